@@ -1,0 +1,4 @@
+import type { GameBench } from './gameBench.js';
+
+/** The benchmarks `stich bench` runs; a new game adds its GameBench to this list. */
+export const BENCHES: readonly GameBench[] = [];

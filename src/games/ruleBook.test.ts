@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { describeRuleBook, parseRuleAssignments, resolveRules, rulesFromJson, type RuleBook } from './ruleBook.js';
+
+interface TestRules {
+  preset: string;
+  flag: boolean;
+  count: number;
+  mode: string;
+}
+
+const book: RuleBook<TestRules> = {
+  game: 'test',
+  defaultPreset: 'plain',
+  houseRules: [
+    { name: 'flag', description: 'a flag', source: 'doc 1', type: 'boolean', default: false },
+    { name: 'count', description: 'a count', source: 'doc 2', type: 'integer', min: 1, max: 9, default: 3 },
+    { name: 'mode', description: 'a mode', source: 'doc 3', type: 'choice', choices: ['a', 'b'], default: 'a' },
+  ],
+  presets: [
+    { name: 'plain', description: 'defaults', source: 'doc', values: {} },
+    { name: 'fancy', description: 'flag on', source: 'doc', values: { flag: true, mode: 'b' } },
+  ],
+  check: (r) => (r.count === 7 && r.flag ? { code: 'clash', message: 'count 7 clashes with flag' } : undefined),
+};
+
+describe('resolveRules', () => {
+  it('takes defaults, then the preset, then overrides', () => {
+    expect(resolveRules(book)).toEqual({ ok: true, value: { preset: 'plain', flag: false, count: 3, mode: 'a' } });
+    expect(resolveRules(book, 'fancy', { count: '5' })).toEqual({ ok: true, value: { preset: 'fancy', flag: true, count: 5, mode: 'b' } });
+  });
+
+  it('rejects unknown presets, unknown rules and bad values with a reason', () => {
+    const cases: [string | undefined, Record<string, unknown>, RegExp][] = [
+      ['nope', {}, /unknown preset "nope".*plain, fancy/],
+      [undefined, { colour: 'red' }, /unknown house rule "colour"/],
+      [undefined, { flag: 'maybe' }, /not on\/off/],
+      [undefined, { count: '0' }, /below the minimum 1/],
+      [undefined, { count: 'x' }, /not a whole number/],
+      [undefined, { mode: 'c' }, /not one of a, b/],
+      ['fancy', { count: 7 }, /clashes/],
+    ];
+    for (const [preset, overrides, message] of cases) {
+      const r = resolveRules(book, preset, overrides);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.message).toMatch(message);
+    }
+  });
+
+  it('round-trips through JSON', () => {
+    const r = resolveRules(book, 'fancy', { count: 4 });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(rulesFromJson(book, JSON.parse(JSON.stringify(r.value)))).toEqual(r);
+  });
+
+  it('parses name=value words', () => {
+    expect(parseRuleAssignments(['a=1', 'b = on'])).toEqual({ ok: true, value: { a: '1', b: 'on' } });
+    expect(parseRuleAssignments(['a']).ok).toBe(false);
+  });
+
+  it('describes every rule with default and source', () => {
+    const text = describeRuleBook(book as RuleBook<unknown>);
+    for (const r of book.houseRules) {
+      expect(text).toContain(r.name);
+      expect(text).toContain(r.source);
+    }
+    expect(text).toContain('plain (default)');
+  });
+});

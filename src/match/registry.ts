@@ -1,0 +1,15 @@
+import type { GameEntry } from './entry.js';
+
+/**
+ * Every game of the platform. Records, replay and the CLI look games up here;
+ * a new game adds its entry to this list.
+ */
+const ENTRIES: readonly GameEntry[] = [];
+
+export function findGame(id: string): GameEntry | undefined {
+  return ENTRIES.find((e) => e.game.id === id);
+}
+
+export function gameIds(): string[] {
+  return ENTRIES.map((e) => e.game.id);
+}
