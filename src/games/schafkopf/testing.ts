@@ -1,4 +1,4 @@
-import { formatCard, parseCard, parseCards } from '../../cards/notation.js';
+import { formatCard, formatMask, parseCard, parseCards } from '../../cards/notation.js';
 import type { Card } from '../../cards/pack.js';
 import { unwrap } from '../../core/result.js';
 import { resolveRules } from '../ruleBook.js';
@@ -66,4 +66,9 @@ export function legalCodes(state: SchafkopfState): string[] {
     .legal(state, state.turn)
     .map((a) => (a.type === 'play' ? formatCard(pack, a.card) : schafkopf.formatAction(state.rules, a)))
     .sort();
+}
+
+/** A seat's remaining hand as sorted codes. */
+export function handCodes(state: SchafkopfState, seat: Seat): string[] {
+  return formatMask(schafkopfPack(state.rules.kurzeKarte), state.hands[seat]).split(' ').filter((c) => c.length > 0).sort();
 }
