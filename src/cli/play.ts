@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { prettyJson } from '../core/prettyJson.js';
 import { CryptoRng, SeededRng, type Rng } from '../core/rng.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { Seat } from '../games/game.js';
@@ -81,6 +82,7 @@ export async function playCommand(gameId: string, opts: PlayOptions, out: NodeJS
         out,
         render: (view, legal) => cli.renderView(rules, view, legal),
         describe: (view, a) => cli.describeAction(rules, view, a),
+        order: (view, legal) => (cli.orderActions ? cli.orderActions(rules, view, legal) : legal),
         format: (a) => game.formatAction(rules, a),
         parse: (text) => game.parseAction(rules, text),
         explain: (seat: Seat, a) => {
@@ -104,7 +106,7 @@ export async function playCommand(gameId: string, opts: PlayOptions, out: NodeJS
   const writeRecord = () => {
     if (!opts.record || logs.length === 0) return;
     const record = toRecord(game.id, { rules, start, firstDealer, players, deals: logs, sheet: lastSheet });
-    writeFileSync(opts.record, JSON.stringify(record, null, 2) + '\n');
+    writeFileSync(opts.record, prettyJson(record) + '\n');
   };
 
   try {

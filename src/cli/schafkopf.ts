@@ -6,7 +6,7 @@ import type { SchafkopfAction } from '../games/schafkopf/actions.js';
 import { schafkopfPack } from '../games/schafkopf/cards.js';
 import { choiceName } from '../games/schafkopf/contract.js';
 import type { SchafkopfRules } from '../games/schafkopf/rules.js';
-import type { SchafkopfOutcome } from '../games/schafkopf/scoring.js';
+import { laufendeFrom, type SchafkopfOutcome } from '../games/schafkopf/scoring.js';
 import type { SchafkopfState } from '../games/schafkopf/state.js';
 import { playTables } from '../games/schafkopf/tables.js';
 import type { SchafkopfView } from '../games/schafkopf/view.js';
@@ -101,21 +101,41 @@ function describeAction(rules: SchafkopfRules, _view: SchafkopfView, a: Schafkop
   }
 }
 
+/** Walks the public log, knowing from its order which round each "weiter" belongs to. */
 function narrate(rules: SchafkopfRules, view: SchafkopfView, since: number): { lines: string[]; next: number } {
   const lines: string[] = [];
-  let plays = view.log.slice(0, since).filter(([, a]) => a.type === 'play').length;
-  for (let i = since; i < view.log.length; i++) {
+  const who = (s: Seat) => (s === view.seat ? `seat ${s} (you)` : `seat ${s}`);
+  let round: 'klopfen' | 'bidding' | 'stoss' = rules.klopfen ? 'klopfen' : 'bidding';
+  let spoken = 0;
+  let plays = 0;
+  for (let i = 0; i < view.log.length; i++) {
     const [seat, a] = view.log[i];
-    lines.push(`  seat ${seat} ${actionText(rules, a)}`);
+    let text: string;
+    if (a.type === 'weiter') text = round === 'klopfen' ? 'does not knock' : round === 'stoss' ? 'no Stoß' : 'weiter';
+    else if (a.type === 'stoss') text = view.stoss.indexOf(seat) % 2 === 0 ? 'gives Stoß' : 'answers: Re';
+    else text = actionText(rules, a);
+    if (round === 'klopfen' && ++spoken === 4) {
+      round = 'bidding';
+      spoken = 0;
+    } else if (round === 'bidding' && (a.type === 'bid' || a.type === 'weiter') && ++spoken >= 4) {
+      round = 'stoss';
+    }
+    if (i >= since) lines.push(`  ${who(seat)} ${text}`);
     if (a.type === 'play') {
       plays++;
-      if (plays % 4 === 0) {
-        const trick = view.tricks[plays / 4 - 1];
-        if (trick) lines.push(`  → seat ${trick.winner} takes the trick`);
-      }
+      const trick = plays % 4 === 0 ? view.tricks[plays / 4 - 1] : undefined;
+      if (trick && i >= since) lines.push(`  → ${who(trick.winner)} takes the trick`);
     }
   }
   return { lines, next: view.log.length };
+}
+
+/** Cards in the order the hand is held, other actions first. */
+function orderActions(_rules: SchafkopfRules, view: SchafkopfView, legal: readonly SchafkopfAction[]): SchafkopfAction[] {
+  const cards = legal.flatMap((a) => (a.type === 'play' ? [a.card] : []));
+  if (cards.length === 0) return [...legal];
+  const order = sortHand(view, cards).flat();
+  return [...legal.filter((a) => a.type !== 'play'), ...order.map((card) => legal.find((a) => a.type === 'play' && a.card === card)!)];
 }
 
 function summarizeDeal(_rules: SchafkopfRules, state: SchafkopfState, o: SchafkopfOutcome, players: readonly string[]): string {
@@ -131,7 +151,7 @@ function summarizeDeal(_rules: SchafkopfRules, state: SchafkopfState, o: Schafko
   }
   const party = o.party.map((s) => players[s]).join(' + ');
   const pts = o.party.reduce((a, s) => a + o.points[s], 0);
-  const extras = [o.schneider ? 'Schneider' : '', o.schwarz ? 'Schwarz' : '', o.laufende ? `${o.laufende} Laufende` : '', o.multiplier > 1 ? `×${o.multiplier}` : '']
+  const extras = [o.schneider ? 'Schneider' : '', o.schwarz ? 'Schwarz' : '', o.laufende >= laufendeFrom(_rules, c) ? `${o.laufende} Laufende` : '', o.multiplier > 1 ? `×${o.multiplier}` : '']
     .filter(Boolean)
     .join(', ');
   return `dealer ${players[state.dealer]}: ${choiceName(c)} by ${party}: ${pts} points, ${o.won ? 'won' : 'lost'}${extras ? ` (${extras})` : ''} · ${money}`;
@@ -143,6 +163,7 @@ export const schafkopfCli: CliGame<SchafkopfRules, SchafkopfState, SchafkopfActi
   defaultBot: 'rule',
   renderView,
   describeAction,
+  orderActions,
   narrate,
   summarizeDeal,
 };

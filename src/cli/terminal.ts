@@ -51,6 +51,7 @@ export interface HumanOptions<View, Action> {
   readonly out: NodeJS.WritableStream;
   readonly render: (view: View, legal: readonly Action[]) => string;
   readonly describe: (view: View, action: Action) => string;
+  readonly order: (view: View, legal: readonly Action[]) => readonly Action[];
   readonly format: (action: Action) => string;
   readonly parse: (text: string) => { ok: true; value: Action } | { ok: false; error: { message: string } };
   /** Why the rules refuse this action right now (undefined if they accept it). */
@@ -65,7 +66,8 @@ export interface HumanOptions<View, Action> {
 export function humanAgent<View, Action>(name: string, o: HumanOptions<View, Action>): Agent<View, Action> {
   return {
     name,
-    async choose(view, legal, seat) {
+    async choose(view, given, seat) {
+      const legal = o.order(view, given);
       o.out.write('\n' + o.render(view, legal) + '\n');
       legal.forEach((a, i) => o.out.write(`  ${String(i + 1).padStart(2)}  ${o.describe(view, a)}\n`));
       for (;;) {
