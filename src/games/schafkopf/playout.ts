@@ -97,7 +97,6 @@ export class SchafkopfPlayouts {
         if (i === 0) {
           led = best = card;
           follows = t.follow[card] | t.trumps;
-          if (calledSau >= 0 && (t.follow[calledSau] & bit) !== 0) searched = true;
         } else if ((follows & bit) !== 0 && power[card] > power[best]) {
           best = card;
           bestSeat = seat;
@@ -106,6 +105,8 @@ export class SchafkopfPlayouts {
       points[bestSeat] += pts;
       tricks[bestSeat]++;
       leader = bestSeat;
+      // The called suit counts as searched once the trick that first led it is over (002 5.3.1.2).
+      if (calledSau >= 0 && (t.follow[calledSau] & (1 << led)) !== 0) searched = true;
     }
     const partyPoints = points[0] + (partner > 0 ? points[partner] : 0);
     const partyTricks = tricks[0] + (partner > 0 ? tricks[partner] : 0);
