@@ -1,4 +1,4 @@
-import { cardOf, rankSet, type Pack, type Suit } from '../../cards/pack.js';
+import { cardOf, rankSet, type Card, type Pack, type Suit } from '../../cards/pack.js';
 import { allowsTout, choiceName, needsSuit, type GameChoice, type GameKind } from './contract.js';
 import { suitName } from './cards.js';
 import type { SchafkopfRules } from './rules.js';
@@ -34,8 +34,20 @@ export function gameRank(rules: SchafkopfRules, g: GameChoice): number {
 
 const CALLABLE: readonly Suit[] = [0, 1, 3];
 
-/** Every game the rules allow anyone to announce. */
-export function announceableGames(rules: SchafkopfRules): GameChoice[] {
+/**
+ * The calling rule of the Rufspiel on masks (002 5.3.1.1): the caller holds
+ * a card of the called suit that is not trump, and not the called Sau.
+ */
+export function mayCall(hand: number, plainOfSuit: number, sau: Card): boolean {
+  return (hand & plainOfSuit) !== 0 && (hand & (1 << sau)) === 0;
+}
+
+const announceable = new WeakMap<SchafkopfRules, readonly GameChoice[]>();
+
+/** Every game the rules allow anyone to announce (computed once per rules object). */
+export function announceableGames(rules: SchafkopfRules): readonly GameChoice[] {
+  const hit = announceable.get(rules);
+  if (hit) return hit;
   const out: GameChoice[] = [];
   const enabled: Record<GameKind, boolean> = {
     rufspiel: true,
@@ -57,6 +69,7 @@ export function announceableGames(rules: SchafkopfRules): GameChoice[] {
       if (rules.tout && allowsTout(kind)) out.push({ ...base, tout: true });
     }
   }
+  announceable.set(rules, out);
   return out;
 }
 
@@ -80,6 +93,7 @@ export function cannotAnnounce(rules: SchafkopfRules, pack: Pack, hand: number, 
     const suit = g.suit!;
     const sau = cardOf(pack, suit, 'A')!;
     const plain = playTables(pack, 'rufspiel').plain[suit];
+    if (mayCall(hand, plain, sau)) return undefined;
     if ((hand & (1 << sau)) !== 0) return `you hold the ${suitName(suit)}-Sau yourself: call a Sau you do not hold (002 5.3.1.1)`;
     if ((hand & plain) === 0) return `you must hold a card of the called suit that is not trump (002 5.3.1.1)`;
   }

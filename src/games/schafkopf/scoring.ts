@@ -53,12 +53,12 @@ export interface ScoringInput {
 
 /** Laufende (002 6.3): the unbroken run of top trumps held by one party, with or without them. */
 export function countLaufende(t: PlayTables, partyMask: number, rules: SchafkopfRules): number {
-  const order = rules.laufende === 'herren' ? t.trumpOrder.slice(0, t.herren) : t.trumpOrder;
-  if (order.length === 0) return 0;
-  const holds = (c: Card) => (partyMask & (1 << c)) !== 0;
-  const side = holds(order[0]);
-  let n = 0;
-  while (n < order.length && holds(order[n]) === side) n++;
+  const order = t.trumpOrder;
+  const end = rules.laufende === 'herren' ? t.herren : order.length;
+  if (end === 0) return 0;
+  const side = (partyMask & (1 << order[0])) !== 0;
+  let n = 1;
+  while (n < end && ((partyMask & (1 << order[n])) !== 0) === side) n++;
   return n;
 }
 
@@ -93,6 +93,49 @@ export function partyOf(contract: Contract, dealt: readonly number[], calledSau:
   return [contract.declarer, partner];
 }
 
+export interface Settlement {
+  readonly won: boolean;
+  readonly schneider: boolean;
+  readonly schwarz: boolean;
+  /** What one loser pays one winner, before doublings. */
+  readonly amount: number;
+}
+
+/**
+ * Who wins a game with a declaring party, and what it is worth (002 6):
+ * 61 card points win (60 in a Mussspiel, 6.2.1); Schneider at 91:29, the
+ * non-players free with 30 and the players with 31 (6.2.2); Schwarz when a
+ * party took no trick (6.2.3); Tout: every trick, paid 2 x (1 SE + Laufende x
+ * GE) (6.4.2); Sie 4 x (1 SE + 8 GE); Bettel: no trick. Laufende are paid
+ * from the game's threshold on (6.4.1, 6.4.2).
+ */
+export function settlePointGame(
+  rules: SchafkopfRules,
+  contract: Contract,
+  partyPoints: number,
+  partyTricks: number,
+  allTricks: number,
+  laufende: number,
+): Settlement {
+  const paidLaufende = laufende >= laufendeFrom(rules, contract) ? laufende : 0;
+  const base = contract.kind === 'rufspiel' ? rules.tarifRufspiel : rules.tarifSolo;
+  if (contract.kind === 'sie') {
+    return { won: true, schneider: true, schwarz: true, amount: 4 * (base + laufende * rules.tarifLaufende) };
+  }
+  if (contract.kind === 'bettel') {
+    return { won: partyTricks === 0, schneider: false, schwarz: false, amount: rules.tarifBettel };
+  }
+  if (contract.tout) {
+    const won = partyTricks === allTricks;
+    return { won, schneider: false, schwarz: won, amount: 2 * (base + paidLaufende * rules.tarifLaufende) };
+  }
+  const won = partyPoints >= (contract.mussspiel ? 60 : 61);
+  const schneider = won ? partyPoints >= 91 : partyPoints <= 30;
+  const schwarz = won ? partyTricks === allTricks : partyTricks === 0;
+  const amount = base + rules.tarifSchneider * ((schneider ? 1 : 0) + (schwarz ? 1 : 0)) + paidLaufende * rules.tarifLaufende;
+  return { won, schneider, schwarz, amount };
+}
+
 /** Scores a deal that was played (or shown, for the Sie). */
 export function scoreDeal(input: ScoringInput, party: readonly Seat[]): SchafkopfOutcome {
   const { rules, tables, contract, tricks, doublings } = input;
@@ -111,38 +154,10 @@ export function scoreDeal(input: ScoringInput, party: readonly Seat[]): Schafkop
   const inParty = (s: Seat) => party.includes(s);
   const partyPoints = [0, 1, 2, 3].filter(inParty).reduce((a, s) => a + taken.points[s], 0);
   const partyTricks = [0, 1, 2, 3].filter(inParty).reduce((a, s) => a + taken.tricks[s], 0);
-  const allTricks = tricks.length;
   const laufende = isPointGame(contract.kind) ? countLaufende(tables, partyMask, rules) : 0;
-  const paidLaufende = laufende >= laufendeFrom(rules, contract) ? laufende : 0;
-  const base = contract.kind === 'rufspiel' ? rules.tarifRufspiel : rules.tarifSolo;
 
-  let won: boolean;
-  let schneider = false;
-  let schwarz = false;
-  let amount: number;
-  if (contract.kind === 'sie') {
-    // 002 6.4.2: Sie 4 x (1 SE + 8 GE), the 8 being its Laufende.
-    won = true;
-    schneider = schwarz = true;
-    amount = 4 * (base + laufende * rules.tarifLaufende);
-  } else if (contract.kind === 'bettel') {
-    won = partyTricks === 0;
-    amount = rules.tarifBettel;
-  } else if (contract.tout) {
-    // 002 5.3.4/5.3.5: every trick, not only every point; 6.4.2: 2 x (1 SE + Laufende x GE).
-    won = partyTricks === allTricks;
-    schwarz = won;
-    amount = 2 * (base + paidLaufende * rules.tarifLaufende);
-  } else {
-    // 6.1: 61 wins; 6.2.1: 60:60 goes to the non-players, except in a Mussspiel (5.3.7 a).
-    won = partyPoints >= (contract.mussspiel ? 60 : 61);
-    // 6.2.2: Schneider at 91:29 — non-players are free with 30, players with 31.
-    schneider = won ? partyPoints >= 91 : partyPoints <= 30;
-    // 6.2.3: Schwarz — one party took no trick.
-    schwarz = won ? partyTricks === allTricks : partyTricks === 0;
-    amount = base + rules.tarifSchneider * ((schneider ? 1 : 0) + (schwarz ? 1 : 0)) + paidLaufende * rules.tarifLaufende;
-  }
-
+  const settled = settlePointGame(rules, contract, partyPoints, partyTricks, tricks.length, laufende);
+  const { won, schneider, schwarz, amount } = settled;
   const score = [0, 0, 0, 0];
   const each = amount * multiplier * (won ? 1 : -1);
   if (isSoloKind(contract.kind)) {

@@ -65,11 +65,12 @@ function trumpsOf(pack: Pack, kind: GameKind, suit: Suit | undefined): { order: 
   }
 }
 
-const cache = new Map<string, PlayTables>();
+const cache = new Map<number, PlayTables>();
+const KINDS: readonly GameKind[] = ['rufspiel', 'ramsch', 'sie', 'solo', 'wenz', 'farbwenz', 'geier', 'farbgeier', 'bettel'];
 
 /** The play tables of a game (cached: the tables are immutable). */
 export function playTables(pack: Pack, kind: GameKind, suit?: Suit): PlayTables {
-  const key = `${pack.name}/${kind}/${suit ?? '-'}`;
+  const key = pack.size * 100 + KINDS.indexOf(kind) * 10 + (suit ?? 9);
   const hit = cache.get(key);
   if (hit) return hit;
   const { order, herren } = trumpsOf(pack, kind, suit);
