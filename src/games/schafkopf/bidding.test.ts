@@ -71,7 +71,7 @@ describe('the deal (002 3.4)', () => {
     if (!carry.ok) expect(carry.error.code).toBe('badDeal');
   });
 
-  it('the test helper deals the hands it is given, whoever deals', () => {
+  it('002 3.4: whoever deals, the helper\'s deck gives each seat its hand (first halves from Vorhand, then second halves)', () => {
     for (const dealer of [0, 1, 2, 3]) {
       const s = deal(AK, P, dealer);
       for (let seat = 0; seat < 4; seat++) expect(handCodes(s, seat)).toEqual(P[seat].split(' ').sort());
@@ -219,7 +219,7 @@ describe('calling a Sau (002 5.3.1.1, NOTES.md Schafkopf)', () => {
     for (const suit of ['E', 'G', 'S']) expectRejected(s, 0, `rufspiel ${suit}`, 'illegalBid', /yourself: call a Sau you do not hold/);
   });
 
-  it('the kurze Karte: the plain cards of a suit are Sau, Zehn, König, Neun', () => {
+  it('002 5.3.1.1 with the kurze Karte (NOTES.md): the plain cards of a suit are Sau, Zehn, König, Neun', () => {
     const r = rulesOf('aumer-koller', { kurzeKarte: true });
     // Seat 0 holds only the Eichel-Ober of Eichel, seat 1 the Eichel-Neun.
     const s = deal(r, ['EO GO HO SO HA HZ', 'E9 EZ GU HU SU GZ', 'EA GA HK H9 G9 S9', 'EK EU GK SA SZ SK']);

@@ -144,7 +144,7 @@ describe('Stoß and Re (002 6.4.4, house rules stoss and stossDepth)', () => {
   });
 });
 
-describe('bad input says what and where, and changes nothing', () => {
+describe('bad input says what and where, and changes nothing (ARCHITECTURE.md "One interface"; issue 2)', () => {
   it('an action out of turn, in every phase', () => {
     let s = deal(rulesOf('aumer-koller', { klopfen: true, allPass: 'mussspiel' }), A);
     refused(s, 1, 'klopfen', 'notYourTurn', "it is seat 0's turn to knock or pass, not seat 1's");
@@ -271,7 +271,7 @@ describe('views (ARCHITECTURE.md: exactly what the seat may know)', () => {
   });
 });
 
-describe('notation (actions.ts)', () => {
+describe('notation (ARCHITECTURE.md: actions as text, as records keep them)', () => {
   it('formats and reads every kind of action', () => {
     const cases: [SchafkopfAction, string][] = [
       [{ type: 'klopfen' }, 'klopfen'],

@@ -121,7 +121,7 @@ describe('Rufspiel: the called Sau (002 5.3.1.2, NOTES.md Schafkopf)', () => {
     expect(o.score).toEqual([40, -40, 40, -40]);
   });
 
-  it('the caller may lead and play the called suit freely (only the holder of the Sau is bound)', () => {
+  it('002 5.3.1.2: only the holder of the called Sau is bound; the caller leads the called suit freely', () => {
     let s = rufspielG(A);
     expect(legalCodes(s)).toEqual(handCodes(s, 0));
   });
@@ -192,10 +192,52 @@ describe('following (002 5.4, 4.2)', () => {
     expect(codes(legalMask(t, mask('GZ G9'), led, led, -1, true))).toEqual(['G9', 'GZ']);
   });
 
-  it('the kurze Karte has no 8 and 7: the legal sets come from the 24-card tables', () => {
+  it('NOTES.md Schafkopf (kurzeKarte): without 8 and 7 there are 12 trumps in the Rufspiel and 4 plain cards per suit', () => {
     const t = playTables(SCHAFKOPF_24, 'rufspiel');
     expect(t.trumpOrder).toHaveLength(12);
     expect(t.plain.map((m) => m.toString(2).split('1').length - 1)).toEqual([4, 4, 0, 4]);
+  });
+});
+
+describe('the exotic games at the table (002 5.3.6, house rules farbwenz, geier, farbgeier)', () => {
+  const exotic = rulesOf('aumer-koller', { stoss: false, geier: true, farbwenz: true, farbgeier: true });
+  // Deal W (scoring.test.ts): seat 0 holds EU GU and Saue and Zehner, seat 3 all four Ober.
+  const W = ['EU GU EA EZ GA GZ SA S7', 'HU EK E9 GK G9 SK S9 H7', 'SU E8 E7 G8 G7 S8 SZ H8', 'EO GO HO SO HA HZ HK H9'];
+
+  it('002 5.3.6.2 Geier: an Unter led is a plain card of its suit; the Ober are trump and take it', () => {
+    let s = play(deal(exotic, W), 'weiter, weiter, weiter, geier');
+    expect(s.contract).toEqual({ kind: 'geier', declarer: 3 });
+    s = play(s, 'EU');
+    expect(legalCodes(s)).toEqual(['E9', 'EK']);
+    s = play(s, 'EK', 'E8');
+    // Seat 3 holds no plain Eichel (the Eichel-Ober is trump): any card.
+    expect(legalCodes(s)).toEqual(handCodes(s, 3));
+    s = play(s, 'SO');
+    expect(s.tricks[0].winner).toBe(3);
+  });
+
+  it('002 5.3.6.1 Farbwenz: the Unter and the chosen suit are trump, the Ober follow their suits', () => {
+    let s = play(deal(exotic, W), 'farbwenz G, weiter, weiter, weiter');
+    s = play(s, 'EA');
+    expect(legalCodes(s)).toEqual(['E9', 'EK']);
+    s = play(s, 'E9', 'E7');
+    expect(legalCodes(s)).toEqual(['EO']);
+    s = play(s, 'EO');
+    expect(s.tricks[0].winner).toBe(0);
+    s = play(s, 'GA');
+    // Gras is trump: seat 1 must answer with the Herz-Unter or a Gras card.
+    expect(legalCodes(s)).toEqual(['G9', 'GK', 'HU']);
+  });
+
+  it('002 5.3.6.2 Farbgeier: the Ober and the chosen suit are trump, the Unter follow their suits', () => {
+    let s = play(deal(exotic, W), 'weiter, weiter, weiter, farbgeier H');
+    s = play(s, 'GU');
+    expect(legalCodes(s)).toEqual(['G9', 'GK']);
+    s = play(s, 'GK', 'G8');
+    // Seat 3: Gras-Ober and Herz are trump, no plain Gras: any card; the Herz-Neun takes the trick.
+    expect(legalCodes(s)).toEqual(handCodes(s, 3));
+    s = play(s, 'H9');
+    expect(s.tricks[0].winner).toBe(3);
   });
 });
 
