@@ -266,11 +266,13 @@ describe('the tariff (002 6.4)', () => {
     expect(played(AK, A, 'rufspiel G', A_PLAY, { stock: 0, bock: 2 }).score).toEqual([160, -160, 160, -160]);
   });
 
-  it('002 6.4.2: the Sie pays 4 x (1 SE + 8 GE), under either Laufende count of aumer-koller', () => {
+  it('002 6.4.2: the Sie pays 4 x (1 SE + 8 GE) under either Laufende count (its eight cards are the eight Herren, so the run stops there)', () => {
     const q = ['EA GA SA EZ GZ SZ HA HZ', 'EO GO HO SO EU GU HU SU', 'EK E9 E8 E7 GK G9 G8 G7', 'HK H9 H8 H7 SK S9 S8 S7'];
-    let s = deal(AK, q, 3);
-    s = play(s, 'weiter, sie, weiter, weiter');
-    expect(schafkopf.outcome(s)!.score).toEqual([-520, 1560, -520, -520]);
+    const ak = play(deal(AK, q, 3), 'weiter, sie, weiter, weiter');
+    expect(schafkopf.outcome(ak)!.score).toEqual([-520, 1560, -520, -520]);
+    const sp = play(deal(SP, q, 3), 'weiter, weiter, weiter, weiter', 'weiter, sie, weiter, weiter');
+    expect(schafkopf.outcome(sp)!.laufende).toBe(8);
+    expect(schafkopf.outcome(sp)!.score).toEqual([-520, 1560, -520, -520]);
   });
 });
 
