@@ -169,12 +169,13 @@ function applyPlay(state: SchafkopfState, seat: Seat, action: SchafkopfAction): 
   const leading = state.trick === null;
   const cards = leading ? [card] : [...state.trick!.cards, card];
   const leader = leading ? seat : state.trick!.leader;
-  let searched = state.searched;
-  const sau = calledSau(state);
-  if (leading && sau >= 0 && (t.follow[sau] & (1 << card)) !== 0) searched = true;
   if (cards.length < 4) {
-    return ok({ ...state, hands, searched, trick: { leader, cards }, turn: (seat + 1) % 4 });
+    return ok({ ...state, hands, trick: { leader, cards }, turn: (seat + 1) % 4 });
   }
+  // The called suit counts as searched once the trick that first led it is over:
+  // in that trick the holder of the called Sau must still play it (002 5.3.1.2).
+  const sau = calledSau(state);
+  const searched = state.searched || (sau >= 0 && (t.follow[sau] & (1 << cards[0])) !== 0);
   const winner = (leader + trickWinnerIndex(t, cards)) % 4;
   const tricks: DoneTrick[] = [...state.tricks, { leader, cards, winner }];
   const next: SchafkopfState = { ...state, hands, searched, trick: null, tricks, turn: winner };

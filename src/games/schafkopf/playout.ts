@@ -34,7 +34,7 @@ export class SchafkopfPlayouts {
   ) {
     this.pack = schafkopfPack(rules.kurzeKarte);
     this.t = playTables(this.pack, game.kind, game.kind === 'rufspiel' ? undefined : game.suit);
-    this.deck = Uint8Array.from(this.pack.cards);
+    this.deck = new Uint8Array(this.pack.size);
     this.perHand = this.pack.size / 4;
     this.calledSau = game.kind === 'rufspiel' ? cardOf(this.pack, game.suit!, 'A')! : -1;
     this.contract = { ...game, declarer: 0 };
@@ -48,6 +48,8 @@ export class SchafkopfPlayouts {
   playout(rng: SeededRng): number {
     const { deck, hands, dealt, points, tricks, t } = this;
     const n = deck.length;
+    // Shuffle from the pack's order, as shuffleDeck does, so that a seed gives the same deal both ways.
+    for (let i = 0; i < n; i++) deck[i] = i;
     for (let i = n - 1; i > 0; i--) {
       const j = rng.int(i + 1);
       const x = deck[i];

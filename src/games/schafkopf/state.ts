@@ -63,7 +63,7 @@ export interface SchafkopfState {
   /** The trick on the table (null between tricks and outside the play). */
   readonly trick: Trick | null;
   readonly tricks: readonly DoneTrick[];
-  /** Whether the called suit has been led ("d'Sau is gsuacht", 002 5.3.1.2). */
+  /** Whether a finished trick was led with the called suit ("d'Sau is gsuacht", 002 5.3.1.2). */
   readonly searched: boolean;
   readonly outcome: SchafkopfOutcome | null;
 }
