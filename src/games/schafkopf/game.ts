@@ -12,7 +12,7 @@ import { scoreDeal, scoreThrownIn, type DoneTrick, type SchafkopfOutcome } from 
 import { setupDeal, speakingOrder, vorhandOf, type SchafkopfCarry, type SchafkopfState } from './state.js';
 import { trickWinnerIndex, type PlayTables } from './tables.js';
 import { viewOf, type SchafkopfView } from './view.js';
-import { boundSau, calledSau, partyOfState, tablesOf } from './derive.js';
+import { calledSau, partyOfState, tablesOf } from './derive.js';
 
 const PHASE_WORDS: Readonly<Record<string, string>> = {
   klopfen: 'to knock or pass',
@@ -32,7 +32,8 @@ export function legalCardMask(state: SchafkopfState, seat: Seat): number {
   const t = tablesOf(state);
   const hand = state.hands[seat];
   const trick = state.trick;
-  const ownSau = boundSau(state, seat);
+  const sau = calledSau(state);
+  const ownSau = sau >= 0 && !state.searched && (hand & (1 << sau)) !== 0 ? sau : -1;
   const led = trick ? trick.cards[0] : -1;
   const best = trick ? bestCard(t, trick.cards) : -1;
   return legalMask(t, hand, led, best, ownSau, state.contract?.kind === 'bettel' && state.rules.bettelStichzwang) >>> 0;
@@ -157,7 +158,8 @@ function applyPlay(state: SchafkopfState, seat: Seat, action: SchafkopfAction): 
   const mask = legalCardMask(state, seat);
   if ((mask & (1 << card)) === 0) {
     const t = tablesOf(state);
-    const ownSau = boundSau(state, seat);
+    const sau = calledSau(state);
+    const ownSau = sau >= 0 && !state.searched && (hand & (1 << sau)) !== 0 ? sau : -1;
     const trick = state.trick;
     const stichzwang = state.contract?.kind === 'bettel' && state.rules.bettelStichzwang;
     const reason = illegalReason(t, hand, trick ? trick.cards[0] : -1, trick ? bestCard(t, trick.cards) : -1, ownSau, stichzwang, card);
