@@ -1,10 +1,11 @@
 import type { GameEntry } from './entry.js';
+import { karnoeffelEntry } from './karnoeffel.js';
 
 /**
  * Every game of the platform. Records, replay and the CLI look games up here;
  * a new game adds its entry to this list.
  */
-const ENTRIES: readonly GameEntry[] = [];
+const ENTRIES: readonly GameEntry[] = [karnoeffelEntry];
 
 export function findGame(id: string): GameEntry | undefined {
   return ENTRIES.find((e) => e.game.id === id);
