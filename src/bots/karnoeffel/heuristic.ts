@@ -72,7 +72,8 @@ export function heuristicBot(rules: KarnoeffelRules): Agent<KarnoeffelView, Karn
       const offers = legal.filter((a): a is Extract<KarnoeffelAction, { type: 'advise' }> => a.type === 'advise');
       if (offers.length === 0) return undefined;
       const mate = offers[0].to;
-      if (mate === undefined) return undefined;
+      // Only a partner or leader who sees the teammate's cards advises: he knows at least as much as the teammate.
+      if (mate === undefined || !sees(rules, seat, mate)) return undefined;
       const k = knowledgeOf(view);
       if (view.phase === 'deal') {
         const kinds = PAUSE_KINDS.filter((kind) => offers.some((a) => a.message === kind));

@@ -28,23 +28,22 @@ export interface Knowledge {
 export function knowledgeOf(view: KarnoeffelView): Knowledge {
   const n = view.players;
   const known: number[][] = Array.from({ length: n }, () => []);
-  const placed = new Array<boolean>(CARDS).fill(false);
+  const placed = new Uint8Array(CARDS);
   const played = new Array<boolean>(CARDS).fill(false);
   for (const t of view.tricks) for (const c of t.cards) played[c] = true;
   for (const c of view.trick) played[c] = true;
   const put = (seat: number, card: number) => {
     if (placed[card] || played[card]) return;
-    placed[card] = true;
+    placed[card] = 1;
     known[seat].push(card);
   };
   for (const c of view.hand) put(view.seat, c);
   for (const s of view.seen) for (const c of s.cards) put(s.seat, c);
-  view.faceUp.forEach((c, seat) => {
-    if (c >= 0) put(seat, c);
-  });
+  for (let seat = 0; seat < n; seat++) if (view.faceUp[seat] >= 0) put(seat, view.faceUp[seat]);
   const pool: number[] = [];
   for (let c = 0; c < CARDS; c++) if (!placed[c] && !played[c]) pool.push(c);
-  const hidden = Array.from({ length: n }, (_, seat) => view.handSizes[seat] - known[seat].length + (HAND_SIZE - view.received[seat]));
+  const hidden = new Array<number>(n);
+  for (let seat = 0; seat < n; seat++) hidden[seat] = view.handSizes[seat] - known[seat].length + (HAND_SIZE - view.received[seat]);
   let trump = view.trump;
   let trumpCertain = trump >= 0;
   if (trump < 0) {
