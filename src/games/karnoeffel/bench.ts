@@ -4,7 +4,7 @@ import { unwrap } from '../../core/result.js';
 import { resolveRules } from '../ruleBook.js';
 import { CARDS } from './cards.js';
 import { HAND_SIZE } from './deal.js';
-import { apply, legal, setup, toAct } from './engine.js';
+import { apply, legal, setup, setupWithDraw, toAct } from './engine.js';
 import { KarnoeffelPlayout, shuffleFront } from './playout.js';
 import { RULE_BOOK, type KarnoeffelRules } from './rules.js';
 import type { KarnoeffelState } from './types.js';
@@ -12,12 +12,15 @@ import type { KarnoeffelState } from './types.js';
 /**
  * Plays one deal through the public immutable API with the same random
  * choices the fast playout makes for the same generator: the deck from
- * `shuffleFront`, every pause passed (no raising), and in play the k-th
+ * `shuffleFront` (the trump draw first, for trump=drawn), every pause passed (no raising), and in play the k-th
  * legal card in ascending card order.
  */
-export function apiPlayout(rules: KarnoeffelRules, deck: number[], dealer: number, rng: SeededRng): KarnoeffelState {
-  shuffleFront(deck, rules.players * HAND_SIZE, rng);
-  let state = unwrap(setup(rules, { dealer, deck, carry: { points: [0, 0] } }));
+export function apiPlayout(rules: KarnoeffelRules, deck: number[], lots: number[], dealer: number, rng: SeededRng): KarnoeffelState {
+  const n = rules.players;
+  if (rules.trump === 'drawn') shuffleFront(lots, n, rng);
+  shuffleFront(deck, n * HAND_SIZE, rng);
+  const deal = { dealer, deck, carry: { points: [0, 0] } };
+  let state = unwrap(rules.trump === 'drawn' ? setupWithDraw(rules, deal, lots.slice(0, n)) : setup(rules, deal));
   for (;;) {
     const seat = toAct(state)[0];
     if (seat === undefined) return state;
@@ -53,8 +56,9 @@ export const karnoeffelBench: GameBench = {
       fast.run(rng, (dealer = (dealer + 1) & 3));
     });
     const deck = Array.from({ length: CARDS }, (_, i) => i);
+    const lots = [...deck];
     const apiDealsPerSecond = timed(millis * 0.3, 200, () => {
-      apiPlayout(rules, deck, (dealer = (dealer + 1) & 3), rng);
+      apiPlayout(rules, deck, lots, (dealer = (dealer + 1) & 3), rng);
     });
     return { playoutsPerSecond, apiDealsPerSecond };
   },
