@@ -55,7 +55,7 @@ export function pauseDecision(view: KarnoeffelView, k: Knowledge, actor: number,
 }
 
 /** How much a card is worth keeping for later: its worth; the Devil only as long as it can still be led. */
-function keepValue(view: KarnoeffelView, k: Knowledge, card: number, handSize: number): number {
+function keepValue(k: Knowledge, card: number, handSize: number): number {
   if (card === devilOf(k.trump)) return handSize > 1 ? 0.7 : 0;
   return worth(card, k.trump);
 }
@@ -69,9 +69,9 @@ function seatsAfter(view: KarnoeffelView, actor: number): number[] {
   return out;
 }
 
-function cheapest(view: KarnoeffelView, k: Knowledge, cards: readonly number[], handSize: number): number {
+function cheapest(k: Knowledge, cards: readonly number[], handSize: number): number {
   let best = cards[0];
-  for (const c of cards) if (keepValue(view, k, c, handSize) < keepValue(view, k, best, handSize)) best = c;
+  for (const c of cards) if (keepValue(k, c, handSize) < keepValue(k, best, handSize)) best = c;
   return best;
 }
 
@@ -101,7 +101,7 @@ export function playDecision(view: KarnoeffelView, k: Knowledge, actor: number, 
     const keepKa = devilThreat(k, team) && sure.length > 1;
     const cash = sure.filter((c) => !(keepKa && c === ka));
     if (cash.length > 0) {
-      const c = cheapest(view, k, cash, handSize);
+      const c = cheapest(k, cash, handSize);
       return { choice: c, reason: `${name(c)} cannot be beaten` };
     }
     const devil = devilOf(k.trump);
@@ -111,7 +111,7 @@ export function playDecision(view: KarnoeffelView, k: Knowledge, actor: number, 
     let best = legalCards[0];
     let bestScore = -Infinity;
     for (const c of legalCards) {
-      const score = critical ? -chance(c) : 1 - chance(c) - 0.7 * keepValue(view, k, c, handSize);
+      const score = critical ? -chance(c) : 1 - chance(c) - 0.7 * keepValue(k, c, handSize);
       if (score > bestScore) {
         bestScore = score;
         best = c;
@@ -128,14 +128,14 @@ export function playDecision(view: KarnoeffelView, k: Knowledge, actor: number, 
   const bestCard = view.trick[bestIdx];
   const bar = power(k.trump, led, bestCard);
   const winners = legalCards.filter((c) => power(k.trump, led, c) > bar);
-  const discard = () => cheapest(view, k, legalCards, handSize);
+  const discard = () => cheapest(k, legalCards, handSize);
 
   if (teamOf(bestSeat) === team) {
     const risk = beatChance(k, led, bestCard, oppsAfter);
     if (risk < 0.35) return { choice: discard(), reason: 'the trick is ours' };
     const safer = winners.filter((c) => beatChance(k, led, c, oppsAfter) < risk - 0.2);
     if (safer.length > 0) {
-      const c = cheapest(view, k, safer, handSize);
+      const c = cheapest(k, safer, handSize);
       return { choice: c, reason: `make the trick safe with ${name(c)}` };
     }
     return { choice: discard(), reason: 'nothing better' };
@@ -152,7 +152,7 @@ export function playDecision(view: KarnoeffelView, k: Knowledge, actor: number, 
       }
     }
   }
-  const ranked = [...winners].sort((x, y) => keepValue(view, k, x, handSize) - keepValue(view, k, y, handSize));
+  const ranked = [...winners].sort((x, y) => keepValue(k, x, handSize) - keepValue(k, y, handSize));
   for (const c of ranked) {
     if (beatChance(k, led, c, oppsAfter) < 0.5) return { choice: c, reason: `take it with ${name(c)}` };
   }

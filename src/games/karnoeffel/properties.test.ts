@@ -134,7 +134,7 @@ describe('properties over seeded bot deals', () => {
         const points = d % 7 === 0 ? [rng.int(rules.target), rng.int(rules.target)] : [0, 0];
         const agents = agentsFor(rules, rng, d);
         const { state } = await playDeal(karnoeffel, rules, { dealer: d % n, deck: shuffleDeck(PACK, rng), carry: { points } }, agents, {
-          onAction(seat, action, before, after) {
+          onAction(_seat, action, before, after) {
             if (action.type === 'advise') seen.advice++;
             if (action.type === 'announce') seen.announce++;
             if (!thorough) return;
