@@ -37,9 +37,12 @@ function sortedHand(cards: readonly number[], trump: number): number[] {
   });
 }
 
-export function renderKarnoeffelView(_rules: KarnoeffelRules, view: KarnoeffelView): string {
+export function renderKarnoeffelView(_rules: KarnoeffelRules, view: KarnoeffelView, legal?: readonly KarnoeffelAction[]): string {
   const lines: string[] = [];
   const t = view.trump;
+  // When the seat is to play, cards it may not play now (the Devil in the first trick) are marked.
+  const playable = new Set((legal ?? []).flatMap((a) => (a.type === 'play' ? [a.card] : [])));
+  const handCard = (c: number) => (playable.size > 0 && !playable.has(c) ? `${cardText(c, t)} [not now]` : cardText(c, t));
   lines.push(
     `Karnöffel, ${view.players} players. You: ${seatName(view, view.seat)}${view.leaders?.includes(view.seat) ? ' (team leader)' : ''}. Geber: seat ${view.dealer}, Vorhand: seat ${view.order[0]}, play goes ${view.direction === 'left' ? 'clockwise' : 'to the right'}.`,
   );
@@ -50,7 +53,7 @@ export function renderKarnoeffelView(_rules: KarnoeffelRules, view: KarnoeffelVi
   if (view.drawn) lines.push(`Drawn for trump: ${view.drawn.map(code).join(' ')}`);
   const up = view.order.filter((s) => view.faceUp[s] >= 0).map((s) => `${s}:${code(view.faceUp[s])}`);
   if (up.length > 0 && view.phase === 'deal') lines.push(`Face up: ${up.join('  ')}`);
-  lines.push(`Your hand: ${sortedHand(view.hand, t).map((c) => cardText(c, t)).join('  ') || '(none yet)'}`);
+  lines.push(`Your hand: ${sortedHand(view.hand, t).map(handCard).join('  ') || '(none yet)'}`);
   for (const s of view.seen) lines.push(`Seat ${s.seat} holds: ${sortedHand(s.cards, t).map((c) => cardText(c, t)).join('  ') || '(nothing)'}`);
   if (view.phase !== 'deal') {
     lines.push(`Stiche: ${TEAM_NAMES[0]} ${view.won[0]}, ${TEAM_NAMES[1]} ${view.won[1]} (three win the round)`);
@@ -138,6 +141,20 @@ export function narrateKarnoeffel(_rules: KarnoeffelRules, view: KarnoeffelView,
   return { lines, next: view.log.length };
 }
 
+/** Decisions first, then the cards in the order the hand is shown (trumps first), then advice. */
+export function orderKarnoeffelActions(_rules: KarnoeffelRules, view: KarnoeffelView, legal: readonly KarnoeffelAction[]): KarnoeffelAction[] {
+  const plays = legal.filter((a): a is Extract<KarnoeffelAction, { type: 'play' }> => a.type === 'play');
+  const order = sortedHand(
+    plays.map((a) => a.card),
+    view.trump,
+  );
+  return [
+    ...legal.filter((a) => a.type !== 'play' && a.type !== 'advise'),
+    ...order.map((c) => plays.find((a) => a.card === c)!),
+    ...legal.filter((a) => a.type === 'advise'),
+  ];
+}
+
 export function summarizeKarnoeffelDeal(_rules: KarnoeffelRules, state: KarnoeffelState, outcome: KarnoeffelOutcome, players: readonly string[]): string {
   const trump = outcome.trump >= 0 ? SUIT_NAMES[outcome.trump] : 'none yet';
   const side = (team: number) => (players.length === 2 ? players[team] : TEAM_NAMES[team]);
@@ -160,6 +177,7 @@ export const karnoeffelCli: CliGame<KarnoeffelRules, KarnoeffelState, Karnoeffel
   ],
   renderView: renderKarnoeffelView,
   describeAction: describeKarnoeffelAction,
+  orderActions: orderKarnoeffelActions,
   narrate: narrateKarnoeffel,
   summarizeDeal: summarizeKarnoeffelDeal,
 };

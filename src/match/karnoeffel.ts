@@ -115,7 +115,7 @@ export const karnoeffelSitting: SittingRules<KarnoeffelRules, KarnoeffelOutcome,
         .filter(([, seat]) => seat % 2 === team)
         .map(([p, seat]) => `${p} (${seat})`)
         .join(', ');
-    const side = (team: number) => (rules.players === 2 ? names(team) : `${TEAM_NAMES[team]}: ${names(team)}`);
+    const side = (team: number) => `${TEAM_NAMES[team]}: ${names(team)}`;
     const lines = [
       `Match ${sheet.matches.length + 1} to ${rules.target}: ${TEAM_NAMES[0]} ${sheet.points[0]} : ${sheet.points[1]} ${TEAM_NAMES[1]}`,
       `  ${side(0)}`,
