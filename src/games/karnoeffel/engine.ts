@@ -70,17 +70,32 @@ type Draft = { -readonly [K in keyof KarnoeffelState]: KarnoeffelState[K] } & {
   log: KarnoeffelEvent[];
 };
 
+/** A copy to change: every field listed (one object shape, fast), every array copied, the rest shared. */
 function draft(s: KarnoeffelState): Draft {
   return {
-    ...s,
-    hands: [...s.hands],
-    faceUp: [...s.faceUp],
-    received: [...s.received],
-    trick: [...s.trick],
-    tricks: [...s.tricks],
-    won: [...s.won],
-    talked: [...s.talked],
-    log: [...s.log],
+    rules: s.rules,
+    dealer: s.dealer,
+    deck: s.deck,
+    drawn: s.drawn,
+    points: s.points,
+    phase: s.phase,
+    pairs: s.pairs,
+    hands: s.hands.slice(),
+    faceUp: s.faceUp.slice(),
+    received: s.received.slice(),
+    trump: s.trump,
+    value: s.value,
+    pause: s.pause,
+    announcedBy: s.announcedBy,
+    turn: s.turn,
+    trickLeader: s.trickLeader,
+    trick: s.trick.slice(),
+    tricks: s.tricks.slice(),
+    won: s.won.slice(),
+    decisions: s.decisions,
+    talked: s.talked.slice(),
+    log: s.log.slice(),
+    outcome: s.outcome,
   };
 }
 

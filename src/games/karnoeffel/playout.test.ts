@@ -5,7 +5,7 @@ import { passToPlay, rulesOf, start } from '../../test-support/karnoeffel.js';
 import { apiPlayout, karnoeffelBench } from './bench.js';
 import { CARDS } from './cards.js';
 import { apply, legal, toAct } from './engine.js';
-import { KarnoeffelPlayout, randomBelow } from './playout.js';
+import { KarnoeffelPlayout, randomBelow, shuffleFront } from './playout.js';
 import { trickWinnerIndex } from './tables.js';
 import type { KarnoeffelState } from './types.js';
 
@@ -88,6 +88,22 @@ describe('the fast playout', () => {
       const n = 1 + (i % 60);
       expect(randomBelow(a, n)).toBe(b.int(n));
     }
+  });
+
+  it('shuffleFront deals every card to every position equally often (a uniform sample in random order)', () => {
+    const rng = new SeededRng(8);
+    const deck = Array.from({ length: CARDS }, (_, i) => i);
+    const counts = Array.from({ length: 20 }, () => new Array<number>(CARDS).fill(0));
+    const rounds = 48_000;
+    for (let r = 0; r < rounds; r++) {
+      shuffleFront(deck, 20, rng);
+      for (let p = 0; p < 20; p++) counts[p][deck[p]]++;
+    }
+    // each count is binomial(48000, 1/48): mean 1000, sd about 31
+    for (const row of counts) for (const c of row) expect(Math.abs(c - 1000)).toBeLessThan(160);
+    let chi = 0;
+    for (const c of counts[0]) chi += (c - 1000) ** 2 / 1000;
+    expect(chi).toBeLessThan(90); // 47 degrees of freedom
   });
 
   for (const [preset, n] of [

@@ -1,4 +1,3 @@
-import { nthBit32, popcount32 } from '../../cards/bits.js';
 import type { SeededRng } from '../../core/rng.js';
 import { CARDS, lowestIndex, suitOfCard } from './cards.js';
 import { handPosition, HAND_SIZE, nextSeat, stepOf, trumpOfFirstRound } from './deal.js';
@@ -28,15 +27,50 @@ export function randomBelow(rng: SeededRng, n: number): number {
  * Shuffles the first `need` positions of `deck` (a permutation of the 48
  * cards) by a partial Fisher–Yates: positions 0 .. need-1 become a uniform
  * random sample in random order, whatever order the deck was in before. The
- * rest of the deck stays as it was (those cards are not dealt).
+ * rest of the deck stays as it was (those cards are not dealt). Each 32-bit
+ * draw gives two 16-bit numbers, each turned into an index by Lemire's
+ * multiply-and-reject (exactly uniform); a half left over is dropped, so
+ * every call consumes whole draws.
  */
 export function shuffleFront(deck: Int8Array | number[], need: number, rng: SeededRng): void {
+  let spare = -1;
   for (let i = 0; i < need; i++) {
-    const j = i + randomBelow(rng, CARDS - i);
+    const n = CARDS - i;
+    const threshold = (65536 - n) % n;
+    let j: number;
+    for (;;) {
+      let x: number;
+      if (spare >= 0) {
+        x = spare;
+        spare = -1;
+      } else {
+        const w = rng.nextUint32();
+        x = w & 0xffff;
+        spare = w >>> 16;
+      }
+      const m = x * n;
+      if ((m & 0xffff) >= threshold) {
+        j = i + (m >>> 16);
+        break;
+      }
+    }
     const t = deck[i];
     deck[i] = deck[j];
     deck[j] = t;
   }
+}
+
+/** Bit counting and selection on one 32-bit word, kept local so that the hot loop's type feedback is its own. */
+function pc32(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+function nth32(x: number, k: number): number {
+  for (; k > 0; k--) x &= x - 1;
+  return 31 - Math.clz32(x & -x);
 }
 
 /**
@@ -57,7 +91,10 @@ export class KarnoeffelPlayout {
   private readonly lots = new Int8Array(CARDS);
   private readonly lo = new Int32Array(8);
   private readonly hi = new Int32Array(8);
-  private readonly order = new Int8Array(8);
+  /** pos[i * 5 + j]: the deck position of the j-th card of the i-th player in dealing order. */
+  private readonly pos: Int8Array;
+  /** next[seat]: the next seat in the direction of play. */
+  private readonly next: Int8Array;
   /** Results of the last playout. */
   trump = -1;
   winner = -1;
@@ -73,12 +110,16 @@ export class KarnoeffelPlayout {
       this.deck[i] = i;
       this.lots[i] = i;
     }
+    this.pos = new Int8Array(this.n * HAND_SIZE);
+    for (let i = 0; i < this.n; i++) for (let j = 0; j < HAND_SIZE; j++) this.pos[i * HAND_SIZE + j] = handPosition(this.n, i, j);
+    this.next = new Int8Array(this.n);
+    for (let seat = 0; seat < this.n; seat++) this.next[seat] = nextSeat(seat, this.step, this.n);
   }
 
   /** Plays one complete deal; returns the winning team (which scores BASE_VALUE). */
   run(rng: SeededRng, dealer: number): number {
     const n = this.n;
-    const { deck, lo, hi, order } = this;
+    const { deck, lo, hi, pos, next } = this;
     if (this.drawn) {
       shuffleFront(this.lots, n, rng);
       this.trump = suitOfCard(this.lots[lowestIndex(this.lots, 0, n)]);
@@ -88,55 +129,66 @@ export class KarnoeffelPlayout {
     const trump = this.trump;
     let s = dealer;
     for (let i = 0; i < n; i++) {
-      s = nextSeat(s, this.step, n);
-      order[i] = s;
+      s = next[s];
       let l = 0;
       let h = 0;
       for (let j = 0; j < HAND_SIZE; j++) {
-        const c = deck[handPosition(n, i, j)];
+        const c = deck[pos[i * HAND_SIZE + j]];
         if (c < 32) l |= 1 << c;
         else h |= 1 << (c - 32);
       }
       lo[s] = l;
       hi[s] = h;
     }
-    this.won[0] = 0;
-    this.won[1] = 0;
-    let leader = order[0];
+    const won = this.won;
+    won[0] = 0;
+    won[1] = 0;
+    let leader = next[dealer];
     let trick = 0;
-    const step = this.step;
     for (;;) {
       let seat = leader;
       let base = 0;
       let best = -1;
       let bestSeat = leader;
+      const held = HAND_SIZE - trick;
       for (let k = 0; k < n; k++) {
         let l = lo[seat];
         let h = hi[seat];
+        let count = held;
         const banned = bannedCard(trump, trick, k === 0, this.devilRule);
         if (banned >= 0) {
-          if (banned < 32) l &= ~(1 << banned);
-          else h &= ~(1 << (banned - 32));
+          if (banned < 32) {
+            if ((l & (1 << banned)) !== 0) {
+              l &= ~(1 << banned);
+              count--;
+            }
+          } else if ((h & (1 << (banned - 32))) !== 0) {
+            h &= ~(1 << (banned - 32));
+            count--;
+          }
         }
-        const pl = popcount32(l);
-        const count = pl + popcount32(h);
         const r = count === 1 ? 0 : randomBelow(rng, count);
-        const card = r < pl ? nthBit32(l, r) : 32 + nthBit32(h, r - pl);
-        if (card < 32) lo[seat] &= ~(1 << card);
-        else hi[seat] &= ~(1 << (card - 32));
+        const pl = pc32(l);
+        let card: number;
+        if (r < pl) {
+          card = nth32(l, r);
+          lo[seat] &= ~(1 << card);
+        } else {
+          const b = nth32(h, r - pl);
+          hi[seat] &= ~(1 << b);
+          card = 32 + b;
+        }
         if (k === 0) base = (trump * CARDS + card) * CARDS;
         const p = POWER[base + card];
         if (p > best) {
           best = p;
           bestSeat = seat;
         }
-        seat += step;
-        if (seat === n) seat = 0;
-        else if (seat < 0) seat = n - 1;
+        seat = next[seat];
       }
       trick++;
       const team = bestSeat & 1;
-      if (++this.won[team] >= TRICKS_TO_WIN) {
+      if (++won[team] >= TRICKS_TO_WIN) {
         this.winner = team;
         this.tricksPlayed = trick;
         return team;
