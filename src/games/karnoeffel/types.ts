@@ -25,6 +25,17 @@ export interface KarnoeffelCarry {
  * - `second`: a passed, b may raise or pass;
  * - `answer`: `raiser` (a or b) raised to `bid`; the other of the pair answers
  *   for his side: accept, refuse or raise again.
+ *
+ * Who answers: always the other player of the pair, the one who just
+ * received cards with the raiser, also with six or eight players (000: "so
+ * hat der Spieler, der außer ihm als einziger auch noch eine Karte bekommen
+ * hat, drei Möglichkeiten … Er kann für sich und seine Partei die
+ * Steigerungsansage akzeptieren"; "muß der jeweils andere … annehmen oder
+ * ablehnen"). His partner or team leader may advise him aloud (an `advise`
+ * action) but does not decide. An accepted raise ends the pause: the one
+ * who accepted had his chance to raise instead ("nicht nur die Steigerung
+ * zu akzeptieren, sondern seinerseits eine weitere Steigerung"); a raise
+ * answered by passing is not possible.
  */
 export interface Pause {
   readonly a: number;
