@@ -9,7 +9,9 @@ import type { KarnoeffelRules } from './rules.js';
  * i-th player in dealing order (Vorhand first, the dealer last) gets deck
  * position i in the first round, n + 2i and n + 2i + 1 in the second, and
  * 3n + 2i and 3n + 2i + 1 in the third; the immutable game and the fast
- * playout both deal by these positions.
+ * playout both deal by these positions. The deck a deal receives is the pack
+ * as the dealer holds it after shuffling and the cut to his right (000:
+ * "mischt das vollständige Kartenpaket und läßt rechts von sich abheben").
  */
 export const HAND_SIZE = 5;
 
