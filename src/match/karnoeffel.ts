@@ -32,7 +32,12 @@ export interface MatchResult {
   readonly points: readonly number[];
   /** 1, 2 (losers below half the target) or 3 (losers without a point). */
   readonly multiplier: number;
-  /** What each loser pays a winner (and each winner receives): stake × multiplier. */
+  /**
+   * What each loser pays and each winner receives: stake × multiplier. 000
+   * says "Die Verlierer einer Partie zahlen an die Gewinner einen vorher
+   * vereinbarten Spieleinsatz"; the teams are equal, so each member of the
+   * losing team pays the stake once and each winner receives it once.
+   */
   readonly amount: number;
   readonly deals: number;
 }
@@ -88,6 +93,7 @@ export const karnoeffelSitting: SittingRules<KarnoeffelRules, KarnoeffelOutcome,
 
   afterDeal(rules, sheet, dealer, outcome) {
     // The deal passes to the next player in the direction of play (000: after a refusal "der Vorhandspieler ist der nächste Teiler").
+    // 001 names only the direction of play ("rechtsherum"); its deal and the dealer's turn go the same way, as in 000.
     const nextDealer = nextSeat(dealer, stepOf(rules), rules.players);
     const points = [...sheet.points];
     points[outcome.winner] += outcome.value;

@@ -127,7 +127,11 @@ export interface KarnoeffelState {
   readonly won: readonly number[];
   /** Number of decisions (every action but advice) so far. */
   readonly decisions: number;
-  /** The decision number at which each seat last gave advice, or -1: one piece of advice per seat between two decisions. */
+  /**
+   * The decision number at which each seat last gave advice, or -1. One
+   * piece of advice per seat between two decisions: the documents allow
+   * open talk (000, 001) but a table takes turns, and a deal must end.
+   */
   readonly talked: readonly number[];
   readonly log: readonly KarnoeffelEvent[];
   readonly outcome: KarnoeffelOutcome | null;
