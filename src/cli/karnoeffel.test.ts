@@ -158,12 +158,15 @@ describe('stich play karnoeffel (issue 4, done-when 2 and 3)', () => {
   });
 
   it('a human seat plays from standard input; wrong input is explained', () => {
-    const input = ['blah', 'accept', 'play XX', 'advise @2 "hello"', ...Array(80).fill('1')].join('\n') + '\n';
+    const input = ['blah', 'accept', 'play XX', 'advise @2 "hello"', 'advise @3 "I hold the Kaiser, partner"', ...Array(80).fill('1')].join('\n') + '\n';
     const r = stich(['play', 'karnoeffel', '--seats', 'human,bot,bot,bot', '--deals', '1', '--seed', '3'], input);
     expect(r.code).toBe(0);
     expect(r.out).toContain('is not a Karnöffel action');
     expect(r.out).toContain('there is no raise to accept');
     expect(r.out).toContain('unknown suit "X"');
+    // free-text advice: to an opponent it is refused, to the partner it is said aloud and the menu comes back
+    expect(r.out).toContain('Not allowed: advice goes to a teammate; seat 2 is an opponent');
+    expect(r.out).toContain('seat 1 Rot (you) says to seat 3 Rot: "I hold the Kaiser, partner"');
     expect(r.out).toContain('Your hand:');
     expect(r.out).toMatch(/Deal 1: Geber/);
   });

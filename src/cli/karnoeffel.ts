@@ -1,7 +1,7 @@
 import { formatCard } from '../cards/notation.js';
 import { KARNOEFFEL_BOTS } from '../bots/karnoeffel/index.js';
 import { cardName, PACK, SUIT_NAMES } from '../games/karnoeffel/cards.js';
-import { RAISE_STEP, teamOf } from '../games/karnoeffel/engine.js';
+import { mayAdvise, RAISE_STEP, teamOf } from '../games/karnoeffel/engine.js';
 import type { KarnoeffelRules } from '../games/karnoeffel/rules.js';
 import type { KarnoeffelAction, KarnoeffelEvent, KarnoeffelOutcome, KarnoeffelState, KarnoeffelView } from '../games/karnoeffel/types.js';
 import { karnoeffelEntry, TEAM_NAMES } from '../match/karnoeffel.js';
@@ -37,7 +37,7 @@ function sortedHand(cards: readonly number[], trump: number): number[] {
   });
 }
 
-export function renderKarnoeffelView(_rules: KarnoeffelRules, view: KarnoeffelView, legal?: readonly KarnoeffelAction[]): string {
+export function renderKarnoeffelView(rules: KarnoeffelRules, view: KarnoeffelView, legal?: readonly KarnoeffelAction[]): string {
   const lines: string[] = [];
   const t = view.trump;
   // When the seat is to play, cards it may not play now (the Devil in the first trick) are marked.
@@ -64,6 +64,10 @@ export function renderKarnoeffelView(_rules: KarnoeffelRules, view: KarnoeffelVi
     }
   }
   if (view.outcome) lines.push(describeOutcome(view.outcome));
+  if (view.phase !== 'over' && mayAdvise(rules, view.seat)) {
+    const mates = view.order.filter((s) => s !== view.seat && teamOf(s) === teamOf(view.seat));
+    lines.push(`Table talk, heard by all: advise @${mates[0]} [card] "message"`);
+  }
   return lines.join('\n');
 }
 
