@@ -1,5 +1,5 @@
 import { formatCard } from '../../cards/notation.js';
-import { cardName, devilOf, karnoeffelOf, PACK } from '../../games/karnoeffel/cards.js';
+import { devilOf, karnoeffelOf, PACK } from '../../games/karnoeffel/cards.js';
 import { BASE_VALUE, RAISE_STEP, teamOf } from '../../games/karnoeffel/engine.js';
 import { power, trickWinnerIndex } from '../../games/karnoeffel/tables.js';
 import type { KarnoeffelView } from '../../games/karnoeffel/types.js';
@@ -98,7 +98,7 @@ export function playDecision(view: KarnoeffelView, k: Knowledge, actor: number, 
     const chance = (c: number) => beatChance(k, c, c, opponents);
     const ka = karnoeffelOf(k.trump);
     const sure = legalCards.filter((c) => chance(c) === 0);
-    const keepKa = devilThreat(k, team) && sure.length > 1;
+    const keepKa = devilThreat(k, team) && !critical;
     const cash = sure.filter((c) => !(keepKa && c === ka));
     if (cash.length > 0) {
       const c = cheapest(k, cash, handSize);
@@ -162,9 +162,4 @@ export function playDecision(view: KarnoeffelView, k: Knowledge, actor: number, 
     return { choice: c, reason: `we must fight for this trick: ${name(c)}` };
   }
   return { choice: discard(), reason: 'let it go' };
-}
-
-/** A card's name for advice, e.g. "GU (Grün-Unter (Karnöffel))". */
-export function adviceCard(card: number, trump: number): string {
-  return `${formatCard(PACK, card)} (${cardName(card, trump)})`;
 }
