@@ -1,5 +1,6 @@
+import { karnoeffelBench } from '../games/karnoeffel/bench.js';
 import { schafkopfBench } from './schafkopf.js';
 import type { GameBench } from './gameBench.js';
 
 /** The benchmarks `stich bench` runs; a new game adds its GameBench to this list. */
-export const BENCHES: readonly GameBench[] = [schafkopfBench];
+export const BENCHES: readonly GameBench[] = [schafkopfBench, karnoeffelBench];

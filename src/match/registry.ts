@@ -1,11 +1,12 @@
 import type { GameEntry } from './entry.js';
+import { karnoeffelEntry } from './karnoeffel.js';
 import { schafkopfEntry } from './schafkopf.js';
 
 /**
  * Every game of the platform. Records, replay and the CLI look games up here;
  * a new game adds its entry to this list.
  */
-const ENTRIES: readonly GameEntry[] = [schafkopfEntry];
+const ENTRIES: readonly GameEntry[] = [schafkopfEntry, karnoeffelEntry];
 
 export function findGame(id: string): GameEntry | undefined {
   return ENTRIES.find((e) => e.game.id === id);
