@@ -1,4 +1,4 @@
-import { karnoeffelBench } from '../games/karnoeffel/bench.js';
+import { karnoeffelBench } from './karnoeffel.js';
 import { schafkopfBench } from './schafkopf.js';
 import type { GameBench } from './gameBench.js';
 

@@ -1,13 +1,13 @@
-import type { GameBench } from '../../bench/gameBench.js';
-import { SeededRng } from '../../core/rng.js';
-import { unwrap } from '../../core/result.js';
-import { resolveRules } from '../ruleBook.js';
-import { CARDS } from './cards.js';
-import { HAND_SIZE } from './deal.js';
-import { apply, legal, setup, setupWithDraw, toAct } from './engine.js';
-import { KarnoeffelPlayout, shuffleFront } from './playout.js';
-import { RULE_BOOK, type KarnoeffelRules } from './rules.js';
-import type { KarnoeffelState } from './types.js';
+import type { GameBench } from './gameBench.js';
+import { SeededRng } from '../core/rng.js';
+import { unwrap } from '../core/result.js';
+import { resolveRules } from '../games/ruleBook.js';
+import { CARDS } from '../games/karnoeffel/cards.js';
+import { HAND_SIZE } from '../games/karnoeffel/deal.js';
+import { apply, legal, setup, setupWithDraw, toAct } from '../games/karnoeffel/engine.js';
+import { KarnoeffelPlayout, shuffleFront } from '../games/karnoeffel/playout.js';
+import { RULE_BOOK, type KarnoeffelRules } from '../games/karnoeffel/rules.js';
+import type { KarnoeffelState } from '../games/karnoeffel/types.js';
 
 /**
  * Plays one deal through the public immutable API with the same random
