@@ -58,7 +58,7 @@ describe('resolveRules', () => {
   });
 
   it('describes every rule with default and source', () => {
-    const text = describeRuleBook(book as RuleBook<unknown>);
+    const text = describeRuleBook(book);
     for (const r of book.houseRules) {
       expect(text).toContain(r.name);
       expect(text).toContain(r.source);

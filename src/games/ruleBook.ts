@@ -120,7 +120,7 @@ export function parseRuleAssignments(words: readonly string[]): Result<Record<st
 }
 
 /** The house-rule table for `stich rules GAME`. */
-export function describeRuleBook(book: RuleBook<unknown>): string {
+export function describeRuleBook<Rules>(book: RuleBook<Rules>): string {
   const lines: string[] = [];
   lines.push(`${book.game}: house rules (name, default, source)`);
   lines.push('');
