@@ -14,7 +14,7 @@ import { maskCards } from '../games/karnoeffel/mask.js';
 import type { KarnoeffelState } from '../games/karnoeffel/types.js';
 import { view } from '../games/karnoeffel/view.js';
 import { playDeal } from '../match/sitting.js';
-import { act, passToPlay, rulesOf, start } from '../test-support/karnoeffel.js';
+import { act, passToPlay, rulesOf, start, KARNOEFFEL_CONFIGS } from '../test-support/karnoeffel.js';
 import { karnoeffelCli } from './karnoeffel.js';
 import { findCliGame } from './games.js';
 
@@ -112,15 +112,7 @@ function stich(args: string[], input?: string): { code: number; out: string; err
 const tmp = mkdtempSync(join(tmpdir(), 'stich-karnoeffel-'));
 
 describe('stich play karnoeffel (issue 4, done-when 2 and 3)', () => {
-  for (const [preset, n] of [
-    ['leyden-dummett', 2],
-    ['leyden-dummett', 4],
-    ['leyden-dummett', 6],
-    ['leyden-dummett', 8],
-    ['landsknecht', 4],
-    ['landsknecht', 6],
-    ['landsknecht', 8],
-  ] as const) {
+  for (const [preset, n] of KARNOEFFEL_CONFIGS) {
     it(`${preset}, ${n} players: 300 bot deals finish, print the match score, and the bots raise, accept, refuse and re-raise; the record replays`, () => {
       const file = join(tmp, `${preset}-${n}.json`);
       const r = stich(['play', 'karnoeffel', '--preset', preset, '--players', String(n), '--seats', Array(n).fill('bot').join(','), '--deals', '300', '--seed', '1', '--record', file]);

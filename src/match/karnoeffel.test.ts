@@ -4,7 +4,7 @@ import { SeededRng } from '../core/rng.js';
 import { karnoeffel } from '../games/karnoeffel/game.js';
 import type { KarnoeffelOutcome } from '../games/karnoeffel/types.js';
 import { parseRecord, replayRecord, toRecord, type GameRecord } from '../records/record.js';
-import { cards, rulesOf } from '../test-support/karnoeffel.js';
+import { cards, rulesOf, KARNOEFFEL_CONFIGS } from '../test-support/karnoeffel.js';
 import { checkKarnoeffelStart, karnoeffelEntry, karnoeffelSitting, matchMultiplier, seatingFromLots, type KarnoeffelSheet } from './karnoeffel.js';
 import { findGame } from './registry.js';
 import { playSitting } from './sitting.js';
@@ -130,15 +130,7 @@ describe('records (src/records/record.ts)', () => {
     expect(findGame('karnoeffel')).toBe(karnoeffelEntry);
   });
 
-  for (const [preset, n] of [
-    ['leyden-dummett', 2],
-    ['leyden-dummett', 4],
-    ['leyden-dummett', 6],
-    ['leyden-dummett', 8],
-    ['landsknecht', 4],
-    ['landsknecht', 6],
-    ['landsknecht', 8],
-  ] as const) {
+  for (const [preset, n] of KARNOEFFEL_CONFIGS) {
     it(`${preset}, ${n} players: a sitting round-trips through JSON and replays to the same outcomes and sheet`, async () => {
       const rules = rulesOf({ players: n, target: 31 }, preset);
       const rng = new SeededRng(`record-${preset}-${n}`);

@@ -69,3 +69,14 @@ export function playAll(state: KarnoeffelState, codes: string): KarnoeffelState 
   for (const c of cards(codes)) s = act(s, toAct(s)[0], { type: 'play', card: c });
   return s;
 }
+
+/** Every preset with every player count it allows: what the property, bot, sitting and CLI tests run over. */
+export const KARNOEFFEL_CONFIGS: readonly (readonly ['leyden-dummett' | 'landsknecht', 2 | 4 | 6 | 8])[] = [
+  ['leyden-dummett', 2],
+  ['leyden-dummett', 4],
+  ['leyden-dummett', 6],
+  ['leyden-dummett', 8],
+  ['landsknecht', 4],
+  ['landsknecht', 6],
+  ['landsknecht', 8],
+];

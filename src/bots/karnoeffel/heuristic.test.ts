@@ -9,7 +9,7 @@ import type { KarnoeffelAction, KarnoeffelState } from '../../games/karnoeffel/t
 import { view } from '../../games/karnoeffel/view.js';
 import { karnoeffelSitting } from '../../match/karnoeffel.js';
 import { playDeal, playSitting } from '../../match/sitting.js';
-import { act, card, passToPlay, playAll, rulesOf, start } from '../../test-support/karnoeffel.js';
+import { act, card, passToPlay, playAll, rulesOf, start, KARNOEFFEL_CONFIGS } from '../../test-support/karnoeffel.js';
 import { heuristicBot } from './heuristic.js';
 import { KARNOEFFEL_BOTS } from './index.js';
 import { randomBot } from './random.js';
@@ -167,15 +167,7 @@ describe('the rule-based bot: table talk', () => {
 });
 
 describe('bots over 300-deal sittings (issue 4: bots raise, accept, refuse and re-raise)', () => {
-  for (const [preset, n] of [
-    ['leyden-dummett', 2],
-    ['leyden-dummett', 4],
-    ['leyden-dummett', 6],
-    ['leyden-dummett', 8],
-    ['landsknecht', 4],
-    ['landsknecht', 6],
-    ['landsknecht', 8],
-  ] as const) {
+  for (const [preset, n] of KARNOEFFEL_CONFIGS) {
     it(`${preset}, ${n} players`, async () => {
       const rules = rulesOf({ players: n }, preset);
       const rng = new SeededRng(1);

@@ -5,7 +5,7 @@ import { heuristicBot } from '../../bots/karnoeffel/heuristic.js';
 import { randomBot } from '../../bots/karnoeffel/random.js';
 import type { Agent } from '../../match/agent.js';
 import { playDeal } from '../../match/sitting.js';
-import { rulesOf } from '../../test-support/karnoeffel.js';
+import { rulesOf, KARNOEFFEL_CONFIGS } from '../../test-support/karnoeffel.js';
 import { PACK } from './cards.js';
 import { HAND_SIZE } from './deal.js';
 import { apply, legal, toAct } from './engine.js';
@@ -15,15 +15,7 @@ import type { KarnoeffelRules } from './rules.js';
 import type { KarnoeffelAction, KarnoeffelState, KarnoeffelView } from './types.js';
 import { view } from './view.js';
 
-const CONFIGS: [string, number][] = [
-  ['leyden-dummett', 2],
-  ['leyden-dummett', 4],
-  ['leyden-dummett', 6],
-  ['leyden-dummett', 8],
-  ['landsknecht', 4],
-  ['landsknecht', 6],
-  ['landsknecht', 8],
-];
+
 
 /** Which other seats' hands `viewer` may know, worked out here from the documents, independently of the engine's `sees`. */
 function mayKnowHandOf(rules: KarnoeffelRules, viewer: number, other: number): boolean {
@@ -123,7 +115,7 @@ function agentsFor(rules: KarnoeffelRules, rng: SeededRng, mix: number): Agent<K
 }
 
 describe('properties over seeded bot deals', () => {
-  for (const [preset, n] of CONFIGS) {
+  for (const [preset, n] of KARNOEFFEL_CONFIGS) {
     it(`${preset}, ${n} players: cards once, three tricks win, scores add up, views hide what they must, every legal action applies, illegal ones change nothing`, async () => {
       const rules = rulesOf({ players: n }, preset);
       const rng = new SeededRng(`${preset}-${n}`);
