@@ -1,10 +1,11 @@
 import type { GameEntry } from './entry.js';
+import { BAUERNSCHNAPSEN_ENTRY, TALONSCHNAPSEN_ENTRY } from './schnapsen.js';
 
 /**
  * Every game of the platform. Records, replay and the CLI look games up here;
  * a new game adds its entry to this list.
  */
-const ENTRIES: readonly GameEntry[] = [];
+const ENTRIES: readonly GameEntry[] = [BAUERNSCHNAPSEN_ENTRY, TALONSCHNAPSEN_ENTRY];
 
 export function findGame(id: string): GameEntry | undefined {
   return ENTRIES.find((e) => e.game.id === id);
