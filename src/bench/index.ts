@@ -1,4 +1,5 @@
+import { bauernschnapsenBench } from '../games/schnapsen/bench.js';
 import type { GameBench } from './gameBench.js';
 
 /** The benchmarks `stich bench` runs; a new game adds its GameBench to this list. */
-export const BENCHES: readonly GameBench[] = [];
+export const BENCHES: readonly GameBench[] = [bauernschnapsenBench];
