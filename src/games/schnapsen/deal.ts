@@ -213,7 +213,7 @@ export function stepThreeUnter(d: Draft, seat: Seat, a: SchnapsenAction): void {
     finishRedeal(d);
     return;
   }
-  d.events.push({ type: 'threeUnter', seat, cards, redeal: false });
+  // Keeping them is not announced: the others learn nothing of his cards.
   if (a.type === 'announce') {
     // 003 Blinder Bettler: announced without picking up the other cards. Decision:
     // being announced before trump is called and before the others hold their
