@@ -201,6 +201,7 @@ export function threeUnterCandidates(s: SchnapsenState): SchnapsenAction[] {
 export function checkThreeUnter(s: SchnapsenState, _seat: Seat, a: SchnapsenAction): Problem {
   if (a.type === 'redeal' || a.type === 'keep') return undefined;
   if (a.type === 'announce' && a.game === 'blinderbettler') {
+    if (a.ohne) return problem('badAnnouncement', 'a Blinder Bettler never takes the talon: announce it without "ohne"');
     return s.rules.blinderBettler ? undefined : problem('badAnnouncement', 'the Blinder Bettler is not played at this table (house rule blinderBettler is off)');
   }
   return problem('wrongAction', 'three Unter: the Rufer asks for a new deal ("neu"), keeps the cards ("behalten")' + (s.rules.blinderBettler ? ' or plays a Blinder Bettler ("blinderbettler")' : ''));
