@@ -1,5 +1,6 @@
 import { bauernschnapsenBench } from '../games/schnapsen/bench.js';
+import { schafkopfBench } from './schafkopf.js';
 import type { GameBench } from './gameBench.js';
 
 /** The benchmarks `stich bench` runs; a new game adds its GameBench to this list. */
-export const BENCHES: readonly GameBench[] = [bauernschnapsenBench];
+export const BENCHES: readonly GameBench[] = [schafkopfBench, bauernschnapsenBench];

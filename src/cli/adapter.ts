@@ -28,8 +28,10 @@ export interface CliGame<Rules = any, State = any, Action = any, View = any, Out
   /** The bot a plain "bot" seat gets. */
   readonly defaultBot: string;
   readonly playOptions?: readonly PlayOption[];
-  /** The table as this seat sees it: hand (sorted), what lies on the table, scores so far. */
-  renderView(rules: Rules, view: View): string;
+  /** The table as this seat sees it: hand (sorted, the legal cards marked when `legal` is given), what lies on the table, scores so far. */
+  renderView(rules: Rules, view: View, legal?: readonly Action[]): string;
+  /** The legal actions in the order the menu shows them (e.g. cards as the hand is held); default: as given. */
+  orderActions?(rules: Rules, view: View, legal: readonly Action[]): Action[];
   /** How a legal action reads in the menu, e.g. "play GA" or "Rufspiel auf die Gras-Sau". */
   describeAction(rules: Rules, view: View, action: Action): string;
   /**

@@ -1,7 +1,8 @@
 import type { CliGame } from './adapter.js';
+import { schafkopfCli } from './schafkopf.js';
 
 /** The games `stich play` knows; a new game adds its CliGame to this list. */
-const CLI_GAMES: readonly CliGame[] = [];
+const CLI_GAMES: readonly CliGame[] = [schafkopfCli];
 
 export function findCliGame(id: string): CliGame | undefined {
   return CLI_GAMES.find((g) => g.entry.game.id === id);
@@ -9,4 +10,8 @@ export function findCliGame(id: string): CliGame | undefined {
 
 export function cliGameIds(): string[] {
   return CLI_GAMES.map((g) => g.entry.game.id);
+}
+
+export function allCliGames(): readonly CliGame[] {
+  return CLI_GAMES;
 }

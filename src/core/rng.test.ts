@@ -26,6 +26,19 @@ describe('SeededRng', () => {
     }
   });
 
+  it('covers large ranges without leaving them', () => {
+    const rng = new SeededRng(11);
+    for (const n of [2 ** 21 + 1, 3_000_000_000, 2 ** 32, 2 ** 40 + 7]) {
+      let max = 0;
+      for (let i = 0; i < 2000; i++) {
+        const x = rng.int(n);
+        expect(Number.isInteger(x) && x >= 0 && x < n).toBe(true);
+        max = Math.max(max, x);
+      }
+      expect(max).toBeGreaterThan(n / 2);
+    }
+  });
+
   it('shuffles into a permutation', () => {
     const items = Array.from({ length: 32 }, (_, i) => i);
     const s = shuffled(items, new SeededRng(3));

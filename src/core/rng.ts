@@ -46,20 +46,32 @@ export class SeededRng implements Rng {
     return t >>> 0;
   }
 
-  /** Unbiased: Lemire's multiply-and-reject. */
+  /**
+   * Unbiased: Lemire's multiply-and-reject. For n up to 2^21 the product of
+   * two 32-bit numbers is exact in a double, and the low word is found by a
+   * subtraction rather than a slow floating-point modulo; larger ranges fall
+   * back to rejection on masked bits.
+   */
   int(n: number): number {
-    let x = this.nextUint32();
-    let m = x * n;
-    let low = m % 4294967296;
-    if (low < n) {
-      const threshold = (4294967296 - n) % n;
-      while (low < threshold) {
-        x = this.nextUint32();
-        m = x * n;
-        low = m % 4294967296;
+    if (n <= 0x200000) {
+      let m = this.nextUint32() * n;
+      let hi = (m / 4294967296) >>> 0;
+      let lo = m - hi * 4294967296;
+      if (lo < n) {
+        const threshold = (4294967296 - n) % n;
+        while (lo < threshold) {
+          m = this.nextUint32() * n;
+          hi = (m / 4294967296) >>> 0;
+          lo = m - hi * 4294967296;
+        }
       }
+      return hi;
     }
-    return Math.floor(m / 4294967296);
+    const bits = Math.ceil(Math.log2(n));
+    for (;;) {
+      const x = bits > 32 ? this.nextUint32() * 2 ** (bits - 32) + (this.nextUint32() >>> (64 - bits)) : this.nextUint32() >>> (32 - bits);
+      if (x < n) return x;
+    }
   }
 
   /** A new generator whose sequence is independent of this one's future draws. */

@@ -41,9 +41,17 @@ export interface DealLog<Carry, Outcome> {
 }
 
 export type SittingEvent<State, Action, Outcome, Sheet> =
+  | { readonly type: 'begin'; readonly start: unknown; readonly firstDealer: Seat; readonly players: readonly string[] }
   | { readonly type: 'deal'; readonly index: number; readonly dealer: Seat; readonly state: State }
   | { readonly type: 'action'; readonly seat: Seat; readonly action: Action; readonly before: State; readonly after: State }
-  | { readonly type: 'dealEnd'; readonly index: number; readonly state: State; readonly outcome: Outcome; readonly sheet: Sheet };
+  | {
+      readonly type: 'dealEnd';
+      readonly index: number;
+      readonly state: State;
+      readonly outcome: Outcome;
+      readonly sheet: Sheet;
+      readonly log: DealLog<unknown, Outcome>;
+    };
 
 export interface SittingOptions<State, Action, Outcome, Sheet> {
   readonly deals: number;
@@ -84,6 +92,7 @@ export async function playSitting<Rules, State, Action, View, Outcome, Carry, Sh
   let sheet = sitting.initialSheet(rules, begun.start);
   let dealer = begun.firstDealer;
   const deals: DealLog<Carry, Outcome>[] = [];
+  await options.onEvent?.({ type: 'begin', start: begun.start, firstDealer: begun.firstDealer, players: bySeat.map((a) => a.name) });
 
   for (let index = 0; index < options.deals; index++) {
     const deck = shuffleDeck(pack, options.rng);
@@ -94,8 +103,9 @@ export async function playSitting<Rules, State, Action, View, Outcome, Carry, Sh
     });
     const booked = sitting.afterDeal(rules, sheet, dealer, outcome);
     sheet = booked.sheet;
-    deals.push({ dealer, carry, deck: deck.map((c: Card) => formatCard(pack, c)), actions, outcome });
-    await options.onEvent?.({ type: 'dealEnd', index, state: finalState, outcome, sheet });
+    const log: DealLog<Carry, Outcome> = { dealer, carry, deck: deck.map((c: Card) => formatCard(pack, c)), actions, outcome };
+    deals.push(log);
+    await options.onEvent?.({ type: 'dealEnd', index, state: finalState, outcome, sheet, log });
     dealer = booked.nextDealer;
   }
   return {

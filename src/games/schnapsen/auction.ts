@@ -215,7 +215,7 @@ export function checkRaiseAfter(s: SchnapsenState, seat: Seat, a: SchnapsenActio
   return undefined;
 }
 
-export function raiseAfterCandidates(s: SchnapsenState): SchnapsenAction[] {
+export function raiseAfterCandidates(): SchnapsenAction[] {
   return [{ type: 'pass' }, ...ANNOUNCEABLE.map((game) => ({ type: 'announce' as const, game }))];
 }
 

@@ -6,7 +6,6 @@ import { legalPlayMask, trickWinnerIndex } from './tricks.js';
 import { formatCards } from '../../cards/notation.js';
 
 const E = 0;
-const H = 2;
 const NONE = -1;
 const card = (c: string) => unwrap(parseCard(PACK, c));
 const hand = (cs: string) => cardsMask(unwrap(parseCards(PACK, cs)));

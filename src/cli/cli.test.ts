@@ -1,0 +1,161 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The `stich` command as users run it: the built binary (npm test builds
+ * before it runs the tests).
+ */
+const BIN = join(process.cwd(), 'dist/cli/main.js');
+const CONFORMANCE = '../shared/conformance/schafkopf/sauspiel-games.jsonl';
+
+function stich(args: string[], input?: string): { code: number; out: string; err: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'stich-cli-'));
+
+describe('stich play schafkopf', () => {
+  it('runs 200 bot deals unattended and prints the ledger (issue 2, done-when 3)', () => {
+    const r = stich(['play', 'schafkopf', '--seats', 'bot,bot,bot,bot', '--deals', '200', '--seed', '1']);
+    expect(r.code).toBe(0);
+    expect(r.out.match(/^Deal \d+:/gm)).toHaveLength(200);
+    expect(r.out).toContain('Ledger after 200 deals:');
+    const balances = [...r.out.slice(r.out.lastIndexOf('Ledger')).matchAll(/([+-]?)(\d+),(\d\d) €/g)].map((m) => (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 100 + Number(m[3])));
+    expect(balances.slice(0, 4).reduce((a, b) => a + b, 0)).toBe(0);
+  });
+
+  it('runs the sauspiel preset the same way', () => {
+    const r = stich(['play', 'schafkopf', '--preset', 'sauspiel', '--seats', 'bot,bot,bot,bot', '--deals', '200', '--seed', '1']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Ledger after 200 deals:');
+  });
+
+  it('is reproducible with a seed', () => {
+    const a = stich(['play', 'schafkopf', '--seats', 'bot,random,bot,random', '--deals', '20', '--seed', 'x']);
+    const b = stich(['play', 'schafkopf', '--seats', 'bot,random,bot,random', '--deals', '20', '--seed', 'x']);
+    expect(a.out).toBe(b.out);
+  });
+
+  it('lets a human seat play from standard input, explaining wrong input', () => {
+    // Always the first menu entry, after some nonsense at the first prompt.
+    const input = ['blah', '0', 'EX', ...Array(60).fill('1')].join('\n') + '\n';
+    const r = stich(['play', 'schafkopf', '--seed', '3', '--deals', '1'], input);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('is not a Schafkopf action');
+    expect(r.out).toContain('There is no choice 0');
+    expect(r.out).toContain('unknown rank "X"');
+    expect(r.out).toContain('Your hand:');
+    expect(r.out).toMatch(/Deal 1: /);
+  });
+
+  it('records a sitting that replays', () => {
+    const file = join(tmp, 'sitting.json');
+    const r = stich(['play', 'schafkopf', '--seats', 'bot,bot,random,bot', '--deals', '12', '--seed', '4', '--record', file, '--rule', 'allPass=stock']);
+    expect(r.code).toBe(0);
+    const replay = stich(['replay', file]);
+    expect(replay.err).toBe('');
+    expect(replay.code).toBe(0);
+    expect(replay.out).toContain('12 deals');
+    expect(replay.out).toContain('Ledger after 12 deals');
+  });
+
+  it('rejects a record with an illegal action, naming deal and action', () => {
+    const file = join(tmp, 'sitting2.json');
+    expect(stich(['play', 'schafkopf', '--seats', 'bot,bot,bot,bot', '--deals', '2', '--seed', '9', '--record', file]).code).toBe(0);
+    const record = JSON.parse(readFileSync(file, 'utf8'));
+    const actions = record.deals[1].actions as [number, string][];
+    // Seat plays the card the next seat plays: never in its own hand.
+    const i = actions.findIndex(([, a]) => /^[EGHS][AZKOU987]$/.test(a));
+    actions[i] = [actions[i][0], actions[i + 1][1]];
+    writeFileSync(file, JSON.stringify(record));
+    const r = stich(['replay', file]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`deal 1, action ${i}: seat ${actions[i][0]} "${actions[i][1]}": you do not hold ${actions[i][1]}`);
+  });
+
+  it('rejects a file that is not a record', () => {
+    const file = join(tmp, 'broken.json');
+    writeFileSync(file, '{"format": "stich-record", ');
+    const r = stich(['replay', file]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('not valid JSON');
+    const missing = stich(['replay', join(tmp, 'nope.json')]);
+    expect(missing.code).not.toBe(0);
+    expect(missing.err).toContain('no such file');
+  });
+
+  it('explains bad options and exits non-zero', () => {
+    const cases: [string[], RegExp][] = [
+      [['play', 'schafkopf', '--preset', 'wirtshaus', '--seats', 'bot,bot,bot,bot'], /unknown preset "wirtshaus"/],
+      [['play', 'schafkopf', '--rule', 'colour=red', '--seats', 'bot,bot,bot,bot'], /unknown house rule "colour"/],
+      [['play', 'schafkopf', '--rule', 'stossDepth=9', '--seats', 'bot,bot,bot,bot'], /above the maximum/],
+      [['play', 'schafkopf', '--rule', 'klopfen', '--seats', 'bot,bot,bot,bot'], /not name=value/],
+      [['play', 'schafkopf', '--seats', 'bot,bot,bot'], /needs 4 seats/],
+      [['play', 'schafkopf', '--seats', 'bot,bot,bot,genius'], /unknown seat "genius"/],
+      [['play', 'schafkopf', '--seats', 'bot,bot,bot,bot', '--deals', 'many'], /--deals must be a whole number/],
+      [['play', 'skat'], /unknown game "skat"/],
+      [['play', 'schafkopf', '--colour', 'red'], /unknown option/],
+    ];
+    for (const [args, message] of cases) {
+      const r = stich(args);
+      expect(r.code, args.join(' ')).not.toBe(0);
+      expect(r.err, args.join(' ')).toMatch(message);
+    }
+  });
+});
+
+describe('stich rules', () => {
+  it('lists every Schafkopf house rule with its default and its source', () => {
+    const r = stich(['rules', 'schafkopf']);
+    expect(r.code).toBe(0);
+    for (const name of ['kurzeKarte', 'herzSoloFirst', 'allPass', 'klopfen', 'stossDepth', 'laufende', 'tarifSolo', 'ramschJungfrau', 'bettelStichzwang']) {
+      expect(r.out).toMatch(new RegExp(`${name} = \\S+ .*\\[(002|NOTES)`));
+    }
+    expect(r.out).toContain('aumer-koller (default)');
+    expect(r.out).toContain('sauspiel');
+  });
+});
+
+describe('stich conformance', () => {
+  it('replays the shared games: every one passes but the two lines that break their own rules', () => {
+    const r = stich(['conformance', CONFORMANCE]);
+    // osk-189 and osk-190 call the Eichel-Sau from a hand without an Eichel card (002 5.3.1.1);
+    // see src/records/conformance.test.ts for the full analysis.
+    expect(r.out.trim().split('\n').pop()).toBe('136 passed, 2 failed');
+    expect(r.out).toMatch(/^osk-189: expected payout \[150,150,-150,-150\]/m);
+    expect(r.code).toBe(1);
+  });
+
+  it('passes other games in the same format, and names bad lines', () => {
+    const lines = readFileSync(CONFORMANCE, 'utf8').split('\n').filter((l) => l.trim());
+    const mine = lines.filter((l) => !/"osk-(189|190)"/.test(l)).slice(0, 30);
+    const good = join(tmp, 'good.jsonl');
+    writeFileSync(good, mine.join('\n') + '\n');
+    const ok = stich(['conformance', good]);
+    expect(ok.out.trim()).toBe('30 passed, 0 failed');
+    expect(ok.code).toBe(0);
+    const bad = join(tmp, 'bad.jsonl');
+    const wrongPayout = JSON.parse(mine[0]);
+    wrongPayout.payout = wrongPayout.payout.map((x: number) => -x);
+    writeFileSync(bad, [mine[1], '{not json', JSON.stringify(wrongPayout)].join('\n'));
+    const r = stich(['conformance', bad]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('line 2: not valid JSON');
+    expect(r.out).toContain(`${wrongPayout.id}: expected payout ${JSON.stringify(wrongPayout.payout)}`);
+    expect(r.out.trim().split('\n').pop()).toBe('1 passed, 2 failed');
+  });
+});
+
+describe('stich bench', () => {
+  it('prints one JSON object with the playout rates', () => {
+    const r = stich(['bench', '--json', '--seconds', '0.2']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report.schafkopf.playoutsPerSecond).toBeGreaterThan(1000);
+    expect(report.schafkopf.apiDealsPerSecond).toBeGreaterThan(10);
+  });
+});

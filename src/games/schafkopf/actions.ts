@@ -1,0 +1,75 @@
+import { formatCard, parseCard } from '../../cards/notation.js';
+import type { Card, Pack } from '../../cards/pack.js';
+import { fail, ok, type Result } from '../../core/result.js';
+import { formatChoice, parseChoice, type GameChoice } from './contract.js';
+
+/**
+ * The decisions of a Schafkopf deal, each with its notation:
+ * - `klopfen`: knock (Legen) after the first half of the cards, doubling the game.
+ * - `weiter`: pass: in the Klopfen round, the bidding, or the Stoß exchange.
+ * - a game: "rufspiel G", "wenz", "solo-tout H", "sie", …
+ * - `stoss`: give Stoß (Kontra), or answer one (Re, "Zruck").
+ * - a card: "GA".
+ */
+export type SchafkopfAction =
+  | { readonly type: 'klopfen' }
+  | { readonly type: 'weiter' }
+  | { readonly type: 'bid'; readonly game: GameChoice }
+  | { readonly type: 'stoss' }
+  | { readonly type: 'play'; readonly card: Card };
+
+export function formatAction(pack: Pack, action: SchafkopfAction): string {
+  switch (action.type) {
+    case 'klopfen':
+    case 'weiter':
+    case 'stoss':
+      return action.type;
+    case 'bid':
+      return formatChoice(action.game);
+    case 'play':
+      return formatCard(pack, action.card);
+  }
+}
+
+const WORDS: Readonly<Record<string, SchafkopfAction>> = {
+  klopfen: { type: 'klopfen' },
+  legen: { type: 'klopfen' },
+  weiter: { type: 'weiter' },
+  weida: { type: 'weiter' },
+  pass: { type: 'weiter' },
+  stoss: { type: 'stoss' },
+  'stoß': { type: 'stoss' },
+  kontra: { type: 'stoss' },
+  re: { type: 'stoss' },
+  zruck: { type: 'stoss' },
+};
+
+export function parseAction(pack: Pack, text: string): Result<SchafkopfAction> {
+  const t = text.trim();
+  const lower = t.toLowerCase();
+  if (lower.length === 0) return fail('badAction', 'empty action');
+  const word = WORDS[lower];
+  if (word) return ok(word);
+  const game = parseChoice(lower);
+  if (game && 'error' in game) return fail('badAction', game.error);
+  if (game) return ok({ type: 'bid', game });
+  const code = lower.startsWith('play ') ? t.slice(5) : t;
+  if (code.trim().length === 2) {
+    const card = parseCard(pack, code);
+    if (!card.ok) return card;
+    return ok({ type: 'play', card: card.value });
+  }
+  return fail(
+    'badAction',
+    `"${text}" is not a Schafkopf action: say klopfen, weiter, stoss, a game (rufspiel E, wenz, solo H, solo-tout H, …) or a card (EA, GO, …)`,
+  );
+}
+
+export function sameAction(a: SchafkopfAction, b: SchafkopfAction): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type === 'play' && b.type === 'play') return a.card === b.card;
+  if (a.type === 'bid' && b.type === 'bid') {
+    return a.game.kind === b.game.kind && a.game.suit === b.game.suit && Boolean(a.game.tout) === Boolean(b.game.tout);
+  }
+  return true;
+}

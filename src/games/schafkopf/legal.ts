@@ -1,0 +1,68 @@
+import { popcount32 } from '../../cards/bits.js';
+import type { Card } from '../../cards/pack.js';
+import type { PlayTables } from './tables.js';
+
+/**
+ * Which cards a seat may play, as a mask. Shared by the public engine and
+ * the fast playout path.
+ *
+ * - Leading: any card, except that the holder of the called Sau, before its
+ *   suit has been led ("gesucht"), may lead that suit only with the Sau
+ *   unless holding it with three more of the suit (Davonlaufen) (002 5.3.1.2).
+ * - Following: follow the card led (its suit, or trump if it is a trump); the
+ *   holder of the called Sau must play it when its suit is first led
+ *   (002 5.3.1.2); in a Bettel with Stichzwang a card that wins the trick if
+ *   there is one (conformance README); void: any card (002 5.4), but not the
+ *   called Sau before its suit was led, except in the last trick (NOTES.md).
+ *
+ * @param calledSau the called Sau if this seat holds it and its suit has not
+ *   been led yet, else -1.
+ * @param led the card led to this trick, or -1 when leading.
+ * @param best the card that wins the trick so far (ignored when leading).
+ */
+export function legalMask(t: PlayTables, hand: number, led: Card, best: Card, calledSau: Card, stichzwang: boolean): number {
+  const sau = calledSau >= 0 ? 1 << calledSau : 0;
+  if (led < 0) {
+    if (sau !== 0) {
+      const suit = t.follow[calledSau];
+      if (popcount32(hand & suit) < 4) return (hand & ~suit) | sau;
+    }
+    return hand;
+  }
+  const follows = hand & t.follow[led];
+  if (follows !== 0) {
+    if ((follows & sau) !== 0) return sau;
+    if (stichzwang) {
+      const bar = t.power[best];
+      let winners = 0;
+      for (let m = follows; m !== 0; m &= m - 1) {
+        const c = 31 - Math.clz32(m & -m);
+        if (t.power[c] > bar) winners |= 1 << c;
+      }
+      if (winners !== 0) return winners;
+    }
+    return follows;
+  }
+  if (sau !== 0 && (hand & ~sau) !== 0) return hand & ~sau;
+  return hand;
+}
+
+/** Why a card outside the legal mask may not be played, in a player's words. */
+export function illegalReason(t: PlayTables, hand: number, led: Card, best: Card, calledSau: Card, stichzwang: boolean, card: Card): string {
+  const bit = 1 << card;
+  const sau = calledSau >= 0 ? 1 << calledSau : 0;
+  if (led < 0) {
+    return 'while the called suit has not been led, its Sau must be led if you lead that suit, unless you hold four of it (Davonlaufen, 002 5.3.1.2)';
+  }
+  const follows = hand & t.follow[led];
+  const ledIsTrump = (t.trumps & (1 << led)) !== 0;
+  if (follows !== 0 && (follows & bit) === 0) {
+    return ledIsTrump ? 'a trump was led and you hold trump: you must play trump (002 5.4)' : 'you must follow the suit led (002 5.4)';
+  }
+  if ((follows & sau) !== 0) return 'the called suit is led for the first time: you must play the called Sau (002 5.3.1.2)';
+  if (follows !== 0 && stichzwang && t.power[card] <= t.power[best]) {
+    return 'Bettel with Stichzwang: you must win the trick when you can';
+  }
+  if ((bit & sau) !== 0) return 'the called Sau may not be thrown off before its suit has been led, except in the last trick';
+  return 'not a legal card now';
+}
