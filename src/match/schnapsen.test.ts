@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { randomSchnapsenBot } from '../bots/schnapsen/random.js';
+import { randomAgent } from '../bots/random.js';
 import { SeededRng } from '../core/rng.js';
 import { rulesFor } from '../games/schnapsen/scenario.js';
 import type { Variant } from '../games/schnapsen/rules.js';
@@ -109,7 +109,7 @@ describe('the sitting', () => {
       const rng = new SeededRng(3);
       const rules = rulesFor(variant);
       const seats = variant === 'bauern' ? 4 : 3;
-      const result = await playSitting(entry.game, entry.sitting, rules, Array.from({ length: seats }, () => randomSchnapsenBot(rng)), { deals: 120, rng });
+      const result = await playSitting(entry.game, entry.sitting, rules, Array.from({ length: seats }, () => randomAgent(rng)), { deals: 120, rng });
       const sheet = result.sheet;
       expect(sheet.finished.length).toBeGreaterThan(3);
       expect(sheet.deals).toBe(120);

@@ -54,11 +54,17 @@ export function bettlerRisk(hand: number, order: Order): number {
   return risky;
 }
 
-/** A Bauernschnapser (and Bauernloch) that cannot be lost: at least three top trumps drawing the rest, side cards top runs. */
-export function allTricksWithTrump(hand: number, trump: number, order: Order, minTop: number): boolean {
+/**
+ * A Bauernschnapser (Bauernloch, Dokta) that cannot be lost when its
+ * announcer leads: his top trumps are at least as many as the trumps out
+ * against him, so leading them from the top draws every other trump (each
+ * holder must follow trump), after which all his cards are the top cards.
+ */
+export function allTricksWithTrump(hand: number, trump: number, order: Order): boolean {
   if (trump < 0) return false;
   const t = topRun(hand, trump, order);
-  return t >= minTop && t === count(hand & SUIT_MASK[trump]) && allTopRuns(hand, order, trump);
+  const out = 5 - count(hand & SUIT_MASK[trump]);
+  return t >= 1 && t >= out && allTopRuns(hand, order, trump);
 }
 
 const has = (hand: number, suit: number, rank: number) => (hand & (1 << cardAt(suit as 0, rank))) !== 0;
@@ -85,6 +91,9 @@ export function kontraschnapserGood(hand: number, trump: number): boolean {
   }
   return true;
 }
+
+/** The two highest cards of every suit: Ass and Zehner, or in the Ass-low order Zehner and König. */
+const TOP_TWO = [0b00011_00011_00011_00011, 0b00110_00110_00110_00110];
 
 /** How good a suit among the first three cards is as trump. */
 export function trumpScore(cards: readonly number[], suit: number): number {
@@ -116,19 +125,20 @@ export function goodGames(hand: number, trump: number, variant: Variant, isRufer
   }
   if (allTopRuns(hand, NORMAL)) out.add('gang');
   if (allTopRuns(hand, ASS_LOW)) out.add('zehnergang');
-  if (allTricksWithTrump(hand, trump, NORMAL, 3)) out.add('bauernschnapser');
-  if (allTricksWithTrump(hand, trump, ASS_LOW, 3)) out.add('bauernloch');
+  if (allTricksWithTrump(hand, trump, NORMAL)) out.add('bauernschnapser');
+  if (allTricksWithTrump(hand, trump, ASS_LOW)) out.add('bauernloch');
   if (trump >= 0 && topRun(hand, trump, NORMAL) >= 4 && allTopRuns(hand, NORMAL, trump)) out.add('kontrabauernschnapser');
   if (schnapserGood(hand, trump, variant)) {
     out.add('schnapser');
     out.add('schnapserzusammen');
   }
   if (kontraschnapserGood(hand, trump)) out.add('kontraschnapser');
-  const bettlerSlack = variant === 'talon' ? 1 : 0;
-  if (bettlerRisk(hand, NORMAL) <= bettlerSlack) out.add('bettler');
-  if (bettlerRisk(hand, ASS_LOW) <= bettlerSlack) out.add('assenbettler');
+  // A Bettler with bottom cards only; or one card above them when the hand holds no top card
+  // (no Ass or Zehner; in the Ass-low order no Zehner or König): measured to win nearly nine in ten.
+  if (bettlerRisk(hand, NORMAL) <= ((hand & TOP_TWO[NORMAL]) === 0 ? 1 : 0)) out.add('bettler');
+  if (bettlerRisk(hand, ASS_LOW) <= ((hand & TOP_TWO[ASS_LOW]) === 0 ? 1 : 0)) out.add('assenbettler');
   if (bettlerRisk(hand, NORMAL) === 0) out.add('plauderer');
-  if (isRufer && trump >= 0 && topRun(hand, trump, NORMAL) >= 3 && allTopRuns(hand, NORMAL, trump)) out.add('dokta');
+  if (isRufer && allTricksWithTrump(hand, trump, NORMAL)) out.add('dokta');
   return out;
 }
 

@@ -6,7 +6,7 @@ import { newDeal, passToPlay, rulesFor, run } from '../../games/schnapsen/scenar
 import type { SchnapsenState } from '../../games/schnapsen/state.js';
 import { BAUERNSCHNAPSEN_ENTRY, TALONSCHNAPSEN_ENTRY } from '../../match/schnapsen.js';
 import { playSitting } from '../../match/sitting.js';
-import { randomSchnapsenBot } from './random.js';
+import { randomAgent } from '../random.js';
 import { decide, ruleSchnapsenBot } from './ruleBot.js';
 
 const rng = new SeededRng(1);
@@ -65,7 +65,7 @@ describe('the rule-based bot', () => {
     const off = { bettler: false, schnapser: false, gang: false, bauernschnapser: false, kontraschnapser: false, farbenringerl: false, kontrabauernschnapser: false, trumpfringerl: false };
     const r = new SeededRng(9);
     const rules = rulesFor('bauern', off);
-    const result = await playSitting(BAUERNSCHNAPSEN_ENTRY.game, BAUERNSCHNAPSEN_ENTRY.sitting, rules, [ruleSchnapsenBot(r), randomSchnapsenBot(r), ruleSchnapsenBot(r), randomSchnapsenBot(r)], { deals: 1500, rng: r });
+    const result = await playSitting(BAUERNSCHNAPSEN_ENTRY.game, BAUERNSCHNAPSEN_ENTRY.sitting, rules, [ruleSchnapsenBot(r), randomAgent(r), ruleSchnapsenBot(r), randomAgent(r)], { deals: 1500, rng: r });
     let rule = 0;
     let random = 0;
     for (const d of result.deals) {

@@ -10,14 +10,14 @@ import { allTopRuns, allTricksWithTrump, goodGames, topRun, trumpScore } from '.
 import { declaringSide, know, type Knowledge } from './knowledge.js';
 
 /**
- * The rule-based bot ("regel"): calls trump on its best suit or turns up a
+ * The rule-based bot ("rule"): calls trump on its best suit or turns up a
  * card when the three are poor, announces a special game when the hand
  * clearly holds it (a Ringerl always, a Gang or Bauernschnapser when no trick
  * can be lost, a Bettler with nothing but bottom cards, a Schnapser with the
  * top trumps), spritzt "auf Stand" or with a strong hand, and plays the normal
  * game sensibly. It sees only its view and the legal actions.
  */
-export function ruleSchnapsenBot(rng: Rng, name = 'regel'): Agent<SchnapsenView, SchnapsenAction> {
+export function ruleSchnapsenBot(rng: Rng, name = 'rule'): Agent<SchnapsenView, SchnapsenAction> {
   return {
     name,
     choose: (view: SchnapsenView, legal: readonly SchnapsenAction[], _seat: Seat) => decide(view, legal, rng),
@@ -179,7 +179,7 @@ function strongAgainst(k: Knowledge, game: GameId, trump: number): boolean {
 
 function safeGame(k: Knowledge, game: GameId, trump: number): boolean {
   const def = gameDef(game, k.variant);
-  if (def.goal === 'all') return def.trump ? allTricksWithTrump(k.hand, trump, def.order, 3) || topRun(k.hand, trump, def.order) >= 4 : allTopRuns(k.hand, def.order);
+  if (def.goal === 'all') return def.trump ? allTricksWithTrump(k.hand, trump, def.order) || topRun(k.hand, trump, def.order) >= 4 : allTopRuns(k.hand, def.order);
   if (def.goal === 'normal') return trump >= 0 && topRun(k.hand, trump, NORMAL) >= 3 && (k.hand & PAIR_MASK[trump]) === PAIR_MASK[trump];
   return false;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { randomSchnapsenBot } from '../../bots/schnapsen/random.js';
+import { randomAgent } from '../../bots/random.js';
 import { shuffleDeck } from '../../cards/deck.js';
 import type { Card } from '../../cards/pack.js';
 import { jsonEqual } from '../../core/json.js';
@@ -202,7 +202,7 @@ describe('properties over seeded random deals', () => {
       const rules = rulesFor(variant, overrides, preset);
       const rng = new SeededRng(11);
       const seats = variant === 'bauern' ? 4 : 3;
-      const result = await playSitting(entry.game, entry.sitting, rules, Array.from({ length: seats }, () => randomSchnapsenBot(rng)), { deals: 60, rng });
+      const result = await playSitting(entry.game, entry.sitting, rules, Array.from({ length: seats }, () => randomAgent(rng)), { deals: 60, rng });
       const text = JSON.stringify(toRecord(entry.game.id, result));
       const record = parseRecord(text);
       expect(record.ok).toBe(true);
@@ -217,7 +217,7 @@ describe('properties over seeded random deals', () => {
     const entry = BAUERNSCHNAPSEN_ENTRY;
     const rules = rulesFor('bauern');
     const rng = new SeededRng(12);
-    const result = await playSitting(entry.game, entry.sitting, rules, Array.from({ length: 4 }, () => randomSchnapsenBot(rng)), { deals: 5, rng });
+    const result = await playSitting(entry.game, entry.sitting, rules, Array.from({ length: 4 }, () => randomAgent(rng)), { deals: 5, rng });
     const record = JSON.parse(JSON.stringify(toRecord(entry.game.id, result)));
     const deal = record.deals[2];
     const k = deal.actions.findIndex((a: [number, string]) => /^[EGHS][AZKOU]$/.test(a[1]));
