@@ -104,6 +104,20 @@ describe('the sitting', () => {
     expect(sitting.carry(rules, book('bauern', [[5, 3]]))).toEqual({ points: [5, 3], trump: null });
   });
 
+  it('003 "Die Teamzugehörigkeit kann gelost werden" (house rule teamsByLot): lots seat the players', async () => {
+    const rng = new SeededRng(8);
+    const names = ['A', 'B', 'C', 'D'];
+    const agents = names.map((n) => ({ ...randomAgent(rng), name: n }));
+    const drawn = await playSitting(BAUERNSCHNAPSEN_ENTRY.game, BAUERNSCHNAPSEN_ENTRY.sitting, rulesFor('bauern', { teamsByLot: true }), agents, { deals: 2, rng });
+    const seatOf = (drawn.start as { seatOf: number[] }).seatOf;
+    expect([...seatOf].sort()).toEqual([0, 1, 2, 3]);
+    seatOf.forEach((seat, player) => expect(drawn.players[seat]).toBe(names[player]));
+    const plain = await playSitting(BAUERNSCHNAPSEN_ENTRY.game, BAUERNSCHNAPSEN_ENTRY.sitting, rulesFor('bauern'), agents, { deals: 1, rng });
+    expect(plain.players).toEqual(names);
+    expect(BAUERNSCHNAPSEN_ENTRY.checkStart!(rulesFor('bauern'), { firstDealer: 1, seatOf: [0, 0, 1, 2] })).toMatch(/seatOf/);
+    expect(BAUERNSCHNAPSEN_ENTRY.checkStart!(rulesFor('bauern'), { firstDealer: 1, seatOf })).toBeUndefined();
+  });
+
   it('a sitting of many deals plays several Bummerl in a row and tallies them', async () => {
     for (const [entry, variant] of [[BAUERNSCHNAPSEN_ENTRY, 'bauern'], [TALONSCHNAPSEN_ENTRY, 'talon']] as const) {
       const rng = new SeededRng(3);

@@ -1,5 +1,5 @@
 import type { Suit } from '../cards/pack.js';
-import type { Rng } from '../core/rng.js';
+import { shuffled, type Rng } from '../core/rng.js';
 import type { Seat } from '../games/game.js';
 import { bauernschnapsen, talonschnapsen, type SchnapsenGame } from '../games/schnapsen/game.js';
 import { gameName } from '../games/schnapsen/notation.js';
@@ -46,6 +46,8 @@ export interface BummerlSheet {
 export interface SchnapsenStart {
   /** Drawn by lot before the first deal. */
   readonly firstDealer: Seat;
+  /** teamsByLot: seatOf[player] = seat, drawn by lot. */
+  readonly seatOf?: readonly Seat[];
 }
 
 export function sides(variant: Variant): number {
@@ -93,8 +95,12 @@ function sittingRules(variant: Variant): SittingRules<SchnapsenRules, SchnapsenO
   const seats = variant === 'bauern' ? 4 : 3;
   const n = sides(variant);
   return {
-    begin(_rules: SchnapsenRules, rng: Rng) {
+    begin(rules: SchnapsenRules, rng: Rng) {
       const firstDealer = rng.int(seats);
+      if (variant === 'bauern' && rules.teamsByLot) {
+        const seatOf = shuffled([0, 1, 2, 3], rng);
+        return { firstDealer, start: { firstDealer, seatOf }, seatOf };
+      }
       return { firstDealer, start: { firstDealer } };
     },
     initialSheet: () => ({ points: new Array(n).fill(0), trump: null, led23: new Array(n).fill(false), tally: new Array(n).fill(0), finished: [], deals: 0, games: {} }),
@@ -136,6 +142,10 @@ function checkStart(seats: number) {
     const s = start as SchnapsenStart | null;
     if (typeof s !== 'object' || s === null || !Number.isInteger(s.firstDealer) || s.firstDealer < 0 || s.firstDealer >= seats) {
       return `"start" must be {"firstDealer": a seat from 0 to ${seats - 1}}`;
+    }
+    if (s.seatOf !== undefined) {
+      const ok = Array.isArray(s.seatOf) && s.seatOf.length === seats && [...s.seatOf].sort().every((x, i) => x === i);
+      if (!ok) return `"start.seatOf" must list each seat from 0 to ${seats - 1} once`;
     }
     return undefined;
   };

@@ -34,6 +34,7 @@ export interface SchnapsenRules extends ResolvedRules {
   readonly blindRufen: boolean;
   readonly schnapserMitMann: boolean;
   /** Bauernschnapsen only. */
+  readonly teamsByLot?: boolean;
   readonly bettlerPartnerSitsOut?: boolean;
   readonly schnapserZusammen?: boolean;
   /** Talonschnapsen only. */
@@ -72,6 +73,7 @@ const common: HouseRule[] = [
 ];
 
 const bauernOnly: HouseRule[] = [
+  { name: 'teamsByLot', description: 'Draw lots for the seats, and so for the teams, before the first deal (otherwise the players sit as listed: 1st and 3rd against 2nd and 4th).', source: '003 Allgemeine Regeln ("Die Teamzugehörigkeit kann gelost werden")', type: 'boolean', default: false },
   { name: 'bettlerPartnerSitsOut', description: 'Regional, on by default: the partner of a Bettler player (every kind of Bettler and the Plauderer) sits out.', source: '003 Bettler; NOTES', type: 'boolean', default: true },
   { name: 'schnapserZusammen', description: 'Regional: the Rufer\'s partner may announce a "Schnapser zusammen", 6: the two make 66 in three tricks together.', source: '003 Kontraschnapser', type: 'boolean', default: false },
 ];
