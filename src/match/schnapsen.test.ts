@@ -109,7 +109,7 @@ describe('the sitting', () => {
     const names = ['A', 'B', 'C', 'D'];
     const agents = names.map((n) => ({ ...randomAgent(rng), name: n }));
     const drawn = await playSitting(BAUERNSCHNAPSEN_ENTRY.game, BAUERNSCHNAPSEN_ENTRY.sitting, rulesFor('bauern', { teamsByLot: true }), agents, { deals: 2, rng });
-    const seatOf = (drawn.start as { seatOf: number[] }).seatOf;
+    const seatOf = drawn.start.seatOf!;
     expect([...seatOf].sort()).toEqual([0, 1, 2, 3]);
     seatOf.forEach((seat, player) => expect(drawn.players[seat]).toBe(names[player]));
     const plain = await playSitting(BAUERNSCHNAPSEN_ENTRY.game, BAUERNSCHNAPSEN_ENTRY.sitting, rulesFor('bauern'), agents, { deals: 1, rng });

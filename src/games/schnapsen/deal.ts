@@ -23,7 +23,25 @@ import type { SchnapsenAction, SchnapsenCarry, SchnapsenState } from './state.js
  * Talonschnapsen, knocked: six to each at once (Rufer 0..5, ...), then the
  *   talon (18, 19).
  */
-export function dealLayout(variant: Variant, knocked: boolean): { first: number[][]; rest: number[][]; talon: number[] } {
+export interface DealLayout {
+  readonly first: readonly (readonly number[])[];
+  readonly rest: readonly (readonly number[])[];
+  readonly talon: readonly number[];
+}
+
+const LAYOUTS = new Map<string, DealLayout>();
+
+export function dealLayout(variant: Variant, knocked: boolean): DealLayout {
+  const key = `${variant}${knocked}`;
+  let layout = LAYOUTS.get(key);
+  if (!layout) {
+    layout = makeLayout(variant, knocked);
+    LAYOUTS.set(key, layout);
+  }
+  return layout;
+}
+
+function makeLayout(variant: Variant, knocked: boolean): DealLayout {
   const n = variant === 'bauern' ? 4 : 3;
   const per = variant === 'bauern' ? 5 : 6;
   const first: number[][] = [];

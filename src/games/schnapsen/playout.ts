@@ -61,10 +61,30 @@ export class BauernPlayout {
 
   /** With `trace`, the number of legal choices at each traced decision. */
   choices: number[] | null = null;
+  private word = 0;
+  private spare = false;
+
+  /**
+   * A random index below n (n <= 20) from 16 random bits, two draws per
+   * 32-bit word of the generator (the bias, n / 65536 at most, does not
+   * matter for playouts).
+   */
+  private draw(n: number): number {
+    let r: number;
+    if (this.spare) {
+      r = this.word >>> 16;
+      this.spare = false;
+    } else {
+      this.word = this.rng.nextUint32();
+      r = this.word & 0xffff;
+      this.spare = true;
+    }
+    return (r * n) >>> 16;
+  }
 
   private pick(n: number): number {
     if (this.choices) this.choices.push(n);
-    return n === 1 ? 0 : Math.floor((this.rng.nextUint32() * n) / 4294967296);
+    return n === 1 ? 0 : this.draw(n);
   }
 
   /** The deck of the last deal, in dealing order. */
@@ -78,9 +98,8 @@ export class BauernPlayout {
    */
   run(dealer: number): number {
     const deck = this.deck;
-    const rng = this.rng;
     for (let i = 19; i > 0; i--) {
-      const j = Math.floor((rng.nextUint32() * (i + 1)) / 4294967296);
+      const j = this.draw(i + 1);
       const t = deck[i];
       deck[i] = deck[j];
       deck[j] = t;
