@@ -114,6 +114,22 @@ describe('003 Schnapser: the Rufer makes 66 in three tricks; a beaten lead loses
     expect(mitMann.turn).toBe(2);
   });
 
+  it('003 Kontraschnapser (regional) "Schnapser zusammen": the Rufer\'s partner announces, the two make 66 in three tricks together', () => {
+    const hands = ['EA EZ EK GU HA', 'SZ HU SU SO SK', 'GA GZ GK HK HO', 'EO EU HZ SA GO'];
+    let s = passToPlay(deal(hands, '0 trumpf E; 0 weiter; 1 weiter; 2 schnapserzusammen; 3 weiter', { schnapserZusammen: true }));
+    expect(s.contract).toEqual({ game: 'schnapserzusammen', declarer: 2, ohne: false });
+    expect(s.turn).toBe(0);
+    // The partner's trick counts for the pair: 26.
+    s = run(s, '0 GU; 1 SZ; 2 GA; 3 GO');
+    expect(s.outcome).toBeNull();
+    s = run(s, '2 GZ; 3 EU; 0 EA; 1 SK');
+    s = run(s, '0 EZ; 1 SO; 2 GK; 3 EO');
+    expect(s.outcome).toMatchObject({ game: 'schnapserzusammen', won: true, base: 6, teamScore: [6, 0] });
+    const lost = run(passToPlay(deal(hands, '0 trumpf E; 0 weiter; 1 weiter; 2 schnapserzusammen; 3 weiter', { schnapserZusammen: true })), '0 EA; 1 SK; 2 HO; 3 EU; 0 EK; 1 SO; 2 HK; 3 EO; 0 GU; 1 SU; 2 GK; 3 GO');
+    expect(lost.outcome).toMatchObject({ won: false, teamScore: [0, 6] });
+    expect(lost.outcome?.reason).toMatch(/only 45 after 3 tricks/);
+  });
+
   it('three tricks without 66 lose', () => {
     const hands = ['EA EZ EK GU HA', 'SZ HU SU SO SK', 'GA GZ GK HK HO', 'EO EU HZ SA GO'];
     const s = run(passToPlay(deal(hands, '0 trumpf E; 0 schnapser')), '0 EA; 1 SK; 2 HO; 3 EU; 0 EZ; 1 SO; 2 HK; 3 EO; 0 EK; 1 SU; 2 GK; 3 GO');

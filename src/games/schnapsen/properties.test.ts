@@ -122,6 +122,35 @@ function checkOutcome(s: SchnapsenState): void {
   const def = gameDef(o.game, s.variant);
   if (def.goal === 'normal') expect([1, 2, 3]).toContain(o.base);
   else expect(o.base).toBe(def.value);
+  // The game stops as soon as it is decided (003): check the decisive moment.
+  const c = s.contract!;
+  const last = s.tricks.at(-1);
+  const sidePts = (decl: boolean) => {
+    let cards = 0;
+    let melds = 0;
+    let tricks = 0;
+    for (let seat = 0; seat < s.seats; seat++) if (onDeclarerSide(s, seat) === decl) cards += maskPoints(s.taken[seat]);
+    for (const m of s.melds) if (onDeclarerSide(s, m.seat) === decl) melds += m.points;
+    for (const t of s.tricks) if (onDeclarerSide(s, t.winner) === decl) tricks++;
+    return tricks > 0 ? cards + melds : cards;
+  };
+  if (def.goal === 'normal' && s.variant === 'bauern') {
+    const [d, p] = [sidePts(true), sidePts(false)];
+    if (d < 66 && p < 66) {
+      expect(s.tricks).toHaveLength(5);
+      expect(o.won).toBe(onDeclarerSide(s, last!.winner));
+    } else {
+      expect(o.won).toBe(d >= 66);
+    }
+  }
+  if (def.goal === 'all' && s.tricks.length > 0) {
+    expect(s.tricks.slice(0, -1).every((t) => t.winner === c.declarer)).toBe(true);
+    expect(o.won).toBe(last!.winner === c.declarer && s.tricks.length === (s.variant === 'bauern' ? 5 : 6));
+  }
+  if (def.goal === 'none' && s.tricks.length > 0) {
+    expect(s.tricks.slice(0, -1).every((t) => t.winner !== c.declarer)).toBe(true);
+    expect(o.won).toBe(last!.winner !== c.declarer);
+  }
 }
 
 function fail(message: string): never {
