@@ -73,6 +73,8 @@ export const GAMES: Readonly<Record<GameId, GameDef>> = {
   schnapser: def({ id: 'schnapser', name: 'Schnapser', value: 6, trump: true, order: NORMAL, goal: 'schnapser', who: 'rufer', leader: 'rufer', beggar: false, rule: 'schnapser', source: '003 Schnapser' }),
   schnapserzusammen: def({ id: 'schnapserzusammen', name: 'Schnapser zusammen', value: 6, trump: true, order: NORMAL, goal: 'schnapser', who: 'partner', leader: 'rufer', beggar: false, rule: 'schnapserZusammen', source: '003 Kontraschnapser (regional)' }),
   plauderer: def({ id: 'plauderer', name: 'Plauderer', value: 7, trump: false, order: NORMAL, goal: 'none', who: 'any', leader: 'rufer', beggar: true, rule: 'plauderer', source: '003 Plauderer' }),
+  // 003 Gangl: "Ein Gang sollte wenn möglich immer gefärbt werden": read as advice to the
+  // announcer (play it in suit, no Atout); the rules are those of every game: Farb- und Stichzwang.
   gang: def({ id: 'gang', name: 'Gang', value: 9, trump: false, order: NORMAL, goal: 'all', who: 'any', leader: 'announcer', beggar: false, rule: 'gang', source: '003 Gangl' }),
   zehnergang: def({ id: 'zehnergang', name: 'Zehnergang', value: 10, trump: false, order: ASS_LOW, goal: 'all', who: 'any', leader: 'announcer', beggar: false, rule: 'zehnergang', source: '003 Zehnergang' }),
   bauernschnapser: def({ id: 'bauernschnapser', name: 'Bauernschnapser', value: 12, trump: true, order: NORMAL, goal: 'all', who: 'any', leader: 'announcer', beggar: false, rule: 'bauernschnapser', source: '003 Bauernschnapser' }),
@@ -81,6 +83,9 @@ export const GAMES: Readonly<Record<GameId, GameDef>> = {
   farbenringerl: def({ id: 'farbenringerl', name: 'Farbenringerl', value: 18, trump: false, order: NORMAL, goal: 'shown', who: 'any', leader: 'announcer', beggar: false, rule: 'farbenringerl', source: '003 Farbringerl' }),
   kontrabauernschnapser: def({ id: 'kontrabauernschnapser', name: 'Kontrabauernschnapser', value: 24, trump: true, order: NORMAL, goal: 'all', who: 'kontra', leader: 'rufer', beggar: false, rule: 'kontrabauernschnapser', source: '003 Kontrabauernschnapser' }),
   trumpfringerl: def({ id: 'trumpfringerl', name: 'Trumpfringerl', value: 24, trump: true, order: NORMAL, goal: 'shown', who: 'rufer', leader: 'rufer', beggar: false, rule: 'trumpfringerl', source: '003 Herrenschnapser' }),
+  // 003 Kontra-Herrenbauer: "Der Spieler der eigentlich den Trumpf angesagt hätte, muss in diesem
+  // Fall eine Karte ausspielen ... die Karten des Spielers offen auf den Tisch gelegt und das Bummel
+  // ist vorüber": decision, shown at once like the Ringerl (the Rufer's lead cannot change it).
   kontraherrenbauer: def({ id: 'kontraherrenbauer', name: 'Kontra-Herrenbauer', value: 48, trump: true, order: NORMAL, goal: 'shown', who: 'kontra', leader: 'rufer', beggar: false, rule: 'kontraHerrenbauer', source: '003 Kontra-Herrenbauer' }),
 };
 

@@ -174,7 +174,10 @@ function judge(d: Draft, afterTrick: boolean): void {
     }
     case 'schnapser': {
       // 003 Schnapser: "Sticht jemand eine seiner ausgespielten Karten, verliert das Team";
-      // the partner's tricks lose too, except "Schnapser mit Mann" and "Schnapser zusammen".
+      // the partner's tricks lose too ("ohne dass sein Partner Stiche macht"), except under
+      // "Schnapser mit Mann" and in the "Schnapser zusammen". Kontraschnapser: "Der Ansager muss
+      // mit den ersten drei Stichen 66 Punkte erreichen": decision, the announcer alone, his
+      // partner's trick loses as in the Schnapser.
       const together = d.variant === 'bauern' && (c.game === 'schnapserzusammen' || (c.game === 'schnapser' && d.rules.schnapserMitMann));
       const inSide = (s: Seat) => (together ? onDeclarerSide(d, s) : s === c.declarer);
       if (trickJustWon && !inSide(lastWinner)) {
