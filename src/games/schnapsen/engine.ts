@@ -1,6 +1,7 @@
 import { err, fail, ok, type Result } from '../../core/result.js';
 import type { Seat } from '../game.js';
-import { announceCandidates, checkAnnounce, checkRaise, checkRaiseAfter, checkTalon, raiseAfterCandidates, raiseCandidates, stepAnnounce, stepRaise, stepRaiseAfter, stepTalon, talonCandidates } from './auction.js';
+import { announceCandidates, checkAnnounce, checkRaise, raiseCandidates, stepAnnounce, stepRaise } from './auction.js';
+import { checkRaiseAfter, checkTalon, raiseAfterCandidates, stepRaiseAfter, stepTalon, talonCandidates } from './talon.js';
 import { blindCandidates, checkBlind, checkCut, checkThreeUnter, checkTrump, cutCandidates, stepBlind, stepCut, stepThreeUnter, stepTrump, threeUnterCandidates, trumpCandidates } from './deal.js';
 import { draft, type Draft, type Problem } from './draft.js';
 import { checkPlay, playCandidates, stepPlay } from './play.js';
