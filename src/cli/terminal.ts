@@ -89,7 +89,10 @@ export function humanAgent<View, Action>(name: string, o: HumanOptions<View, Act
         }
         const match = legal.find((a) => o.format(a) === o.format(parsed.value));
         if (match) return match;
-        o.out.write(`  Not allowed: ${o.explain(seat, parsed.value) ?? 'that is not one of the choices above'}\n`);
+        // An action the menu cannot list but the rules accept (Karnöffel's free-text advice) is taken as typed.
+        const why = o.explain(seat, parsed.value);
+        if (why === undefined) return parsed.value;
+        o.out.write(`  Not allowed: ${why}\n`);
       }
     },
   };

@@ -1,7 +1,7 @@
 import { formatCard, parseCard } from '../../cards/notation.js';
 import type { Card, Pack } from '../../cards/pack.js';
 import { fail, ok, type Result } from '../../core/result.js';
-import { formatChoice, parseChoice, type GameChoice } from './contract.js';
+import { formatChoice, parseChoice, readChoice, type GameChoice } from './contract.js';
 
 /**
  * The decisions of a Schafkopf deal, each with its notation:
@@ -72,4 +72,28 @@ export function sameAction(a: SchafkopfAction, b: SchafkopfAction): boolean {
     return a.game.kind === b.game.kind && a.game.suit === b.game.suit && Boolean(a.game.tout) === Boolean(b.game.tout);
   }
   return true;
+}
+
+/**
+ * An action from outside, checked for its shape and reduced to its own
+ * fields (so nothing extra reaches the state or its log), or a badAction
+ * error. Whether it is legal now is the rules' business.
+ */
+export function canonicalAction(action: unknown): Result<SchafkopfAction> {
+  if (typeof action !== 'object' || action === null) return fail('badAction', 'not an action');
+  const a = action as { type?: unknown; card?: unknown; game?: unknown };
+  switch (a.type) {
+    case 'klopfen':
+    case 'weiter':
+    case 'stoss':
+      return ok({ type: a.type });
+    case 'play':
+      return ok({ type: 'play', card: a.card as Card });
+    case 'bid': {
+      const game = readChoice(a.game);
+      return typeof game === 'string' ? fail('badAction', game) : ok({ type: 'bid', game });
+    }
+    default:
+      return fail('badAction', `unknown action type ${JSON.stringify(a.type)}: klopfen, weiter, bid, stoss or play`);
+  }
 }

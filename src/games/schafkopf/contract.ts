@@ -60,6 +60,27 @@ const KIND_WORDS: Readonly<Record<GameKind, string>> = {
   sie: 'sie',
 };
 
+const KINDS = Object.keys(KIND_WORDS) as GameKind[];
+
+/**
+ * A game named by untrusted data (an action from outside), reduced to its
+ * own fields, or why it is not a game.
+ */
+export function readChoice(x: unknown): GameChoice | string {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return 'a bid needs a game: {kind, suit?, tout?}';
+  const { kind, suit, tout } = x as Record<string, unknown>;
+  if (!KINDS.includes(kind as GameKind)) return `unknown game ${JSON.stringify(kind)} (games: ${KINDS.join(', ')})`;
+  const k = kind as GameKind;
+  if (tout !== undefined && typeof tout !== 'boolean') return `tout must be true or false, not ${JSON.stringify(tout)}`;
+  if (tout && !allowsTout(k)) return `a ${k} cannot be played tout`;
+  if (!needsSuit(k)) {
+    if (suit !== undefined) return `a ${k} takes no suit`;
+    return tout ? { kind: k, tout } : { kind: k };
+  }
+  if (suit !== 0 && suit !== 1 && suit !== 2 && suit !== 3) return `a ${k} needs a suit 0..3 (Eichel, Gras, Herz, Schelln), not ${JSON.stringify(suit)}`;
+  return tout ? { kind: k, suit, tout } : { kind: k, suit };
+}
+
 /** The notation of a game: "rufspiel G", "solo H", "solo-tout E", "wenz", "wenz-tout", "sie". */
 export function formatChoice(choice: GameChoice): string {
   const word = KIND_WORDS[choice.kind] + (choice.tout ? '-tout' : '');

@@ -2,7 +2,7 @@ import { cardOf, type Card } from '../../cards/pack.js';
 import { formatCard } from '../../cards/notation.js';
 import { fail, ok, type Result } from '../../core/result.js';
 import type { DealInput, Game, Seat } from '../game.js';
-import { formatAction, parseAction, type SchafkopfAction } from './actions.js';
+import { canonicalAction, formatAction, parseAction, type SchafkopfAction } from './actions.js';
 import { announceableGames, cannotAnnounce, gameRank } from './bidding.js';
 import { schafkopfPack } from './cards.js';
 import { choiceName, type Contract, type GameChoice } from './contract.js';
@@ -214,11 +214,13 @@ function applyKlopfen(state: SchafkopfState, seat: Seat, action: SchafkopfAction
   return ok({ ...state, klopfer, turn: next });
 }
 
-export function applyAction(state: SchafkopfState, seat: Seat, action: SchafkopfAction): Result<SchafkopfState> {
+export function applyAction(state: SchafkopfState, seat: Seat, given: SchafkopfAction): Result<SchafkopfState> {
   if (state.phase === 'done') return fail('dealOver', 'the deal is over');
   if (!Number.isInteger(seat) || seat < 0 || seat > 3) return fail('badSeat', `seat ${seat} does not exist (0..3)`);
   if (seat !== state.turn) return fail('notYourTurn', `it is seat ${state.turn}'s turn ${PHASE_WORDS[state.phase]}, not seat ${seat}'s`);
-  if (typeof action !== 'object' || action === null) return fail('badAction', 'not an action');
+  const read = canonicalAction(given);
+  if (!read.ok) return read;
+  const action = read.value;
   let next: Result<SchafkopfState>;
   switch (state.phase) {
     case 'klopfen':

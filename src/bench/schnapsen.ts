@@ -1,10 +1,10 @@
-import { shuffleDeck } from '../../cards/deck.js';
-import { SeededRng } from '../../core/rng.js';
-import type { GameBench } from '../../bench/gameBench.js';
-import { bauernschnapsen } from './game.js';
-import { BauernPlayout } from './playout.js';
-import { rulesFor } from './scenario.js';
-import type { SchnapsenState } from './state.js';
+import { shuffleDeck } from '../cards/deck.js';
+import { SeededRng } from '../core/rng.js';
+import type { GameBench } from './gameBench.js';
+import { bauernschnapsen } from '../games/schnapsen/game.js';
+import { BauernPlayout } from '../games/schnapsen/playout.js';
+import { rulesFor } from '../games/schnapsen/scenario.js';
+import type { SchnapsenState } from '../games/schnapsen/state.js';
 
 /**
  * `stich bench`: complete random deals of the Bauernschnapsen normal game on

@@ -1,0 +1,113 @@
+import { KARNOEFFEL_48, type Card, type Suit } from '../../cards/pack.js';
+
+/**
+ * The Karnöffel pack (48 cards): in every suit König, Ober, Unter, Banner (Z,
+ * the 10), 9 .. 3 and the Daus (written 2). A card id is suit * 12 + rank
+ * position, the positions in the pack's order K O U Z 9 8 7 6 5 4 3 2
+ * (src/cards/pack.ts). Suits: 0 Eichel, 1 Grün (Blatt, Gras), 2 Herz (Rot),
+ * 3 Schellen.
+ */
+export const PACK = KARNOEFFEL_48;
+export const CARDS = 48;
+export const PER_SUIT = 12;
+
+/** Rank positions within a suit. */
+export const R_KOENIG = 0;
+export const R_OBER = 1;
+export const R_UNTER = 2;
+export const R_BANNER = 3;
+export const R_9 = 4;
+export const R_8 = 5;
+export const R_7 = 6;
+export const R_6 = 7;
+export const R_5 = 8;
+export const R_4 = 9;
+export const R_3 = 10;
+export const R_2 = 11;
+
+export const SUIT_EICHEL: Suit = 0;
+export const SUIT_GRUEN: Suit = 1;
+export const SUIT_HERZ: Suit = 2;
+export const SUIT_SCHELLEN: Suit = 3;
+
+/** German suit names as 000 writes them. */
+export const SUIT_NAMES = ['Eichel', 'Grün', 'Herz', 'Schellen'] as const;
+
+export function suitOfCard(card: Card): Suit {
+  return ((card / PER_SUIT) | 0) as Suit;
+}
+
+export function rankPos(card: Card): number {
+  return card % PER_SUIT;
+}
+
+export function cardAt(suit: number, rank: number): Card {
+  return suit * PER_SUIT + rank;
+}
+
+/**
+ * The natural order of every suit that is not trump (000 "Einleitung und
+ * Vorbereitung"): König, Ober, Unter, Banner, 9, 8, 7, 6, 5, 4, 3, Daus,
+ * descending. 0 for the Daus up to 11 for the König.
+ */
+export function naturalStrength(card: Card): number {
+  return 11 - rankPos(card);
+}
+
+/**
+ * The special trumps (000 "Spieldurchführung"): the trump Unter is the
+ * Karnöffel, the 6 the Papst, the Daus the Kaiser, the 7 the Teufel (Devil).
+ */
+export function karnoeffelOf(trump: number): Card {
+  return cardAt(trump, R_UNTER);
+}
+export function papstOf(trump: number): Card {
+  return cardAt(trump, R_6);
+}
+export function kaiserOf(trump: number): Card {
+  return cardAt(trump, R_2);
+}
+export function devilOf(trump: number): Card {
+  return cardAt(trump, R_7);
+}
+
+/**
+ * Suit order for drawing lots only (000 "Einleitung und Vorbereitung": "aber
+ * nur für Zwecke dieses Ziehens"): Grün, Eichel, Herz, Schelle, descending.
+ * Indexed by suit id E G H S.
+ */
+const LOT_SUIT_STRENGTH = [2, 3, 1, 0];
+
+/** The value of a card drawn for the lots: lower draws lower. Rank first, then the lot suit order. */
+export function lotValue(card: Card): number {
+  return naturalStrength(card) * 4 + LOT_SUIT_STRENGTH[suitOfCard(card)];
+}
+
+/**
+ * The index of the lowest card in the natural order; between cards of equal
+ * rank the one that comes first in the list (000 "Kartengeben und Steigern":
+ * "so gilt die Farbe jener Karte als Trumpf, welche als erste ausgeteilt
+ * wurde"). Shared by the trump of the face-up round and the trump draw.
+ */
+export function lowestIndex(cards: ArrayLike<number>, from = 0, count = cards.length - from): number {
+  let best = from;
+  let bestStrength = naturalStrength(cards[from]);
+  for (let i = from + 1; i < from + count; i++) {
+    const s = naturalStrength(cards[i]);
+    if (s < bestStrength) {
+      best = i;
+      bestStrength = s;
+    }
+  }
+  return best;
+}
+
+/** A short German name of a card for the terminal, e.g. "Grün-Unter (Karnöffel)". */
+export function cardName(card: Card, trump: number): string {
+  const rankNames = ['König', 'Ober', 'Unter', 'Banner', '9', '8', '7', '6', '5', '4', '3', 'Daus'];
+  const base = `${SUIT_NAMES[suitOfCard(card)]}-${rankNames[rankPos(card)]}`;
+  if (trump < 0 || suitOfCard(card) !== trump) return base;
+  const special: Record<number, string> = { [R_UNTER]: 'Karnöffel', [R_6]: 'Papst', [R_2]: 'Kaiser', [R_7]: 'Teufel' };
+  const s = special[rankPos(card)];
+  return s ? `${base} (${s})` : base;
+}

@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkConformanceLine, checkConformanceText, parseConformanceLine, type ConformanceLine } from './conformance.js';
+
+const TEXT = readFileSync('../shared/conformance/schafkopf/sauspiel-games.jsonl', 'utf8');
+const LINES = TEXT.split('\n').filter((l) => l.trim().length > 0);
+
+/**
+ * osk-189 (lange Karte) and osk-190 (kurze Karte) contradict the rules they
+ * name, so the engine rejects them:
+ * - Seat 0 calls the Eichel-Sau holding EO GO HO SO HA HK H8 H7 (resp. EO GO
+ *   HO SO HA HK): no Eichel card at all. 002 5.3.1.1: "Voraussetzung ist,
+ *   dass der rufende Spieler wenigstens eine Karte der gewählten Saufarbe
+ *   besitzt" — the call is illegal.
+ * - Even if it were allowed, the partner is whoever holds the called Sau
+ *   (002 5.3.1.1, conformance README "Semantics"): seat 3 holds EA, yet the
+ *   payout [150, 150, -150, -150] credits seat 1.
+ * - Seat 0 takes every trick (he leads each one with a trump that nobody
+ *   beats, and the others are out of trump by the time Herz Sieben and Acht
+ *   are led), so the README's Schwarz (2 x schneiderSchwarz) should be paid:
+ *   150 = 10 base + 14 Laufende x 10 (the 14 trumps of seats 0 and 1 under
+ *   "whole trump order"), with no Schneider or Schwarz at all; likewise
+ *   130 = 10 + 12 x 10 in the kurze Karte. With seat 1 as partner and
+ *   Schwarz the amount would be 170 (resp. 150); with seat 3 as partner
+ *   the Laufende would be 4 (resp. 4) and the party seats 0 and 3.
+ * No reading of the README makes the three facts agree, so the lines are
+ * wrong and the engine is right to reject the call.
+ */
+const CONTRADICTORY: Readonly<Record<string, string>> = {
+  'osk-189': 'you must hold a card of the called suit that is not trump (002 5.3.1.1)',
+  'osk-190': 'you must hold a card of the called suit that is not trump (002 5.3.1.1)',
+};
+
+describe('Schafkopf conformance games (../shared/conformance/schafkopf/sauspiel-games.jsonl)', () => {
+  const parsed: ConformanceLine[] = LINES.map((raw, i) => {
+    const line = parseConformanceLine(raw, i + 1);
+    if (!line.ok) throw new Error(line.error);
+    return line.value;
+  });
+
+  it('has 138 games, each with sum(payout) + stockPayout = 0 as the README promises', () => {
+    expect(parsed).toHaveLength(138);
+    for (const line of parsed) expect(line.payout.reduce((a, b) => a + b, 0) + line.stockPayout, line.id).toBe(0);
+  });
+
+  for (const line of parsed) {
+    if (line.id in CONTRADICTORY) {
+      it(`${line.id} (${line.contract.type}) is rejected: the declarer calls a suit he does not hold (002 5.3.1.1)`, () => {
+        const verdict = checkConformanceLine(line);
+        expect(verdict.passed).toBe(false);
+        expect(verdict.actual).toBeUndefined();
+        expect(verdict.problem).toContain('bidding: seat 0 rufspiel E');
+        expect(verdict.problem).toContain(CONTRADICTORY[line.id]);
+      });
+    } else {
+      it(`${line.id} (${line.contract.type}${line.contract.tout ? ' tout' : ''}) pays ${JSON.stringify(line.payout)}`, () => {
+        const verdict = checkConformanceLine(line);
+        expect(verdict.problem).toBeUndefined();
+        expect(verdict.actual).toEqual({ payout: line.payout, stockPayout: line.stockPayout });
+        expect(verdict.passed).toBe(true);
+      });
+    }
+  }
+
+  it('the whole file: 136 pass, exactly osk-189 and osk-190 fail, no line is malformed', () => {
+    const { verdicts, errors } = checkConformanceText(TEXT);
+    expect(errors).toEqual([]);
+    expect(verdicts.filter((v) => v.passed)).toHaveLength(136);
+    expect(verdicts.filter((v) => !v.passed).map((v) => v.id)).toEqual(['osk-189', 'osk-190']);
+  });
+});
+
+describe('malformed conformance lines name the line', () => {
+  it('not JSON', () => {
+    const r = parseConformanceLine('{"id": "x", ', 7);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(/^line 7: not valid JSON/);
+  });
+
+  it('not an object', () => {
+    const r = parseConformanceLine('[1, 2]', 3);
+    expect(r).toEqual({ ok: false, error: 'line 3: a game must be a JSON object' });
+  });
+
+  it('missing fields are listed, with the line number and id', () => {
+    const good = JSON.parse(LINES[0]) as Record<string, unknown>;
+    const { hands: _h, payout: _p, ...rest } = good;
+    const r = parseConformanceLine(JSON.stringify(rest), 12);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error).toContain(`line 12 (${good.id as string})`);
+      expect(r.error).toContain('"hands" must be four lists of card codes');
+      expect(r.error).toContain('"payout" must be four whole numbers');
+    }
+  });
+
+  it('an unknown contract type and a bad declarer', () => {
+    const good = JSON.parse(LINES[0]) as { contract: Record<string, unknown> };
+    const bad = { ...good, contract: { ...good.contract, type: 'skat', declarer: 7 } };
+    const r = parseConformanceLine(JSON.stringify(bad), 1);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error).toContain('unknown contract type "skat"');
+      expect(r.error).toContain('"contract.declarer" must be a seat 0..3');
+    }
+  });
+
+  it('checkConformanceText reports the malformed line among good ones', () => {
+    const text = [LINES[0], 'not json', LINES[1]].join('\n');
+    const { verdicts, errors } = checkConformanceText(text);
+    expect(verdicts).toHaveLength(2);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^line 2: not valid JSON/);
+  });
+
+  it('a well-formed line with a card the pack lacks, or a wrong leader, is a problem, not a crash', () => {
+    const good = JSON.parse(LINES[0]) as ConformanceLine;
+    const badCard = { ...good, hands: [['XX', ...good.hands[0].slice(1)], ...good.hands.slice(1)] };
+    const v1 = checkConformanceLine(badCard);
+    expect(v1.passed).toBe(false);
+    expect(v1.problem).toContain('"XX"');
+    const wrongLeader = { ...good, tricks: [{ ...good.tricks[0], leader: (good.tricks[0].leader + 1) % 4 }, ...good.tricks.slice(1)] };
+    const v2 = checkConformanceLine(wrongLeader);
+    expect(v2.passed).toBe(false);
+    expect(v2.problem).toMatch(/^trick 0: /);
+  });
+});
