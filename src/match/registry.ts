@@ -1,12 +1,13 @@
 import type { GameEntry } from './entry.js';
 import { karnoeffelEntry } from './karnoeffel.js';
 import { schafkopfEntry } from './schafkopf.js';
+import { BAUERNSCHNAPSEN_ENTRY, TALONSCHNAPSEN_ENTRY } from './schnapsen.js';
 
 /**
  * Every game of the platform. Records, replay and the CLI look games up here;
  * a new game adds its entry to this list.
  */
-const ENTRIES: readonly GameEntry[] = [schafkopfEntry, karnoeffelEntry];
+const ENTRIES: readonly GameEntry[] = [schafkopfEntry, BAUERNSCHNAPSEN_ENTRY, TALONSCHNAPSEN_ENTRY, karnoeffelEntry];
 
 export function findGame(id: string): GameEntry | undefined {
   return ENTRIES.find((e) => e.game.id === id);
