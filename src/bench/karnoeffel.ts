@@ -1,4 +1,4 @@
-import type { GameBench } from './gameBench.js';
+import { rate, type GameBench } from './gameBench.js';
 import { SeededRng } from '../core/rng.js';
 import { unwrap } from '../core/result.js';
 import { resolveRules } from '../games/ruleBook.js';
@@ -30,17 +30,6 @@ export function apiPlayout(rules: KarnoeffelRules, deck: number[], lots: number[
   }
 }
 
-function timed(millis: number, batch: number, body: () => void): number {
-  let count = 0;
-  const start = performance.now();
-  let now = start;
-  while (now - start < millis) {
-    for (let i = 0; i < batch; i++) body();
-    count += batch;
-    now = performance.now();
-  }
-  return Math.round((count * 1000) / (now - start));
-}
 
 /** `stich bench`: four players, random legal cards, no raising, one thread. */
 export const karnoeffelBench: GameBench = {
@@ -52,12 +41,12 @@ export const karnoeffelBench: GameBench = {
     let dealer = 0;
     // warm up the JIT before measuring
     for (let i = 0; i < 20000; i++) fast.run(rng, (dealer = (dealer + 1) & 3));
-    const playoutsPerSecond = timed(millis * 0.7, 10000, () => {
+    const playoutsPerSecond = rate(millis * 0.7, 10000, () => {
       fast.run(rng, (dealer = (dealer + 1) & 3));
     });
     const deck = Array.from({ length: CARDS }, (_, i) => i);
     const lots = [...deck];
-    const apiDealsPerSecond = timed(millis * 0.3, 200, () => {
+    const apiDealsPerSecond = rate(millis * 0.3, 200, () => {
       apiPlayout(rules, deck, lots, (dealer = (dealer + 1) & 3), rng);
     });
     return { playoutsPerSecond, apiDealsPerSecond };

@@ -1,23 +1,13 @@
 import { shuffleDeck } from '../cards/deck.js';
 import { SeededRng } from '../core/rng.js';
 import { unwrap } from '../core/result.js';
-import type { GameBench } from './gameBench.js';
+import { rate, type GameBench } from './gameBench.js';
 import { resolveRules } from '../games/ruleBook.js';
 import type { GameChoice } from '../games/schafkopf/contract.js';
 import { schafkopf } from '../games/schafkopf/game.js';
 import { SchafkopfPlayouts } from '../games/schafkopf/playout.js';
 import { SCHAFKOPF_RULES } from '../games/schafkopf/rules.js';
 
-function timed(millis: number, step: () => boolean): number {
-  let done = 0;
-  const start = performance.now();
-  let now = start;
-  while (now - start < millis) {
-    for (let i = 0; i < 256; i++) if (step()) done++;
-    now = performance.now();
-  }
-  return (done * 1000) / (now - start);
-}
 
 /**
  * Complete Schafkopf deals per second on one thread:
@@ -33,11 +23,11 @@ export const schafkopfBench: GameBench = {
     const rng = new SeededRng(1);
     const fast = new SchafkopfPlayouts(rules, solo);
     for (let i = 0; i < 20000; i++) fast.playout(rng);
-    const playoutsPerSecond = timed(millis, () => !Number.isNaN(fast.playout(rng)));
+    const playoutsPerSecond = rate(millis, 256, () => !Number.isNaN(fast.playout(rng)));
     const ruf = new SchafkopfPlayouts(rules, { kind: 'rufspiel', suit: 0 });
-    const rufspielPlayoutsPerSecond = timed(millis / 2, () => !Number.isNaN(ruf.playout(rng)));
+    const rufspielPlayoutsPerSecond = rate(millis / 2, 256, () => !Number.isNaN(ruf.playout(rng)));
     const pack = schafkopf.pack(rules);
-    const apiDealsPerSecond = timed(millis / 2, () => {
+    const apiDealsPerSecond = rate(millis / 2, 16, () => {
       let state = unwrap(schafkopf.setup(rules, { dealer: 3, deck: shuffleDeck(pack, rng), carry: { stock: 0, bock: 0 } }));
       state = unwrap(schafkopf.apply(state, 0, { type: 'bid', game: solo }));
       for (;;) {
@@ -47,7 +37,6 @@ export const schafkopfBench: GameBench = {
         const action = state.phase === 'play' ? legal[rng.int(legal.length)] : { type: 'weiter' as const };
         state = unwrap(schafkopf.apply(state, seat, action));
       }
-      return true;
     });
     return { playoutsPerSecond, rufspielPlayoutsPerSecond, apiDealsPerSecond };
   },

@@ -1,6 +1,6 @@
 import { shuffleDeck } from '../cards/deck.js';
 import { SeededRng } from '../core/rng.js';
-import type { GameBench } from './gameBench.js';
+import { rate, type GameBench } from './gameBench.js';
 import { bauernschnapsen } from '../games/schnapsen/game.js';
 import { BauernPlayout } from '../games/schnapsen/playout.js';
 import { rulesFor } from '../games/schnapsen/scenario.js';
@@ -10,44 +10,28 @@ import type { SchnapsenState } from '../games/schnapsen/state.js';
  * `stich bench`: complete random deals of the Bauernschnapsen normal game on
  * one thread, through the fast playout (`playoutsPerSecond`) and through the
  * public immutable API with every announcement and Spritzen passed
- * (`apiDealsPerSecond`). Rates are per second of this process's CPU time,
- * so that other work on a shared machine does not distort them; the wall
- * clock only bounds how long it runs.
+ * (`apiDealsPerSecond`).
  */
-function cpuMillis(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
 export const bauernschnapsenBench: GameBench = {
   game: 'bauernschnapsen',
   run(millis: number): Record<string, number> {
     const fastMillis = Math.max(1, Math.round(millis * 0.6));
     const playout = new BauernPlayout(new SeededRng(20240501));
-    let deals = 0;
     let dealer = 0;
-    // Warm up, then measure in batches so the clock is read rarely.
+    // Warm up before measuring.
     for (let i = 0; i < 20000; i++) playout.run(i & 3);
-    const t0 = performance.now();
-    const c0 = cpuMillis();
-    while (performance.now() - t0 < fastMillis) {
-      for (let i = 0; i < 10000; i++) {
-        playout.run(dealer);
-        dealer = (dealer + 1) & 3;
-      }
-      deals += 10000;
-    }
-    const playoutsPerSecond = Math.round((deals * 1000) / Math.max(1e-3, cpuMillis() - c0));
+    const playoutsPerSecond = rate(fastMillis, 10000, () => {
+      playout.run(dealer);
+      dealer = (dealer + 1) & 3;
+    });
 
     const rules = rulesFor('bauern');
     const rng = new SeededRng(7);
     const game = bauernschnapsen;
     const carry = game.initialCarry(rules);
     let apiDeals = 0;
-    const a0 = performance.now();
-    const ac0 = cpuMillis();
-    while (performance.now() - a0 < millis - fastMillis) {
-      const setup = game.setup(rules, { dealer: apiDeals & 3, deck: shuffleDeck(game.pack(rules), rng), carry });
+    const apiDealsPerSecond = rate(millis - fastMillis, 16, () => {
+      const setup = game.setup(rules, { dealer: apiDeals++ & 3, deck: shuffleDeck(game.pack(rules), rng), carry });
       if (!setup.ok) throw new Error(setup.error.message);
       let state: SchnapsenState = setup.value;
       while (state.phase !== 'done') {
@@ -58,9 +42,7 @@ export const bauernschnapsenBench: GameBench = {
         if (!next.ok) throw new Error(next.error.message);
         state = next.value;
       }
-      apiDeals++;
-    }
-    const apiDealsPerSecond = Math.round((apiDeals * 1000) / Math.max(1e-3, cpuMillis() - ac0));
+    });
     return { playoutsPerSecond, apiDealsPerSecond };
   },
 };

@@ -5,7 +5,7 @@ import { passToPlay, rulesOf, start } from '../../test-support/karnoeffel.js';
 import { apiPlayout, karnoeffelBench } from '../../bench/karnoeffel.js';
 import { CARDS } from './cards.js';
 import { apply, legal, toAct } from './engine.js';
-import { KarnoeffelPlayout, randomBelow, shuffleFront } from './playout.js';
+import { KarnoeffelPlayout, shuffleFront } from './playout.js';
 import { trickWinnerIndex } from './tables.js';
 import type { KarnoeffelState } from './types.js';
 
@@ -81,15 +81,6 @@ describe('the power table against a referee written from the text of 000', () =>
 });
 
 describe('the fast playout', () => {
-  it('randomBelow draws the same numbers as SeededRng.int', () => {
-    const a = new SeededRng(4);
-    const b = new SeededRng(4);
-    for (let i = 0; i < 100_000; i++) {
-      const n = 1 + (i % 60);
-      expect(randomBelow(a, n)).toBe(b.int(n));
-    }
-  });
-
   it('shuffleFront deals every card to every position equally often (a uniform sample in random order)', () => {
     const rng = new SeededRng(8);
     const deck = Array.from({ length: CARDS }, (_, i) => i);

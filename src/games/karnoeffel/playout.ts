@@ -5,23 +5,8 @@ import { BASE_VALUE } from './engine.js';
 import type { KarnoeffelRules } from './rules.js';
 import { bannedCard, DEVIL_NO_LEAD, DEVIL_NO_PLAY, POWER, TRICKS_TO_WIN } from './tables.js';
 
-/**
- * A uniform integer in [0, n) for n < 2^16, the same number `rng.int(n)`
- * gives (Lemire's multiply-and-reject on the same 32-bit draw), in integer
- * arithmetic only, which is faster on the hot path.
- */
-export function randomBelow(rng: SeededRng, n: number): number {
-  let x = rng.nextUint32();
-  let low = Math.imul(x, n) >>> 0;
-  if (low < n) {
-    const threshold = (4294967296 - n) % n;
-    while (low < threshold) {
-      x = rng.nextUint32();
-      low = Math.imul(x, n) >>> 0;
-    }
-  }
-  return ((x >>> 16) * n + (((x & 0xffff) * n) >>> 16)) >>> 16;
-}
+/** For Lemire's method on 16 bits: products whose low half falls below (2^16 - n) mod n are redrawn. */
+const REJECT_BELOW = Int32Array.from({ length: CARDS + 1 }, (_, n) => (n === 0 ? 0 : (65536 - n) % n));
 
 /**
  * Shuffles the first `need` positions of `deck` (a permutation of the 48
@@ -36,7 +21,7 @@ export function shuffleFront(deck: Int8Array | number[], need: number, rng: Seed
   let spare = -1;
   for (let i = 0; i < need; i++) {
     const n = CARDS - i;
-    const threshold = (65536 - n) % n;
+    const threshold = REJECT_BELOW[n];
     let j: number;
     for (;;) {
       let x: number;
@@ -167,7 +152,7 @@ export class KarnoeffelPlayout {
             count--;
           }
         }
-        const r = count === 1 ? 0 : randomBelow(rng, count);
+        const r = count === 1 ? 0 : rng.int(count);
         const pl = pc32(l);
         let card: number;
         if (r < pl) {
