@@ -3,7 +3,8 @@ import { SeededRng } from '../core/rng.js';
 import { rate, type GameBench } from './gameBench.js';
 import { bauernschnapsen } from '../games/schnapsen/game.js';
 import { BauernPlayout } from '../games/schnapsen/playout.js';
-import { rulesFor } from '../games/schnapsen/scenario.js';
+import { resolveRules } from '../games/ruleBook.js';
+import { unwrap } from '../core/result.js';
 import type { SchnapsenState } from '../games/schnapsen/state.js';
 
 /**
@@ -25,7 +26,7 @@ export const bauernschnapsenBench: GameBench = {
       dealer = (dealer + 1) & 3;
     });
 
-    const rules = rulesFor('bauern');
+    const rules = unwrap(resolveRules(bauernschnapsen.ruleBook));
     const rng = new SeededRng(7);
     const game = bauernschnapsen;
     const carry = game.initialCarry(rules);

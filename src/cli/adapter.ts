@@ -1,10 +1,6 @@
-import type { Rng } from '../core/rng.js';
-import type { Seat } from '../games/game.js';
-import type { Agent } from '../match/agent.js';
+import type { BotFactory } from '../bots/bot.js';
 import type { GameEntry } from '../match/entry.js';
 
-/** Makes a bot for one seat. */
-export type BotFactory<Rules = any, View = any, Action = any> = (rules: Rules, seat: Seat, rng: Rng) => Agent<View, Action>;
 
 /** A `stich play` option that sets a house rule, e.g. `--players 6` sets `players`. */
 export interface PlayOption {

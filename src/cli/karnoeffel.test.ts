@@ -14,7 +14,7 @@ import { maskCards } from '../games/karnoeffel/mask.js';
 import type { KarnoeffelState } from '../games/karnoeffel/types.js';
 import { view } from '../games/karnoeffel/view.js';
 import { playDeal } from '../match/sitting.js';
-import { act, passToPlay, rulesOf, start, KARNOEFFEL_CONFIGS } from '../test-support/karnoeffel.js';
+import { act, passToPlay, rulesOf, start, KARNOEFFEL_CONFIGS } from '../games/karnoeffel/testing.js';
 import { karnoeffelCli } from './karnoeffel.js';
 import { findCliGame } from './games.js';
 

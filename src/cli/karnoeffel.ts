@@ -173,7 +173,7 @@ export function summarizeKarnoeffelDeal(_rules: KarnoeffelRules, state: Karnoeff
 export const karnoeffelCli: CliGame<KarnoeffelRules, KarnoeffelState, KarnoeffelAction, KarnoeffelView, KarnoeffelOutcome> = {
   entry: karnoeffelEntry,
   bots: KARNOEFFEL_BOTS,
-  defaultBot: 'heuristic',
+  defaultBot: 'rule',
   playOptions: [
     { flag: '--players <n>', key: 'players', rule: 'players', description: 'number of players: 2, 4, 6 or 8' },
     { flag: '--target <points>', key: 'target', rule: 'target', description: 'points that win a Partie: 10n + 1 (41, 51, 71, 101)' },

@@ -1,6 +1,5 @@
 import { formatCard } from '../cards/notation.js';
-import { ruleSchnapsenBot } from '../bots/schnapsen/ruleBot.js';
-import { randomAgent } from '../bots/random.js';
+import { SCHNAPSEN_BOTS } from '../bots/schnapsen/index.js';
 import type { Seat } from '../games/game.js';
 import { CARD_POINTS, PACK } from '../games/schnapsen/cards.js';
 import { GAMES, gameDef } from '../games/schnapsen/contracts.js';
@@ -8,7 +7,7 @@ import type { SchnapsenRules } from '../games/schnapsen/rules.js';
 import type { SchnapsenAction, SchnapsenEvent, SchnapsenOutcome, SchnapsenState } from '../games/schnapsen/state.js';
 import type { SchnapsenView } from '../games/schnapsen/view.js';
 import { BAUERNSCHNAPSEN_ENTRY, TALONSCHNAPSEN_ENTRY } from '../match/schnapsen.js';
-import type { BotFactory, CliGame } from './adapter.js';
+import type { CliGame } from './adapter.js';
 import { cardList, cardName, gameTitle, sortedHand, suitName } from './schnapsenText.js';
 
 type R = SchnapsenRules;
@@ -169,15 +168,10 @@ function summarizeDeal(rules: R, state: SchnapsenState, o: SchnapsenOutcome, pla
   return `${head}${trump}: ${gameTitle(o.game)} by ${declarer} ${o.won ? 'won' : 'lost'} (${o.reason}) · ${points} for ${winners.join(' & ')}${extras ? ` (${extras})` : ''}`;
 }
 
-const BOTS: Record<string, BotFactory<R, V, A>> = {
-  random: (_rules, _seat, rng) => randomAgent(rng),
-  rule: (_rules, _seat, rng) => ruleSchnapsenBot(rng, 'rule'),
-};
-
 function cli(entry: typeof BAUERNSCHNAPSEN_ENTRY): CliGame<R, SchnapsenState, A, V, SchnapsenOutcome> {
   return {
     entry: entry as CliGame<R, SchnapsenState, A, V, SchnapsenOutcome>['entry'],
-    bots: BOTS,
+    bots: SCHNAPSEN_BOTS,
     defaultBot: 'rule',
     playOptions: [{ flag: '--faces <german|french>', key: 'faces', rule: 'faces', description: 'card faces: german (Eichel, Grün, Herz, Schellen) or french (Kreuz, Pik, Herz, Karo)' }],
     renderView,

@@ -4,7 +4,7 @@ import { SeededRng } from '../core/rng.js';
 import { karnoeffel } from '../games/karnoeffel/game.js';
 import type { KarnoeffelOutcome } from '../games/karnoeffel/types.js';
 import { parseRecord, replayRecord, toRecord, type GameRecord } from '../records/record.js';
-import { cards, rulesOf, KARNOEFFEL_CONFIGS } from '../test-support/karnoeffel.js';
+import { cards, rulesOf, KARNOEFFEL_CONFIGS } from '../games/karnoeffel/testing.js';
 import { checkKarnoeffelStart, karnoeffelEntry, karnoeffelSitting, matchMultiplier, seatingFromLots, type KarnoeffelSheet } from './karnoeffel.js';
 import { findGame } from './registry.js';
 import { playSitting } from './sitting.js';
@@ -111,7 +111,7 @@ describe('the match (000 "Einleitung und Vorbereitung", "Spieldurchführung")', 
   it('a sitting of many deals plays several matches in a row and tallies them', async () => {
     const r = rulesOf({ players: 4, target: 21 });
     const rng = new SeededRng(9);
-    const agents = [0, 1, 2, 3].map((seat) => KARNOEFFEL_BOTS.heuristic(r, seat, rng));
+    const agents = [0, 1, 2, 3].map((seat) => KARNOEFFEL_BOTS.rule(r, seat, rng));
     const result = await playSitting(karnoeffel, karnoeffelSitting, r, agents, { deals: 80, rng });
     const sheet = result.sheet;
     expect(sheet.matches.length).toBeGreaterThan(3);
@@ -134,7 +134,7 @@ describe('records (src/records/record.ts)', () => {
     it(`${preset}, ${n} players: a sitting round-trips through JSON and replays to the same outcomes and sheet`, async () => {
       const rules = rulesOf({ players: n, target: 31 }, preset);
       const rng = new SeededRng(`record-${preset}-${n}`);
-      const agents = Array.from({ length: n }, (_, i) => KARNOEFFEL_BOTS[i % 3 === 2 ? 'random' : 'heuristic'](rules, i, rng));
+      const agents = Array.from({ length: n }, (_, i) => KARNOEFFEL_BOTS[i % 3 === 2 ? 'random' : 'rule'](rules, i, rng));
       const result = await playSitting(karnoeffel, karnoeffelSitting, rules, agents, { deals: 40, rng });
       const text = JSON.stringify(toRecord('karnoeffel', result));
       const parsed = parseRecord(text);
@@ -151,7 +151,7 @@ describe('records (src/records/record.ts)', () => {
   it('a record that breaks a rule is rejected with the deal and action', async () => {
     const rules = rulesOf({ players: 4 });
     const rng = new SeededRng(3);
-    const agents = [0, 1, 2, 3].map((i) => KARNOEFFEL_BOTS.heuristic(rules, i, rng));
+    const agents = [0, 1, 2, 3].map((i) => KARNOEFFEL_BOTS.rule(rules, i, rng));
     const result = await playSitting(karnoeffel, karnoeffelSitting, rules, agents, { deals: 5, rng });
     const record = JSON.parse(JSON.stringify(toRecord('karnoeffel', result))) as GameRecord & { deals: { actions: [number, string][] }[] };
     const tamper = (f: (r: typeof record) => void) => {

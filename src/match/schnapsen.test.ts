@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomAgent } from '../bots/random.js';
 import { SeededRng } from '../core/rng.js';
-import { rulesFor } from '../games/schnapsen/scenario.js';
+import { rulesFor } from '../games/schnapsen/testing.js';
 import type { Variant } from '../games/schnapsen/rules.js';
 import type { SchnapsenOutcome } from '../games/schnapsen/state.js';
 import { BAUERNSCHNAPSEN_ENTRY, TALONSCHNAPSEN_ENTRY, bookDeal, type BummerlSheet } from './schnapsen.js';

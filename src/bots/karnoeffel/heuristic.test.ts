@@ -9,7 +9,7 @@ import type { KarnoeffelAction, KarnoeffelState } from '../../games/karnoeffel/t
 import { view } from '../../games/karnoeffel/view.js';
 import { karnoeffelSitting } from '../../match/karnoeffel.js';
 import { playDeal, playSitting } from '../../match/sitting.js';
-import { act, card, passToPlay, playAll, rulesOf, start, KARNOEFFEL_CONFIGS } from '../../test-support/karnoeffel.js';
+import { act, card, passToPlay, playAll, rulesOf, start, KARNOEFFEL_CONFIGS } from '../../games/karnoeffel/testing.js';
 import { heuristicBot } from './heuristic.js';
 import { KARNOEFFEL_BOTS } from './index.js';
 import { randomBot } from './random.js';
@@ -171,7 +171,7 @@ describe('bots over 300-deal sittings (issue 4: bots raise, accept, refuse and r
     it(`${preset}, ${n} players`, async () => {
       const rules = rulesOf({ players: n }, preset);
       const rng = new SeededRng(1);
-      const agents = Array.from({ length: n }, (_, i) => KARNOEFFEL_BOTS.heuristic(rules, i, rng));
+      const agents = Array.from({ length: n }, (_, i) => KARNOEFFEL_BOTS.rule(rules, i, rng));
       const result = await playSitting(karnoeffel, karnoeffelSitting, rules, agents, { deals: 300, rng });
       const count = { raise: 0, reraise: 0, accept: 0, refuse: 0 };
       for (const d of result.deals) {

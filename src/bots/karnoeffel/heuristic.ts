@@ -48,7 +48,7 @@ function followAdvice(view: KarnoeffelView, legal: readonly KarnoeffelAction[], 
  */
 export function heuristicBot(rules: KarnoeffelRules): Agent<KarnoeffelView, KarnoeffelAction> {
   return {
-    name: 'heuristic',
+    name: 'rule',
     choose(view, legal, seat) {
       const announce = legal.find((a) => a.type === 'announce');
       if (announce) return announce;

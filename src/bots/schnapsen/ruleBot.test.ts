@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../core/rng.js';
 import { unwrap } from '../../core/result.js';
 import { bauernschnapsen } from '../../games/schnapsen/game.js';
-import { newDeal, passToPlay, rulesFor, run } from '../../games/schnapsen/scenario.js';
+import { newDeal, passToPlay, rulesFor, run } from '../../games/schnapsen/testing.js';
 import type { SchnapsenState } from '../../games/schnapsen/state.js';
 import { BAUERNSCHNAPSEN_ENTRY, TALONSCHNAPSEN_ENTRY } from '../../match/schnapsen.js';
 import { playSitting } from '../../match/sitting.js';

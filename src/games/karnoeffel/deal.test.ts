@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, card, cards, deckFor, rulesOf, start } from '../../test-support/karnoeffel.js';
+import { act, card, cards, deckFor, rulesOf, start } from './testing.js';
 import { unwrap } from '../../core/result.js';
 import { SeededRng } from '../../core/rng.js';
 import { shuffleDeck } from '../../cards/deck.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, card, passToPlay, playAll, rulesOf, start } from '../../test-support/karnoeffel.js';
+import { act, card, passToPlay, playAll, rulesOf, start } from './testing.js';
 import { apply, legal, toAct } from './engine.js';
 import type { KarnoeffelAction, KarnoeffelState } from './types.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { card } from '../../test-support/karnoeffel.js';
+import { card } from './testing.js';
 import { formatAction, parseAction } from './notation.js';
 import type { KarnoeffelAction } from './types.js';
 

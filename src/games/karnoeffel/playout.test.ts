@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../core/rng.js';
 import { unwrap } from '../../core/result.js';
-import { passToPlay, rulesOf, start } from '../../test-support/karnoeffel.js';
+import { passToPlay, rulesOf, start } from './testing.js';
 import { apiPlayout, karnoeffelBench } from '../../bench/karnoeffel.js';
 import { CARDS } from './cards.js';
 import { apply, legal, toAct } from './engine.js';

@@ -5,7 +5,7 @@ import { heuristicBot } from '../../bots/karnoeffel/heuristic.js';
 import { randomBot } from '../../bots/karnoeffel/random.js';
 import type { Agent } from '../../match/agent.js';
 import { playDeal } from '../../match/sitting.js';
-import { rulesOf, KARNOEFFEL_CONFIGS } from '../../test-support/karnoeffel.js';
+import { rulesOf, KARNOEFFEL_CONFIGS } from './testing.js';
 import { PACK } from './cards.js';
 import { HAND_SIZE } from './deal.js';
 import { apply, legal, toAct } from './engine.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { card, cards, passToPlay, playAll, rulesOf, start } from '../../test-support/karnoeffel.js';
+import { card, cards, passToPlay, playAll, rulesOf, start } from './testing.js';
 import { SUIT_EICHEL, SUIT_GRUEN, SUIT_HERZ } from './cards.js';
 import { apply, legal } from './engine.js';
 import { bannedCard, DEVIL_NO_LEAD, DEVIL_NO_PLAY, power, trickWinnerIndex } from './tables.js';

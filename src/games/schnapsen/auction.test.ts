@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bauernschnapsen } from './game.js';
-import { attempt, newDeal, rulesFor, run } from './scenario.js';
+import { attempt, newDeal, rulesFor, run } from './testing.js';
 import type { SchnapsenState } from './state.js';
 
 // Rufer seat 0 (dealer 3, cutter 2); teams 0 & 2 against 1 & 3. Trump Eichel.

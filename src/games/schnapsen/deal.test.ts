@@ -4,7 +4,7 @@ import { unwrap } from '../../core/result.js';
 import { jsonEqual } from '../../core/json.js';
 import { PACK } from './cards.js';
 import { bauernschnapsen, talonschnapsen } from './game.js';
-import { attempt, newDeal, rulesFor, run } from './scenario.js';
+import { attempt, newDeal, rulesFor, run } from './testing.js';
 
 const cards = (text: string) => unwrap(parseCards(PACK, text)).sort((a, b) => a - b);
 // Rufer seat 0, dealer seat 3, the player right of the dealer (cuts or knocks) seat 2.

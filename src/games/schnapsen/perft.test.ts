@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../../core/result.js';
-import { gameOf, newDeal, passToPlay, rulesFor, run } from './scenario.js';
+import { gameOf, newDeal, passToPlay, rulesFor, run } from './testing.js';
 import type { SchnapsenState } from './state.js';
 
 /** The number of distinct legal action sequences from `s` to the end of the deal (or to `depth` actions). */

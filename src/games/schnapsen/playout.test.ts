@@ -3,7 +3,7 @@ import { SeededRng } from '../../core/rng.js';
 import { unwrap } from '../../core/result.js';
 import { bauernschnapsen } from './game.js';
 import { BauernPlayout, TRACE_KEEP, TRACE_KNOCK, TRACE_MELD, TRACE_PLAY, TRACE_REDEAL, TRACE_TRUMP, TRACE_TURN, TRACE_CUT } from './playout.js';
-import { rulesFor } from './scenario.js';
+import { rulesFor } from './testing.js';
 import type { SchnapsenAction, SchnapsenState } from './state.js';
 import { meldPoints } from './play.js';
 import type { Suit } from '../../cards/pack.js';

@@ -11,7 +11,7 @@ import { parseRecord, replayRecord, toRecord } from '../../records/record.js';
 import { PACK, maskCards, maskPoints } from './cards.js';
 import { ANNOUNCEABLE, gameDef } from './contracts.js';
 import { onDeclarerSide } from './draft.js';
-import { gameOf, rulesFor } from './scenario.js';
+import { gameOf, rulesFor } from './testing.js';
 import type { Variant } from './rules.js';
 import type { SchnapsenAction, SchnapsenState } from './state.js';
 import type { SchnapsenView } from './view.js';

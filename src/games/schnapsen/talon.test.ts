@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { talonschnapsen } from './game.js';
-import { attempt, newDeal, passToPlay, rulesFor, run } from './scenario.js';
+import { attempt, newDeal, passToPlay, rulesFor, run } from './testing.js';
 import type { SchnapsenState } from './state.js';
 
 /** Talonschnapsen: Rufer seat 0, dealer seat 2, seat 1 cuts; each hand: first three, then three more. */

@@ -3,7 +3,7 @@ import { parseCards } from '../../cards/notation.js';
 import { unwrap } from '../../core/result.js';
 import { PACK } from './cards.js';
 import { bauernschnapsen } from './game.js';
-import { newDeal, passToPlay, rulesFor, run } from './scenario.js';
+import { newDeal, passToPlay, rulesFor, run } from './testing.js';
 
 const cards = (text: string) => unwrap(parseCards(PACK, text)).sort((a, b) => a - b);
 const HANDS = ['EA EZ EK EO GU', 'GA GZ GK HA HZ', 'HK HO HU SA SZ', 'SK SO SU EU GO'];

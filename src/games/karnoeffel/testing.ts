@@ -1,11 +1,11 @@
-import { parseCard } from '../cards/notation.js';
-import { unwrap } from '../core/result.js';
-import { CARDS, PACK } from '../games/karnoeffel/cards.js';
-import { dealOrder, handPosition, stepOf } from '../games/karnoeffel/deal.js';
-import { apply, setup, setupWithDraw, toAct } from '../games/karnoeffel/engine.js';
-import { RULE_BOOK, type KarnoeffelRules } from '../games/karnoeffel/rules.js';
-import type { KarnoeffelAction, KarnoeffelState } from '../games/karnoeffel/types.js';
-import { resolveRules } from '../games/ruleBook.js';
+import { parseCard } from '../../cards/notation.js';
+import { unwrap } from '../../core/result.js';
+import { CARDS, PACK } from './cards.js';
+import { dealOrder, handPosition, stepOf } from './deal.js';
+import { apply, setup, setupWithDraw, toAct } from './engine.js';
+import { RULE_BOOK, type KarnoeffelRules } from './rules.js';
+import type { KarnoeffelAction, KarnoeffelState } from './types.js';
+import { resolveRules } from '../ruleBook.js';
 
 /** Test helpers: rules, decks with chosen hands, and quick play. */
 export function rulesOf(overrides: Record<string, unknown> = {}, preset?: string): KarnoeffelRules {
