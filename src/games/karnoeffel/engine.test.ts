@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { act, card, passToPlay, playAll, rulesOf, start } from './testing.js';
-import { apply, legal, toAct } from './engine.js';
+import { act, card, passToPlay, playAll, rulesOf, start, rejects } from './testing.js';
+import { legal, toAct } from './engine.js';
 import type { KarnoeffelAction, KarnoeffelState } from './types.js';
 
 const RAISE: KarnoeffelAction = { type: 'raise' };
@@ -11,17 +11,6 @@ const ANNOUNCE: KarnoeffelAction = { type: 'announce' };
 
 /** Four players, dealer seat 0: Vorhand is seat 1, the pairs are (1, 2) and (3, 0); team 0 = seats 0 and 2, team 1 = seats 1 and 3. */
 const four = () => start(rulesOf({ players: 4 }), 0, {});
-
-function rejects(state: KarnoeffelState, seat: number, action: KarnoeffelAction, code: string, message: RegExp): void {
-  const before = JSON.stringify(state);
-  const r = apply(state, seat, action);
-  expect(r.ok).toBe(false);
-  if (!r.ok) {
-    expect(r.error.code).toBe(code);
-    expect(r.error.message).toMatch(message);
-  }
-  expect(JSON.stringify(state)).toBe(before);
-}
 
 const kinds = (s: KarnoeffelState, seat: number) => legal(s, seat).filter((a) => a.type !== 'advise').map((a) => a.type);
 

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { act, card, cards, passToPlay, playAll, rulesOf, start } from './testing.js';
-import { apply, legal, toAct } from './engine.js';
+import { act, card, cards, passToPlay, playAll, rulesOf, start, rejects } from './testing.js';
+import { legal, toAct } from './engine.js';
 import { maskCards } from './mask.js';
-import type { KarnoeffelAction, KarnoeffelState } from './types.js';
 import { view } from './view.js';
-
-function rejects(state: KarnoeffelState, seat: number, action: KarnoeffelAction, code: string, message: RegExp): void {
-  const before = JSON.stringify(state);
-  const r = apply(state, seat, action);
-  expect(r.ok).toBe(false);
-  if (!r.ok) {
-    expect(r.error.code).toBe(code);
-    expect(r.error.message).toMatch(message);
-  }
-  expect(JSON.stringify(state)).toBe(before);
-}
 
 const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
 

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { parseCard } from '../../cards/notation.js';
 import { unwrap } from '../../core/result.js';
 import { CARDS, PACK } from './cards.js';
@@ -80,3 +81,15 @@ export const KARNOEFFEL_CONFIGS: readonly (readonly ['leyden-dummett' | 'landskn
   ['landsknecht', 6],
   ['landsknecht', 8],
 ];
+
+/** Asserts that the rules refuse this action with this code and message, and that the state is left as it was. */
+export function rejects(state: KarnoeffelState, seat: number, action: KarnoeffelAction, code: string, message: RegExp): void {
+  const before = JSON.stringify(state);
+  const r = apply(state, seat, action);
+  expect(r.ok).toBe(false);
+  if (!r.ok) {
+    expect(r.error.code).toBe(code);
+    expect(r.error.message).toMatch(message);
+  }
+  expect(JSON.stringify(state)).toBe(before);
+}
