@@ -1,7 +1,8 @@
 import { formatCard } from '../cards/notation.js';
 import { KARNOEFFEL_BOTS } from '../bots/karnoeffel/index.js';
 import { cardName, PACK, SUIT_NAMES } from '../games/karnoeffel/cards.js';
-import { mayAdvise, RAISE_STEP, teamOf } from '../games/karnoeffel/engine.js';
+import { RAISE_STEP } from '../games/karnoeffel/engine.js';
+import { mayAdvise, teamOf } from '../games/karnoeffel/talk.js';
 import type { KarnoeffelRules } from '../games/karnoeffel/rules.js';
 import type { KarnoeffelAction, KarnoeffelEvent, KarnoeffelOutcome, KarnoeffelState, KarnoeffelView } from '../games/karnoeffel/types.js';
 import { karnoeffelEntry, TEAM_NAMES } from '../match/karnoeffel.js';

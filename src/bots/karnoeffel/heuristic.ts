@@ -1,7 +1,7 @@
 import { formatCard } from '../../cards/notation.js';
 import { PACK } from '../../games/karnoeffel/cards.js';
 import type { Agent } from '../../match/agent.js';
-import { sees, teamOf } from '../../games/karnoeffel/engine.js';
+import { sees, teamOf } from '../../games/karnoeffel/talk.js';
 import type { KarnoeffelRules } from '../../games/karnoeffel/rules.js';
 import type { KarnoeffelAction, KarnoeffelEvent, KarnoeffelView } from '../../games/karnoeffel/types.js';
 import { knowledgeOf } from './knowledge.js';

@@ -1,5 +1,5 @@
 import { CARDS, devilOf, karnoeffelOf, lowestIndex, PER_SUIT, R_2, R_3, R_4, R_5, R_6, R_7, R_KOENIG, R_OBER, R_UNTER, rankPos, suitOfCard } from '../../games/karnoeffel/cards.js';
-import { teamOf } from '../../games/karnoeffel/engine.js';
+import { teamOf } from '../../games/karnoeffel/talk.js';
 import { HAND_SIZE } from '../../games/karnoeffel/deal.js';
 import { power } from '../../games/karnoeffel/tables.js';
 import type { KarnoeffelView } from '../../games/karnoeffel/types.js';

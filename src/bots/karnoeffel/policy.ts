@@ -1,6 +1,7 @@
 import { formatCard } from '../../cards/notation.js';
 import { devilOf, karnoeffelOf, PACK } from '../../games/karnoeffel/cards.js';
-import { BASE_VALUE, RAISE_STEP, teamOf } from '../../games/karnoeffel/engine.js';
+import { BASE_VALUE, RAISE_STEP } from '../../games/karnoeffel/engine.js';
+import { teamOf } from '../../games/karnoeffel/talk.js';
 import { power, trickWinnerIndex } from '../../games/karnoeffel/tables.js';
 import type { KarnoeffelView } from '../../games/karnoeffel/types.js';
 import { beatChance, devilThreat, karnoeffelThreat, winChance, worth, type Knowledge } from './knowledge.js';

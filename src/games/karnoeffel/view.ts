@@ -1,5 +1,6 @@
 import { dealOrder, stepOf } from './deal.js';
-import { leadersOf, sees, toAct } from './engine.js';
+import { toAct } from './engine.js';
+import { leadersOf, sees } from './talk.js';
 import { maskCards, maskSize } from './mask.js';
 import type { KarnoeffelState, KarnoeffelView, SeenHand } from './types.js';
 
