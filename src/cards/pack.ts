@@ -7,7 +7,6 @@ import { CardSet } from './cardSet.js';
 export type Suit = 0 | 1 | 2 | 3;
 export const SUITS: readonly Suit[] = [0, 1, 2, 3];
 export const SUIT_LETTERS = ['E', 'G', 'H', 'S'] as const;
-export type SuitLetter = (typeof SUIT_LETTERS)[number];
 
 /**
  * Ranks by their notation letter: A Sau/Ass/Daus, Z Zehn/Banner, K König,
@@ -72,11 +71,6 @@ export function rankOf(pack: Pack, card: Card): Rank {
 export function cardOf(pack: Pack, suit: Suit, rank: Rank): Card | undefined {
   const i = pack.ranks.indexOf(rank);
   return i < 0 ? undefined : suit * pack.perSuit + i;
-}
-
-/** All cards of one suit. */
-export function suitSet(pack: Pack, suit: Suit): CardSet {
-  return CardSet.from(Array.from({ length: pack.perSuit }, (_, i) => suit * pack.perSuit + i));
 }
 
 /** All cards of one rank, in suit order. */

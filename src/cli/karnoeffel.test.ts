@@ -10,7 +10,7 @@ import { randomBot } from '../bots/karnoeffel/random.js';
 import { PACK } from '../games/karnoeffel/cards.js';
 import { legal } from '../games/karnoeffel/engine.js';
 import { karnoeffel } from '../games/karnoeffel/game.js';
-import { maskCards } from '../games/karnoeffel/mask.js';
+import { maskCards } from '../cards/mask.js';
 import type { KarnoeffelState } from '../games/karnoeffel/types.js';
 import { view } from '../games/karnoeffel/view.js';
 import { playDeal } from '../match/sitting.js';

@@ -101,14 +101,19 @@ export function hashString(text: string): number {
   return h >>> 0;
 }
 
+/** Fisher–Yates shuffle in place, from the last position down (the order both shuffles and the fast paths rely on). */
+export function shuffleInPlace<T>(items: { length: number; [i: number]: T }, rng: Rng): void {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = items[i];
+    items[i] = items[j];
+    items[j] = t;
+  }
+}
+
 /** Fisher–Yates shuffle of a copy. */
 export function shuffled<T>(items: readonly T[], rng: Rng): T[] {
   const out = items.slice();
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    const t = out[i];
-    out[i] = out[j];
-    out[j] = t;
-  }
+  shuffleInPlace(out, rng);
   return out;
 }

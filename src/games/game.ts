@@ -51,10 +51,6 @@ export interface Game<Rules, State, Action, View, Outcome, Carry> {
   parseAction(rules: Rules, text: string): Result<Action>;
 }
 
-/** Any game, for code that only passes states and actions through. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGame = Game<any, any, any, any, any, any>;
-
 /** Every deal outcome names each seat's score for the deal (money, points). */
 export interface ScoredOutcome {
   readonly score: readonly number[];

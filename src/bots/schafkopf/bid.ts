@@ -6,7 +6,7 @@ import type { GameChoice } from '../../games/schafkopf/contract.js';
 import { playTables } from '../../games/schafkopf/tables.js';
 import type { SchafkopfView } from '../../games/schafkopf/view.js';
 import { bettelRisk, callRank, evaluate } from './evaluate.js';
-import { maskOf } from './knowledge.js';
+import { maskOf } from '../../cards/mask.js';
 
 /**
  * Minimum hand values for announcing a game. Calibrated on 20,000 deals

@@ -1,5 +1,6 @@
 import { popcount32 } from '../../cards/bits.js';
-import { cardOf, rankOf, suitOf, type Card, type Pack, type Suit } from '../../cards/pack.js';
+import { maskCards } from '../../cards/mask.js';
+import { cardOf, rankOf, type Card, type Pack, type Suit } from '../../cards/pack.js';
 import type { GameChoice } from '../../games/schafkopf/contract.js';
 import { playTables } from '../../games/schafkopf/tables.js';
 
@@ -55,7 +56,7 @@ export function evaluate(pack: Pack, hand: number, game: GameChoice): HandValue 
     }
     // Count the side cards that stand at the top of their suit.
     let standing = 0;
-    const order = [...cardsByPower(t, plain)];
+    const order = cardsByPower(t, plain);
     for (const c of order) {
       if ((held & (1 << c)) !== 0) standing++;
       else break;
@@ -74,9 +75,7 @@ export function evaluate(pack: Pack, hand: number, game: GameChoice): HandValue 
 }
 
 function cardsByPower(t: ReturnType<typeof playTables>, mask: number): Card[] {
-  const out: Card[] = [];
-  for (let m = mask; m !== 0; m &= m - 1) out.push(31 - Math.clz32(m & -m));
-  return out.sort((a, b) => t.power[b] - t.power[a]);
+  return maskCards(mask).sort((a, b) => t.power[b] - t.power[a]);
 }
 
 /** The best suit to call in a Rufspiel: the one held shortest, not with a bare Zehn; ties to Eichel. */
@@ -111,6 +110,3 @@ export function bettelRisk(pack: Pack, hand: number): number {
   return risk;
 }
 
-export function suitOfCard(pack: Pack, c: Card): Suit {
-  return suitOf(pack, c);
-}

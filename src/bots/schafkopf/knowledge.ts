@@ -1,4 +1,4 @@
-import { popcount32 } from '../../cards/bits.js';
+import { maskOf } from '../../cards/mask.js';
 import { cardOf, type Card, type Pack } from '../../cards/pack.js';
 import type { Seat } from '../../games/game.js';
 import { schafkopfPack } from '../../games/schafkopf/cards.js';
@@ -29,12 +29,6 @@ export interface PlayKnowledge {
   readonly after: readonly Seat[];
   readonly calledSau: Card;
   readonly isDeclarerSide: boolean;
-}
-
-export function maskOf(cards: readonly Card[]): number {
-  let m = 0;
-  for (const c of cards) m |= 1 << c;
-  return m >>> 0;
 }
 
 export function knowledge(view: SchafkopfView): PlayKnowledge {
@@ -116,15 +110,6 @@ export function trickPoints(k: PlayKnowledge): number {
   return p;
 }
 
-export function cardsOf(mask: number): Card[] {
-  const out: Card[] = [];
-  for (let m = mask; m !== 0; m &= m - 1) out.push(31 - Math.clz32(m & -m));
-  return out;
-}
-
-export function count(mask: number): number {
-  return popcount32(mask);
-}
 
 /** The lowest card by trick strength, then by points. */
 export function weakest(k: PlayKnowledge, cards: readonly Card[]): Card {

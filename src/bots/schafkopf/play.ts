@@ -1,13 +1,12 @@
+import { maskCards, maskOf } from '../../cards/mask.js';
 import type { Card } from '../../cards/pack.js';
 import type { SchafkopfView } from '../../games/schafkopf/view.js';
 import {
   beating,
-  cardsOf,
   currentWinner,
   isTop,
   isTrump,
   knowledge,
-  maskOf,
   strongest,
   trickPoints,
   weakest,
@@ -86,7 +85,7 @@ function followPointGame(k: PlayKnowledge, legal: Card[]): Card {
   const led = k.trickCards[0];
   const friendWins = k.friends.includes(win.seat) && win.seat !== k.me ? true : false;
   const unsureAfter = k.after.filter((s) => !k.friends.includes(s));
-  const winners = cardsOf(beating(k, maskOf(legal), led, win.card)).filter((c) => legal.includes(c));
+  const winners = maskCards(beating(k, maskOf(legal), led, win.card)).filter((c) => legal.includes(c));
   const points = trickPoints(k);
   if (friendWins) {
     const safe = unsureAfter.length === 0 || !canBeBeaten(k, win.card, led);
@@ -117,7 +116,7 @@ function followPointGame(k: PlayKnowledge, legal: Card[]): Card {
 function playRamsch(k: PlayKnowledge, legal: Card[]): Card {
   if (k.trickCards.length === 0) return lowest(k, legal.filter((c) => !isTrump(k, c)).length > 0 ? legal.filter((c) => !isTrump(k, c)) : legal);
   const win = currentWinner(k)!;
-  const over = cardsOf(beating(k, maskOf(legal), k.trickCards[0], win.card));
+  const over = maskCards(beating(k, maskOf(legal), k.trickCards[0], win.card));
   const under = legal.filter((c) => !over.includes(c));
   // Give points away under someone else's card; if the trick is mine anyway, take it with the card worth least.
   if (under.length > 0) return richest(k, under);
@@ -129,7 +128,7 @@ function playBettel(k: PlayKnowledge, legal: Card[]): Card {
   if (k.me === declarer) {
     if (k.trickCards.length === 0) return lowest(k, legal);
     const win = currentWinner(k)!;
-    const over = cardsOf(beating(k, maskOf(legal), k.trickCards[0], win.card));
+    const over = maskCards(beating(k, maskOf(legal), k.trickCards[0], win.card));
     const under = legal.filter((c) => !over.includes(c));
     return under.length > 0 ? strongest(k, under) : lowest(k, legal);
   }
@@ -137,7 +136,7 @@ function playBettel(k: PlayKnowledge, legal: Card[]): Card {
   const win = currentWinner(k)!;
   const declarerPlayed = !k.after.includes(declarer);
   if (declarerPlayed && win.seat === declarer) {
-    const over = cardsOf(beating(k, maskOf(legal), k.trickCards[0], win.card));
+    const over = maskCards(beating(k, maskOf(legal), k.trickCards[0], win.card));
     const under = legal.filter((c) => !over.includes(c));
     return under.length > 0 ? strongest(k, under) : lowest(k, legal);
   }

@@ -1,4 +1,5 @@
-import { CARD_COUNT, CARD_POINTS, CARD_SUIT, HIGHER, NORMAL, STRENGTH, SUIT_MASK, cardsMask, type Order } from '../../games/schnapsen/cards.js';
+import { CARD_COUNT, CARD_POINTS, CARD_SUIT, HIGHER, NORMAL, STRENGTH, SUIT_MASK, type Order } from '../../games/schnapsen/cards.js';
+import { maskOf } from '../../cards/mask.js';
 import { gameDef, type GameDef } from '../../games/schnapsen/contracts.js';
 import type { Variant } from '../../games/schnapsen/rules.js';
 import type { SchnapsenView } from '../../games/schnapsen/view.js';
@@ -48,9 +49,9 @@ export function know(view: SchnapsenView): Knowledge {
     view,
     variant,
     seat: view.seat,
-    hand: cardsMask(view.hand),
+    hand: maskOf(view.hand),
     played,
-    away: view.laidAway ? cardsMask(view.laidAway) : 0,
+    away: view.laidAway ? maskOf(view.laidAway) : 0,
     def,
     trump: def ? (def.trump && view.trump !== null ? view.trump : -1) : view.trump ?? -1,
     order: def ? def.order : NORMAL,

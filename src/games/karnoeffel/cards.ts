@@ -61,12 +61,6 @@ export function naturalStrength(card: Card): number {
 export function karnoeffelOf(trump: number): Card {
   return cardAt(trump, R_UNTER);
 }
-export function papstOf(trump: number): Card {
-  return cardAt(trump, R_6);
-}
-export function kaiserOf(trump: number): Card {
-  return cardAt(trump, R_2);
-}
 export function devilOf(trump: number): Card {
   return cardAt(trump, R_7);
 }

@@ -6,7 +6,7 @@ import { shuffleDeck } from '../../cards/deck.js';
 import { PACK, SUIT_EICHEL, SUIT_GRUEN, SUIT_HERZ, SUIT_SCHELLEN, suitOfCard } from './cards.js';
 import { dealOrder, drawForTrump, handPosition, pairCount, trumpOfDraw } from './deal.js';
 import { setup, toAct } from './engine.js';
-import { maskCards } from './mask.js';
+import { maskCards } from '../../cards/mask.js';
 
 describe('the deal (000 "Kartengeben und Steigern")', () => {
   it('five cards each: one face up, then two and two face down, to two players at a time, Vorhand first, with a pause after each pair', () => {

@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../../core/result.js';
 import type { DealInput } from '../game.js';
 import { lowestIndex, PACK } from './cards.js';
 import { dealOrder, deckPositions, drawForTrump, nextSeat, pairAt, pairCount, stepOf, trumpOfDraw, trumpOfFirstRound } from './deal.js';
-import { maskCards, maskHas, maskWith, maskWithout } from './mask.js';
+import { maskCards, maskHas, maskWith, maskWithout } from '../../cards/mask.js';
 import { RULE_BOOK, type KarnoeffelRules } from './rules.js';
 import { bannedCard, DEVIL_NO_LEAD, DEVIL_NO_PLAY, TRICKS_TO_WIN, trickWinnerIndex } from './tables.js';
 import { checkAdvice, mayTalkNow, sees, teamOf } from './talk.js';

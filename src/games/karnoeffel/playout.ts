@@ -1,3 +1,4 @@
+import { nthBit32, popcount32 } from '../../cards/bits.js';
 import type { SeededRng } from '../../core/rng.js';
 import { CARDS, lowestIndex, suitOfCard } from './cards.js';
 import { handPosition, HAND_SIZE, nextSeat, stepOf, trumpOfFirstRound } from './deal.js';
@@ -43,19 +44,6 @@ export function shuffleFront(deck: Int8Array | number[], need: number, rng: Seed
     deck[i] = deck[j];
     deck[j] = t;
   }
-}
-
-/** Bit counting and selection on one 32-bit word, kept local so that the hot loop's type feedback is its own. */
-function pc32(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
-
-function nth32(x: number, k: number): number {
-  for (; k > 0; k--) x &= x - 1;
-  return 31 - Math.clz32(x & -x);
 }
 
 /**
@@ -153,13 +141,13 @@ export class KarnoeffelPlayout {
           }
         }
         const r = count === 1 ? 0 : rng.int(count);
-        const pl = pc32(l);
+        const pl = popcount32(l);
         let card: number;
         if (r < pl) {
-          card = nth32(l, r);
+          card = nthBit32(l, r);
           lo[seat] &= ~(1 << card);
         } else {
-          const b = nth32(h, r - pl);
+          const b = nthBit32(h, r - pl);
           hi[seat] &= ~(1 << b);
           card = 32 + b;
         }

@@ -10,7 +10,7 @@ import { PACK } from './cards.js';
 import { HAND_SIZE } from './deal.js';
 import { apply, legal, toAct } from './engine.js';
 import { karnoeffel } from './game.js';
-import { maskCards } from './mask.js';
+import { maskCards } from '../../cards/mask.js';
 import type { KarnoeffelRules } from './rules.js';
 import type { KarnoeffelAction, KarnoeffelState, KarnoeffelView } from './types.js';
 import { view } from './view.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, card, cards, passToPlay, playAll, rulesOf, start, rejects } from './testing.js';
 import { legal, toAct } from './engine.js';
-import { maskCards } from './mask.js';
+import { maskCards } from '../../cards/mask.js';
 import { view } from './view.js';
 
 const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);

@@ -1,7 +1,7 @@
 import { dealOrder, stepOf } from './deal.js';
 import { toAct } from './engine.js';
 import { leadersOf, sees } from './talk.js';
-import { maskCards, maskSize } from './mask.js';
+import { maskCards, maskSize } from '../../cards/mask.js';
 import type { KarnoeffelState, KarnoeffelView, SeenHand } from './types.js';
 
 /**

@@ -1,7 +1,7 @@
 import { formatCard, parseCard } from '../../cards/notation.js';
 import type { Card, Pack } from '../../cards/pack.js';
 import { fail, ok, type Result } from '../../core/result.js';
-import { formatChoice, parseChoice, readChoice, type GameChoice } from './contract.js';
+import { formatChoice, parseChoice, readChoice, sameChoice, type GameChoice } from './contract.js';
 
 /**
  * The decisions of a Schafkopf deal, each with its notation:
@@ -68,9 +68,7 @@ export function parseAction(pack: Pack, text: string): Result<SchafkopfAction> {
 export function sameAction(a: SchafkopfAction, b: SchafkopfAction): boolean {
   if (a.type !== b.type) return false;
   if (a.type === 'play' && b.type === 'play') return a.card === b.card;
-  if (a.type === 'bid' && b.type === 'bid') {
-    return a.game.kind === b.game.kind && a.game.suit === b.game.suit && Boolean(a.game.tout) === Boolean(b.game.tout);
-  }
+  if (a.type === 'bid' && b.type === 'bid') return sameChoice(a.game, b.game);
   return true;
 }
 

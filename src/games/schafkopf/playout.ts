@@ -1,6 +1,6 @@
 import { nthBit32, popcount32 } from '../../cards/bits.js';
 import { cardOf, type Card, type Pack } from '../../cards/pack.js';
-import type { SeededRng } from '../../core/rng.js';
+import { shuffleInPlace, type SeededRng } from '../../core/rng.js';
 import { schafkopfPack } from './cards.js';
 import { isSoloKind, type Contract, type GameChoice } from './contract.js';
 import { mayCall } from './bidding.js';
@@ -47,15 +47,9 @@ export class SchafkopfPlayouts {
    */
   playout(rng: SeededRng): number {
     const { deck, hands, dealt, points, tricks, t } = this;
-    const n = deck.length;
     // Shuffle from the pack's order, as shuffleDeck does, so that a seed gives the same deal both ways.
-    for (let i = 0; i < n; i++) deck[i] = i;
-    for (let i = n - 1; i > 0; i--) {
-      const j = rng.int(i + 1);
-      const x = deck[i];
-      deck[i] = deck[j];
-      deck[j] = x;
-    }
+    for (let i = 0; i < deck.length; i++) deck[i] = i;
+    shuffleInPlace(deck, rng);
     const half = this.perHand >> 1;
     hands.fill(0);
     let k = 0;

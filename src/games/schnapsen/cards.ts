@@ -11,7 +11,6 @@ import { SCHNAPSEN_20, type Card, type Suit } from '../../cards/pack.js';
  */
 export const PACK = SCHNAPSEN_20;
 export const CARD_COUNT = 20;
-export const FULL_MASK = (1 << CARD_COUNT) - 1;
 
 export const RANK_A = 0;
 export const RANK_Z = 1;
@@ -84,17 +83,4 @@ export function maskPoints(mask: number): number {
 
 export function cardAt(suit: Suit, rank: number): Card {
   return suit * 5 + rank;
-}
-
-/** The cards of a mask as ids, lowest first. */
-export function maskCards(mask: number): Card[] {
-  const out: Card[] = [];
-  for (let c = 0; c < CARD_COUNT; c++) if (mask & (1 << c)) out.push(c);
-  return out;
-}
-
-export function cardsMask(cards: Iterable<Card>): number {
-  let m = 0;
-  for (const c of cards) m |= 1 << c;
-  return m;
 }

@@ -3,7 +3,8 @@ import { SUIT_LETTERS, type Suit } from '../../cards/pack.js';
 import { fail, ok, type Result } from '../../core/result.js';
 import type { DealInput, Seat } from '../game.js';
 import { startAnnouncements, fixContract } from './auction.js';
-import { CARD_SUIT, PACK, UNTER_MASK, cardsMask } from './cards.js';
+import { CARD_SUIT, PACK, UNTER_MASK } from './cards.js';
+import { maskOf } from '../../cards/mask.js';
 import { draft, problem, type Draft, type Problem } from './draft.js';
 import type { SchnapsenRules, Variant } from './rules.js';
 import { finishRedeal } from './scoring.js';
@@ -176,10 +177,10 @@ function dealFirst(d: Draft): void {
   const layout = dealLayout(d.variant, d.knocked);
   for (let i = 0; i < d.seats; i++) {
     const seat = (d.rufer + i) % d.seats;
-    d.hands[seat] |= cardsMask(layout.first[i].map((k) => d.deck[k]));
+    d.hands[seat] |= maskOf(layout.first[i].map((k) => d.deck[k]));
   }
-  if (!d.knocked) d.talon = cardsMask(layout.talon.map((k) => d.deck[k]));
-  const three = cardsMask(ruferFirstThree(d));
+  if (!d.knocked) d.talon = maskOf(layout.talon.map((k) => d.deck[k]));
+  const three = maskOf(ruferFirstThree(d));
   if ((three & UNTER_MASK) === three) {
     // 003: "Wenn die ersten drei Karten, die der Rufer bekommt, drei Unter sind, darf er verlangen, dass neu gemischt und gegeben wird."
     d.phase = 'threeUnter';
@@ -203,9 +204,9 @@ function dealRest(d: Draft): void {
   const layout = dealLayout(d.variant, d.knocked);
   for (let i = 0; i < d.seats; i++) {
     const seat = (d.rufer + i) % d.seats;
-    d.hands[seat] |= cardsMask(layout.rest[i].map((k) => d.deck[k]));
+    d.hands[seat] |= maskOf(layout.rest[i].map((k) => d.deck[k]));
   }
-  d.talon = cardsMask(layout.talon.map((k) => d.deck[k]));
+  d.talon = maskOf(layout.talon.map((k) => d.deck[k]));
 }
 
 // ---- three Unter ----------------------------------------------------------

@@ -1,7 +1,7 @@
 import type { Suit } from '../../cards/pack.js';
-import type { Seat } from '../game.js';
 import { gameDef, type GameId } from './contracts.js';
-import { maskCards, maskPoints } from './cards.js';
+import { maskPoints } from './cards.js';
+import { maskCards } from '../../cards/mask.js';
 import { onDeclarerSide, teamOf, type Draft } from './draft.js';
 import { normalGamePoints, sidePoints } from './judge.js';
 import type { SchnapsenOutcome } from './state.js';
@@ -107,11 +107,5 @@ export function finishGame(d: Draft, declarerWon: boolean, reason: string): void
     bummerlTrump: bummerlTrump(d),
     reason,
   });
-}
-
-export function seatTricks(d: Pick<Draft, 'tricks'>, seat: Seat): number {
-  let n = 0;
-  for (const t of d.tricks) if (t.winner === seat) n++;
-  return n;
 }
 

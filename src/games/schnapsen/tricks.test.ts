@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseCard, parseCards } from '../../cards/notation.js';
 import { unwrap } from '../../core/result.js';
-import { ASS_LOW, NORMAL, PACK, cardsMask, maskCards, maskPoints } from './cards.js';
+import { ASS_LOW, NORMAL, PACK, maskPoints } from './cards.js';
+import { maskCards, maskOf } from '../../cards/mask.js';
 import { legalPlayMask, trickWinnerIndex } from './tricks.js';
 import { formatCards } from '../../cards/notation.js';
 
 const E = 0;
 const NONE = -1;
 const card = (c: string) => unwrap(parseCard(PACK, c));
-const hand = (cs: string) => cardsMask(unwrap(parseCards(PACK, cs)));
+const hand = (cs: string) => maskOf(unwrap(parseCards(PACK, cs)));
 const show = (mask: number) => formatCards(PACK, maskCards(mask));
 const legal = (h: string, led: string, trump: number, order: 0 | 1 = NORMAL) => show(legalPlayMask(hand(h), card(led), trump, order));
 const winner = (cs: string, trump: number, order: 0 | 1 = NORMAL) => {

@@ -1,6 +1,6 @@
 import type { Card, Suit } from '../../cards/pack.js';
 import type { Seat } from '../game.js';
-import { maskCards } from './cards.js';
+import { maskCards } from '../../cards/mask.js';
 import { gameDef } from './contracts.js';
 import { onDeclarerSide, teamOf } from './draft.js';
 import { plaudererOpenSeats } from './play.js';

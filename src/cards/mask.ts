@@ -1,15 +1,13 @@
-import { lowestBit32, popcount32 } from '../../cards/bits.js';
+import { lowestBit32, popcount32 } from './bits.js';
 
 /**
- * Card masks stored as plain numbers below 2^48 (bit i = card i), as the
- * state keeps hands; the same layout as CardSet's two words (lo = cards
- * 0..31, hi = cards 32..47).
+ * Card masks stored as plain numbers below 2^48 (bit i = card i), as game
+ * states keep hands so that they stay plain JSON; the same layout as
+ * CardSet's two words (lo = cards 0..31, hi = cards 32..47). Every game uses
+ * these instead of its own loops; hot paths work on the 32-bit words with
+ * bits.ts directly.
  */
 const TWO_32 = 4294967296;
-
-export function maskLo(mask: number): number {
-  return mask >>> 0;
-}
 
 export function maskHi(mask: number): number {
   return Math.floor(mask / TWO_32) >>> 0;
