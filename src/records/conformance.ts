@@ -8,7 +8,7 @@ import { schafkopfPack } from '../games/schafkopf/cards.js';
 import type { GameChoice, GameKind } from '../games/schafkopf/contract.js';
 import { schafkopf } from '../games/schafkopf/game.js';
 import { SCHAFKOPF_RULES, type SchafkopfRules } from '../games/schafkopf/rules.js';
-import type { SchafkopfState } from '../games/schafkopf/state.js';
+import { deckForHands, type SchafkopfState } from '../games/schafkopf/state.js';
 
 /**
  * The Schafkopf conformance format of ../shared/conformance/schafkopf/README.md:
@@ -165,10 +165,8 @@ export function checkConformanceLine(line: ConformanceLine): ConformanceVerdict 
     if (!cards.ok) return fault(cards.error.message);
     hands.push(cards.value);
   }
-  // Seat 0 is Vorhand, so the dealer is seat 3; the deck hands out the first and second halves in turn.
-  const half = pack.size / 8;
-  const deck: Card[] = [];
-  for (const part of [0, 1]) for (const h of hands) deck.push(...h.slice(part * half, (part + 1) * half));
+  // Seat 0 is Vorhand, so the dealer is seat 3.
+  const deck = deckForHands(hands, 3);
   const setup = schafkopf.setup(rules.value, { dealer: 3, deck, carry: { stock: line.stock, bock: 0 } });
   if (!setup.ok) return fault(setup.error.message);
   let state: SchafkopfState = setup.value;

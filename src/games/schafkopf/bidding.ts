@@ -89,6 +89,11 @@ export function cannotAnnounce(rules: SchafkopfRules, pack: Pack, hand: number, 
     if (g.kind === 'sie' && rules.kurzeKarte) return 'a Sie needs eight cards';
     return `${choiceName(g)} is not played at this table (house rule ${g.kind})`;
   }
+  return handCannotCarry(pack, hand, g);
+}
+
+/** The hand's part of `cannotAnnounce`, for a game the table plays. */
+export function handCannotCarry(pack: Pack, hand: number, g: GameChoice): string | undefined {
   if (g.kind === 'rufspiel') {
     const suit = g.suit!;
     const sau = cardOf(pack, suit, 'A')!;

@@ -3,7 +3,7 @@ import { formatCard } from '../../cards/notation.js';
 import { fail, ok, type Result } from '../../core/result.js';
 import type { DealInput, Game, Seat } from '../game.js';
 import { canonicalAction, formatAction, parseAction, type SchafkopfAction } from './actions.js';
-import { announceableGames, cannotAnnounce, gameRank } from './bidding.js';
+import { announceableGames, cannotAnnounce, gameRank, handCannotCarry } from './bidding.js';
 import { schafkopfPack } from './cards.js';
 import { choiceName, type Contract, type GameChoice } from './contract.js';
 import { illegalReason, legalMask } from './legal.js';
@@ -47,13 +47,13 @@ function highestBid(state: SchafkopfState): GameChoice | null {
   return null;
 }
 
-/** Games this seat may announce now: holdable, and (unless forced) ranking above the highest bid so far. */
+/** Games this seat may announce now: played at this table, holdable, and (unless forced) ranking above the highest bid so far. */
 function legalBids(state: SchafkopfState, seat: Seat): GameChoice[] {
   const pack = schafkopfPack(state.rules.kurzeKarte);
   const top = state.phase === 'bidding' ? highestBid(state) : null;
   const bar = top ? gameRank(state.rules, top) : 0;
   return announceableGames(state.rules).filter(
-    (g) => gameRank(state.rules, g) > bar && cannotAnnounce(state.rules, pack, state.hands[seat], g) === undefined,
+    (g) => gameRank(state.rules, g) > bar && handCannotCarry(pack, state.hands[seat], g) === undefined,
   );
 }
 

@@ -78,6 +78,20 @@ export function speakingOrder(dealer: Seat): Seat[] {
 }
 
 /**
+ * The deck that deals these hands (by seat) when `dealer` deals: the
+ * inverse of the dealing in `setupDeal`, for hands that are given (tests,
+ * conformance games).
+ */
+export function deckForHands(hands: readonly (readonly Card[])[], dealer: Seat): Card[] {
+  const half = hands[0].length / 2;
+  const deck: Card[] = [];
+  for (let part = 0; part < 2; part++) {
+    for (const seat of speakingOrder(dealer)) deck.push(...hands[seat].slice(part * half, (part + 1) * half));
+  }
+  return deck;
+}
+
+/**
  * Deals the cards (002 3.4): 2 x 4 to each seat clockwise from Vorhand (2 x 3
  * with the kurze Karte): the first packet to Vorhand, Mittelhand,
  * Hinterhand, the dealer, then the second packet likewise.

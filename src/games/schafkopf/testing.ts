@@ -7,7 +7,7 @@ import { parseAction, type SchafkopfAction } from './actions.js';
 import { schafkopfPack } from './cards.js';
 import { schafkopf } from './game.js';
 import { SCHAFKOPF_RULES, type SchafkopfRules } from './rules.js';
-import type { SchafkopfCarry, SchafkopfState } from './state.js';
+import { deckForHands, type SchafkopfCarry, type SchafkopfState } from './state.js';
 
 /**
  * Helpers for the Schafkopf tests: rules from a preset and overrides, a deal
@@ -25,13 +25,10 @@ export function rulesOf(preset?: string, overrides: Record<string, unknown> = {}
  */
 export function deckFor(rules: SchafkopfRules, hands: readonly string[], dealer: Seat): Card[] {
   const pack = schafkopfPack(rules.kurzeKarte);
-  const cards = hands.map((h) => unwrap(parseCards(pack, h)));
-  const half = pack.size / 8;
-  const deck: Card[] = [];
-  for (const part of [0, 1]) {
-    for (let i = 1; i <= 4; i++) deck.push(...cards[(dealer + i) % 4].slice(part * half, (part + 1) * half));
-  }
-  return deck;
+  return deckForHands(
+    hands.map((h) => unwrap(parseCards(pack, h))),
+    dealer,
+  );
 }
 
 export function deal(rules: SchafkopfRules, hands: readonly string[], dealer: Seat = 3, carry: SchafkopfCarry = { stock: 0, bock: 0 }): SchafkopfState {
