@@ -1,4 +1,4 @@
-import { BENCHES } from '../bench/index.js';
+import { BENCHES } from './benches.js';
 
 /** `stich bench`: complete deals per second per game, on one thread. */
 export function benchCommand(opts: { json?: boolean; seconds?: string }, out: NodeJS.WritableStream): number {

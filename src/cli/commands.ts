@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describeRuleBook } from '../games/ruleBook.js';
-import { findGame, gameIds } from '../match/registry.js';
-import { checkConformanceText } from '../records/conformance.js';
+import { findGame, gameIds } from '../games/registry.js';
+import { checkConformanceText } from '../games/schafkopf/conformance.js';
 import { parseRecord, replayRecord } from '../records/record.js';
 import { findCliGame } from './games.js';
 import { CliError, lookupGame } from './play.js';

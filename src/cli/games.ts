@@ -1,7 +1,7 @@
-import type { CliGame } from './adapter.js';
-import { karnoeffelCli } from './karnoeffel.js';
-import { schafkopfCli } from './schafkopf.js';
-import { bauernschnapsenCli, talonschnapsenCli } from './schnapsen.js';
+import type { CliGame } from '../games/text.js';
+import { karnoeffelCli } from '../games/karnoeffel/text.js';
+import { schafkopfCli } from '../games/schafkopf/text.js';
+import { bauernschnapsenCli, talonschnapsenCli } from '../games/schnapsen/text.js';
 
 /** The games `stich play` knows; a new game adds its CliGame to this list. */
 const CLI_GAMES: readonly CliGame[] = [schafkopfCli, bauernschnapsenCli, talonschnapsenCli, karnoeffelCli];

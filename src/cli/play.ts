@@ -4,10 +4,10 @@ import { CryptoRng, SeededRng, type Rng } from '../core/rng.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { Seat } from '../games/game.js';
 import { parseRuleAssignments, resolveRules } from '../games/ruleBook.js';
-import type { Agent } from '../match/agent.js';
-import { playSitting, type DealLog } from '../match/sitting.js';
+import type { Agent } from '../games/agent.js';
+import { playSitting, type DealLog } from '../sitting/sitting.js';
 import { toRecord } from '../records/record.js';
-import type { CliGame } from './adapter.js';
+import type { CliGame } from '../games/text.js';
 import { cliGameIds, findCliGame } from './games.js';
 import { humanAgent, LineReader, QuitSignal } from './terminal.js';
 

@@ -1,6 +1,6 @@
 import { createInterface, type Interface } from 'node:readline';
 import type { Seat } from '../games/game.js';
-import type { Agent } from '../match/agent.js';
+import type { Agent } from '../games/agent.js';
 
 /**
  * Lines from standard input, one at a time, whether a person types them or

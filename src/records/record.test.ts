@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { randomAgent } from '../bots/random.js';
+import { randomAgent } from '../games/randomBot.js';
 import { prettyJson } from '../core/prettyJson.js';
 import { SeededRng } from '../core/rng.js';
 import { unwrap } from '../core/result.js';
 import { resolveRules } from '../games/ruleBook.js';
-import { schafkopf } from '../games/schafkopf/game.js';
+import { schafkopf } from '../games/schafkopf/engine.js';
 import { SCHAFKOPF_RULES } from '../games/schafkopf/rules.js';
-import { schafkopfEntry } from '../match/schafkopf.js';
-import { playSitting } from '../match/sitting.js';
+import { schafkopfEntry } from '../games/schafkopf/sitting.js';
+import { playSitting } from '../sitting/sitting.js';
 import { parseRecord, replayRecord, toRecord, type GameRecord } from './record.js';
 
 async function sitting(deals: number, seed: number, overrides: Record<string, string> = {}): Promise<GameRecord> {

@@ -1,8 +1,8 @@
 import { isCompleteDeck } from '../cards/deck.js';
 import { parseCards } from '../cards/notation.js';
 import { rulesFromJson, type ResolvedRules } from '../games/ruleBook.js';
-import type { GameEntry } from '../match/entry.js';
-import type { SittingResult } from '../match/sitting.js';
+import type { GameEntry } from '../games/entry.js';
+import type { SittingResult } from '../sitting/sitting.js';
 import { jsonEqual } from '../core/json.js';
 import { err, ok, type Result } from '../core/result.js';
 

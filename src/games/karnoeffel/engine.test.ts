@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, card, passToPlay, playAll, rulesOf, start, rejects } from './testing.js';
 import { legal, toAct } from './engine.js';
-import type { KarnoeffelAction, KarnoeffelState } from './types.js';
+import type { KarnoeffelAction, KarnoeffelState } from './state.js';
 
 const RAISE: KarnoeffelAction = { type: 'raise' };
 const PASS: KarnoeffelAction = { type: 'pass' };

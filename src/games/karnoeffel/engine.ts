@@ -8,7 +8,7 @@ import { maskCards, maskHas, maskWith, maskWithout } from '../../cards/mask.js';
 import { RULE_BOOK, type KarnoeffelRules } from './rules.js';
 import { bannedCard, DEVIL_NO_LEAD, DEVIL_NO_PLAY, TRICKS_TO_WIN, trickWinnerIndex } from './tables.js';
 import { checkAdvice, mayTalkNow, sees, teamOf } from './talk.js';
-import type { KarnoeffelAction, KarnoeffelCarry, KarnoeffelEvent, KarnoeffelOutcome, KarnoeffelState, Pause, Team } from './types.js';
+import type { KarnoeffelAction, KarnoeffelCarry, KarnoeffelEvent, KarnoeffelOutcome, KarnoeffelState, Pause, Team } from './state.js';
 
 /** The round's value before any raise, and the step of every raise (000: "zunächst vier Punkte … um jeweils drei Punkte"). */
 export const BASE_VALUE = 4;

@@ -3,7 +3,7 @@ import { PACK } from './cards.js';
 import { apply, legal, setup, toAct } from './engine.js';
 import { formatAction, parseAction } from './notation.js';
 import { RULE_BOOK, type KarnoeffelRules } from './rules.js';
-import type { KarnoeffelAction, KarnoeffelCarry, KarnoeffelOutcome, KarnoeffelState, KarnoeffelView } from './types.js';
+import type { KarnoeffelAction, KarnoeffelCarry, KarnoeffelOutcome, KarnoeffelState, KarnoeffelView } from './state.js';
 import { view } from './view.js';
 
 export type KarnoeffelGame = Game<KarnoeffelRules, KarnoeffelState, KarnoeffelAction, KarnoeffelView, KarnoeffelOutcome, KarnoeffelCarry>;

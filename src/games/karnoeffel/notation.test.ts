@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { card } from './testing.js';
 import { formatAction, parseAction } from './notation.js';
-import type { KarnoeffelAction } from './types.js';
+import type { KarnoeffelAction } from './state.js';
 
 describe('action notation', () => {
   it('round-trips every kind of action, advice with any text included', () => {

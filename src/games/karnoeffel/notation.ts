@@ -1,7 +1,7 @@
 import { formatCard, parseCard } from '../../cards/notation.js';
 import { fail, ok, type Result } from '../../core/result.js';
 import { PACK } from './cards.js';
-import type { KarnoeffelAction } from './types.js';
+import type { KarnoeffelAction } from './state.js';
 
 /**
  * The text notation of actions, as records and the terminal use it:

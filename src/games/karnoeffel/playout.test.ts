@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../core/rng.js';
 import { unwrap } from '../../core/result.js';
 import { passToPlay, rulesOf, start } from './testing.js';
-import { apiPlayout, karnoeffelBench } from '../../bench/karnoeffel.js';
+import { apiPlayout, karnoeffelBench } from './bench.js';
 import { CARDS } from './cards.js';
 import { apply, legal, toAct } from './engine.js';
 import { KarnoeffelPlayout, shuffleFront } from './playout.js';
 import { trickWinnerIndex } from './tables.js';
-import type { KarnoeffelState } from './types.js';
+import type { KarnoeffelState } from './state.js';
 
 /**
  * An independent referee for tricks, written straight from the words of 000

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { shuffleDeck } from '../../cards/deck.js';
 import { SeededRng } from '../../core/rng.js';
-import { heuristicBot } from '../../bots/karnoeffel/heuristic.js';
-import { randomBot } from '../../bots/karnoeffel/random.js';
-import type { Agent } from '../../match/agent.js';
-import { playDeal } from '../../match/sitting.js';
+import { heuristicBot } from './bots/heuristic.js';
+import { randomBot } from './bots/random.js';
+import type { Agent } from '../agent.js';
+import { playDeal } from '../../sitting/sitting.js';
 import { rulesOf, KARNOEFFEL_CONFIGS } from './testing.js';
 import { PACK } from './cards.js';
 import { HAND_SIZE } from './deal.js';
@@ -12,7 +12,7 @@ import { apply, legal, toAct } from './engine.js';
 import { karnoeffel } from './game.js';
 import { maskCards } from '../../cards/mask.js';
 import type { KarnoeffelRules } from './rules.js';
-import type { KarnoeffelAction, KarnoeffelState, KarnoeffelView } from './types.js';
+import type { KarnoeffelAction, KarnoeffelState, KarnoeffelView } from './state.js';
 import { view } from './view.js';
 
 

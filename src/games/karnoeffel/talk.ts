@@ -2,7 +2,7 @@ import { formatCard } from '../../cards/notation.js';
 import { fail, ok, type Result } from '../../core/result.js';
 import { PACK } from './cards.js';
 import type { KarnoeffelRules } from './rules.js';
-import type { KarnoeffelAction, KarnoeffelState, Team } from './types.js';
+import type { KarnoeffelAction, KarnoeffelState, Team } from './state.js';
 
 /**
  * Teams and table talk: who plays with whom, who leads a team of three or

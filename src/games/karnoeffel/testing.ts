@@ -5,7 +5,7 @@ import { CARDS, PACK } from './cards.js';
 import { dealOrder, handPosition, stepOf } from './deal.js';
 import { apply, setup, setupWithDraw, toAct } from './engine.js';
 import { RULE_BOOK, type KarnoeffelRules } from './rules.js';
-import type { KarnoeffelAction, KarnoeffelState } from './types.js';
+import type { KarnoeffelAction, KarnoeffelState } from './state.js';
 import { resolveRules } from '../ruleBook.js';
 
 /** Test helpers: rules, decks with chosen hands, and quick play. */

@@ -2,7 +2,7 @@ import { dealOrder, stepOf } from './deal.js';
 import { toAct } from './engine.js';
 import { leadersOf, sees } from './talk.js';
 import { maskCards, maskSize } from '../../cards/mask.js';
-import type { KarnoeffelState, KarnoeffelView, SeenHand } from './types.js';
+import type { KarnoeffelState, KarnoeffelView, SeenHand } from './state.js';
 
 /**
  * What one seat may know (ARCHITECTURE.md "view"): its own cards, the hands

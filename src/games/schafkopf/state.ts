@@ -2,7 +2,7 @@ import { isCompleteDeck } from '../../cards/deck.js';
 import type { Card } from '../../cards/pack.js';
 import { fail, ok, type Result } from '../../core/result.js';
 import type { DealInput, Seat } from '../game.js';
-import type { SchafkopfAction } from './actions.js';
+import type { SchafkopfAction } from './notation.js';
 import { schafkopfPack } from './cards.js';
 import type { Contract, GameChoice } from './contract.js';
 import type { SchafkopfRules } from './rules.js';

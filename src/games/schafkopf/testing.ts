@@ -3,9 +3,9 @@ import type { Card } from '../../cards/pack.js';
 import { unwrap } from '../../core/result.js';
 import { resolveRules } from '../ruleBook.js';
 import type { Seat } from '../game.js';
-import { parseAction, type SchafkopfAction } from './actions.js';
+import { parseAction, type SchafkopfAction } from './notation.js';
 import { schafkopfPack } from './cards.js';
-import { schafkopf } from './game.js';
+import { schafkopf } from './engine.js';
 import { SCHAFKOPF_RULES, type SchafkopfRules } from './rules.js';
 import { deckForHands, type SchafkopfCarry, type SchafkopfState } from './state.js';
 

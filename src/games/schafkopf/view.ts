@@ -1,7 +1,7 @@
 import { CardSet } from '../../cards/cardSet.js';
 import type { Card } from '../../cards/pack.js';
 import type { Seat } from '../game.js';
-import type { SchafkopfAction } from './actions.js';
+import type { SchafkopfAction } from './notation.js';
 import type { Contract } from './contract.js';
 import type { SchafkopfRules } from './rules.js';
 import type { DoneTrick, SchafkopfOutcome } from './scoring.js';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { randomAgent } from '../../bots/random.js';
+import { randomAgent } from '../randomBot.js';
 import { shuffleDeck } from '../../cards/deck.js';
 import type { Card } from '../../cards/pack.js';
 import { jsonEqual } from '../../core/json.js';
 import { SeededRng, type Rng } from '../../core/rng.js';
 import { unwrap } from '../../core/result.js';
-import { BAUERNSCHNAPSEN_ENTRY, TALONSCHNAPSEN_ENTRY } from '../../match/schnapsen.js';
-import { playSitting } from '../../match/sitting.js';
+import { BAUERNSCHNAPSEN_ENTRY, TALONSCHNAPSEN_ENTRY } from './sitting.js';
+import { playSitting } from '../../sitting/sitting.js';
 import { parseRecord, replayRecord, toRecord } from '../../records/record.js';
 import { PACK, maskPoints } from './cards.js';
 import { maskCards } from '../../cards/mask.js';

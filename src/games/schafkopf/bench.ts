@@ -1,0 +1,43 @@
+import { shuffleDeck } from '../../cards/deck.js';
+import { SeededRng } from '../../core/rng.js';
+import { unwrap } from '../../core/result.js';
+import { rate, type GameBench } from '../bench.js';
+import { resolveRules } from '../ruleBook.js';
+import type { GameChoice } from './contract.js';
+import { schafkopf } from './engine.js';
+import { SchafkopfPlayouts } from './playout.js';
+import { SCHAFKOPF_RULES } from './rules.js';
+
+
+/**
+ * Complete Schafkopf deals per second on one thread:
+ * - playoutsPerSecond: the fast path, an Eichel-Solo announced by Vorhand;
+ * - rufspielPlayoutsPerSecond: the fast path, a Rufspiel by Vorhand on the Eichel-Sau (deals where it may not be called are skipped);
+ * - apiDealsPerSecond: the same Solo through the public immutable `setup`/`legal`/`apply`, bidding and Stoß round included.
+ */
+export const schafkopfBench: GameBench = {
+  game: 'schafkopf',
+  run(millis) {
+    const rules = unwrap(resolveRules(SCHAFKOPF_RULES));
+    const solo: GameChoice = { kind: 'solo', suit: 0 };
+    const rng = new SeededRng(1);
+    const fast = new SchafkopfPlayouts(rules, solo);
+    for (let i = 0; i < 20000; i++) fast.playout(rng);
+    const playoutsPerSecond = rate(millis, 256, () => !Number.isNaN(fast.playout(rng)));
+    const ruf = new SchafkopfPlayouts(rules, { kind: 'rufspiel', suit: 0 });
+    const rufspielPlayoutsPerSecond = rate(millis / 2, 256, () => !Number.isNaN(ruf.playout(rng)));
+    const pack = schafkopf.pack(rules);
+    const apiDealsPerSecond = rate(millis / 2, 16, () => {
+      let state = unwrap(schafkopf.setup(rules, { dealer: 3, deck: shuffleDeck(pack, rng), carry: { stock: 0, bock: 0 } }));
+      state = unwrap(schafkopf.apply(state, 0, { type: 'bid', game: solo }));
+      for (;;) {
+        const seat = schafkopf.toAct(state)[0];
+        if (seat === undefined) break;
+        const legal = schafkopf.legal(state, seat);
+        const action = state.phase === 'play' ? legal[rng.int(legal.length)] : { type: 'weiter' as const };
+        state = unwrap(schafkopf.apply(state, seat, action));
+      }
+    });
+    return { playoutsPerSecond, rufspielPlayoutsPerSecond, apiDealsPerSecond };
+  },
+};

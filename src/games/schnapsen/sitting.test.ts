@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { randomAgent } from '../randomBot.js';
+import { SeededRng } from '../../core/rng.js';
+import { rulesFor } from './testing.js';
+import type { Variant } from './rules.js';
+import type { SchnapsenOutcome } from './state.js';
+import { BAUERNSCHNAPSEN_ENTRY, TALONSCHNAPSEN_ENTRY, bookDeal, type BummerlSheet } from './sitting.js';
+import { playSitting } from '../../sitting/sitting.js';
+
+function outcome(teamScore: number[], game: SchnapsenOutcome['game'] = 'normal', endsBummerl = false): SchnapsenOutcome {
+  const seats = teamScore.length === 2 ? 4 : 3;
+  return {
+    score: Array.from({ length: seats }, (_, s) => teamScore[teamScore.length === 2 ? s % 2 : s]),
+    teamScore,
+    game,
+    declarer: game === 'redeal' ? null : 0,
+    won: true,
+    base: 1,
+    spritz: 1,
+    herzrunde: false,
+    cardPoints: new Array(seats).fill(0),
+    tricks: new Array(seats).fill(0),
+    endsBummerl,
+    bummerlTrump: null,
+    reason: 'test',
+  };
+}
+
+function book(variant: Variant, scores: number[][], overrides: Record<string, unknown> = {}): BummerlSheet {
+  const rules = rulesFor(variant, overrides);
+  const entry = variant === 'bauern' ? BAUERNSCHNAPSEN_ENTRY : TALONSCHNAPSEN_ENTRY;
+  let sheet = entry.sitting.initialSheet(rules, { firstDealer: 0 });
+  for (const s of scores) sheet = bookDeal(variant, rules, sheet, outcome(s));
+  return sheet;
+}
+
+describe('003 "Allgemeine Regeln": the Bummerl to 24', () => {
+  it('points add up per team; the first team to 24 wins and the other gets a Bummerl; a new Bummerl begins', () => {
+    const sheet = book('bauern', [[3, 0], [0, 2], [12, 0], [9, 0]]);
+    expect(sheet.finished).toEqual([{ points: [24, 2], losers: [{ who: 1, count: 1, kind: 'Bummerl' }] }]);
+    expect(sheet.tally).toEqual([0, 1]);
+    expect(sheet.points).toEqual([0, 0]);
+  });
+
+  it('"Hat das Verliererteam null Punkte, erhält es einen Schneider, der zwei Bummerl zählt"', () => {
+    const sheet = book('bauern', [[12, 0], [12, 0]]);
+    expect(sheet.finished[0].losers).toEqual([{ who: 1, count: 2, kind: 'Schneider' }]);
+    expect(sheet.tally).toEqual([0, 2]);
+  });
+
+  it('"Führt ein Team mit 23:0 und verliert, erhält es einen Retourschneider, der vier Bummerl zählt"', () => {
+    const sheet = book('bauern', [[12, 0], [11, 0], [0, 24]]);
+    expect(sheet.finished[0].losers).toEqual([{ who: 0, count: 4, kind: 'Retourschneider' }]);
+    expect(sheet.tally).toEqual([4, 0]);
+  });
+
+  it('a Kontrabauernschnapser ends the Bummerl; no Bummerl goes above 24', () => {
+    const rules = rulesFor('bauern');
+    let sheet = book('bauern', [[5, 0]]);
+    sheet = bookDeal('bauern', rules, sheet, outcome([0, 48], 'kontrabauernschnapser', true));
+    expect(sheet.finished[0]).toEqual({ points: [5, 24], losers: [{ who: 0, count: 1, kind: 'Bummerl' }] });
+  });
+
+  it('a three-Unter new deal scores nothing', () => {
+    const rules = rulesFor('bauern');
+    const sheet = bookDeal('bauern', rules, book('bauern', [[5, 0]]), outcome([0, 0], 'redeal'));
+    expect(sheet.points).toEqual([5, 0]);
+    expect(sheet.games).toEqual({ normal: 1, redeal: 1 });
+  });
+
+  it('countDown (regional): the same Bummerl shown from 24 down to 0', () => {
+    const sheet = book('bauern', [[5, 0]], { countDown: true });
+    const text = BAUERNSCHNAPSEN_ENTRY.sitting.describeSheet(rulesFor('bauern', { countDown: true }), sheet, ['A', 'B', 'C', 'D']);
+    expect(text).toMatch(/counting down from 24\): A & C 19, B & D 24/);
+    expect(BAUERNSCHNAPSEN_ENTRY.sitting.describeSheet(rulesFor('bauern'), sheet, ['A', 'B', 'C', 'D'])).toMatch(/to 24\): A & C 5, B & D 0/);
+  });
+});
+
+describe('003 Talonschnapsen: each player to 24, the lowest gets the Bummerl', () => {
+  it('the lowest of the three gets the Bummerl (a Schneider with 0)', () => {
+    const sheet = book('talon', [[6, 0, 0], [0, 3, 3], [18, 0, 0]]);
+    expect(sheet.finished[0]).toEqual({ points: [24, 3, 3], losers: [{ who: 1, count: 1, kind: 'Bummerl' }, { who: 2, count: 1, kind: 'Bummerl' }] });
+    const s2 = book('talon', [[6, 0, 0], [0, 3, 0], [18, 0, 0]]);
+    expect(s2.finished[0].losers).toEqual([{ who: 2, count: 2, kind: 'Schneider' }]);
+  });
+
+  it('regional: every player who does not reach 24 gets a Bummerl', () => {
+    const sheet = book('talon', [[6, 0, 0], [0, 3, 0], [18, 0, 0]], { talonBummerlAll: true });
+    expect(sheet.finished[0].losers).toEqual([{ who: 1, count: 1, kind: 'Bummerl' }, { who: 2, count: 2, kind: 'Schneider' }]);
+    // Two may reach 24 together when a declarer fails ("jeder der beiden anderen").
+    const both = book('talon', [[0, 20, 20], [0, 12, 12]], { talonBummerlAll: true });
+    expect(both.finished[0]).toEqual({ points: [0, 24, 24], losers: [{ who: 0, count: 2, kind: 'Schneider' }] });
+  });
+});
+
+describe('the sitting', () => {
+  it('the Rufer deals next; after a three-Unter new deal the same dealer deals again (decision)', () => {
+    const rules = rulesFor('bauern');
+    const sitting = BAUERNSCHNAPSEN_ENTRY.sitting;
+    const sheet = sitting.initialSheet(rules, { firstDealer: 2 });
+    expect(sitting.afterDeal(rules, sheet, 2, outcome([1, 0])).nextDealer).toBe(3);
+    expect(sitting.afterDeal(rules, sheet, 3, outcome([1, 0])).nextDealer).toBe(0);
+    expect(sitting.afterDeal(rules, sheet, 2, outcome([0, 0], 'redeal')).nextDealer).toBe(2);
+    expect(sitting.carry(rules, book('bauern', [[5, 3]]))).toEqual({ points: [5, 3], trump: null });
+  });
+
+  it('003 "Die Teamzugehörigkeit kann gelost werden" (house rule teamsByLot): lots seat the players', async () => {
+    const rng = new SeededRng(8);
+    const names = ['A', 'B', 'C', 'D'];
+    const agents = names.map((n) => ({ ...randomAgent(rng), name: n }));
+    const drawn = await playSitting(BAUERNSCHNAPSEN_ENTRY.game, BAUERNSCHNAPSEN_ENTRY.sitting, rulesFor('bauern', { teamsByLot: true }), agents, { deals: 2, rng });
+    const seatOf = drawn.start.seatOf!;
+    expect([...seatOf].sort()).toEqual([0, 1, 2, 3]);
+    seatOf.forEach((seat, player) => expect(drawn.players[seat]).toBe(names[player]));
+    const plain = await playSitting(BAUERNSCHNAPSEN_ENTRY.game, BAUERNSCHNAPSEN_ENTRY.sitting, rulesFor('bauern'), agents, { deals: 1, rng });
+    expect(plain.players).toEqual(names);
+    expect(BAUERNSCHNAPSEN_ENTRY.checkStart!(rulesFor('bauern'), { firstDealer: 1, seatOf: [0, 0, 1, 2] })).toMatch(/seatOf/);
+    expect(BAUERNSCHNAPSEN_ENTRY.checkStart!(rulesFor('bauern'), { firstDealer: 1, seatOf })).toBeUndefined();
+  });
+
+  it('a sitting of many deals plays several Bummerl in a row and tallies them', async () => {
+    for (const [entry, variant] of [[BAUERNSCHNAPSEN_ENTRY, 'bauern'], [TALONSCHNAPSEN_ENTRY, 'talon']] as const) {
+      const rng = new SeededRng(3);
+      const rules = rulesFor(variant);
+      const seats = variant === 'bauern' ? 4 : 3;
+      const result = await playSitting(entry.game, entry.sitting, rules, Array.from({ length: seats }, () => randomAgent(rng)), { deals: 120, rng });
+      const sheet = result.sheet;
+      expect(sheet.finished.length).toBeGreaterThan(3);
+      expect(sheet.deals).toBe(120);
+      const fromLosses = new Array(sheet.tally.length).fill(0);
+      for (const f of sheet.finished) {
+        expect(Math.max(...f.points)).toBe(24);
+        for (const l of f.losers) fromLosses[l.who] += l.count;
+      }
+      expect(sheet.tally).toEqual(fromLosses);
+      // The running Bummerl is the sum of the deals since the last finished one.
+      let running = new Array(sheet.tally.length).fill(0);
+      let finished = 0;
+      for (const d of result.deals) {
+        running = running.map((p, i) => Math.min(24, p + d.outcome.teamScore[i]));
+        if (running.some((p) => p >= 24) || d.outcome.endsBummerl) {
+          expect(sheet.finished[finished].points).toEqual(running);
+          finished++;
+          running = running.map(() => 0);
+        }
+      }
+      expect(running).toEqual(sheet.points);
+    }
+  });
+});
