@@ -1,14 +1,19 @@
-import { BENCHES } from './benches.js';
+import { GAMES } from '../games/registry.js';
+import { CliError } from './play.js';
 
-/** `stich bench`: complete deals per second per game, on one thread. */
-export function benchCommand(opts: { json?: boolean; seconds?: string }, out: NodeJS.WritableStream): number {
-  const seconds = opts.seconds === undefined ? 2 : Number(opts.seconds);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`--seconds must be a positive number, not "${opts.seconds}"`);
+/** `stich bench`: complete deals per second per game, on one thread, and the other figures each game reports. */
+export function benchCommand(opts: { json?: boolean; seconds?: string; game?: string }, out: NodeJS.WritableStream): number {
+  const text = opts.seconds ?? '2';
+  const seconds = /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : NaN;
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
+    throw new CliError(`--seconds must be a number of seconds above 0 and at most 3600, not ${JSON.stringify(text.slice(0, 20))}`);
+  }
   const report: Record<string, Record<string, number>> = {};
-  for (const b of BENCHES) {
-    if (!opts.json) out.write(`${b.game} …\n`);
-    report[b.game] = b.run(seconds * 1000);
-    if (!opts.json) for (const [k, v] of Object.entries(report[b.game])) out.write(`  ${k}: ${Math.round(v).toLocaleString('en')}\n`);
+  for (const m of GAMES) {
+    if (opts.game !== undefined && m.game.id !== opts.game) continue;
+    if (!opts.json) out.write(`${m.game.id} …\n`);
+    report[m.game.id] = m.bench.run(seconds * 1000);
+    if (!opts.json) for (const [k, v] of Object.entries(report[m.game.id])) out.write(`  ${k}: ${Math.round(v).toLocaleString('en')}\n`);
   }
   if (opts.json) out.write(JSON.stringify(report) + '\n');
   return 0;

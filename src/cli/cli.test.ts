@@ -74,7 +74,7 @@ describe('stich play schafkopf', () => {
     writeFileSync(file, JSON.stringify(record));
     const r = stich(['replay', file]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain(`deal 1, action ${i}: seat ${actions[i][0]} "${actions[i][1]}": you do not hold ${actions[i][1]}`);
+    expect(r.err).toContain(`deal 2, action ${i + 1}: seat ${actions[i][0]} "${actions[i][1]}": you do not hold ${actions[i][1]}`);
   });
 
   it('rejects a file that is not a record', () => {

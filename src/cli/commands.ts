@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { quote } from '../core/text.js';
+import type { ScoredOutcome } from '../games/game.js';
 import { describeRuleBook } from '../games/ruleBook.js';
-import { findGame, gameIds } from '../games/registry.js';
-import { checkConformanceText } from '../games/schafkopf/conformance.js';
+import { GAMES, gameById, gameIds } from '../games/registry.js';
 import { parseRecord, replayRecord } from '../records/record.js';
-import { findCliGame } from './games.js';
 import { CliError, lookupGame } from './play.js';
 
 function readText(file: string): string {
@@ -15,12 +15,12 @@ function readText(file: string): string {
 }
 
 /** `stich rules GAME`: every house rule with its default and source, and the presets. */
-export function rulesCommand(gameId: string, out: NodeJS.WritableStream): number {
-  const cli = lookupGame(gameId);
-  out.write(describeRuleBook(cli.entry.game.ruleBook) + '\n');
-  if (cli.playOptions && cli.playOptions.length > 0) {
-    out.write('\nOptions of "stich play ' + gameId + '":\n');
-    for (const o of cli.playOptions) out.write(`  ${o.flag}  ${o.description} (sets ${o.rule})\n`);
+export function rulesCommand(gameName: string, out: NodeJS.WritableStream): number {
+  const module = lookupGame(gameName);
+  out.write(describeRuleBook(module.game.ruleBook) + '\n');
+  if (module.playOptions && module.playOptions.length > 0) {
+    out.write('\nOptions of "stich play ' + module.game.id + '":\n');
+    for (const o of module.playOptions) out.write(`  ${o.flag}  ${o.description} (sets ${o.rule})\n`);
   }
   return 0;
 }
@@ -32,39 +32,40 @@ export function replayCommand(file: string, out: NodeJS.WritableStream, errOut: 
     errOut.write(`${file}: ${record.error.message}\n`);
     return 1;
   }
-  const entry = findGame(record.value.game);
-  if (!entry) {
-    errOut.write(`${file}: unknown game "${record.value.game}"; games: ${gameIds().join(', ')}\n`);
+  const module = gameById(record.value.game);
+  if (!module) {
+    errOut.write(`${file}: unknown game ${quote(record.value.game)}; games: ${gameIds().join(', ')}\n`);
     return 1;
   }
-  const replay = replayRecord(record.value, entry);
+  const replay = replayRecord(record.value, module);
   if (!replay.ok) {
     errOut.write(`${file}: ${replay.error.message}\n`);
     return 1;
   }
-  const cli = findCliGame(entry.game.id);
   const r = record.value;
-  out.write(`${entry.game.title}, ${r.deals.length} deal${r.deals.length === 1 ? '' : 's'}, rules ${r.rules.preset}: every action checked.\n`);
+  const actions = r.deals.reduce((n, d) => n + d.actions.length, 0);
+  out.write(`${module.game.title}, ${r.deals.length} deal${r.deals.length === 1 ? '' : 's'}, ${actions} actions, rules ${r.rules.preset}: every action checked.\n`);
+  const names = r.players.map((p) => quote(p, 24).slice(1, -1));
   r.deals.forEach((d, i) => {
-    const line = cli ? cli.summarizeDeal(r.rules, replay.value.finalStates[i], d.outcome, r.players) : JSON.stringify(d.outcome);
-    out.write(`Deal ${i + 1}: ${line}\n`);
+    out.write(`Deal ${i + 1}: ${module.text.summarizeDeal(r.rules, replay.value.finalStates[i], d.outcome as ScoredOutcome, names)}\n`);
   });
-  out.write(entry.sitting.describeSheet(r.rules, replay.value.sheet, r.players) + '\n');
+  out.write(module.sitting.describeSheet(r.rules, replay.value.sheet, names) + '\n');
   return 0;
 }
 
-/** `stich conformance FILE`: one line per failing game, then "N passed, M failed". */
-export function conformanceCommand(file: string, out: NodeJS.WritableStream): number {
-  const { verdicts, errors } = checkConformanceText(readText(file));
+/** `stich conformance FILE [--game G]`: one line per failing game, then "N passed, M failed". */
+export function conformanceCommand(file: string, opts: { game?: string }, out: NodeJS.WritableStream): number {
+  const withFormat = GAMES.filter((m) => m.conformance !== undefined);
+  const module = opts.game !== undefined ? lookupGame(opts.game) : withFormat[0];
+  if (!module?.conformance) {
+    throw new CliError(`${module ? module.game.title : 'no game'} has no conformance format; games with one: ${withFormat.map((m) => m.game.id).join(', ')}`);
+  }
+  const { verdicts, errors } = module.conformance.check(readText(file));
   for (const e of errors) out.write(`${e}\n`);
   let passed = 0;
   for (const v of verdicts) {
-    if (v.passed) {
-      passed++;
-      continue;
-    }
-    const actual = v.actual ? `payout ${JSON.stringify(v.actual.payout)} stock ${v.actual.stockPayout}` : `not replayable: ${v.problem}`;
-    out.write(`${v.id}: expected payout ${JSON.stringify(v.expected.payout)} stock ${v.expected.stockPayout}, got ${actual}\n`);
+    if (v.passed) passed++;
+    else out.write(`${v.id}: ${v.problem}\n`);
   }
   const failed = verdicts.length - passed + errors.length;
   out.write(`${passed} passed, ${failed} failed\n`);

@@ -2,7 +2,8 @@
 import { Command, Option } from 'commander';
 import { benchCommand } from './bench.js';
 import { conformanceCommand, replayCommand, rulesCommand } from './commands.js';
-import { cliGameIds, allCliGames } from './games.js';
+import { readFileSync } from 'node:fs';
+import { GAMES, gameIds } from '../games/registry.js';
 import { CliError, playCommand } from './play.js';
 
 /** The `stich` command. */
@@ -10,26 +11,34 @@ const program = new Command();
 program
   .name('stich')
   .description('Schafkopf, Bauernschnapsen, Talonschnapsen and Karnöffel: play in the terminal, check records, measure the engines.')
+  .version(packageVersion(), '-V, --version', 'print the version of stich')
   .showHelpAfterError();
+
+function packageVersion(): string {
+  const file = new URL('../../package.json', import.meta.url);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 const play = program
   .command('play')
-  .argument('<game>', `the game: ${cliGameIds().join(', ')}`)
+  .argument('<game>', `the game: ${gameIds().join(', ')}`)
   .description('play a sitting at the terminal or between bots')
   .option('--preset <name>', 'rule preset (see "stich rules GAME")')
   .option('--rule <name=value>', 'set a house rule; repeat for several', collect, [])
   .option('--seats <list>', 'one word per seat: human, bot or a bot name (default: human and bots)')
-  .option('--deals <n>', 'number of deals (default 4 with a human, 1 otherwise)')
+  .option('--deals <n>', 'number of deals (default: one round of Schafkopf, one Bummerl, one Karnöffel match, then another if you like)')
   .option('--seed <seed>', 'seed for shuffles and bots, for a reproducible sitting')
-  .option('--record <file>', 'write the game record (JSON) to this file');
+  .option('--record <file>', 'write the game record (JSON) to this file')
+  .option('--pace <ms>', 'pause before each bot decision while you watch (default 500 at a terminal, 0 otherwise)');
 const seenFlags = new Set<string>();
-for (const g of allCliGames()) {
-  for (const o of g.playOptions ?? []) {
+for (const m of GAMES) {
+  for (const o of m.playOptions ?? []) {
     if (seenFlags.has(o.flag)) continue;
     seenFlags.add(o.flag);
-    play.addOption(new Option(o.flag, `${o.description} (${g.entry.game.id})`));
+    const owners = GAMES.filter((g) => g.playOptions?.some((p) => p.flag === o.flag)).map((g) => g.game.id);
+    play.addOption(new Option(o.flag, `${o.description} (${owners.join(', ')})`));
   }
 }
 play.action(async (game: string, opts) => {
@@ -38,7 +47,7 @@ play.action(async (game: string, opts) => {
 
 program
   .command('rules')
-  .argument('<game>', `the game: ${cliGameIds().join(', ')}`)
+  .argument('<game>', `the game: ${gameIds().join(', ')}`)
   .description('list every house rule with its default and source, and the presets')
   .action((game: string) => {
     process.exitCode = rulesCommand(game, process.stdout);
@@ -54,10 +63,11 @@ program
 
 program
   .command('conformance')
-  .argument('<file>', 'Schafkopf conformance games, one JSON object per line')
-  .description('replay Schafkopf conformance games and compare every payout')
-  .action((file: string) => {
-    process.exitCode = conformanceCommand(file, process.stdout);
+  .argument('<file>', 'complete games with their expected results, one JSON object per line')
+  .description(`replay conformance games and compare every result (formats: ${GAMES.filter((m) => m.conformance).map((m) => `${m.game.id}: ${m.conformance!.description}`).join('; ')})`)
+  .option('--game <game>', 'the game whose format the file is in (default: the only game with one)')
+  .action((file: string, opts: { game?: string }) => {
+    process.exitCode = conformanceCommand(file, opts, process.stdout);
   });
 
 program
@@ -65,6 +75,7 @@ program
   .description('measure complete deals per second on one thread')
   .option('--json', 'print one JSON object')
   .option('--seconds <s>', 'time per measurement', '2')
+  .option('--game <game>', 'only this game')
   .action((opts) => {
     process.exitCode = benchCommand(opts, process.stdout);
   });

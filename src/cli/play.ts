@@ -1,14 +1,17 @@
-import { writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { prettyJson } from '../core/prettyJson.js';
 import { CryptoRng, SeededRng, type Rng } from '../core/rng.js';
 import { fail, ok, type Result } from '../core/result.js';
-import type { Seat } from '../games/game.js';
-import { parseRuleAssignments, resolveRules } from '../games/ruleBook.js';
+import { quote } from '../core/text.js';
 import type { Agent } from '../games/agent.js';
-import { playSitting, type DealLog } from '../sitting/sitting.js';
+import type { GameTypes, Seat } from '../games/game.js';
+import type { AnyGameModule, GameModule } from '../games/module.js';
+import { GAMES, findGame, gameIds } from '../games/registry.js';
+import { parseRuleAssignments, resolveRules } from '../games/ruleBook.js';
+import type { DealLog } from '../games/sitting.js';
 import { toRecord } from '../records/record.js';
-import type { CliGame } from '../games/text.js';
-import { cliGameIds, findCliGame } from './games.js';
+import { playSitting, type SittingLength } from '../sitting/play.js';
 import { humanAgent, LineReader, QuitSignal } from './terminal.js';
 
 export interface PlayOptions {
@@ -18,16 +21,17 @@ export interface PlayOptions {
   readonly deals?: string;
   readonly seed?: string;
   readonly record?: string;
+  readonly pace?: string;
   readonly [option: string]: unknown;
 }
 
 /** A user-facing error: printed, and the command exits non-zero. */
 export class CliError extends Error {}
 
-export function lookupGame(id: string): CliGame {
-  const cli = findCliGame(id);
-  if (!cli) throw new CliError(`unknown game "${id}"; games: ${cliGameIds().join(', ')}`);
-  return cli;
+export function lookupGame(name: string): AnyGameModule {
+  const module = findGame(name);
+  if (!module) throw new CliError(`unknown game ${quote(name)}; games: ${gameIds().join(', ')}`);
+  return module;
 }
 
 function expect<T>(r: Result<T>): T {
@@ -35,119 +39,191 @@ function expect<T>(r: Result<T>): T {
   return r.value;
 }
 
-/** Reads the rules from --preset, the game's own options and every --rule name=value. */
-export function rulesFromOptions(cli: CliGame, opts: PlayOptions): unknown {
+/**
+ * Reads the rules from --preset, the game's own options and every --rule
+ * name=value. An option that belongs to another game is refused.
+ */
+export function rulesFromOptions<T extends GameTypes>(module: GameModule<T>, opts: PlayOptions): T['rules'] {
+  const own = new Set((module.playOptions ?? []).map((o) => o.key));
+  for (const other of GAMES) {
+    for (const o of other.playOptions ?? []) {
+      if (opts[o.key] !== undefined && !own.has(o.key)) {
+        const owners = GAMES.filter((m) => m.playOptions?.some((p) => p.key === o.key)).map((m) => m.game.id);
+        throw new CliError(`${o.flag.split(' ')[0]} is an option of ${owners.join(' and ')}, not of ${module.game.id}`);
+      }
+    }
+  }
   const overrides: Record<string, string> = { ...expect(parseRuleAssignments(opts.rule ?? [])) };
-  for (const o of cli.playOptions ?? []) {
+  for (const o of module.playOptions ?? []) {
     const value = opts[o.key];
     if (value !== undefined) overrides[o.rule] = String(value);
   }
-  return expect(resolveRules(cli.entry.game.ruleBook, opts.preset, overrides));
+  return expect(resolveRules(module.game.ruleBook, opts.preset, overrides));
 }
 
-function parseCount(text: string | undefined, fallback: number, what: string): number {
-  if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new CliError(`${what} must be a whole number of at least 1, not "${text}"`);
+function parseCount(text: string, what: string, max: number): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) {
+    throw new CliError(`${what} must be a whole number from 1 to ${max}, not ${quote(text, 20)}`);
+  }
   return Number(text);
 }
 
 /** Reads --seats: one word per seat: human, bot (the game's default bot) or a bot's name. */
-export function parseSeats(cli: CliGame, text: string | undefined, seats: number): Result<string[]> {
-  const words = text === undefined ? ['human', ...Array(seats - 1).fill('bot')] : text.split(',').map((w) => w.trim().toLowerCase());
-  if (words.length !== seats) return fail('badSeats', `${cli.entry.game.title} with these rules needs ${seats} seats, --seats names ${words.length}`);
-  const known = ['human', 'bot', ...Object.keys(cli.bots)];
+export function parseSeats(module: AnyGameModule, text: string | undefined, seats: number): Result<string[]> {
+  const words = text === undefined ? ['human', ...Array<string>(seats - 1).fill('bot')] : text.split(',').map((w) => w.trim().toLowerCase());
+  if (words.length !== seats) return fail('badSeats', `${module.game.title} with these rules needs ${seats} seats, --seats names ${words.length}`);
+  const known = ['human', 'bot', ...Object.keys(module.bots)];
   const bad = words.find((w) => !known.includes(w));
-  if (bad !== undefined) return fail('badSeats', `unknown seat "${bad}"; a seat is one of ${known.join(', ')}`);
+  if (bad !== undefined) return fail('badSeats', `unknown seat ${quote(bad, 20)}; a seat is one of ${known.join(', ')}`);
   return ok(words);
 }
 
-export async function playCommand(gameId: string, opts: PlayOptions, out: NodeJS.WritableStream = process.stdout): Promise<number> {
-  const cli = lookupGame(gameId);
-  const { game, sitting } = cli.entry;
-  const rules = rulesFromOptions(cli, opts);
+/** Names for the bots at the table, one per player, as people at a Stammtisch would be called. */
+export const BOT_NAMES = ['Sepp', 'Resi', 'Schorsch', 'Vroni', 'Wastl', 'Kathi', 'Michl', 'Burgl'] as const;
+
+/** Checks before the first card that the record can be written where --record says, so that no played deal is lost. */
+function checkRecordPath(file: string): void {
+  const dir = dirname(file);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CliError(`--record ${file}: the folder ${dir} does not exist`);
+  try {
+    if (existsSync(file)) {
+      if (statSync(file).isDirectory()) throw new CliError(`--record ${file}: that is a folder, not a file`);
+      accessSync(file, constants.W_OK);
+    } else accessSync(dir, constants.W_OK);
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw new CliError(`--record ${file}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}
+
+function parsePace(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) > 10_000) throw new CliError(`--pace must be a pause in milliseconds from 0 to 10000, not ${quote(text, 20)}`);
+  return Number(text);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function playCommand(gameName: string, opts: PlayOptions, out: NodeJS.WritableStream = process.stdout): Promise<number> {
+  return playModule(lookupGame(gameName), opts, out);
+}
+
+async function playModule<T extends GameTypes>(module: GameModule<T>, opts: PlayOptions, out: NodeJS.WritableStream): Promise<number> {
+  const { game, sitting, text } = module;
+  const rules = rulesFromOptions(module, opts);
   const seatCount = game.seatCount(rules);
-  const words = expect(parseSeats(cli, opts.seats, seatCount));
-  const deals = parseCount(opts.deals, words.includes('human') ? 4 : 1, '--deals');
+  const words = expect(parseSeats(module as unknown as AnyGameModule, opts.seats, seatCount));
+  const length: SittingLength = opts.deals !== undefined ? { deals: parseCount(opts.deals, '--deals', 100_000) } : { units: 1 };
+  if (opts.record) checkRecordPath(opts.record);
   const seeded = opts.seed !== undefined;
   const rng: Rng = seeded ? new SeededRng(opts.seed!) : new CryptoRng();
   const botRng = (i: number): Rng => (seeded ? new SeededRng(`${opts.seed}/bot${i}`) : new SeededRng(new CryptoRng().int(2 ** 32)));
   const humans = words.filter((w) => w === 'human').length;
+  const watching = humans > 0 && (out as NodeJS.WriteStream).isTTY === true;
+  const pace = opts.pace !== undefined ? parsePace(opts.pace) : watching ? 500 : 0;
   const reader = humans > 0 ? new LineReader() : undefined;
 
-  let current: unknown;
-  const agents: Agent<unknown, unknown>[] = words.map((w, i) => {
+  // One name per player, used everywhere: "You" for the person at the terminal, a first name for each bot.
+  let botIndex = 0;
+  const names = words.map((w, i) => (w === 'human' ? (humans > 1 ? `You ${i + 1}` : 'You') : BOT_NAMES[botIndex++ % BOT_NAMES.length]));
+  let current: T['state'] | undefined;
+  let players: readonly string[] = names;
+
+  const agents: Agent<T>[] = words.map((w, i) => {
     if (w === 'human') {
-      return humanAgent(humans > 1 ? `You (${i + 1})` : 'You', {
+      return humanAgent<T>(names[i], {
         reader: reader!,
         out,
-        render: (view, legal) => cli.renderView(rules, view, legal),
-        describe: (view, a) => cli.describeAction(rules, view, a),
-        order: (view, legal) => (cli.orderActions ? cli.orderActions(rules, view, legal) : legal),
+        render: (view, legal) => text.renderView(rules, view, players, legal),
+        describe: (view, a) => text.describeAction(rules, view, a),
+        order: (view, legal) => (text.orderActions ? text.orderActions(rules, view, legal) : legal),
         format: (a) => game.formatAction(rules, a),
-        parse: (text) => game.parseAction(rules, text),
+        parse: (t) => game.parseAction(rules, t),
+        help: (view, legal) => (text.help ? text.help(rules, view, legal) : `You may: ${legal.map((a) => game.formatAction(rules, a)).join(', ')}`),
         explain: (seat: Seat, a) => {
+          if (current === undefined) return 'the deal has not begun';
           const r = game.apply(current, seat, a);
           return r.ok ? undefined : r.error.message;
         },
+        narrate: humans === 1 ? (view, events) => (view === undefined ? [] : text.narrate(rules, view, events, players)) : undefined,
       });
     }
-    const bot = cli.bots[w === 'bot' ? cli.defaultBot : w];
-    const agent = bot(rules, i, botRng(i));
-    return { ...agent, name: `${w === 'bot' ? cli.defaultBot : w}-bot ${i + 1}` };
+    const kind = w === 'bot' ? module.defaultBot : w;
+    const bot = module.bots[kind].create(rules, i, botRng(i));
+    const named: Agent<T> = { ...bot, name: names[i] };
+    if (pace <= 0) return named;
+    return {
+      ...named,
+      choose: async (view, legal, seat) => {
+        await sleep(pace);
+        return bot.choose(view, legal, seat);
+      },
+    };
   });
+  const roles = words.map((w) => (w === 'human' ? 'you' : `${w === 'bot' ? module.defaultBot : w} bot`));
 
-  let players: readonly string[] = agents.map((a) => a.name);
-  let start: unknown = null;
+  let start: T['start'] | null = null;
   let firstDealer = 0;
-  const logs: DealLog<unknown, unknown>[] = [];
-  let lastSheet: unknown;
-  const humanSeats = new Set<Seat>();
-  const narrated = new Map<Seat, number>();
+  const logs: DealLog<T['carry'], T['outcome']>[] = [];
+  let lastSheet: T['sheet'] | undefined;
+  let recordProblem: string | undefined;
   const writeRecord = () => {
-    if (!opts.record || logs.length === 0) return;
-    const record = toRecord(game.id, { rules, start, firstDealer, players, deals: logs, sheet: lastSheet });
-    writeFileSync(opts.record, prettyJson(record) + '\n');
+    if (!opts.record || logs.length === 0 || lastSheet === undefined) return;
+    const record = toRecord(game.id, { rules, start: start as T['start'], firstDealer, players, deals: logs, sheet: lastSheet });
+    try {
+      writeFileSync(opts.record, prettyJson(record) + '\n');
+    } catch (e) {
+      if (recordProblem === undefined) {
+        recordProblem = (e as Error).message;
+        out.write(`Cannot write the record to ${opts.record}: ${recordProblem}\n`);
+      }
+    }
   };
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
   try {
-    const result = await playSitting(game, sitting, rules, agents, {
-      deals,
+    await playSitting(module, rules, agents, {
+      length,
       rng,
+      another: async () => {
+        if (!reader) return false;
+        const answer = await reader.next(`\nPlay another ${sitting.unit}? (y/n) `, out);
+        return answer !== null && /^\s*(y|yes|j|ja)\s*$/i.test(answer);
+      },
       onEvent: (e) => {
         if (e.type === 'begin') {
           players = e.players;
           start = e.start;
           firstDealer = e.firstDealer;
-          players.forEach((p, s) => p.startsWith('You') && humanSeats.add(s));
-          out.write(`${game.title}: ${players.map((p, s) => `seat ${s} ${p}`).join(', ')}\n`);
+          const byPlayer = new Map(names.map((n, i) => [n, roles[i]]));
+          out.write(`${game.title}: ${players.map((p, s) => `${p} (seat ${s + 1}${byPlayer.get(p) === 'you' ? '' : `, ${byPlayer.get(p)}`})`).join(', ')}\n`);
         } else if (e.type === 'deal') {
           current = e.state;
-          for (const s of humanSeats) narrated.set(s, 0);
-          if (humanSeats.size > 0) out.write(`\n═══ Deal ${e.index + 1} of ${deals} · dealer: ${players[e.dealer]} ═══\n`);
+          if (humans > 0) {
+            const of = 'deals' in length ? ` of ${length.deals}` : '';
+            out.write(`\n═══ Deal ${e.index + 1}${of} · ${players[e.dealer]} ${players[e.dealer] === 'You' ? 'deal' : 'deals'} ═══\n`);
+          }
         } else if (e.type === 'action') {
           current = e.after;
-          for (const s of humanSeats) {
-            const { lines, next } = cli.narrate(rules, game.view(e.after, s), narrated.get(s) ?? 0);
-            narrated.set(s, next);
-            if (lines.length > 0 && humanSeats.size === 1) out.write(lines.join('\n') + '\n');
-          }
         } else if (e.type === 'dealEnd') {
           logs.push(e.log);
           lastSheet = e.sheet;
-          out.write(`Deal ${e.index + 1}: ${cli.summarizeDeal(rules, e.state, e.outcome, players)}\n`);
-          if (humanSeats.size > 0) out.write(sitting.describeSheet(rules, e.sheet, players) + '\n');
+          out.write(`Deal ${e.index + 1}: ${text.summarizeDeal(rules, e.state, e.outcome, players)}\n`);
+          if (humans > 0) out.write(sitting.describeSheet(rules, e.sheet, players) + '\n');
           writeRecord();
         }
       },
     });
-    out.write('\n' + sitting.describeSheet(rules, result.sheet, result.players) + '\n');
-    if (opts.record) out.write(`Record written to ${opts.record}\n`);
+    if (humans === 0 && lastSheet !== undefined && logs.length > 0) {
+      out.write(`\nAfter ${plural(logs.length, 'deal')}:\n${sitting.describeSheet(rules, lastSheet, players)}\n`);
+    }
+    if (opts.record && recordProblem === undefined) out.write(`Record written to ${opts.record}\n`);
     return 0;
   } catch (e) {
     if (e instanceof QuitSignal) {
       out.write('\nYou left the table.\n');
       if (lastSheet !== undefined) out.write(sitting.describeSheet(rules, lastSheet, players) + '\n');
       writeRecord();
+      if (opts.record && logs.length > 0 && recordProblem === undefined) out.write(`Record written to ${opts.record}\n`);
       return 0;
     }
     throw e;

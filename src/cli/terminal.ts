@@ -1,6 +1,7 @@
 import { createInterface, type Interface } from 'node:readline';
-import type { Seat } from '../games/game.js';
+import type { Result } from '../core/result.js';
 import type { Agent } from '../games/agent.js';
+import type { GameTypes, NumberedEvent, Seat } from '../games/game.js';
 
 /**
  * Lines from standard input, one at a time, whether a person types them or
@@ -46,40 +47,63 @@ export class QuitSignal extends Error {
   }
 }
 
-export interface HumanOptions<View, Action> {
+/** Menus longer than this are not listed; the person types the action instead (the hint says how). */
+export const LONGEST_MENU = 16;
+
+export interface HumanOptions<T extends GameTypes> {
   readonly reader: LineReader;
   readonly out: NodeJS.WritableStream;
-  readonly render: (view: View, legal: readonly Action[]) => string;
-  readonly describe: (view: View, action: Action) => string;
-  readonly order: (view: View, legal: readonly Action[]) => readonly Action[];
-  readonly format: (action: Action) => string;
-  readonly parse: (text: string) => { ok: true; value: Action } | { ok: false; error: { message: string } };
+  readonly render: (view: T['view'], legal: readonly T['action'][]) => string;
+  readonly describe: (view: T['view'], action: T['action']) => string;
+  readonly order: (view: T['view'], legal: readonly T['action'][]) => readonly T['action'][];
+  readonly format: (action: T['action']) => string;
+  readonly parse: (text: string) => Result<T['action']>;
+  /** What can be done now, for `help` or `?`. */
+  readonly help: (view: T['view'], legal: readonly T['action'][]) => string;
   /** Why the rules refuse this action right now (undefined if they accept it). */
-  readonly explain: (seat: Seat, action: Action) => string | undefined;
+  readonly explain: (seat: Seat, action: T['action']) => string | undefined;
+  /** Lines telling what the seat's new events mean; printed as they arrive. */
+  readonly narrate?: (view: T['view'] | undefined, events: readonly NumberedEvent<T['event']>[]) => string[];
 }
 
 /**
  * A person at the terminal: sees the table as the seat's view shows it and
  * the numbered legal actions; answers with a number or the action's
- * notation. Anything else is explained and asked again.
+ * notation, `help` (or `?`) to learn what can be done, `q` to leave. Anything
+ * else is explained and asked again.
  */
-export function humanAgent<View, Action>(name: string, o: HumanOptions<View, Action>): Agent<View, Action> {
+export function humanAgent<T extends GameTypes>(name: string, o: HumanOptions<T>): Agent<T> {
+  let lastView: T['view'] | undefined;
   return {
     name,
+    kind: 'human',
+    observe(events) {
+      const lines = o.narrate?.(lastView, events) ?? [];
+      if (lines.length > 0) o.out.write(lines.join('\n') + '\n');
+    },
     async choose(view, given, seat) {
+      lastView = view;
       const legal = o.order(view, given);
+      const listed = legal.length <= LONGEST_MENU;
       o.out.write('\n' + o.render(view, legal) + '\n');
-      legal.forEach((a, i) => o.out.write(`  ${String(i + 1).padStart(2)}  ${o.describe(view, a)}\n`));
+      if (listed) legal.forEach((a, i) => o.out.write(`  ${String(i + 1).padStart(2)}  ${o.describe(view, a)}\n`));
+      else o.out.write(`  ${o.help(view, legal).split('\n')[0]}\n`);
+      const prompt = listed ? 'Your choice (number or notation; ? for help, q to quit): ' : 'Your choice (notation; ? for help, q to quit): ';
       for (;;) {
-        const line = await o.reader.next(`Seat ${seat}, your choice (number or notation, q to quit): `, o.out);
+        const line = await o.reader.next(prompt, o.out);
         if (line === null) throw new QuitSignal();
         const text = line.trim();
-        if (text === 'q' || text === 'quit') throw new QuitSignal();
+        const lower = text.toLowerCase();
+        if (lower === 'q' || lower === 'quit') throw new QuitSignal();
         if (text === '') continue;
-        if (/^\d+$/.test(text)) {
+        if (lower === '?' || lower === 'help' || lower === 'hilfe') {
+          o.out.write(o.help(view, legal) + '\n');
+          continue;
+        }
+        if (/^\d+$/.test(text) && listed) {
           const n = Number(text);
           if (n >= 1 && n <= legal.length) return legal[n - 1];
-          o.out.write(`  There is no choice ${n}: pick 1 to ${legal.length}.\n`);
+          o.out.write(`  There is no choice ${n}: pick 1 to ${legal.length}, or ? for help.\n`);
           continue;
         }
         const parsed = o.parse(text);

@@ -1,11 +1,10 @@
 /**
- * Benchmarks by game, for `stich bench`. Each reports complete deals per
- * second on one thread through the engine's fast path (`playoutsPerSecond`)
- * and, for comparison, through the public immutable `apply` API.
+ * A game's benchmark, for `stich bench`: complete deals per second on one
+ * thread through the engine's search state (`playoutsPerSecond`), sampled
+ * worlds per second, and for comparison the public immutable `apply` API.
  */
 export interface GameBench {
-  readonly game: string;
-  /** Runs for about `millis` milliseconds and reports the figures. */
+  /** Runs for about `millis` milliseconds and reports the figures by name. */
   run(millis: number): Record<string, number>;
 }
 

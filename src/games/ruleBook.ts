@@ -33,7 +33,7 @@ export interface RuleBook<Rules> {
   readonly presets: readonly Preset[];
   readonly defaultPreset: string;
   /** Checks that need more than one rule at a time; undefined if fine. */
-  readonly check?: (rules: Rules) => StichError | undefined;
+  check?(rules: Rules): StichError | undefined;
 }
 
 /** Resolved rules always say which preset they started from. */

@@ -1,8 +1,27 @@
-import type { BotFactory } from './botFactory.js';
-import type { GameEntry } from './entry.js';
+import type { GameTypes, NumberedEvent } from './game.js';
 
+/**
+ * What the terminal needs of a game beyond its rules: how a seat's view
+ * looks to a person, the menu of legal actions, narration of the seat's
+ * events, and deal summaries. Players are named by `names[seat]`
+ * everywhere ("You" for the person at the terminal).
+ */
+export interface TerminalText<T extends GameTypes> {
+  /** The table as this seat sees it: hand (sorted, the legal cards marked when `legal` is given), what lies on the table, scores so far. */
+  renderView(rules: T['rules'], view: T['view'], names: readonly string[], legal?: readonly T['action'][]): string;
+  /** The legal actions in the order the menu shows them (e.g. cards as the hand is held); default: as given. */
+  orderActions?(rules: T['rules'], view: T['view'], legal: readonly T['action'][]): T['action'][];
+  /** How a legal action reads in the menu, e.g. "play GA" or "Rufspiel auf die Gras-Sau". */
+  describeAction(rules: T['rules'], view: T['view'], action: T['action']): string;
+  /** Lines telling what these events (of the seat `seat`) mean: bids, cards played, who took a trick. */
+  narrate(rules: T['rules'], view: T['view'], events: readonly NumberedEvent<T['event']>[], names: readonly string[]): string[];
+  /** One or a few lines about a finished deal. */
+  summarizeDeal(rules: T['rules'], state: T['state'], outcome: T['outcome'], names: readonly string[]): string;
+  /** `help` at a prompt: what can be done now and what the game being played is worth. */
+  help?(rules: T['rules'], view: T['view'], legal: readonly T['action'][]): string;
+}
 
-/** A `stich play` option that sets a house rule, e.g. `--players 6` sets `players`. */
+/** A `stich play` option that sets a house rule of one game, e.g. `--players 6` sets `players`. */
 export interface PlayOption {
   /** The option as commander reads it, e.g. "--players <n>". */
   readonly flag: string;
@@ -11,30 +30,4 @@ export interface PlayOption {
   /** The house rule it sets. */
   readonly rule: string;
   readonly description: string;
-}
-
-/**
- * What the terminal needs of a game beyond its rules: bots, how a seat's view
- * looks to a human, narration of public events, and deal summaries.
- */
-export interface CliGame<Rules = any, State = any, Action = any, View = any, Outcome = any> {
-  readonly entry: GameEntry<Rules, State, Action, View, Outcome>;
-  /** Bots by name; `random` and a rule-based one at least. */
-  readonly bots: Readonly<Record<string, BotFactory<Rules, View, Action>>>;
-  /** The bot a plain "bot" seat gets. */
-  readonly defaultBot: string;
-  readonly playOptions?: readonly PlayOption[];
-  /** The table as this seat sees it: hand (sorted, the legal cards marked when `legal` is given), what lies on the table, scores so far. */
-  renderView(rules: Rules, view: View, legal?: readonly Action[]): string;
-  /** The legal actions in the order the menu shows them (e.g. cards as the hand is held); default: as given. */
-  orderActions?(rules: Rules, view: View, legal: readonly Action[]): Action[];
-  /** How a legal action reads in the menu, e.g. "play GA" or "Rufspiel auf die Gras-Sau". */
-  describeAction(rules: Rules, view: View, action: Action): string;
-  /**
-   * Lines telling what happened since event number `since` in this view
-   * (bids, cards played, who took a trick), and the number to continue from.
-   */
-  narrate(rules: Rules, view: View, since: number): { lines: string[]; next: number };
-  /** One or a few lines about a finished deal, for sittings without a human. */
-  summarizeDeal(rules: Rules, state: State, outcome: Outcome, players: readonly string[]): string;
 }

@@ -1,26 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { randomAgent } from '../games/randomBot.js';
+import type { SchafkopfTypes } from '../games/schafkopf/game.js';
+import { randomAgent } from '../games/agent.js';
 import { prettyJson } from '../core/prettyJson.js';
 import { SeededRng } from '../core/rng.js';
 import { unwrap } from '../core/result.js';
 import { resolveRules } from '../games/ruleBook.js';
-import { schafkopf } from '../games/schafkopf/engine.js';
 import { SCHAFKOPF_RULES } from '../games/schafkopf/rules.js';
-import { schafkopfEntry } from '../games/schafkopf/sitting.js';
-import { playSitting } from '../sitting/sitting.js';
+import { schafkopfModule } from '../games/schafkopf/module.js';
+import { playSitting } from '../sitting/play.js';
 import { parseRecord, replayRecord, toRecord, type GameRecord } from './record.js';
 
 async function sitting(deals: number, seed: number, overrides: Record<string, string> = {}): Promise<GameRecord> {
   const rules = unwrap(resolveRules(SCHAFKOPF_RULES, undefined, overrides));
-  const agents = [0, 1, 2, 3].map((i) => randomAgent(new SeededRng(seed * 10 + i)));
-  const result = await playSitting(schafkopf, schafkopfEntry.sitting, rules, agents, { deals, rng: new SeededRng(seed) });
+  const agents = [0, 1, 2, 3].map((i) => randomAgent<SchafkopfTypes>(new SeededRng(seed * 10 + i)));
+  const result = await playSitting(schafkopfModule, rules, agents, { length: { deals }, rng: new SeededRng(seed) });
   return JSON.parse(prettyJson(toRecord('schafkopf', result))) as GameRecord;
 }
 
 function replay(record: unknown) {
   const parsed = parseRecord(JSON.stringify(record));
   if (!parsed.ok) return parsed;
-  return replayRecord(parsed.value, schafkopfEntry);
+  return replayRecord(parsed.value, schafkopfModule);
 }
 
 function errorOf(record: unknown): string {
@@ -51,38 +51,61 @@ describe('game records (docs/records.md)', () => {
     const actions = record.deals[2].actions as [number, string][];
     const j = actions.findIndex(([, a]) => a === 'weiter');
     actions[j] = [(actions[j][0] + 1) % 4, 'weiter'];
-    expect(errorOf(record)).toMatch(new RegExp(`^deal 2, action ${j}: seat \\d "weiter": it is seat \\d's turn`));
+    expect(errorOf(record)).toMatch(new RegExp(`^deal 3, action ${j + 1}: seat \\d "weiter": it is seat \\d's turn`));
   });
 
   it('reports words that are not actions', async () => {
     const record = clone(await sitting(1, 6));
     (record.deals[0].actions as [number, string][])[0] = [record.deals[0].actions[0][0], 'hello'];
-    expect(errorOf(record)).toMatch(/^deal 0, action 0: seat \d "hello": "hello" is not a Schafkopf action/);
+    expect(errorOf(record)).toMatch(/^deal 1, action 1: seat \d "hello": "hello" is not a Schafkopf action/);
   });
 
   it('refuses a record that stops before the deal is over', async () => {
     const record = clone(await sitting(1, 7));
     (record.deals[0].actions as unknown[]).pop();
-    expect(errorOf(record)).toMatch(/^deal 0: the record stops before the deal is over/);
+    expect(errorOf(record)).toMatch(/^deal 1: the record stops before the deal is over/);
   });
 
   it('refuses a changed outcome, carry, dealer, deck or sheet', async () => {
     const base = await sitting(3, 8, { allPass: 'stock' });
     const outcome = clone(base);
     (outcome.deals[1].outcome as { score: number[] }).score[0] += 10;
-    expect(errorOf(outcome)).toMatch(/^deal 1: the recorded outcome .* differs/);
+    expect(errorOf(outcome)).toMatch(/^deal 2: the recorded outcome differs from the rules': \w+/);
     const carry = clone(base);
     (carry.deals[1].carry as { stock: number }).stock += 40;
-    expect(errorOf(carry)).toMatch(/^deal 1: the deal carries/);
+    expect(errorOf(carry)).toMatch(/^deal 2: the deal carries/);
     const dealer = clone(base);
     (dealer.deals[2] as { dealer: number }).dealer = (base.deals[2].dealer + 2) % 4;
-    expect(errorOf(dealer)).toMatch(/^deal 2: seat \d deals, but after the previous deal seat \d must deal/);
+    expect(errorOf(dealer)).toMatch(/^deal 3: seat \d deals, but after the previous deal seat \d must deal/);
     const deck = clone(base);
     (deck.deals[0].deck as string[])[0] = deck.deals[0].deck[1];
-    expect(errorOf(deck)).toMatch(/^deal 0: .*appears twice/);
+    expect(errorOf(deck)).toMatch(/^deal 1: .*appears twice/);
     const sheet = clone(base);
     (sheet.sheet as { balance: number[] }).balance[0] += 1;
-    expect(errorOf(sheet)).toMatch(/recorded score sheet .* differs/);
+    expect(errorOf(sheet)).toMatch(/^the recorded score sheet differs from the deals': balance/);
+  });
+
+  it('refuses a record without its score sheet: replay compares it (docs/records.md)', async () => {
+    const base = await sitting(2, 4);
+    const { sheet: _sheet, ...rest } = base;
+    expect(errorOf(rest)).toBe('the record has no "sheet" (the score sheet after the last deal)');
+  });
+
+  it('refuses JSON nested 100,000 deep with a message, without a stack overflow', () => {
+    const text = '{"format":"stich-record","version":1,"game":"schafkopf","rules":{},"players":[],"deals":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}';
+    const parsed = parseRecord(text);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error.message).toMatch(/nests more than \d+ levels deep/);
+  });
+
+  it('an outcome that differs is described field by field, not dumped whole', async () => {
+    const base = await sitting(2, 6);
+    const outcome = clone(base);
+    const o = outcome.deals[1].outcome as { score: number[] };
+    o.score = o.score.map((x) => x + 1);
+    const message = errorOf(outcome);
+    expect(message).toMatch(/^deal 2: the recorded outcome differs from the rules': score: recorded \[/);
+    expect(message.length).toBeLessThan(300);
   });
 
   it('refuses malformed records with the reason', async () => {
@@ -95,7 +118,7 @@ describe('game records (docs/records.md)', () => {
       [{ ...base, players: ['a', 'b'] }, /has 4 seats, the record names 2 players/],
       [{ ...base, rules: { ...base.rules, sauMode: true } }, /unknown house rule "sauMode"/],
       [{ ...base, rules: { ...base.rules, preset: 'pub' } }, /unknown preset "pub"/],
-      [{ ...base, deals: [{ ...base.deals[0], actions: [[0]] }] }, /^deal 0, action 0: an action must be \[seat, "action"\]/],
+      [{ ...base, deals: [{ ...base.deals[0], actions: [[0]] }] }, /^deal 1, action 1: an action must be \[seat, "action"\]/],
       [{ ...base, game: 'skat' }, /the record is of "skat"/],
     ];
     for (const [record, message] of cases) expect(errorOf(record)).toMatch(message);

@@ -1,10 +1,12 @@
 import { isCompleteDeck } from '../cards/deck.js';
 import { parseCards } from '../cards/notation.js';
 import { rulesFromJson, type ResolvedRules } from '../games/ruleBook.js';
-import type { GameEntry } from '../games/entry.js';
-import type { SittingResult } from '../sitting/sitting.js';
-import { jsonEqual } from '../core/json.js';
+import { jsonEqual, MAX_JSON_DEPTH, nestsDeeperThan } from '../core/json.js';
 import { err, ok, type Result } from '../core/result.js';
+import { excerptJson, quote } from '../core/text.js';
+import type { GameTypes } from '../games/game.js';
+import type { AnyGameModule } from '../games/module.js';
+import type { SittingResult } from '../games/sitting.js';
 
 /**
  * A game record: rules, players, how the sitting began, and every deal with
@@ -37,7 +39,7 @@ export interface RecordError {
   readonly action?: number;
 }
 
-export function toRecord(gameId: string, result: SittingResult<unknown, unknown, unknown, unknown, unknown>): GameRecord {
+export function toRecord<T extends GameTypes>(gameId: string, result: SittingResult<T>): GameRecord {
   return {
     format: 'stich-record',
     version: 1,
@@ -55,7 +57,7 @@ const fault = (code: string, message: string, deal?: number, action?: number): R
 
 function locate(deal?: number, action?: number): string {
   if (deal === undefined) return '';
-  return action === undefined ? `deal ${deal}: ` : `deal ${deal}, action ${action}: `;
+  return action === undefined ? `deal ${deal + 1}: ` : `deal ${deal + 1}, action ${action + 1}: `;
 }
 
 /** Reads the JSON text of a record and checks its shape (not yet its rules). */
@@ -75,6 +77,7 @@ function isObject(x: unknown): x is Record<string, unknown> {
 
 function checkShape(json: unknown): Result<GameRecord, RecordError> {
   if (!isObject(json)) return fault('badRecord', 'a record is a JSON object');
+  if (nestsDeeperThan(json, MAX_JSON_DEPTH)) return fault('badRecord', `the record nests more than ${MAX_JSON_DEPTH} levels deep; no record does`);
   if (json.format !== 'stich-record') return fault('badRecord', '"format" must be "stich-record"');
   if (json.version !== 1) return fault('badRecord', `unsupported "version" ${JSON.stringify(json.version)} (this program reads version 1)`);
   if (typeof json.game !== 'string') return fault('badRecord', '"game" must name the game');
@@ -97,6 +100,7 @@ function checkShape(json: unknown): Result<GameRecord, RecordError> {
     }
     if (!('outcome' in d)) return fault('badRecord', 'the deal has no "outcome"', i);
   }
+  if (!('sheet' in json)) return fault('badRecord', 'the record has no "sheet" (the score sheet after the last deal)');
   return ok(json as unknown as GameRecord);
 }
 
@@ -113,31 +117,32 @@ const same = jsonEqual;
  * Re-checks every action of every deal against the rules, recomputes every
  * outcome, carry and the score sheet, and compares them with the record.
  */
-export function replayRecord(record: GameRecord, entry: GameEntry): Result<ReplaySummary, RecordError> {
-  const { game, sitting } = entry;
-  if (record.game !== game.id) return fault('wrongGame', `the record is of "${record.game}", not "${game.id}"`);
+export function replayRecord(record: GameRecord, module: AnyGameModule): Result<ReplaySummary, RecordError> {
+  const { game, sitting } = module;
+  if (record.game !== game.id) return fault('wrongGame', `the record is of ${quote(record.game)}, not "${game.id}"`);
   const rules = rulesFromJson(game.ruleBook, record.rules);
   if (!rules.ok) return fault('badRules', rules.error.message);
   const seats = game.seatCount(rules.value);
   if (record.players.length !== seats) {
     return fault('badRecord', `${game.title} with these rules has ${seats} seats, the record names ${record.players.length} players`);
   }
-  const startProblem = entry.checkStart?.(rules.value, record.start);
+  const startProblem = sitting.checkStart(rules.value, record.start);
   if (startProblem) return fault('badStart', startProblem);
+  let expectedDealer: number | undefined = sitting.firstDealer(rules.value, record.start);
   const pack = game.pack(rules.value);
   let sheet = sitting.initialSheet(rules.value, record.start);
-  let expectedDealer: number | undefined;
   const finalStates: unknown[] = [];
 
   for (let i = 0; i < record.deals.length; i++) {
     const d = record.deals[i];
     if (d.dealer < 0 || d.dealer >= seats) return fault('badRecord', `dealer ${d.dealer} is not a seat`, i);
     if (expectedDealer !== undefined && d.dealer !== expectedDealer) {
-      return fault('wrongDealer', `seat ${d.dealer} deals, but after the previous deal seat ${expectedDealer} must deal`, i);
+      const rule = i === 0 ? `the start of the sitting makes seat ${expectedDealer} the first dealer` : `after the previous deal seat ${expectedDealer} must deal`;
+      return fault('wrongDealer', `seat ${d.dealer} deals, but ${rule}`, i);
     }
     const carry = sitting.carry(rules.value, sheet);
     if (!same(carry, d.carry)) {
-      return fault('wrongCarry', `the deal carries ${JSON.stringify(d.carry)}, but the deals before it leave ${JSON.stringify(carry)}`, i);
+      return fault('wrongCarry', `the deal carries ${excerptJson(d.carry)}, but the deals before it leave ${excerptJson(carry)}`, i);
     }
     const deck = parseCards(pack, d.deck);
     if (!deck.ok) return fault('badDeck', deck.error.message, i);
@@ -149,9 +154,9 @@ export function replayRecord(record: GameRecord, entry: GameEntry): Result<Repla
       const [seat, text] = d.actions[j];
       if (seat < 0 || seat >= seats) return fault('badSeat', `seat ${seat} does not exist`, i, j);
       const action = game.parseAction(rules.value, text);
-      if (!action.ok) return fault(action.error.code, `seat ${seat} "${text}": ${action.error.message}`, i, j);
+      if (!action.ok) return fault(action.error.code, `seat ${seat} ${quote(text)}: ${action.error.message}`, i, j);
       const next = game.apply(state, seat, action.value);
-      if (!next.ok) return fault(next.error.code, `seat ${seat} "${text}": ${next.error.message}`, i, j);
+      if (!next.ok) return fault(next.error.code, `seat ${seat} ${quote(text)}: ${next.error.message}`, i, j);
       state = next.value;
     }
     const outcome = game.outcome(state);
@@ -159,15 +164,38 @@ export function replayRecord(record: GameRecord, entry: GameEntry): Result<Repla
       return fault('unfinished', `the record stops before the deal is over (seat ${game.toAct(state).join(', ')} to act)`, i);
     }
     if (!same(outcome, d.outcome)) {
-      return fault('wrongOutcome', `the recorded outcome ${JSON.stringify(d.outcome)} differs from the rules' ${JSON.stringify(outcome)}`, i);
+      return fault('wrongOutcome', `the recorded outcome differs from the rules': ${describeDifference(d.outcome, outcome)}`, i);
     }
     const booked = sitting.afterDeal(rules.value, sheet, d.dealer, outcome);
     sheet = booked.sheet;
     expectedDealer = booked.nextDealer;
     finalStates.push(state);
   }
-  if (record.sheet !== undefined && !same(sheet, record.sheet)) {
-    return fault('wrongSheet', `the recorded score sheet ${JSON.stringify(record.sheet)} differs from the deals' ${JSON.stringify(sheet)}`);
+  if (!same(sheet, record.sheet)) {
+    return fault('wrongSheet', `the recorded score sheet differs from the deals': ${describeDifference(record.sheet, sheet)}`);
   }
   return ok({ record, finalStates, sheet });
+}
+
+/**
+ * Names the fields in which a recorded value differs from the computed one,
+ * each with both values ("score: recorded [1,2], rules [2,1]"), at most a few.
+ */
+export function describeDifference(recorded: unknown, computed: unknown): string {
+  const out: string[] = [];
+  const walk = (a: unknown, b: unknown, path: string, depth: number): void => {
+    if (out.length >= 4 || same(a, b)) return;
+    const objects = isObject(a) && isObject(b);
+    if (depth < 6 && objects) {
+      for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) walk(a[key], b[key], path ? `${path}.${key}` : key, depth + 1);
+      return;
+    }
+    if (depth < 6 && Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.some((x) => typeof x === 'object' && x !== null)) {
+      a.forEach((x, i) => walk(x, b[i], `${path}[${i}]`, depth + 1));
+      return;
+    }
+    out.push(`${path || 'the value'}: recorded ${excerptJson(a, 60)}, rules ${excerptJson(b, 60)}`);
+  };
+  walk(recorded, computed, '', 0);
+  return out.join('; ');
 }

@@ -33,7 +33,6 @@ export function apiPlayout(rules: KarnoeffelRules, deck: number[], lots: number[
 
 /** `stich bench`: four players, random legal cards, no raising, one thread. */
 export const karnoeffelBench: GameBench = {
-  game: 'karnoeffel',
   run(millis: number): Record<string, number> {
     const rules = unwrap(resolveRules(RULE_BOOK, 'leyden-dummett', { players: 4 }));
     const rng = new SeededRng(2024);

@@ -9,14 +9,14 @@ import { heuristicBot } from './bots/heuristic.js';
 import { randomBot } from './bots/random.js';
 import { PACK } from './cards.js';
 import { legal } from './engine.js';
-import { karnoeffel } from './game.js';
 import { maskCards } from '../../cards/mask.js';
 import type { KarnoeffelState } from './state.js';
 import { view } from './view.js';
-import { playDeal } from '../../sitting/sitting.js';
+import { playDeal } from '../../sitting/play.js';
 import { act, passToPlay, rulesOf, start, KARNOEFFEL_CONFIGS } from './testing.js';
-import { karnoeffelCli } from './text.js';
-import { findCliGame } from '../../cli/games.js';
+import { karnoeffelText } from './text.js';
+import { findGame } from '../registry.js';
+import { karnoeffelModule } from './module.js';
 
 /** Card codes a text names, leaving out the names of the trump suit's special cards in the "Trumpf:" line. */
 function codesIn(text: string): string[] {
@@ -36,15 +36,16 @@ function knowableCodes(state: KarnoeffelState, seat: number): Set<string> {
     ...v.log.flatMap((e) => (e.t === 'advise' && e.card !== undefined ? [e.card] : [])),
   ];
   const texts = v.log.flatMap((e) => (e.t === 'advise' ? codesIn(e.message) : []));
-  return new Set([...ids.map((c) => karnoeffelCli.entry.game.formatAction(state.rules, { type: 'play', card: c }).slice(5)), ...texts]);
+  return new Set([...ids.map((c) => karnoeffelModule.game.formatAction(state.rules, { type: 'play', card: c }).slice(5)), ...texts]);
 }
 
 describe('the terminal face of Karnöffel', () => {
   it('is registered for `stich play`', () => {
-    expect(findCliGame('karnoeffel')).toBe(karnoeffelCli);
-    expect(karnoeffelCli.bots.random).toBeDefined();
-    expect(karnoeffelCli.bots[karnoeffelCli.defaultBot]).toBeDefined();
-    expect(karnoeffelCli.playOptions?.map((o) => o.rule)).toEqual(['players', 'target', 'stake']);
+    expect(findGame('Karnöffel')).toBe(karnoeffelModule);
+    expect(karnoeffelModule.text).toBe(karnoeffelText);
+    expect(karnoeffelModule.bots.random).toBeDefined();
+    expect(karnoeffelModule.bots[karnoeffelModule.defaultBot]).toBeDefined();
+    expect(karnoeffelModule.playOptions?.map((o) => o.rule)).toEqual(['players', 'target', 'stake']);
   });
 
   it('what it shows a seat, and what it narrates, names no card the seat may not know', async () => {
@@ -53,12 +54,12 @@ describe('the terminal face of Karnöffel', () => {
       const rng = new SeededRng(`cli-${n}`);
       const agents = Array.from({ length: n }, (_, s) => (s % 3 === 1 ? randomBot(rng) : heuristicBot(rules)));
       for (let d = 0; d < 15; d++) {
-        await playDeal(karnoeffel, rules, { dealer: d % n, deck: shuffleDeck(PACK, rng), carry: { points: [d, 2 * d] } }, agents, {
+        await playDeal(karnoeffelModule, rules, { dealer: d % n, deck: shuffleDeck(PACK, rng), carry: { points: [d, 2 * d] } }, agents, {
           onAction(_seat, _action, _before, after) {
             for (let seat = 0; seat < n; seat++) {
               const v = view(after, seat);
               const own = legal(after, seat);
-              const text = [karnoeffelCli.renderView(rules, v, own), ...karnoeffelCli.narrate(rules, v, 0).lines, ...own.map((a) => karnoeffelCli.describeAction(rules, v, a))].join('\n');
+              const text = [karnoeffelText.renderView(rules, v, [], own), ...karnoeffelText.narrate(rules, v, karnoeffelModule.game.events(after, seat, 0), []), ...own.map((a) => karnoeffelText.describeAction(rules, v, a))].join('\n');
               const known = knowableCodes(after, seat);
               const leaked = codesIn(text).filter((c) => !known.has(c));
               if (leaked.length > 0) expect.fail(`seat ${seat} is shown ${leaked.join(' ')}:\n${text}`);
@@ -73,11 +74,11 @@ describe('the terminal face of Karnöffel', () => {
     const rules = rulesOf({ players: 4 });
     const s = passToPlay(start(rules, 0, { 1: 'E9 S7 E8 H8 H9', 2: 'EK G3 G4 G5 G6', 3: 'E7 H3 H4 H5 H6', 0: 'S2 E6 E5 E4 GK' }));
     const v = view(s, 1);
-    const text = karnoeffelCli.renderView(rules, v, legal(s, 1));
+    const text = karnoeffelText.renderView(rules, v, [], legal(s, 1));
     expect(text).toContain('Trumpf: Schellen');
     expect(text).toContain('Your hand: S7 (Teufel) [not now]  E9  E8  H9  H8');
     expect(text).toContain('Seat 3 holds: E7  H6  H5  H4  H3');
-    const menu = karnoeffelCli.orderActions!(rules, v, legal(s, 1)).map((a) => karnoeffelCli.describeAction(rules, v, a));
+    const menu = karnoeffelText.orderActions!(rules, v, legal(s, 1)).map((a) => karnoeffelText.describeAction(rules, v, a));
     expect(menu).toEqual(['play E9', 'play E8', 'play H9', 'play H8']);
     expect(maskCards(s.hands[1])).toHaveLength(5);
   });
@@ -85,19 +86,18 @@ describe('the terminal face of Karnöffel', () => {
   it('narrates the deal: raises, answers, advice and tricks', () => {
     const rules = rulesOf({ players: 4 });
     let s = start(rules, 0, {});
-    const seat3 = view(s, 3);
-    const { next } = karnoeffelCli.narrate(rules, seat3, 0);
+    const next = karnoeffelModule.game.events(s, 3, 0).length;
     s = act(s, 3, { type: 'advise', to: 1, message: 'raise, partner' });
     s = act(s, 1, { type: 'raise' });
     s = act(s, 2, { type: 'refuse' });
-    const lines = karnoeffelCli.narrate(rules, view(s, 0), next).lines;
+    const lines = karnoeffelText.narrate(rules, view(s, 0), karnoeffelModule.game.events(s, 0, next), []);
     expect(lines).toEqual([
       'seat 3 Rot says to seat 1 Rot: "raise, partner"',
       'seat 1 Rot raises to 7',
       'seat 2 Blau refuses; the cards are thrown in',
       'Rot win the round (refusal): 4 points',
     ]);
-    expect(karnoeffelCli.summarizeDeal(rules, s, s.outcome!, ['A', 'B', 'C', 'D'])).toBe(
+    expect(karnoeffelText.summarizeDeal(rules, s, s.outcome!, ['A', 'B', 'C', 'D'])).toBe(
       'Geber A (seat 0), Trumpf none yet: Rot scored when the raise to 7 was refused, 4 points; Partie 0:4',
     );
   });
@@ -173,6 +173,6 @@ describe('stich play karnoeffel (issue 4, done-when 2 and 3)', () => {
     writeFileSync(file, JSON.stringify(record));
     const r = stich(['replay', file]);
     expect(r.code).not.toBe(0);
-    expect(r.err).toContain(`deal 2, action ${i}: seat ${actions[i][0]} "accept": there is no raise to accept`);
+    expect(r.err).toContain(`deal 3, action ${i + 1}: seat ${actions[i][0]} "accept": there is no raise to accept`);
   });
 });

@@ -184,6 +184,13 @@ export function toAct(state: KarnoeffelState): number[] {
   return state.pause ? [pauseActor(state.pause)] : [];
 }
 
+/** Every seat with a legal action now: the seat to decide, and seats that may announce or advise out of turn. */
+export function mayAct(state: KarnoeffelState): number[] {
+  const out: number[] = [];
+  for (let seat = 0; seat < state.rules.players; seat++) if (legal(state, seat).length > 0) out.push(seat);
+  return out;
+}
+
 /** Whether this seat's side would win the match with the current value and may say so (000 "Kartengeben und Steigern"). */
 export function mayAnnounce(state: KarnoeffelState, seat: number): boolean {
   return (

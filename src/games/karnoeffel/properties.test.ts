@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { KarnoeffelTypes } from './game.js';
+import { karnoeffelModule } from './module.js';
 import { shuffleDeck } from '../../cards/deck.js';
 import { SeededRng } from '../../core/rng.js';
 import { heuristicBot } from './bots/heuristic.js';
 import { randomBot } from './bots/random.js';
 import type { Agent } from '../agent.js';
-import { playDeal } from '../../sitting/sitting.js';
+import { playDeal } from '../../sitting/play.js';
 import { rulesOf, KARNOEFFEL_CONFIGS } from './testing.js';
 import { PACK } from './cards.js';
 import { HAND_SIZE } from './deal.js';
 import { apply, legal, toAct } from './engine.js';
-import { karnoeffel } from './game.js';
 import { maskCards } from '../../cards/mask.js';
 import type { KarnoeffelRules } from './rules.js';
 import type { KarnoeffelAction, KarnoeffelState, KarnoeffelView } from './state.js';
@@ -110,7 +111,7 @@ function checkEnd(state: KarnoeffelState): void {
   expect(o.matchOver).toBe(o.points[o.winner] >= rules.target);
 }
 
-function agentsFor(rules: KarnoeffelRules, rng: SeededRng, mix: number): Agent<KarnoeffelView, KarnoeffelAction>[] {
+function agentsFor(rules: KarnoeffelRules, rng: SeededRng, mix: number): Agent<KarnoeffelTypes>[] {
   return Array.from({ length: rules.players }, (_, seat) => ((seat + mix) % 3 === 0 ? randomBot(rng) : heuristicBot(rules)));
 }
 
@@ -125,7 +126,7 @@ describe('properties over seeded bot deals', () => {
         const thorough = d % 10 === 0;
         const points = d % 7 === 0 ? [rng.int(rules.target), rng.int(rules.target)] : [0, 0];
         const agents = agentsFor(rules, rng, d);
-        const { state } = await playDeal(karnoeffel, rules, { dealer: d % n, deck: shuffleDeck(PACK, rng), carry: { points } }, agents, {
+        const { state } = await playDeal(karnoeffelModule, rules, { dealer: d % n, deck: shuffleDeck(PACK, rng), carry: { points } }, agents, {
           onAction(_seat, action, before, after) {
             if (action.type === 'advise') seen.advice++;
             if (action.type === 'announce') seen.announce++;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { KARNOEFFEL_BOTS } from './bots/index.js';
 import { SeededRng } from '../../core/rng.js';
-import { karnoeffel } from './game.js';
 import type { KarnoeffelOutcome } from './state.js';
 import { parseRecord, replayRecord, toRecord, type GameRecord } from '../../records/record.js';
 import { cards, rulesOf, KARNOEFFEL_CONFIGS } from './testing.js';
-import { checkKarnoeffelStart, karnoeffelEntry, karnoeffelSitting, matchMultiplier, seatingFromLots, type KarnoeffelSheet } from './sitting.js';
+import { karnoeffelModule } from './module.js';
+import { checkKarnoeffelStart, karnoeffelSitting, matchMultiplier, seatingFromLots, type KarnoeffelSheet } from './sitting.js';
 import { findGame } from '../registry.js';
-import { playSitting } from '../../sitting/sitting.js';
+import { playSitting } from '../../sitting/play.js';
 
 const outcome = (winner: 0 | 1, value: number): KarnoeffelOutcome => ({
   score: [],
@@ -111,8 +111,8 @@ describe('the match (000 "Einleitung und Vorbereitung", "Spieldurchführung")', 
   it('a sitting of many deals plays several matches in a row and tallies them', async () => {
     const r = rulesOf({ players: 4, target: 21 });
     const rng = new SeededRng(9);
-    const agents = [0, 1, 2, 3].map((seat) => KARNOEFFEL_BOTS.rule(r, seat, rng));
-    const result = await playSitting(karnoeffel, karnoeffelSitting, r, agents, { deals: 80, rng });
+    const agents = [0, 1, 2, 3].map((seat) => KARNOEFFEL_BOTS.easy.create(r, seat, rng));
+    const result = await playSitting(karnoeffelModule, r, agents, { length: { deals: 80 }, rng });
     const sheet = result.sheet;
     expect(sheet.matches.length).toBeGreaterThan(3);
     expect(sheet.wins[0] + sheet.wins[1]).toBe(sheet.matches.length);
@@ -127,20 +127,20 @@ describe('the match (000 "Einleitung und Vorbereitung", "Spieldurchführung")', 
 
 describe('records (src/records/record.ts)', () => {
   it('Karnöffel is registered for records and replay', () => {
-    expect(findGame('karnoeffel')).toBe(karnoeffelEntry);
+    expect(findGame('karnoeffel')).toBe(karnoeffelModule);
   });
 
   for (const [preset, n] of KARNOEFFEL_CONFIGS) {
     it(`${preset}, ${n} players: a sitting round-trips through JSON and replays to the same outcomes and sheet`, async () => {
       const rules = rulesOf({ players: n, target: 31 }, preset);
       const rng = new SeededRng(`record-${preset}-${n}`);
-      const agents = Array.from({ length: n }, (_, i) => KARNOEFFEL_BOTS[i % 3 === 2 ? 'random' : 'rule'](rules, i, rng));
-      const result = await playSitting(karnoeffel, karnoeffelSitting, rules, agents, { deals: 40, rng });
+      const agents = Array.from({ length: n }, (_, i) => KARNOEFFEL_BOTS[i % 3 === 2 ? 'random' : 'easy'].create(rules, i, rng));
+      const result = await playSitting(karnoeffelModule, rules, agents, { length: { deals: 40 }, rng });
       const text = JSON.stringify(toRecord('karnoeffel', result));
       const parsed = parseRecord(text);
       expect(parsed.ok).toBe(true);
       if (!parsed.ok) return;
-      const replay = replayRecord(parsed.value, karnoeffelEntry);
+      const replay = replayRecord(parsed.value, karnoeffelModule);
       expect(replay.ok).toBe(true);
       if (!replay.ok) return;
       expect(replay.value.sheet).toEqual(result.sheet);
@@ -148,18 +148,37 @@ describe('records (src/records/record.ts)', () => {
     });
   }
 
+  it('replay checks the first deal\'s dealer against the lots in the start: a forged first dealer is refused', async () => {
+    const rules = rulesOf({ players: 4 });
+    const rng = new SeededRng(11);
+    const agents = [0, 1, 2, 3].map((i) => KARNOEFFEL_BOTS.easy.create(rules, i, rng));
+    const result = await playSitting(karnoeffelModule, rules, agents, { length: { deals: 2 }, rng });
+    const record = JSON.parse(JSON.stringify(toRecord('karnoeffel', result))) as GameRecord & { deals: { dealer: number }[] };
+    expect(record.deals[0].dealer).toBe(0);
+    record.deals[0].dealer = 2;
+    const parsed = parseRecord(JSON.stringify(record));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const replay = replayRecord(parsed.value, karnoeffelModule);
+    expect(replay.ok).toBe(false);
+    if (!replay.ok) {
+      expect(replay.error).toMatchObject({ code: 'wrongDealer', deal: 0 });
+      expect(replay.error.message).toBe('deal 1: seat 2 deals, but the start of the sitting makes seat 0 the first dealer');
+    }
+  });
+
   it('a record that breaks a rule is rejected with the deal and action', async () => {
     const rules = rulesOf({ players: 4 });
     const rng = new SeededRng(3);
-    const agents = [0, 1, 2, 3].map((i) => KARNOEFFEL_BOTS.rule(rules, i, rng));
-    const result = await playSitting(karnoeffel, karnoeffelSitting, rules, agents, { deals: 5, rng });
+    const agents = [0, 1, 2, 3].map((i) => KARNOEFFEL_BOTS.easy.create(rules, i, rng));
+    const result = await playSitting(karnoeffelModule, rules, agents, { length: { deals: 5 }, rng });
     const record = JSON.parse(JSON.stringify(toRecord('karnoeffel', result))) as GameRecord & { deals: { actions: [number, string][] }[] };
     const tamper = (f: (r: typeof record) => void) => {
       const copy = JSON.parse(JSON.stringify(record)) as typeof record;
       f(copy);
       const parsed = parseRecord(JSON.stringify(copy));
       if (!parsed.ok) return parsed.error;
-      const replay = replayRecord(parsed.value, karnoeffelEntry);
+      const replay = replayRecord(parsed.value, karnoeffelModule);
       return replay.ok ? undefined : replay.error;
     };
     // a card the seat does not hold
@@ -180,7 +199,7 @@ describe('records (src/records/record.ts)', () => {
     const e3 = tamper((r) => {
       r.deals[0].actions.splice(0, 0, [0, 'advise "oops']);
     });
-    expect(e3?.message).toMatch(/deal 0, action 0: .*advice reads/);
+    expect(e3?.message).toMatch(/deal 1, action 1: .*advice reads/);
     // a different outcome
     const e4 = tamper((r) => {
       (r.deals[2].outcome as { value: number }).value = 99;

@@ -3,11 +3,9 @@ import { formatCard, parseCard } from '../../cards/notation.js';
 import type { Rng } from '../../core/rng.js';
 import { lotValue, PACK } from './cards.js';
 import { nextSeat, stepOf } from './deal.js';
-import { karnoeffel } from './game.js';
+import type { KarnoeffelTypes } from './game.js';
 import type { KarnoeffelRules } from './rules.js';
-import type { KarnoeffelCarry, KarnoeffelOutcome } from './state.js';
-import type { GameEntry } from '../entry.js';
-import type { SittingRules, SittingStart } from '../../sitting/sitting.js';
+import type { SittingRules, SittingStart } from '../sitting.js';
 
 /**
  * The lots drawn before the first deal (000 "Einleitung und Vorbereitung"):
@@ -75,7 +73,7 @@ export function matchMultiplier(rules: KarnoeffelRules, loserPoints: number): nu
   return 2 * loserPoints < rules.target ? 2 : 1;
 }
 
-export const karnoeffelSitting: SittingRules<KarnoeffelRules, KarnoeffelOutcome, KarnoeffelCarry, KarnoeffelSheet, KarnoeffelStart> = {
+export const karnoeffelSitting: SittingRules<KarnoeffelTypes> = {
   begin(rules: KarnoeffelRules, rng: Rng): SittingStart<KarnoeffelStart> {
     const deck = shuffleDeck(PACK, rng);
     const lots = deck.slice(0, rules.players);
@@ -83,11 +81,16 @@ export const karnoeffelSitting: SittingRules<KarnoeffelRules, KarnoeffelOutcome,
     return { firstDealer, seatOf, start: { lots: lots.map((c) => formatCard(PACK, c)), seatOf, firstDealer } };
   },
 
+  checkStart: (rules, start) => checkKarnoeffelStart(rules, start),
+  firstDealer: (_rules, start) => start.firstDealer,
+  unit: 'match',
+  unitComplete: (_rules, before, after) => after.matches.length > before.matches.length,
+
   initialSheet(): KarnoeffelSheet {
     return { points: [0, 0], dealsInMatch: 0, matches: [], wins: [0, 0], balance: [0, 0] };
   },
 
-  carry(_rules, sheet): KarnoeffelCarry {
+  carry(_rules, sheet): import("./state.js").KarnoeffelCarry {
     return { points: sheet.points };
   },
 
@@ -163,9 +166,3 @@ export function checkKarnoeffelStart(rules: KarnoeffelRules, start: unknown): st
   if (s.firstDealer !== expected.firstDealer) return `the lowest lot deals first: seat ${expected.firstDealer}, not ${String(s.firstDealer)}`;
   return undefined;
 }
-
-export const karnoeffelEntry: GameEntry = {
-  game: karnoeffel,
-  sitting: karnoeffelSitting,
-  checkStart: (rules, start) => checkKarnoeffelStart(rules as KarnoeffelRules, start),
-};

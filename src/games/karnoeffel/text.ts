@@ -1,12 +1,13 @@
 import { formatCard } from '../../cards/notation.js';
-import { KARNOEFFEL_BOTS } from './bots/index.js';
 import { cardName, PACK, SUIT_NAMES } from './cards.js';
 import { RAISE_STEP } from './engine.js';
 import { mayAdvise, teamOf } from './talk.js';
 import type { KarnoeffelRules } from './rules.js';
 import type { KarnoeffelAction, KarnoeffelEvent, KarnoeffelOutcome, KarnoeffelState, KarnoeffelView } from './state.js';
-import { karnoeffelEntry, TEAM_NAMES } from './sitting.js';
-import type { CliGame } from '../text.js';
+import { TEAM_NAMES } from './sitting.js';
+import type { NumberedEvent } from '../game.js';
+import type { PlayOption, TerminalText } from '../text.js';
+import type { KarnoeffelTypes } from './game.js';
 
 /*
  * The terminal face of Karnöffel. German game words, each explained once:
@@ -137,13 +138,13 @@ function eventLine(view: KarnoeffelView, e: KarnoeffelEvent): string | undefined
   }
 }
 
-export function narrateKarnoeffel(_rules: KarnoeffelRules, view: KarnoeffelView, since: number): { lines: string[]; next: number } {
+export function narrateKarnoeffel(_rules: KarnoeffelRules, view: KarnoeffelView, events: readonly NumberedEvent<KarnoeffelEvent>[]): string[] {
   const lines: string[] = [];
-  for (let i = Math.max(0, since); i < view.log.length; i++) {
-    const line = eventLine(view, view.log[i]);
+  for (const { event } of events) {
+    const line = eventLine(view, event);
     if (line) lines.push(line);
   }
-  return { lines, next: view.log.length };
+  return lines;
 }
 
 /** Decisions first, then the cards in the order the hand is shown (trumps first), then advice. */
@@ -171,18 +172,17 @@ export function summarizeKarnoeffelDeal(_rules: KarnoeffelRules, state: Karnoeff
   return `Geber ${players[state.dealer]} (seat ${state.dealer}), Trumpf ${trump}: ${side(outcome.winner)} ${how}, ${outcome.value} points; Partie ${outcome.points[0]}:${outcome.points[1]}${match}`;
 }
 
-export const karnoeffelCli: CliGame<KarnoeffelRules, KarnoeffelState, KarnoeffelAction, KarnoeffelView, KarnoeffelOutcome> = {
-  entry: karnoeffelEntry,
-  bots: KARNOEFFEL_BOTS,
-  defaultBot: 'rule',
-  playOptions: [
-    { flag: '--players <n>', key: 'players', rule: 'players', description: 'number of players: 2, 4, 6 or 8' },
-    { flag: '--target <points>', key: 'target', rule: 'target', description: 'points that win a Partie: 10n + 1 (41, 51, 71, 101)' },
-    { flag: '--stake <amount>', key: 'stake', rule: 'stake', description: 'the agreed stake per Partie' },
-  ],
-  renderView: renderKarnoeffelView,
+export const karnoeffelText: TerminalText<KarnoeffelTypes> = {
+  renderView: (rules, view, _names, legal) => renderKarnoeffelView(rules, view, legal),
   describeAction: describeKarnoeffelAction,
   orderActions: orderKarnoeffelActions,
   narrate: narrateKarnoeffel,
   summarizeDeal: summarizeKarnoeffelDeal,
 };
+
+/** `stich play karnoeffel --players 6 --target 51 --stake 5`. */
+export const KARNOEFFEL_OPTIONS: readonly PlayOption[] = [
+  { flag: '--players <n>', key: 'players', rule: 'players', description: 'number of players: 2, 4, 6 or 8' },
+  { flag: '--target <points>', key: 'target', rule: 'target', description: 'points that win a Partie: 10n + 1 (41, 51, 71, 101)' },
+  { flag: '--stake <amount>', key: 'stake', rule: 'stake', description: 'the agreed stake per Partie' },
+];

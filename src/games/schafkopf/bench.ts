@@ -4,7 +4,7 @@ import { unwrap } from '../../core/result.js';
 import { rate, type GameBench } from '../bench.js';
 import { resolveRules } from '../ruleBook.js';
 import type { GameChoice } from './contract.js';
-import { schafkopf } from './engine.js';
+import { schafkopf } from './game.js';
 import { SchafkopfPlayouts } from './playout.js';
 import { SCHAFKOPF_RULES } from './rules.js';
 
@@ -16,7 +16,6 @@ import { SCHAFKOPF_RULES } from './rules.js';
  * - apiDealsPerSecond: the same Solo through the public immutable `setup`/`legal`/`apply`, bidding and Stoß round included.
  */
 export const schafkopfBench: GameBench = {
-  game: 'schafkopf',
   run(millis) {
     const rules = unwrap(resolveRules(SCHAFKOPF_RULES));
     const solo: GameChoice = { kind: 'solo', suit: 0 };

@@ -3,7 +3,7 @@ import { formatMask } from '../../cards/notation.js';
 import { SCHAFKOPF_24, SCHAFKOPF_32 } from '../../cards/pack.js';
 import { announceableGames, cannotAnnounce, gameRank } from './bidding.js';
 import { formatChoice, type GameChoice } from './contract.js';
-import { schafkopf } from './engine.js';
+import { schafkopf } from './game.js';
 import type { SchafkopfRules } from './rules.js';
 import type { SchafkopfState } from './state.js';
 import { act, deal, deckFor, handCodes, play, rulesOf } from './testing.js';

@@ -1,12 +1,13 @@
 import { parseCards } from '../../cards/notation.js';
 import { SUIT_LETTERS, type Card, type Suit } from '../../cards/pack.js';
 import { jsonEqual } from '../../core/json.js';
+import type { ConformanceFormat } from '../module.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { resolveRules } from '../ruleBook.js';
 import type { SchafkopfAction } from './notation.js';
 import { schafkopfPack } from './cards.js';
 import type { GameChoice, GameKind } from './contract.js';
-import { schafkopf } from './engine.js';
+import { schafkopf } from './game.js';
 import { SCHAFKOPF_RULES, type SchafkopfRules } from './rules.js';
 import { deckForHands, type SchafkopfState } from './state.js';
 
@@ -80,8 +81,12 @@ export function parseConformanceLine(text: string, lineNumber: number): Result<C
   if (!Array.isArray(g.hands) || g.hands.length !== 4 || !g.hands.every((h) => Array.isArray(h) && h.every((x) => typeof x === 'string'))) {
     problems.push('"hands" must be four lists of card codes');
   }
-  if (!Array.isArray(g.tricks) || !g.tricks.every((t) => typeof t === 'object' && t !== null && isSeat(t.leader) && Array.isArray(t.cards))) {
-    problems.push('"tricks" must be a list of {leader, cards}');
+  const isTrick = (t: unknown): boolean => {
+    const x = t as { leader?: unknown; cards?: unknown } | null;
+    return typeof x === 'object' && x !== null && isSeat(x.leader) && Array.isArray(x.cards) && x.cards.every((c) => typeof c === 'string');
+  };
+  if (!Array.isArray(g.tricks) || !g.tricks.every(isTrick)) {
+    problems.push('"tricks" must be a list of {leader, cards}, the cards as card codes');
   }
   if (!Array.isArray(g.payout) || g.payout.length !== 4 || !g.payout.every(Number.isInteger)) problems.push('"payout" must be four whole numbers');
   if (!Number.isInteger(g.stockPayout)) problems.push('"stockPayout" must be a whole number');
@@ -223,3 +228,19 @@ export function checkConformanceText(text: string): { verdicts: ConformanceVerdi
   });
   return { verdicts, errors };
 }
+
+/** The conformance format as `stich conformance` runs it: one line of output per failing game. */
+export const schafkopfConformance: ConformanceFormat = {
+  description: 'Schafkopf games with expected payouts, one JSON object per line (../shared/conformance/schafkopf/README.md)',
+  check(text) {
+    const { verdicts, errors } = checkConformanceText(text);
+    return {
+      errors,
+      verdicts: verdicts.map((v) => {
+        if (v.passed) return { id: v.id, passed: true };
+        const got = v.actual ? `payout ${JSON.stringify(v.actual.payout)} stock ${v.actual.stockPayout}` : `not replayable: ${v.problem}`;
+        return { id: v.id, passed: false, problem: `expected payout ${JSON.stringify(v.expected.payout)} stock ${v.expected.stockPayout}, got ${got}` };
+      }),
+    };
+  },
+};

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCHAFKOPF_24, SCHAFKOPF_32 } from '../../cards/pack.js';
 import { formatAction, parseAction, sameAction, type SchafkopfAction } from './notation.js';
-import { schafkopf } from './engine.js';
+import { schafkopf } from './game.js';
 import type { SchafkopfRules } from './rules.js';
 import type { SchafkopfState } from './state.js';
 import { act, card, deal, handCodes, play, rulesOf } from './testing.js';

@@ -1,17 +1,15 @@
 import { cardOf, type Card } from '../../cards/pack.js';
 import { formatCard } from '../../cards/notation.js';
 import { fail, ok, type Result } from '../../core/result.js';
-import type { DealInput, Game, Seat } from '../game.js';
-import { canonicalAction, formatAction, parseAction, type SchafkopfAction } from './notation.js';
+import type { Seat } from '../game.js';
+import { canonicalAction, type SchafkopfAction } from './notation.js';
 import { announceableGames, cannotAnnounce, gameRank, handCannotCarry } from './bidding.js';
 import { schafkopfPack } from './cards.js';
 import { choiceName, type Contract, type GameChoice } from './contract.js';
 import { illegalReason, legalMask } from './legal.js';
-import { SCHAFKOPF_RULES, type SchafkopfRules } from './rules.js';
 import { scoreDeal, scoreThrownIn, type DoneTrick, type SchafkopfOutcome } from './scoring.js';
-import { setupDeal, speakingOrder, vorhandOf, type SchafkopfCarry, type SchafkopfState } from './state.js';
+import { speakingOrder, vorhandOf, type SchafkopfState } from './state.js';
 import { trickWinnerIndex, type PlayTables } from './tables.js';
-import { viewOf, type SchafkopfView } from './view.js';
 import { calledSau, partyOfState, tablesOf } from './derive.js';
 
 const PHASE_WORDS: Readonly<Record<string, string>> = {
@@ -260,20 +258,3 @@ export function legalActions(state: SchafkopfState, seat: Seat): SchafkopfAction
       return [];
   }
 }
-
-export const schafkopf: Game<SchafkopfRules, SchafkopfState, SchafkopfAction, SchafkopfView, SchafkopfOutcome, SchafkopfCarry> = {
-  id: 'schafkopf',
-  title: 'Schafkopf',
-  ruleBook: SCHAFKOPF_RULES,
-  pack: (rules) => schafkopfPack(rules.kurzeKarte),
-  seatCount: () => 4,
-  initialCarry: () => ({ stock: 0, bock: 0 }),
-  setup: (rules, deal: DealInput<SchafkopfCarry>) => setupDeal(rules, deal),
-  toAct: (state) => (state.turn < 0 ? [] : [state.turn]),
-  legal: legalActions,
-  apply: applyAction,
-  view: viewOf,
-  outcome: (state) => state.outcome ?? undefined,
-  formatAction: (rules, action) => formatAction(schafkopfPack(rules.kurzeKarte), action),
-  parseAction: (rules, text) => parseAction(schafkopfPack(rules.kurzeKarte), text),
-};

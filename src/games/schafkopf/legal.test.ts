@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCards } from '../../cards/notation.js';
 import { SCHAFKOPF_24, SCHAFKOPF_32, type Card } from '../../cards/pack.js';
-import { schafkopf } from './engine.js';
+import { schafkopf } from './game.js';
 import { legalMask } from './legal.js';
 import { playTables, trickWinnerIndex } from './tables.js';
 import { act, card, deal, handCodes, legalCodes, play, rulesOf } from './testing.js';

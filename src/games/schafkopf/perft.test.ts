@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCard } from '../../cards/notation.js';
-import { schafkopf } from './engine.js';
+import { schafkopf } from './game.js';
 import type { SchafkopfState } from './state.js';
 import { deal, play, rulesOf } from './testing.js';
 

@@ -4,7 +4,7 @@ import { SeededRng } from '../../core/rng.js';
 import { unwrap } from '../../core/result.js';
 import { resolveRules } from '../ruleBook.js';
 import type { GameChoice } from './contract.js';
-import { schafkopf } from './engine.js';
+import { schafkopf } from './game.js';
 import { SchafkopfPlayouts } from './playout.js';
 import { SCHAFKOPF_RULES } from './rules.js';
 

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { randomAgent } from '../randomBot.js';
+import type { SchafkopfTypes } from './game.js';
+import { randomAgent } from '../agent.js';
 import { shuffleDeck } from '../../cards/deck.js';
 import { formatCard } from '../../cards/notation.js';
 import { cardOf, type Card } from '../../cards/pack.js';
 import { SeededRng, type Rng } from '../../core/rng.js';
 import type { Seat } from '../game.js';
-import { schafkopfEntry } from './sitting.js';
-import { playSitting } from '../../sitting/sitting.js';
+import { schafkopfModule } from './module.js';
+import { playSitting } from '../../sitting/play.js';
 import { parseRecord, replayRecord, toRecord, type GameRecord } from '../../records/record.js';
 import { parseAction, sameAction, type SchafkopfAction } from './notation.js';
 import { announceableGames } from './bidding.js';
 import { schafkopfPack } from './cards.js';
-import { schafkopf } from './engine.js';
+import { schafkopf } from './game.js';
 import type { SchafkopfRules } from './rules.js';
 import type { SchafkopfOutcome } from './scoring.js';
 import type { SchafkopfState } from './state.js';
@@ -284,8 +285,8 @@ describe('records round-trip (docs/records.md, src/records/record.ts)', () => {
   ];
 
   async function written(rules: SchafkopfRules, seed: number, deals: number): Promise<GameRecord> {
-    const agents = [0, 1, 2, 3].map((i) => randomAgent<unknown, SchafkopfAction>(new SeededRng(seed * 100 + i)));
-    const result = await playSitting(schafkopf, schafkopfEntry.sitting, rules, agents, { deals, rng: new SeededRng(seed) });
+    const agents = [0, 1, 2, 3].map((i) => randomAgent<SchafkopfTypes>(new SeededRng(seed * 100 + i)));
+    const result = await playSitting(schafkopfModule, rules, agents, { length: { deals }, rng: new SeededRng(seed) });
     return toRecord('schafkopf', result);
   }
 
@@ -297,7 +298,7 @@ describe('records round-trip (docs/records.md, src/records/record.ts)', () => {
       expect(parsed.ok).toBe(true);
       if (!parsed.ok) return;
       expect(parsed.value).toEqual(JSON.parse(text));
-      const replay = replayRecord(parsed.value, schafkopfEntry);
+      const replay = replayRecord(parsed.value, schafkopfModule);
       expect(replay.ok, replay.ok ? '' : replay.error.message).toBe(true);
       if (!replay.ok) return;
       expect(replay.value.sheet).toEqual(record.sheet);
@@ -338,13 +339,13 @@ describe('records round-trip (docs/records.md, src/records/record.ts)', () => {
       const parsed = parseRecord(JSON.stringify(copy));
       expect(parsed.ok).toBe(true);
       if (!parsed.ok) continue;
-      const r = replayRecord(parsed.value, schafkopfEntry);
+      const r = replayRecord(parsed.value, schafkopfModule);
       expect(r.ok).toBe(false);
       if (r.ok) continue;
       expect(r.error.deal).toBe(k);
       expect(r.error.action).toBe(j);
       expect(r.error.code).toBe(code);
-      expect(r.error.message.startsWith(`deal ${k}, action ${j}: seat `)).toBe(true);
+      expect(r.error.message.startsWith(`deal ${k + 1}, action ${j + 1}: seat `)).toBe(true);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeRuleBook, resolveRules, rulesFromJson } from '../ruleBook.js';
-import { schafkopf } from './engine.js';
+import { schafkopf } from './game.js';
 import { SCHAFKOPF_RULES } from './rules.js';
 import { rulesOf } from './testing.js';
 

@@ -4,7 +4,7 @@ import { SCHAFKOPF_32, type Card } from '../../cards/pack.js';
 import { unwrap } from '../../core/result.js';
 import type { Seat } from '../game.js';
 import type { Contract } from './contract.js';
-import { schafkopf } from './engine.js';
+import { schafkopf } from './game.js';
 import type { SchafkopfRules } from './rules.js';
 import { countLaufende, partyOf, scoreDeal, type DoneTrick, type SchafkopfOutcome } from './scoring.js';
 import { playTables } from './tables.js';

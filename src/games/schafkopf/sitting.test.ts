@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { randomAgent } from '../randomBot.js';
+import type { SchafkopfTypes } from './game.js';
+import { randomAgent } from '../agent.js';
 import { schafkopfRuleBot } from './bots/index.js';
 import { SeededRng } from '../../core/rng.js';
 import { unwrap } from '../../core/result.js';
 import { resolveRules } from '../ruleBook.js';
-import { schafkopf } from './engine.js';
+import { schafkopfModule } from './module.js';
 import { SCHAFKOPF_RULES } from './rules.js';
 import { formatCents } from './money.js';
 import { schafkopfSitting } from './sitting.js';
-import { playSitting } from '../../sitting/sitting.js';
+import { playSitting } from '../../sitting/play.js';
 
 /** Rule bots pass often enough to throw deals in; one random bot stirs the games. */
 async function run(overrides: Record<string, string>, deals: number, seed: number) {
   const rules = unwrap(resolveRules(SCHAFKOPF_RULES, undefined, overrides));
-  const agents = [schafkopfRuleBot(), schafkopfRuleBot(), schafkopfRuleBot(), randomAgent(new SeededRng(seed))];
-  return playSitting(schafkopf, schafkopfSitting, rules, agents, { deals, rng: new SeededRng(seed) });
+  const agents = [schafkopfRuleBot(), schafkopfRuleBot(), schafkopfRuleBot(), randomAgent<SchafkopfTypes>(new SeededRng(seed))];
+  return playSitting(schafkopfModule, rules, agents, { length: { deals }, rng: new SeededRng(seed) });
 }
 
 describe('the Schafkopf sitting', () => {

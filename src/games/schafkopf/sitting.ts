@@ -1,11 +1,7 @@
 import type { Seat } from '../game.js';
-import { schafkopf } from './engine.js';
-import type { SchafkopfRules } from './rules.js';
-import type { SchafkopfOutcome } from './scoring.js';
-import type { SchafkopfCarry } from './state.js';
-import type { GameEntry } from '../entry.js';
+import type { SittingRules } from '../sitting.js';
+import type { SchafkopfTypes } from './game.js';
 import { formatCents } from './money.js';
-import type { SittingRules } from '../../sitting/sitting.js';
 
 /**
  * The Schafkopf score sheet: each player's money in cents, the Stock on the
@@ -19,8 +15,14 @@ export interface SchafkopfSheet {
   readonly deals: number;
 }
 
-export const schafkopfSitting: SittingRules<SchafkopfRules, SchafkopfOutcome, SchafkopfCarry, SchafkopfSheet, null> = {
+export const schafkopfSitting: SittingRules<SchafkopfTypes> = {
   begin: (_rules, rng) => ({ firstDealer: rng.int(4), start: null }),
+  checkStart: (_rules, start) => (start === null || start === undefined ? undefined : 'a Schafkopf record has no start data (use null)'),
+  // The first dealer is drawn by lot (002 3.2) and not written in the start: any seat may deal first.
+  firstDealer: () => undefined,
+  // A round: every seat has dealt once, so a sitting of rounds gives everyone the same chances.
+  unit: 'round',
+  unitComplete: (_rules, _before, after) => after.deals % 4 === 0,
   initialSheet: () => ({ balance: [0, 0, 0, 0], stock: 0, bock: 0, deals: 0 }),
   carry: (_rules, sheet) => ({ stock: sheet.stock, bock: sheet.bock }),
   afterDeal: (_rules, sheet, dealer: Seat, outcome) => ({
@@ -41,10 +43,4 @@ export const schafkopfSitting: SittingRules<SchafkopfRules, SchafkopfOutcome, Sc
     if (sheet.bock > 0) extra.push(`  Bock pending: ×${2 ** sheet.bock}`);
     return [`Ledger after ${sheet.deals} deal${sheet.deals === 1 ? '' : 's'}:`, ...lines, ...extra].join('\n');
   },
-};
-
-export const schafkopfEntry: GameEntry<SchafkopfRules> = {
-  game: schafkopf,
-  sitting: schafkopfSitting,
-  checkStart: (_rules, start) => (start === null || start === undefined ? undefined : 'a Schafkopf record has no start data (use null)'),
 };

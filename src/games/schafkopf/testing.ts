@@ -5,7 +5,7 @@ import { resolveRules } from '../ruleBook.js';
 import type { Seat } from '../game.js';
 import { parseAction, type SchafkopfAction } from './notation.js';
 import { schafkopfPack } from './cards.js';
-import { schafkopf } from './engine.js';
+import { schafkopf } from './game.js';
 import { SCHAFKOPF_RULES, type SchafkopfRules } from './rules.js';
 import { deckForHands, type SchafkopfCarry, type SchafkopfState } from './state.js';
 

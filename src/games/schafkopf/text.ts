@@ -1,6 +1,5 @@
 import { formatCard } from '../../cards/notation.js';
 import type { Card } from '../../cards/pack.js';
-import { SCHAFKOPF_BOTS } from './bots/index.js';
 import type { Seat } from '../game.js';
 import type { SchafkopfAction } from './notation.js';
 import { schafkopfPack } from './cards.js';
@@ -11,8 +10,10 @@ import type { SchafkopfState } from './state.js';
 import { playTables } from './tables.js';
 import type { SchafkopfView } from './view.js';
 import { formatCents } from './money.js';
-import { schafkopfEntry } from './sitting.js';
-import type { CliGame } from '../text.js';
+import type { NumberedEvent } from '../game.js';
+import type { TerminalText } from '../text.js';
+import { schafkopf, type SchafkopfTypes } from './game.js';
+import type { SchafkopfEvent } from './events.js';
 
 const POSITION = ['Vorhand', 'Mittelhand', 'Hinterhand', 'dealer'];
 
@@ -89,7 +90,7 @@ function describeAction(rules: SchafkopfRules, _view: SchafkopfView, a: Schafkop
   const pack = schafkopfPack(rules.kurzeKarte);
   switch (a.type) {
     case 'bid':
-      return `${choiceName(a.game)}  [${schafkopfEntry.game.formatAction(rules, a)}]`;
+      return `${choiceName(a.game)}  [${schafkopf.formatAction(rules, a)}]`;
     case 'play':
       return `play ${formatCard(pack, a.card)}`;
     case 'stoss':
@@ -102,7 +103,8 @@ function describeAction(rules: SchafkopfRules, _view: SchafkopfView, a: Schafkop
 }
 
 /** Walks the public log, knowing from its order which round each "weiter" belongs to. */
-function narrate(rules: SchafkopfRules, view: SchafkopfView, since: number): { lines: string[]; next: number } {
+function narrate(rules: SchafkopfRules, view: SchafkopfView, events: readonly NumberedEvent<SchafkopfEvent>[]): string[] {
+  const since = events.length > 0 ? events[0].n : view.log.length;
   const lines: string[] = [];
   const who = (s: Seat) => (s === view.seat ? `seat ${s} (you)` : `seat ${s}`);
   let round: 'klopfen' | 'bidding' | 'stoss' = rules.klopfen ? 'klopfen' : 'bidding';
@@ -127,7 +129,7 @@ function narrate(rules: SchafkopfRules, view: SchafkopfView, since: number): { l
       if (trick && i >= since) lines.push(`  → ${who(trick.winner)} takes the trick`);
     }
   }
-  return { lines, next: view.log.length };
+  return lines;
 }
 
 /** Cards in the order the hand is held, other actions first. */
@@ -157,11 +159,8 @@ function summarizeDeal(_rules: SchafkopfRules, state: SchafkopfState, o: Schafko
   return `dealer ${players[state.dealer]}: ${choiceName(c)} by ${party}: ${pts} points, ${o.won ? 'won' : 'lost'}${extras ? ` (${extras})` : ''} · ${money}`;
 }
 
-export const schafkopfCli: CliGame<SchafkopfRules, SchafkopfState, SchafkopfAction, SchafkopfView, SchafkopfOutcome> = {
-  entry: schafkopfEntry,
-  bots: SCHAFKOPF_BOTS,
-  defaultBot: 'rule',
-  renderView,
+export const schafkopfText: TerminalText<SchafkopfTypes> = {
+  renderView: (rules, view, _names, legal) => renderView(rules, view, legal),
   describeAction,
   orderActions,
   narrate,

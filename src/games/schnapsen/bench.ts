@@ -14,7 +14,6 @@ import type { SchnapsenState } from './state.js';
  * (`apiDealsPerSecond`).
  */
 export const bauernschnapsenBench: GameBench = {
-  game: 'bauernschnapsen',
   run(millis: number): Record<string, number> {
     const fastMillis = Math.max(1, Math.round(millis * 0.6));
     const playout = new BauernPlayout(new SeededRng(20240501));

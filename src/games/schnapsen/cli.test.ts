@@ -63,7 +63,7 @@ describe('stich play bauernschnapsen / talonschnapsen (issue 3, done-when 2)', (
       writeFileSync(file, JSON.stringify(record));
       const bad = stich(['replay', file]);
       expect(bad.code).toBe(1);
-      expect(bad.err).toContain(`deal 0, action ${i}: seat ${actions[i][0]} "${actions[i][1]}": it is seat`);
+      expect(bad.err).toContain(`deal 1, action ${i + 1}: seat ${actions[i][0]} "${actions[i][1]}": it is seat`);
     }
   });
 

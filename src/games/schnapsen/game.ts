@@ -1,13 +1,28 @@
-import type { Game } from '../game.js';
+import type { Game, GameTypes } from '../game.js';
+import type { BummerlSheet, SchnapsenStart } from './sitting.js';
+import { schnapsenEvents } from './events.js';
 import { PACK } from './cards.js';
 import { setupDeal } from './deal.js';
 import { applyAction, legalActions, toAct } from './engine.js';
 import { formatSchnapsenAction, parseSchnapsenAction } from './notation.js';
 import { BAUERN_RULE_BOOK, TALON_RULE_BOOK, type SchnapsenRules, type Variant } from './rules.js';
-import type { SchnapsenAction, SchnapsenCarry, SchnapsenOutcome, SchnapsenState } from './state.js';
+import type { SchnapsenAction, SchnapsenCarry, SchnapsenEvent, SchnapsenOutcome, SchnapsenState } from './state.js';
 import { schnapsenView, type SchnapsenView } from './view.js';
 
-export type SchnapsenGame = Game<SchnapsenRules, SchnapsenState, SchnapsenAction, SchnapsenView, SchnapsenOutcome, SchnapsenCarry>;
+/** The types Bauernschnapsen and Talonschnapsen are made of. */
+export interface SchnapsenTypes extends GameTypes {
+  readonly rules: SchnapsenRules;
+  readonly state: SchnapsenState;
+  readonly action: SchnapsenAction;
+  readonly view: SchnapsenView;
+  readonly event: SchnapsenEvent;
+  readonly outcome: SchnapsenOutcome;
+  readonly carry: SchnapsenCarry;
+  readonly sheet: BummerlSheet;
+  readonly start: SchnapsenStart;
+}
+
+export type SchnapsenGame = Game<SchnapsenTypes>;
 
 function makeGame(variant: Variant): SchnapsenGame {
   const seats = variant === 'bauern' ? 4 : 3;
@@ -20,9 +35,11 @@ function makeGame(variant: Variant): SchnapsenGame {
     initialCarry: () => ({ points: new Array(variant === 'bauern' ? 2 : 3).fill(0), trump: null }),
     setup: (rules, deal) => setupDeal(variant, rules, deal),
     toAct,
+    mayAct: toAct,
     legal: legalActions,
     apply: applyAction,
     view: schnapsenView,
+    events: schnapsenEvents,
     outcome: (state) => state.outcome ?? undefined,
     formatAction: (_rules, action) => formatSchnapsenAction(action),
     parseAction: (_rules, text) => parseSchnapsenAction(text),

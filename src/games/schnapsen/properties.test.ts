@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { randomAgent } from '../randomBot.js';
+import type { SchnapsenTypes } from './game.js';
+import { randomAgent } from '../agent.js';
 import { shuffleDeck } from '../../cards/deck.js';
 import type { Card } from '../../cards/pack.js';
 import { jsonEqual } from '../../core/json.js';
 import { SeededRng, type Rng } from '../../core/rng.js';
 import { unwrap } from '../../core/result.js';
-import { BAUERNSCHNAPSEN_ENTRY, TALONSCHNAPSEN_ENTRY } from './sitting.js';
-import { playSitting } from '../../sitting/sitting.js';
+import { bauernschnapsenModule, talonschnapsenModule } from './module.js';
+import { playSitting } from '../../sitting/play.js';
 import { parseRecord, replayRecord, toRecord } from '../../records/record.js';
 import { PACK, maskPoints } from './cards.js';
 import { maskCards } from '../../cards/mask.js';
@@ -228,11 +229,11 @@ describe('properties over seeded random deals', () => {
 
   it('records round-trip: write, JSON, read, replay gives the same outcomes and sheet', async () => {
     for (const [variant, preset, overrides] of CONFIGS) {
-      const entry = variant === 'bauern' ? BAUERNSCHNAPSEN_ENTRY : TALONSCHNAPSEN_ENTRY;
+      const entry = variant === 'bauern' ? bauernschnapsenModule : talonschnapsenModule;
       const rules = rulesFor(variant, overrides, preset);
       const rng = new SeededRng(11);
       const seats = variant === 'bauern' ? 4 : 3;
-      const result = await playSitting(entry.game, entry.sitting, rules, Array.from({ length: seats }, () => randomAgent(rng)), { deals: 60, rng });
+      const result = await playSitting(entry, rules, Array.from({ length: seats }, () => randomAgent<SchnapsenTypes>(rng)), { length: { deals: 60 }, rng });
       const text = JSON.stringify(toRecord(entry.game.id, result));
       const record = parseRecord(text);
       expect(record.ok).toBe(true);
@@ -244,10 +245,10 @@ describe('properties over seeded random deals', () => {
   });
 
   it('a broken record is refused with the deal and action where it breaks', async () => {
-    const entry = BAUERNSCHNAPSEN_ENTRY;
+    const entry = bauernschnapsenModule;
     const rules = rulesFor('bauern');
     const rng = new SeededRng(12);
-    const result = await playSitting(entry.game, entry.sitting, rules, Array.from({ length: 4 }, () => randomAgent(rng)), { deals: 5, rng });
+    const result = await playSitting(entry, rules, Array.from({ length: 4 }, () => randomAgent<SchnapsenTypes>(rng)), { length: { deals: 5 }, rng });
     const record = JSON.parse(JSON.stringify(toRecord(entry.game.id, result)));
     const deal = record.deals[2];
     const k = deal.actions.findIndex((a: [number, string]) => /^[EGHS][AZKOU]$/.test(a[1]));
@@ -263,7 +264,7 @@ describe('properties over seeded random deals', () => {
     const badWord = structuredClone(record);
     badWord.deals[0].actions[0][1] = 'hupfen';
     const r3 = replayRecord(unwrap(parseRecord(JSON.stringify(badWord))) as never, entry);
-    expect(!r3.ok && r3.error.message).toMatch(/deal 0, action 0: seat \d "hupfen": "hupfen" is not an action/);
+    expect(!r3.ok && r3.error.message).toMatch(/deal 1, action 1: seat \d "hupfen": "hupfen" is not an action/);
     const badStart = structuredClone(record);
     badStart.start = { firstDealer: 7 };
     const r4 = replayRecord(unwrap(parseRecord(JSON.stringify(badStart))) as never, entry);

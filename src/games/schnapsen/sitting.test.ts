@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { randomAgent } from '../randomBot.js';
+import { parseRecord, replayRecord, toRecord, type GameRecord } from '../../records/record.js';
+import type { SchnapsenTypes } from './game.js';
+import { randomAgent } from '../agent.js';
 import { SeededRng } from '../../core/rng.js';
 import { rulesFor } from './testing.js';
 import type { Variant } from './rules.js';
 import type { SchnapsenOutcome } from './state.js';
-import { BAUERNSCHNAPSEN_ENTRY, TALONSCHNAPSEN_ENTRY, bookDeal, type BummerlSheet } from './sitting.js';
-import { playSitting } from '../../sitting/sitting.js';
+import { bauernschnapsenModule, talonschnapsenModule } from './module.js';
+import { bookDeal, type BummerlSheet } from './sitting.js';
+import { playSitting } from '../../sitting/play.js';
 
 function outcome(teamScore: number[], game: SchnapsenOutcome['game'] = 'normal', endsBummerl = false): SchnapsenOutcome {
   const seats = teamScore.length === 2 ? 4 : 3;
@@ -28,7 +31,7 @@ function outcome(teamScore: number[], game: SchnapsenOutcome['game'] = 'normal',
 
 function book(variant: Variant, scores: number[][], overrides: Record<string, unknown> = {}): BummerlSheet {
   const rules = rulesFor(variant, overrides);
-  const entry = variant === 'bauern' ? BAUERNSCHNAPSEN_ENTRY : TALONSCHNAPSEN_ENTRY;
+  const entry = variant === 'bauern' ? bauernschnapsenModule : talonschnapsenModule;
   let sheet = entry.sitting.initialSheet(rules, { firstDealer: 0 });
   for (const s of scores) sheet = bookDeal(variant, rules, sheet, outcome(s));
   return sheet;
@@ -70,9 +73,9 @@ describe('003 "Allgemeine Regeln": the Bummerl to 24', () => {
 
   it('countDown (regional): the same Bummerl shown from 24 down to 0', () => {
     const sheet = book('bauern', [[5, 0]], { countDown: true });
-    const text = BAUERNSCHNAPSEN_ENTRY.sitting.describeSheet(rulesFor('bauern', { countDown: true }), sheet, ['A', 'B', 'C', 'D']);
+    const text = bauernschnapsenModule.sitting.describeSheet(rulesFor('bauern', { countDown: true }), sheet, ['A', 'B', 'C', 'D']);
     expect(text).toMatch(/counting down from 24\): A & C 19, B & D 24/);
-    expect(BAUERNSCHNAPSEN_ENTRY.sitting.describeSheet(rulesFor('bauern'), sheet, ['A', 'B', 'C', 'D'])).toMatch(/to 24\): A & C 5, B & D 0/);
+    expect(bauernschnapsenModule.sitting.describeSheet(rulesFor('bauern'), sheet, ['A', 'B', 'C', 'D'])).toMatch(/to 24\): A & C 5, B & D 0/);
   });
 });
 
@@ -96,7 +99,7 @@ describe('003 Talonschnapsen: each player to 24, the lowest gets the Bummerl', (
 describe('the sitting', () => {
   it('the Rufer deals next; after a three-Unter new deal the same dealer deals again (decision)', () => {
     const rules = rulesFor('bauern');
-    const sitting = BAUERNSCHNAPSEN_ENTRY.sitting;
+    const sitting = bauernschnapsenModule.sitting;
     const sheet = sitting.initialSheet(rules, { firstDealer: 2 });
     expect(sitting.afterDeal(rules, sheet, 2, outcome([1, 0])).nextDealer).toBe(3);
     expect(sitting.afterDeal(rules, sheet, 3, outcome([1, 0])).nextDealer).toBe(0);
@@ -107,23 +110,39 @@ describe('the sitting', () => {
   it('003 "Die Teamzugehörigkeit kann gelost werden" (house rule teamsByLot): lots seat the players', async () => {
     const rng = new SeededRng(8);
     const names = ['A', 'B', 'C', 'D'];
-    const agents = names.map((n) => ({ ...randomAgent(rng), name: n }));
-    const drawn = await playSitting(BAUERNSCHNAPSEN_ENTRY.game, BAUERNSCHNAPSEN_ENTRY.sitting, rulesFor('bauern', { teamsByLot: true }), agents, { deals: 2, rng });
+    const agents = names.map((n) => ({ ...randomAgent<SchnapsenTypes>(rng), name: n }));
+    const drawn = await playSitting(bauernschnapsenModule, rulesFor('bauern', { teamsByLot: true }), agents, { length: { deals: 2 }, rng });
     const seatOf = drawn.start.seatOf!;
     expect([...seatOf].sort()).toEqual([0, 1, 2, 3]);
     seatOf.forEach((seat, player) => expect(drawn.players[seat]).toBe(names[player]));
-    const plain = await playSitting(BAUERNSCHNAPSEN_ENTRY.game, BAUERNSCHNAPSEN_ENTRY.sitting, rulesFor('bauern'), agents, { deals: 1, rng });
+    const plain = await playSitting(bauernschnapsenModule, rulesFor('bauern'), agents, { length: { deals: 1 }, rng });
     expect(plain.players).toEqual(names);
-    expect(BAUERNSCHNAPSEN_ENTRY.checkStart!(rulesFor('bauern'), { firstDealer: 1, seatOf: [0, 0, 1, 2] })).toMatch(/seatOf/);
-    expect(BAUERNSCHNAPSEN_ENTRY.checkStart!(rulesFor('bauern'), { firstDealer: 1, seatOf })).toBeUndefined();
+    expect(bauernschnapsenModule.sitting.checkStart(rulesFor('bauern'), { firstDealer: 1, seatOf: [0, 0, 1, 2] })).toMatch(/seatOf/);
+    expect(bauernschnapsenModule.sitting.checkStart(rulesFor('bauern'), { firstDealer: 1, seatOf })).toBeUndefined();
+  });
+
+  it('replay checks the first deal\'s dealer against the start: a forged first dealer is refused', async () => {
+    for (const [module, variant, seats] of [[bauernschnapsenModule, 'bauern', 4], [talonschnapsenModule, 'talon', 3]] as const) {
+      const rng = new SeededRng(5);
+      const result = await playSitting(module, rulesFor(variant), Array.from({ length: seats }, () => randomAgent<SchnapsenTypes>(rng)), { length: { deals: 2 }, rng });
+      const record = JSON.parse(JSON.stringify(toRecord(module.game.id, result))) as GameRecord & { deals: { dealer: number }[] };
+      const first = record.deals[0].dealer;
+      expect(first).toBe(result.start.firstDealer);
+      record.deals[0].dealer = (first + 1) % seats;
+      const parsed = parseRecord(JSON.stringify(record));
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const replay = replayRecord(parsed.value, module);
+      expect(replay.ok).toBe(false);
+      if (!replay.ok) expect(replay.error.message).toBe(`deal 1: seat ${(first + 1) % seats} deals, but the start of the sitting makes seat ${first} the first dealer`);
+    }
   });
 
   it('a sitting of many deals plays several Bummerl in a row and tallies them', async () => {
-    for (const [entry, variant] of [[BAUERNSCHNAPSEN_ENTRY, 'bauern'], [TALONSCHNAPSEN_ENTRY, 'talon']] as const) {
+    for (const [entry, variant] of [[bauernschnapsenModule, 'bauern'], [talonschnapsenModule, 'talon']] as const) {
       const rng = new SeededRng(3);
       const rules = rulesFor(variant);
       const seats = variant === 'bauern' ? 4 : 3;
-      const result = await playSitting(entry.game, entry.sitting, rules, Array.from({ length: seats }, () => randomAgent(rng)), { deals: 120, rng });
+      const result = await playSitting(entry, rules, Array.from({ length: seats }, () => randomAgent<SchnapsenTypes>(rng)), { length: { deals: 120 }, rng });
       const sheet = result.sheet;
       expect(sheet.finished.length).toBeGreaterThan(3);
       expect(sheet.deals).toBe(120);

@@ -1,12 +1,11 @@
 import type { Suit } from '../../cards/pack.js';
 import { shuffled, type Rng } from '../../core/rng.js';
 import type { Seat } from '../game.js';
-import { bauernschnapsen, talonschnapsen, type SchnapsenGame } from './game.js';
+import type { SchnapsenTypes } from './game.js';
 import { gameName } from './notation.js';
 import type { SchnapsenRules, Variant } from './rules.js';
-import type { SchnapsenCarry, SchnapsenOutcome } from './state.js';
-import type { GameEntry } from '../entry.js';
-import type { SittingRules } from '../../sitting/sitting.js';
+import type { SchnapsenOutcome } from './state.js';
+import type { SittingRules } from '../sitting.js';
 
 /** A Bummerl is played to 24 points (003 "Allgemeine Regeln"). */
 export const BUMMERL_TARGET = 24;
@@ -91,7 +90,7 @@ export function bookDeal(variant: Variant, rules: SchnapsenRules, sheet: Bummerl
   };
 }
 
-function sittingRules(variant: Variant): SittingRules<SchnapsenRules, SchnapsenOutcome, SchnapsenCarry, BummerlSheet, SchnapsenStart> {
+export function schnapsenSitting(variant: Variant): SittingRules<SchnapsenTypes> {
   const seats = variant === 'bauern' ? 4 : 3;
   const n = sides(variant);
   return {
@@ -103,6 +102,10 @@ function sittingRules(variant: Variant): SittingRules<SchnapsenRules, SchnapsenO
       }
       return { firstDealer, start: { firstDealer } };
     },
+    checkStart: checkStart(seats),
+    firstDealer: (_rules, start) => start.firstDealer,
+    unit: 'Bummerl',
+    unitComplete: (_rules, before, after) => after.finished.length > before.finished.length,
     initialSheet: () => ({ points: new Array(n).fill(0), trump: null, led23: new Array(n).fill(false), tally: new Array(n).fill(0), finished: [], deals: 0, games: {} }),
     carry: (_rules, sheet) => ({ points: sheet.points.slice(), trump: sheet.trump }),
     afterDeal(rules, sheet, dealer, outcome) {
@@ -150,10 +153,3 @@ function checkStart(seats: number) {
     return undefined;
   };
 }
-
-function entry(game: SchnapsenGame, variant: Variant): GameEntry<SchnapsenRules, unknown, unknown, unknown, SchnapsenOutcome, SchnapsenCarry, BummerlSheet, SchnapsenStart> {
-  return { game, sitting: sittingRules(variant), checkStart: checkStart(variant === 'bauern' ? 4 : 3) };
-}
-
-export const BAUERNSCHNAPSEN_ENTRY = entry(bauernschnapsen, 'bauern');
-export const TALONSCHNAPSEN_ENTRY = entry(talonschnapsen, 'talon');

@@ -1,13 +1,12 @@
 import { formatCard } from '../../cards/notation.js';
-import { SCHNAPSEN_BOTS } from './bots/index.js';
-import type { Seat } from '../game.js';
+import type { NumberedEvent, Seat } from '../game.js';
+import type { PlayOption, TerminalText } from '../text.js';
+import type { SchnapsenTypes } from './game.js';
 import { CARD_POINTS, PACK } from './cards.js';
 import { GAMES, gameDef } from './contracts.js';
 import type { SchnapsenRules } from './rules.js';
 import type { SchnapsenAction, SchnapsenEvent, SchnapsenOutcome, SchnapsenState } from './state.js';
 import type { SchnapsenView } from './view.js';
-import { BAUERNSCHNAPSEN_ENTRY, TALONSCHNAPSEN_ENTRY } from './sitting.js';
-import type { CliGame } from '../text.js';
 import { cardList, cardName, gameTitle, sortedHand, suitName } from './names.js';
 
 type R = SchnapsenRules;
@@ -148,13 +147,13 @@ function eventLine(rules: R, view: V, e: SchnapsenEvent): string | undefined {
   }
 }
 
-function narrate(rules: R, view: V, since: number): { lines: string[]; next: number } {
+function narrate(rules: R, view: V, events: readonly NumberedEvent<SchnapsenEvent>[]): string[] {
   const lines: string[] = [];
-  for (let i = since; i < view.events.length; i++) {
-    const line = eventLine(rules, view, view.events[i]);
+  for (const { event } of events) {
+    const line = eventLine(rules, view, event);
     if (line !== undefined) lines.push(`  ${line}`);
   }
-  return { lines, next: view.events.length };
+  return lines;
 }
 
 function summarizeDeal(rules: R, state: SchnapsenState, o: SchnapsenOutcome, players: readonly string[]): string {
@@ -168,19 +167,19 @@ function summarizeDeal(rules: R, state: SchnapsenState, o: SchnapsenOutcome, pla
   return `${head}${trump}: ${gameTitle(o.game)} by ${declarer} ${o.won ? 'won' : 'lost'} (${o.reason}) · ${points} for ${winners.join(' & ')}${extras ? ` (${extras})` : ''}`;
 }
 
-function cli(entry: typeof BAUERNSCHNAPSEN_ENTRY): CliGame<R, SchnapsenState, A, V, SchnapsenOutcome> {
-  return {
-    entry: entry as CliGame<R, SchnapsenState, A, V, SchnapsenOutcome>['entry'],
-    bots: SCHNAPSEN_BOTS,
-    defaultBot: 'rule',
-    playOptions: [{ flag: '--faces <german|french>', key: 'faces', rule: 'faces', description: 'card faces: german (Eichel, Grün, Herz, Schellen) or french (Kreuz, Pik, Herz, Karo)' }],
-    renderView,
-    describeAction,
-    orderActions,
-    narrate,
-    summarizeDeal,
-  };
-}
+/** The terminal text of Bauernschnapsen and Talonschnapsen. */
+export const schnapsenText: TerminalText<SchnapsenTypes> = {
+  renderView: (rules, view, _names, legal) => renderView(rules, view, legal),
+  describeAction,
+  orderActions,
+  narrate,
+  summarizeDeal,
+};
 
-export const bauernschnapsenCli = cli(BAUERNSCHNAPSEN_ENTRY);
-export const talonschnapsenCli = cli(TALONSCHNAPSEN_ENTRY);
+/** `stich play … --faces german|french`. */
+export const FACES_OPTION: PlayOption = {
+  flag: '--faces <german|french>',
+  key: 'faces',
+  rule: 'faces',
+  description: 'card faces: german (Eichel, Grün, Herz, Schellen) or french (Kreuz, Pik, Herz, Karo)',
+};

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { karnoeffelModule } from '../module.js';
 import { shuffleDeck } from '../../../cards/deck.js';
 import { SeededRng } from '../../../core/rng.js';
 import { PACK } from '../cards.js';
 import { legal, toAct } from '../engine.js';
-import { karnoeffel } from '../game.js';
 import { parseAction } from '../notation.js';
 import type { KarnoeffelAction, KarnoeffelState } from '../state.js';
 import { view } from '../view.js';
-import { karnoeffelSitting } from '../sitting.js';
-import { playDeal, playSitting } from '../../../sitting/sitting.js';
+import { playDeal, playSitting } from '../../../sitting/play.js';
 import { act, card, passToPlay, playAll, rulesOf, start, KARNOEFFEL_CONFIGS } from '../testing.js';
 import { heuristicBot } from './heuristic.js';
 import { KARNOEFFEL_BOTS } from './index.js';
@@ -80,7 +79,7 @@ describe('the rule-based bot: the Devil', () => {
     let followed = 0;
     let ledWon = 0;
     for (let d = 0; d < 300; d++) {
-      const { state } = await playDeal(karnoeffel, rules, { dealer: d % 4, deck: shuffleDeck(PACK, rng), carry: { points: [0, 0] } }, agents);
+      const { state } = await playDeal(karnoeffelModule, rules, { dealer: d % 4, deck: shuffleDeck(PACK, rng), carry: { points: [0, 0] } }, agents);
       const devil = state.trump * 12 + 6;
       for (const t of state.tricks) {
         const i = t.cards.indexOf(devil);
@@ -150,7 +149,7 @@ describe('the rule-based bot: table talk', () => {
       const rules = rulesOf({ players: n });
       const rng = new SeededRng(`talk-${n}`);
       const agents = Array.from({ length: n }, () => heuristicBot(rules));
-      const result = await playSitting(karnoeffel, karnoeffelSitting, rules, agents, { deals: 60, rng });
+      const result = await playSitting(karnoeffelModule, rules, agents, { length: { deals: 60 }, rng });
       let advised = 0;
       for (const d of result.deals) {
         d.actions.forEach(([, text], i) => {
@@ -171,8 +170,8 @@ describe('bots over 300-deal sittings (issue 4: bots raise, accept, refuse and r
     it(`${preset}, ${n} players`, async () => {
       const rules = rulesOf({ players: n }, preset);
       const rng = new SeededRng(1);
-      const agents = Array.from({ length: n }, (_, i) => KARNOEFFEL_BOTS.rule(rules, i, rng));
-      const result = await playSitting(karnoeffel, karnoeffelSitting, rules, agents, { deals: 300, rng });
+      const agents = Array.from({ length: n }, (_, i) => KARNOEFFEL_BOTS.easy.create(rules, i, rng));
+      const result = await playSitting(karnoeffelModule, rules, agents, { length: { deals: 300 }, rng });
       const count = { raise: 0, reraise: 0, accept: 0, refuse: 0 };
       for (const d of result.deals) {
         let previous = '';
@@ -200,7 +199,7 @@ describe('strength', () => {
       const agents = Array.from({ length: n }, (_, seat) => (seat % 2 === 0 ? heuristicBot(rules) : randomBot(rng)));
       const points = [0, 0];
       for (let d = 0; d < 300; d++) {
-        const { outcome } = await playDeal(karnoeffel, rules, { dealer: d % n, deck: shuffleDeck(PACK, rng), carry: { points: [0, 0] } }, agents);
+        const { outcome } = await playDeal(karnoeffelModule, rules, { dealer: d % n, deck: shuffleDeck(PACK, rng), carry: { points: [0, 0] } }, agents);
         points[outcome.winner] += outcome.value;
       }
       expect(points[0]).toBeGreaterThan(1.5 * points[1]);

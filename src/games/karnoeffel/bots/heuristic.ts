@@ -1,6 +1,7 @@
 import { formatCard } from '../../../cards/notation.js';
 import { PACK } from '../cards.js';
 import type { Agent } from '../../agent.js';
+import type { KarnoeffelTypes } from '../game.js';
 import { sees, teamOf } from '../talk.js';
 import type { KarnoeffelRules } from '../rules.js';
 import type { KarnoeffelAction, KarnoeffelEvent, KarnoeffelView } from '../state.js';
@@ -46,9 +47,10 @@ function followAdvice(view: KarnoeffelView, legal: readonly KarnoeffelAction[], 
  * Devil as a lead only, and as partner (four players) or leader (six or
  * eight) gives public advice and follows the advice it gets.
  */
-export function heuristicBot(rules: KarnoeffelRules): Agent<KarnoeffelView, KarnoeffelAction> {
+export function heuristicBot(rules: KarnoeffelRules, name = 'easy'): Agent<KarnoeffelTypes> {
   return {
-    name: 'rule',
+    name,
+    kind: 'bot',
     choose(view, legal, seat) {
       const announce = legal.find((a) => a.type === 'announce');
       if (announce) return announce;

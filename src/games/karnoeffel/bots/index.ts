@@ -1,11 +1,13 @@
-import type { BotFactory } from '../../botFactory.js';
-import type { KarnoeffelRules } from '../rules.js';
-import type { KarnoeffelAction, KarnoeffelView } from '../state.js';
+import type { BotKind } from '../../agent.js';
+import type { KarnoeffelTypes } from '../game.js';
 import { heuristicBot } from './heuristic.js';
 import { randomBot } from './random.js';
 
-/** The Karnöffel bots by name: `random` and the rule-based `rule` (the default). */
-export const KARNOEFFEL_BOTS: Readonly<Record<string, BotFactory<KarnoeffelRules, KarnoeffelView, KarnoeffelAction>>> = {
-  random: (_rules, _seat, rng) => randomBot(rng),
-  rule: (rules) => heuristicBot(rules),
+/** The Karnöffel bots by name: `easy` (the rule bot, the default) and `random`. */
+export const KARNOEFFEL_BOTS: Readonly<Record<string, BotKind<KarnoeffelTypes>>> = {
+  easy: {
+    description: 'the rule bot: raises with strong trump powers, keeps the Devil for a lead and the Karnöffel against it, advises its partner',
+    create: (rules) => heuristicBot(rules),
+  },
+  random: { description: 'chooses uniformly among the legal decisions and keeps quiet', create: (_rules, _seat, rng) => randomBot(rng) },
 };

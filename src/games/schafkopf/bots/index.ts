@@ -1,9 +1,5 @@
-import type { Rng } from '../../../core/rng.js';
-import type { SchafkopfAction } from '../notation.js';
-import type { SchafkopfRules } from '../rules.js';
-import type { SchafkopfView } from '../view.js';
 import type { Agent } from '../../agent.js';
-import { randomAgent } from '../../randomBot.js';
+import type { SchafkopfTypes } from '../game.js';
 import { chooseBid, chooseKlopfen, chooseStoss } from './bid.js';
 import { choosePlay } from './play.js';
 
@@ -15,9 +11,10 @@ import { choosePlay } from './play.js';
  * trick the own side surely takes, and nobody wastes a high card on a
  * trick that cannot be won.
  */
-export function schafkopfRuleBot(name = 'rule'): Agent<SchafkopfView, SchafkopfAction> {
+export function schafkopfRuleBot(name = 'easy'): Agent<SchafkopfTypes> {
   return {
     name,
+    kind: 'bot',
     choose(view, legal) {
       switch (view.phase) {
         case 'klopfen':
@@ -36,8 +33,3 @@ export function schafkopfRuleBot(name = 'rule'): Agent<SchafkopfView, SchafkopfA
     },
   };
 }
-
-export const SCHAFKOPF_BOTS = {
-  rule: (_rules: SchafkopfRules, _seat: number, _rng: Rng) => schafkopfRuleBot(),
-  random: (_rules: SchafkopfRules, _seat: number, rng: Rng) => randomAgent<SchafkopfView, SchafkopfAction>(rng),
-};

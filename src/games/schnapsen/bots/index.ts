@@ -1,12 +1,9 @@
-import type { SchnapsenAction } from '../state.js';
-import type { SchnapsenRules } from '../rules.js';
-import type { SchnapsenView } from '../view.js';
-import type { BotFactory } from '../../botFactory.js';
-import { randomAgent } from '../../randomBot.js';
+import type { BotKind } from '../../agent.js';
+import type { SchnapsenTypes } from '../game.js';
 import { ruleSchnapsenBot } from './ruleBot.js';
 
-/** The Bauernschnapsen and Talonschnapsen bots by name: `random` and the rule-based `rule` (the default). */
-export const SCHNAPSEN_BOTS: Readonly<Record<string, BotFactory<SchnapsenRules, SchnapsenView, SchnapsenAction>>> = {
-  random: (_rules, _seat, rng) => randomAgent(rng),
-  rule: (_rules, _seat, rng) => ruleSchnapsenBot(rng, 'rule'),
+/** The rule bot of Bauernschnapsen and Talonschnapsen (level `easy`). */
+export const SCHNAPSEN_EASY: BotKind<SchnapsenTypes> = {
+  description: 'the rule bot: calls its strongest suit, announces a special game only when the hand clearly holds it, plays by rules of thumb',
+  create: (_rules, _seat, rng) => ruleSchnapsenBot(rng, 'easy'),
 };

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { SchnapsenTypes } from '../game.js';
 import { SeededRng } from '../../../core/rng.js';
 import { unwrap } from '../../../core/result.js';
 import { bauernschnapsen } from '../game.js';
 import { newDeal, passToPlay, rulesFor, run } from '../testing.js';
 import type { SchnapsenState } from '../state.js';
-import { BAUERNSCHNAPSEN_ENTRY, TALONSCHNAPSEN_ENTRY } from '../sitting.js';
-import { playSitting } from '../../../sitting/sitting.js';
-import { randomAgent } from '../../randomBot.js';
+import { bauernschnapsenModule, talonschnapsenModule } from '../module.js';
+import { playSitting } from '../../../sitting/play.js';
+import { randomAgent } from '../../agent.js';
 import { decide, ruleSchnapsenBot } from './ruleBot.js';
 
 const rng = new SeededRng(1);
@@ -14,11 +15,11 @@ const botMove = (s: SchnapsenState, seat = s.turn) => decide(bauernschnapsen.vie
 
 describe('the rule-based bot', () => {
   it('announces several different special games over 300-deal sittings of four (and three) bots', async () => {
-    for (const [entry, variant] of [[BAUERNSCHNAPSEN_ENTRY, 'bauern'], [TALONSCHNAPSEN_ENTRY, 'talon']] as const) {
+    for (const [entry, variant] of [[bauernschnapsenModule, 'bauern'], [talonschnapsenModule, 'talon']] as const) {
       for (const seed of [1, 2, 3]) {
         const r = new SeededRng(seed);
         const seats = variant === 'bauern' ? 4 : 3;
-        const result = await playSitting(entry.game, entry.sitting, rulesFor(variant), Array.from({ length: seats }, () => ruleSchnapsenBot(r)), { deals: 300, rng: r });
+        const result = await playSitting(entry, rulesFor(variant), Array.from({ length: seats }, () => ruleSchnapsenBot(r)), { length: { deals: 300 }, rng: r });
         const special = Object.keys(result.sheet.games).filter((g) => g !== 'normal' && g !== 'redeal');
         expect(special.length, `${variant} seed ${seed}: ${special.join(', ')}`).toBeGreaterThanOrEqual(3);
       }
@@ -65,7 +66,7 @@ describe('the rule-based bot', () => {
     const off = { bettler: false, schnapser: false, gang: false, bauernschnapser: false, kontraschnapser: false, farbenringerl: false, kontrabauernschnapser: false, trumpfringerl: false };
     const r = new SeededRng(9);
     const rules = rulesFor('bauern', off);
-    const result = await playSitting(BAUERNSCHNAPSEN_ENTRY.game, BAUERNSCHNAPSEN_ENTRY.sitting, rules, [ruleSchnapsenBot(r), randomAgent(r), ruleSchnapsenBot(r), randomAgent(r)], { deals: 1500, rng: r });
+    const result = await playSitting(bauernschnapsenModule, rules, [ruleSchnapsenBot(r), randomAgent<SchnapsenTypes>(r), ruleSchnapsenBot(r), randomAgent<SchnapsenTypes>(r)], { length: { deals: 1500 }, rng: r });
     let rule = 0;
     let random = 0;
     for (const d of result.deals) {

@@ -5,6 +5,7 @@ import { GAMES, gameDef, type GameId } from '../contracts.js';
 import type { SchnapsenAction } from '../state.js';
 import type { SchnapsenView } from '../view.js';
 import type { Agent } from '../../agent.js';
+import type { SchnapsenTypes } from '../game.js';
 import { choosePlay } from './cardplay.js';
 import { allTopRuns, allTricksWithTrump, goodGames, topRun, trumpScore } from './hand.js';
 import { declaringSide, know, type Knowledge } from './knowledge.js';
@@ -17,9 +18,10 @@ import { declaringSide, know, type Knowledge } from './knowledge.js';
  * top trumps), spritzt "auf Stand" or with a strong hand, and plays the normal
  * game sensibly. It sees only its view and the legal actions.
  */
-export function ruleSchnapsenBot(rng: Rng, name = 'rule'): Agent<SchnapsenView, SchnapsenAction> {
+export function ruleSchnapsenBot(rng: Rng, name = 'easy'): Agent<SchnapsenTypes> {
   return {
     name,
+    kind: 'bot',
     choose: (view: SchnapsenView, legal: readonly SchnapsenAction[], _seat: Seat) => decide(view, legal, rng),
   };
 }

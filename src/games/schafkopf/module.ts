@@ -1,0 +1,25 @@
+import { randomBotKind } from '../agent.js';
+import type { GameModule } from '../module.js';
+import { schafkopfBench } from './bench.js';
+import { schafkopfRuleBot } from './bots/index.js';
+import { schafkopfConformance } from './conformance.js';
+import { schafkopf, type SchafkopfTypes } from './game.js';
+import { schafkopfSitting } from './sitting.js';
+import { schafkopfText } from './text.js';
+
+/** Schafkopf, as the registry knows it. */
+export const schafkopfModule: GameModule<SchafkopfTypes> = {
+  game: schafkopf,
+  sitting: schafkopfSitting,
+  bots: {
+    easy: {
+      description: 'the rule bot: bids from a calibrated hand value, gives Stoß with a hand that hurts the game, plays by rules of thumb',
+      create: () => schafkopfRuleBot('easy'),
+    },
+    random: randomBotKind<SchafkopfTypes>(),
+  },
+  defaultBot: 'easy',
+  text: schafkopfText,
+  bench: schafkopfBench,
+  conformance: schafkopfConformance,
+};

@@ -1,0 +1,25 @@
+import { randomBotKind } from '../agent.js';
+import type { GameModule } from '../module.js';
+import { bauernschnapsenBench } from './bench.js';
+import { SCHNAPSEN_EASY } from './bots/index.js';
+import { bauernschnapsen, talonschnapsen, type SchnapsenGame, type SchnapsenTypes } from './game.js';
+import type { Variant } from './rules.js';
+import { schnapsenSitting } from './sitting.js';
+import { FACES_OPTION, schnapsenText } from './text.js';
+
+function schnapsenModule(game: SchnapsenGame, variant: Variant): GameModule<SchnapsenTypes> {
+  return {
+    game,
+    sitting: schnapsenSitting(variant),
+    bots: { easy: SCHNAPSEN_EASY, random: randomBotKind<SchnapsenTypes>() },
+    defaultBot: 'easy',
+    text: schnapsenText,
+    bench: bauernschnapsenBench,
+    playOptions: [FACES_OPTION],
+  };
+}
+
+/** Bauernschnapsen (four players, partners opposite), as the registry knows it. */
+export const bauernschnapsenModule = schnapsenModule(bauernschnapsen, 'bauern');
+/** Talonschnapsen (three players, each for himself), as the registry knows it. */
+export const talonschnapsenModule = schnapsenModule(talonschnapsen, 'talon');
