@@ -197,6 +197,9 @@ describe('verification catches every change', () => {
     e = errorOf(await verifyDeal({ ...proofOf(EX), deck: doubled }));
     expect(e.message).toContain('at position 31 (counting from 0): it has HU where the seed and contributions give SK');
 
+    e = errorOf(await verifyDeal({ ...proofOf(EX), deck: EX.notation as unknown as Card[] }));
+    expect(e.code).toBe('badDeck');
+
     e = errorOf(await verifyDeal({ ...proofOf(EX), deck: EX.deck.slice(0, 31) }));
     expect(e.code).toBe('deckMismatch');
     expect(e.message).toBe('the deck has 31 cards; the schafkopf-32 pack has 32');

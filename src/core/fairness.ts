@@ -132,9 +132,9 @@ export async function verifyDeal(proof: DealProof): Promise<Result<Card[]>> {
       `the commitment does not match the revealed seed and context (game ${context.game}, table ${context.table}, deal ${context.deal}): SHA-256 gives ${expected.value}, the deal published ${proof.commitment}`,
     );
   }
-  if (!Array.isArray(deck)) return fail('badDeck', 'the deck must be a list of cards');
   const recomputed = await fairDeck(pack, serverSeed, contributions, context);
   if (!recomputed.ok) return recomputed;
+  if (!Array.isArray(deck)) return fail('badDeck', 'the deck must be a list of card ids');
   if (deck.length !== pack.size) return fail('deckMismatch', `the deck has ${deck.length} cards; the ${pack.name} pack has ${pack.size}`);
   for (let k = 0; k < pack.size; k++) {
     if (deck[k] !== recomputed.value[k]) {
