@@ -6,7 +6,7 @@
  * $CHROMIUM); without it the test fails, it does not skip.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { cardBackSvg, cardSvg } from './card.js';
 import { ALL_CARDS, DECKS, deckCards, handHtml, sheetHtml, type DeckCard } from './testing.js';
@@ -14,17 +14,19 @@ import { ALL_CARDS, DECKS, deckCards, handHtml, sheetHtml, type DeckCard } from 
 const EXECUTABLE = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const OUT = 'tmp/cards';
 
-let browser: Browser;
+let browser: Browser | undefined;
 
-beforeAll(async () => {
+/** Chromium, started once; each test calls this, so that a missing Chromium fails every test instead of skipping it. */
+async function launch(): Promise<Browser> {
   if (!existsSync(EXECUTABLE)) {
     throw new Error(`Chromium not found at ${EXECUTABLE}: install it (apt-get install -y chromium) or set CHROMIUM=/path/to/chromium`);
   }
-  browser = await chromium.launch({
+  browser ??= await chromium.launch({
     executablePath: EXECUTABLE,
     args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-});
+  return browser;
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -32,7 +34,7 @@ afterAll(async () => {
 
 describe('cards in Chromium', () => {
   it('every card and the back parse as SVG; the index fits the visible strip of a fanned hand', async () => {
-    const page = await browser.newPage();
+    const page = await (await launch()).newPage();
     const svgs = [...ALL_CARDS.map((c) => cardSvg(c.suit, c.rank, c.options)), cardBackSvg()];
     // Evaluated as a string: the project's type check has no DOM library.
     const problems = (await page.evaluate(`(${String((list: string[]) => {
@@ -59,7 +61,7 @@ describe('cards in Chromium', () => {
 
   it('writes sheets of every pack and fanned hands to tmp/cards/', async () => {
     mkdirSync(OUT, { recursive: true });
-    const page = await browser.newPage({ viewport: { width: 390, height: 500 }, deviceScaleFactor: 2 });
+    const page = await (await launch()).newPage({ viewport: { width: 390, height: 500 }, deviceScaleFactor: 2 });
     // Hands as players would hold them (notation: suit letter E G H S, rank letter).
     const pick = (deck: number, cards: string): DeckCard[] =>
       cards.split(' ').map((c) => deckCards(DECKS[deck]).find((d) => 'EGHS'[d.suit] === c[0] && d.rank === c[1])!);
