@@ -15,7 +15,7 @@
  */
 import type { Card, Pack } from '../cards/pack.js';
 import { formatCard } from '../cards/notation.js';
-import { fail, ok, type Result } from './result.js';
+import { fail, ok, type ErrorCode, type Result } from './result.js';
 
 /** Which deal a seed belongs to; the commitment and the deck are bound to it, so a seed serves one deal only. */
 export interface DealContext {
@@ -257,7 +257,7 @@ function parseContributions(contributions: readonly Contribution[]): Result<(Uin
 }
 
 /** 64 lowercase hex digits to 32 bytes. */
-function parseHex32(hex: unknown, what: string, code: string): Result<Uint8Array> {
+function parseHex32(hex: unknown, what: string, code: ErrorCode): Result<Uint8Array> {
   if (typeof hex !== 'string') return fail(code, `${what} must be a string of 64 lowercase hex digits, not ${hex === null ? 'null' : typeof hex}`);
   if (hex.length !== 2 * SEED_BYTES) return fail(code, `${what} must be 64 lowercase hex digits (32 bytes); it has ${hex.length} characters`);
   const out = new Uint8Array(SEED_BYTES);

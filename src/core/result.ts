@@ -24,15 +24,89 @@ export function err<E>(error: E): Err<E> {
 }
 
 /**
+ * The one list of error codes, for every game and layer: a code names one
+ * kind of fault, with one spelling everywhere; the message says the rest.
+ */
+export type ErrorCode =
+  // Input that cannot be read: a malformed action, card, seat, deal, rules or file.
+  | 'badAction'
+  | 'badCard'
+  | 'badSeat'
+  | 'badSeats'
+  | 'badDeal'
+  | 'badDeck'
+  | 'badDealer'
+  | 'badCarry'
+  | 'badDraw'
+  | 'badRules'
+  | 'badRuleValue'
+  | 'unknownRule'
+  | 'unknownPreset'
+  | 'ruleClash'
+  | 'badPlayers'
+  | 'badTarget'
+  | 'badSuit'
+  | 'badTurn'
+  | 'badJson'
+  | 'badRecord'
+  // The deal is not where the action belongs.
+  | 'notYourTurn'
+  | 'wrongAction'
+  | 'dealOver'
+  // The rules forbid it now.
+  | 'notInHand'
+  | 'illegalCard'
+  | 'mustFollow'
+  | 'mustBeat'
+  | 'mustTrump'
+  | 'mustLeadPair'
+  | 'devilFirstTrick'
+  | 'illegalBid'
+  | 'badAnnouncement'
+  | 'tooLow'
+  | 'mustPlay'
+  | 'illegalStoss'
+  | 'badDouble'
+  | 'badTrump'
+  | 'badMeld'
+  | 'badLay'
+  | 'cannotAnnounce'
+  | 'raisePending'
+  | 'noRaisePending'
+  | 'raisingStopped'
+  | 'badAdvice'
+  | 'talkedAlready'
+  | 'notLeader'
+  | 'noTeam'
+  // Records that do not replay.
+  | 'wrongGame'
+  | 'badStart'
+  | 'wrongDealer'
+  | 'wrongCarry'
+  | 'unfinished'
+  | 'wrongOutcome'
+  | 'wrongSheet'
+  // Provably fair deals.
+  | 'badSeed'
+  | 'badContribution'
+  | 'badContext'
+  | 'badCommitment'
+  | 'badPack'
+  | 'commitmentMismatch'
+  | 'deckMismatch'
+  | 'streamExhausted'
+  | 'noWebCrypto';
+
+/**
  * Every error the platform reports: a machine-readable code and a sentence a
  * player understands.
  */
 export interface StichError {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly message: string;
 }
 
-export function fail(code: string, message: string): Err<StichError> {
+export function fail(code: ErrorCode, message: string): Err<StichError> {
   return { ok: false, error: { code, message } };
 }
 

@@ -20,7 +20,7 @@ const book: RuleBook<TestRules> = {
     { name: 'plain', description: 'defaults', source: 'doc', values: {} },
     { name: 'fancy', description: 'flag on', source: 'doc', values: { flag: true, mode: 'b' } },
   ],
-  check: (r) => (r.count === 7 && r.flag ? { code: 'clash', message: 'count 7 clashes with flag' } : undefined),
+  check: (r) => (r.count === 7 && r.flag ? { code: 'ruleClash' as const, message: 'count 7 clashes with flag' } : undefined),
 };
 
 describe('resolveRules', () => {

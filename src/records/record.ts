@@ -2,7 +2,7 @@ import { isCompleteDeck } from '../cards/deck.js';
 import { parseCards } from '../cards/notation.js';
 import { rulesFromJson, type ResolvedRules } from '../games/ruleBook.js';
 import { jsonEqual, MAX_JSON_DEPTH, nestsDeeperThan } from '../core/json.js';
-import { err, ok, type Result } from '../core/result.js';
+import { err, ok, type ErrorCode, type Result } from '../core/result.js';
 import { excerptJson, quote } from '../core/text.js';
 import type { GameTypes } from '../games/game.js';
 import type { AnyGameModule } from '../games/module.js';
@@ -33,7 +33,7 @@ export interface DealRecord {
 
 /** Where a record broke: the deal and action index (from 0) and why. */
 export interface RecordError {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly message: string;
   readonly deal?: number;
   readonly action?: number;
@@ -52,7 +52,7 @@ export function toRecord<T extends GameTypes>(gameId: string, result: SittingRes
   };
 }
 
-const fault = (code: string, message: string, deal?: number, action?: number): Result<never, RecordError> =>
+const fault = (code: ErrorCode, message: string, deal?: number, action?: number): Result<never, RecordError> =>
   err({ code, message: locate(deal, action) + message, deal, action });
 
 function locate(deal?: number, action?: number): string {

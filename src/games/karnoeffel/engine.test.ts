@@ -161,22 +161,22 @@ describe('the match announcement (000 "Kartengeben und Steigern", the last parag
 describe('bad input during the deal changes nothing', () => {
   it('out of turn, a pass with a raise pending, an accept or refusal with no raise, a card before the play', () => {
     const s = four();
-    rejects(s, 3, RAISE, 'outOfTurn', /not your turn: seat 1 may raise or pass/);
-    rejects(s, 2, PASS, 'outOfTurn', /seat 1 may raise or pass/);
+    rejects(s, 3, RAISE, 'notYourTurn', /not your turn: seat 1 may raise or pass/);
+    rejects(s, 2, PASS, 'notYourTurn', /seat 1 may raise or pass/);
     rejects(s, 1, ACCEPT, 'noRaisePending', /no raise to accept/);
     rejects(s, 1, REFUSE, 'noRaisePending', /no raise to refuse/);
-    rejects(s, 1, { type: 'play', card: s.deck[0] }, 'notPlaying', /still going on/);
+    rejects(s, 1, { type: 'play', card: s.deck[0] }, 'wrongAction', /still going on/);
     const raised = act(s, 1, RAISE);
     rejects(raised, 2, PASS, 'raisePending', /seat 1 raised to 7: accept, refuse or raise again/);
-    rejects(raised, 1, ACCEPT, 'outOfTurn', /seat 2 must answer the raise to 7/);
+    rejects(raised, 1, ACCEPT, 'notYourTurn', /seat 2 must answer the raise to 7/);
     rejects(s, 9, PASS, 'badSeat', /seat 9 does not exist/);
     rejects(s, 1, { type: 'fold' } as unknown as KarnoeffelAction, 'badAction', /unknown action "fold"/);
   });
 
   it('a raise, pass or accept once the cards are played is an error', () => {
     const s = passToPlay(four());
-    rejects(s, 1, RAISE, 'noPause', /no raise now: the deal is done/);
-    rejects(s, 1, ACCEPT, 'noPause', /no accept now/);
+    rejects(s, 1, RAISE, 'wrongAction', /no raise now: the deal is done/);
+    rejects(s, 1, ACCEPT, 'wrongAction', /no accept now/);
   });
 });
 
@@ -186,7 +186,7 @@ describe('play (000 "Spieldurchführung")', () => {
     // Trump Schellen (S2 lowest face up).
     let s = passToPlay(start(rules, 0, { 1: 'E9 E8 E3 H8 H9', 2: 'EK G3 G4 G5 G6', 3: 'E7 H3 H4 H5 H6', 0: 'S2 E6 E5 E4 GK' }));
     expect(s.turn).toBe(1);
-    rejects(s, 2, { type: 'play', card: card('EK') }, 'outOfTurn', /seat 1 is to play/);
+    rejects(s, 2, { type: 'play', card: card('EK') }, 'notYourTurn', /seat 1 is to play/);
     s = playAll(s, 'E9 EK E7 E6');
     expect(s.tricks[0]).toEqual({ leader: 1, cards: [card('E9'), card('EK'), card('E7'), card('E6')], winner: 2 });
     expect(s.turn).toBe(2);

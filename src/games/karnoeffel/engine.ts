@@ -312,11 +312,11 @@ export function apply(state: KarnoeffelState, seat: number, action: KarnoeffelAc
 
 function applyPauseDecision(state: KarnoeffelState, seat: number, kind: 'raise' | 'pass' | 'accept' | 'refuse'): Result<KarnoeffelState> {
   if (state.phase !== 'deal' || state.pause === null) {
-    return fail('noPause', `no ${kind} now: the deal is done and the cards are being played`);
+    return fail('wrongAction', `no ${kind} now: the deal is done and the cards are being played`);
   }
   const p = state.pause;
   const actor = pauseActor(p);
-  if (seat !== actor) return fail('outOfTurn', `not your turn: ${describeWait(state)}`);
+  if (seat !== actor) return fail('notYourTurn', `not your turn: ${describeWait(state)}`);
   if (p.stage === 'answer' && kind === 'pass') return fail('raisePending', `seat ${p.raiser} raised to ${p.bid}: accept, refuse or raise again`);
   if (p.stage !== 'answer' && (kind === 'accept' || kind === 'refuse')) return fail('noRaisePending', `there is no raise to ${kind}; raise or pass`);
   if (kind === 'raise' && state.announcedBy >= 0) {
@@ -357,8 +357,8 @@ function applyPauseDecision(state: KarnoeffelState, seat: number, kind: 'raise' 
 }
 
 function applyPlay(state: KarnoeffelState, seat: number, card: number): Result<KarnoeffelState> {
-  if (state.phase !== 'play') return fail('notPlaying', `no card play now: the deal is still going on (${describeWait(state)})`);
-  if (seat !== state.turn) return fail('outOfTurn', `not your turn: seat ${state.turn} is to play`);
+  if (state.phase !== 'play') return fail('wrongAction', `no card play now: the deal is still going on (${describeWait(state)})`);
+  if (seat !== state.turn) return fail('notYourTurn', `not your turn: seat ${state.turn} is to play`);
   if (!Number.isInteger(card) || card < 0 || card >= 48) return fail('badCard', `${String(card)} is not a card`);
   if (!maskHas(state.hands[seat], card)) return fail('notInHand', `${formatCard(PACK, card)} is not in your hand`);
   const banned = bannedCard(state.trump, state.tricks.length, state.trick.length === 0, devilRule(state.rules));

@@ -194,7 +194,7 @@ describe('records (src/records/record.ts)', () => {
       const [s, a] = r.deals[0].actions[0];
       r.deals[0].actions[0] = [(s + 1) % 4, a];
     });
-    expect(e2).toMatchObject({ code: 'outOfTurn', deal: 0, action: 0 });
+    expect(e2).toMatchObject({ code: 'notYourTurn', deal: 0, action: 0 });
     // advice with a broken string
     const e3 = tamper((r) => {
       r.deals[0].actions.splice(0, 0, [0, 'advise "oops']);

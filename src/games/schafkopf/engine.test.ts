@@ -161,7 +161,7 @@ describe('bad input says what and where, and changes nothing (ARCHITECTURE.md "O
 
   it('a card not in the hand; a card that is not a card', () => {
     const s = play(deal(AK, A), 'rufspiel G, weiter, weiter, weiter', 'weiter, weiter, weiter');
-    refused(s, 0, 'EA', 'cardNotInHand', 'you do not hold EA');
+    refused(s, 0, 'EA', 'notInHand', 'you do not hold EA');
     refused(s, 0, { type: 'play', card: 32 }, 'badCard', 'card 32 is not in the pack');
     refused(s, 0, { type: 'play', card: -1 }, 'badCard', 'card -1 is not in the pack');
     refused(s, 0, { type: 'play', card: 1.5 }, 'badCard', 'card 1.5 is not in the pack');

@@ -152,7 +152,7 @@ function applyPlay(state: SchafkopfState, seat: Seat, action: SchafkopfAction): 
   if (!Number.isInteger(card) || card < 0 || card >= pack.size) return fail('badCard', `card ${card} is not in the pack`);
   const code = formatCard(pack, card);
   const hand = state.hands[seat];
-  if ((hand & (1 << card)) === 0) return fail('cardNotInHand', `you do not hold ${code}`);
+  if ((hand & (1 << card)) === 0) return fail('notInHand', `you do not hold ${code}`);
   const mask = legalCardMask(state, seat);
   if ((mask & (1 << card)) === 0) {
     const t = tablesOf(state);

@@ -153,7 +153,7 @@ function illegalCandidates(state: SchafkopfState, legal: SchafkopfAction[], rng:
   if (state.phase === 'play') {
     const hand = state.hands[turn];
     const others = [...Array(pack.size).keys()].filter((c) => ((hand >> c) & 1) === 0);
-    for (let k = 0; k < 3; k++) out.push([turn, { type: 'play', card: others[rng.int(others.length)] }, 'cardNotInHand']);
+    for (let k = 0; k < 3; k++) out.push([turn, { type: 'play', card: others[rng.int(others.length)] }, 'notInHand']);
     for (let c = 0; c < pack.size; c++) {
       if (((hand >> c) & 1) === 1 && !offered({ type: 'play', card: c })) out.push([turn, { type: 'play', card: c }, 'illegalCard']);
     }
@@ -328,7 +328,7 @@ describe('records round-trip (docs/records.md, src/records/record.ts)', () => {
         const packetOf = (i: number) => (Math.floor(i / 4) % 4) + 1;
         const other = copy.deals[k].deck.find((_, i) => (dealer + packetOf(i)) % 4 !== seat)!;
         actions[j] = [seat, other];
-        code = 'cardNotInHand';
+        code = 'notInHand';
       } else if (text === 'weiter' && j < 8 && actions.slice(0, j).every(([, t]) => !/^(klopfen|stoss)$/.test(t))) {
         actions[j] = [seat, 'rufspiel H'];
         code = 'illegalBid';

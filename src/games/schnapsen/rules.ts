@@ -1,4 +1,5 @@
 import type { HouseRule, Preset, ResolvedRules, RuleBook } from '../ruleBook.js';
+import type { StichError } from '../../core/result.js';
 
 /**
  * House rules of Bauernschnapsen (4 players) and Talonschnapsen (3 players),
@@ -99,7 +100,7 @@ function presets(variant: Variant): Preset[] {
   ];
 }
 
-function check(rules: SchnapsenRules) {
+function check(rules: SchnapsenRules): StichError | undefined {
   if (rules.kontraHerrenbauer && !rules.blindRufen) {
     return { code: 'ruleClash', message: 'kontraHerrenbauer needs blindRufen=on: only with trump called blind can an opponent of the Rufer hold all five trumps (003 Kontra-Herrenbauer)' };
   }
