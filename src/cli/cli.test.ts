@@ -156,3 +156,46 @@ describe('stich bench', () => {
     expect(report.schafkopf.apiDealsPerSecond).toBeGreaterThan(10);
   });
 });
+
+describe('bad input on the command line (issue 7): a one-line error, never a stack trace', () => {
+  const oneLine = (r: { code: number; out: string; err: string }) => {
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).not.toMatch(/\n\s+at /);
+    return r.err.trim();
+  };
+
+  it('bench --seconds abc, 0 and -1 are refused', () => {
+    for (const s of ['abc', '0', '-1']) expect(oneLine(stich(['bench', '--seconds', s]))).toMatch(/--seconds must be a number of seconds above 0/);
+  });
+
+  it('--record into a folder that does not exist is refused before the first card is dealt', () => {
+    const r = stich(['play', 'schafkopf', '--seed', '1', '--pace', '0', '--record', '/nonexistent/x.json'], '1\n');
+    expect(oneLine(r)).toBe('stich: --record /nonexistent/x.json: the folder /nonexistent does not exist');
+    expect(r.out).toBe('');
+  });
+
+  it('options of another game are refused', () => {
+    expect(oneLine(stich(['play', 'schafkopf', '--faces', 'french']))).toBe('stich: --faces is an option of bauernschnapsen and talonschnapsen, not of schafkopf');
+    expect(oneLine(stich(['play', 'schafkopf', '--players', '6']))).toBe('stich: --players is an option of karnoeffel, not of schafkopf');
+  });
+
+  it('a tariff beyond its range is refused: --rule tarifSolo=1e308', () => {
+    expect(oneLine(stich(['play', 'schafkopf', '--rule', 'tarifSolo=1e308', '--seats', 'bot,bot,bot,bot']))).toMatch(/tarifSolo.*not a whole number/);
+    expect(oneLine(stich(['play', 'schafkopf', '--rule', 'tarifSolo=100000000', '--seats', 'bot,bot,bot,bot']))).toMatch(/above the maximum 100000/);
+    expect(oneLine(stich(['play', 'schafkopf', '--rule', '__proto__=1', '--seats', 'bot,bot,bot,bot']))).toMatch(/unknown house rule "__proto__"/);
+  });
+
+  it('a huge player word is quoted as a short excerpt', () => {
+    const r = stich(['play', 'schafkopf', '--seats', `${'x'.repeat(100_000)},bot,bot,bot`]);
+    expect(oneLine(r).length).toBeLessThan(200);
+  });
+
+  it('game names are matched without regard to case or umlauts; --version prints the version', () => {
+    expect(stich(['rules', 'Karnöffel']).code).toBe(0);
+    expect(stich(['rules', 'SCHAFKOPF']).code).toBe(0);
+    const v = stich(['--version']);
+    expect(v.code).toBe(0);
+    expect(v.out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});

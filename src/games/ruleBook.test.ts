@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeRuleBook, parseRuleAssignments, resolveRules, rulesFromJson, type RuleBook } from './ruleBook.js';
+import { GAMES } from './registry.js';
 
 interface TestRules {
   preset: string;
@@ -64,5 +65,43 @@ describe('resolveRules', () => {
       expect(text).toContain(r.source);
     }
     expect(text).toContain('plain (default)');
+  });
+});
+
+describe('names and numbers from outside (issue 7: bad input that still got in)', () => {
+  it('"--rule __proto__=1" is an unknown rule, not silently dropped; so are the other names of Object.prototype', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const words = parseRuleAssignments([`${name}=1`]);
+      expect(words.ok).toBe(true);
+      if (!words.ok) continue;
+      expect(Object.keys(words.value)).toEqual([name]);
+      const r = resolveRules(book, undefined, words.value);
+      expect(r.ok, name).toBe(false);
+      if (!r.ok) expect(r.error.message).toContain(`unknown house rule "${name}"`);
+      const fromRecord = rulesFromJson(book, JSON.parse(`{"preset":"plain","${name}":1}`));
+      expect(fromRecord.ok, name).toBe(false);
+    }
+  });
+
+  it('an integer rule refuses values beyond its range, however written: 1e308 from a record, a 400-digit number, a fraction', () => {
+    expect(rulesFromJson(book, { preset: 'plain', count: 1e308 }).ok).toBe(false);
+    expect(resolveRules(book, undefined, { count: '9'.repeat(400) }).ok).toBe(false);
+    expect(resolveRules(book, undefined, { count: 2.5 }).ok).toBe(false);
+  });
+
+  it('every integer house rule of every game has a documented range', () => {
+    for (const m of GAMES) {
+      for (const rule of m.game.ruleBook.houseRules) {
+        if (rule.type !== 'integer') continue;
+        expect(Number.isSafeInteger(rule.min), `${m.game.id} ${rule.name} min`).toBe(true);
+        expect(Number.isSafeInteger(rule.max), `${m.game.id} ${rule.name} max`).toBe(true);
+      }
+    }
+  });
+
+  it('quotes at most a short excerpt of a huge value', () => {
+    const r = resolveRules(book, undefined, { mode: 'x'.repeat(1_000_000) });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message.length).toBeLessThan(120);
   });
 });

@@ -1,4 +1,5 @@
 import { err, fail, ok, type Result, type StichError } from '../core/result.js';
+import { quote } from '../core/text.js';
 
 export type RuleValue = boolean | number | string;
 
@@ -13,6 +14,7 @@ export interface HouseRule {
   readonly source: string;
   readonly type: 'boolean' | 'integer' | 'choice';
   readonly choices?: readonly string[];
+  /** The documented range of an integer rule: every integer rule has both bounds. */
   readonly min?: number;
   readonly max?: number;
   /** The default when no preset changes it. */
@@ -54,7 +56,7 @@ export function resolveRules<Rules extends ResolvedRules>(
   const name = presetName ?? book.defaultPreset;
   const preset = book.presets.find((p) => p.name === name);
   if (!preset) {
-    return fail('unknownPreset', `unknown preset "${name}" for ${book.game}; presets: ${book.presets.map((p) => p.name).join(', ')}`);
+    return fail('unknownPreset', `unknown preset ${quote(name)} for ${book.game}; presets: ${book.presets.map((p) => p.name).join(', ')}`);
   }
   const values: Record<string, RuleValue> = {};
   for (const rule of book.houseRules) values[rule.name] = rule.default;
@@ -62,7 +64,7 @@ export function resolveRules<Rules extends ResolvedRules>(
   for (const [key, raw] of Object.entries(overrides)) {
     const rule = book.houseRules.find((r) => r.name === key);
     if (!rule) {
-      return fail('unknownRule', `unknown house rule "${key}" for ${book.game}; see "stich rules ${book.game}"`);
+      return fail('unknownRule', `unknown house rule ${quote(key)} for ${book.game}; see "stich rules ${book.game}"`);
     }
     const parsed = parseRuleValue(rule, raw);
     if (!parsed.ok) return parsed;
@@ -91,30 +93,35 @@ export function parseRuleValue(rule: HouseRule, raw: unknown): Result<RuleValue>
       const text = String(raw).toLowerCase();
       if (['true', 'on', 'yes', '1'].includes(text)) return ok(true);
       if (['false', 'off', 'no', '0'].includes(text)) return ok(false);
-      return bad(`"${String(raw)}" is not on/off (true/false)`);
+      return bad(`${quote(raw)} is not on/off (true/false)`);
     }
     case 'integer': {
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-      if (!Number.isInteger(n)) return bad(`"${String(raw)}" is not a whole number`);
-      if (rule.min !== undefined && n < rule.min) return bad(`${n} is below the minimum ${rule.min}`);
-      if (rule.max !== undefined && n > rule.max) return bad(`${n} is above the maximum ${rule.max}`);
+      if (!Number.isSafeInteger(n)) return bad(`${quote(raw)} is not a whole number`);
+      if (rule.min === undefined || rule.max === undefined) return bad('the rule has no documented range');
+      if (n < rule.min) return bad(`${n} is below the minimum ${rule.min}`);
+      if (n > rule.max) return bad(`${n} is above the maximum ${rule.max}`);
       return ok(n);
     }
     case 'choice': {
       const text = String(raw);
-      if (!rule.choices?.includes(text)) return bad(`"${text}" is not one of ${rule.choices?.join(', ')}`);
+      if (!rule.choices?.includes(text)) return bad(`${quote(text)} is not one of ${rule.choices?.join(', ')}`);
       return ok(text);
     }
   }
 }
 
-/** Parses "name=value" words from the command line. */
+/**
+ * Parses "name=value" words from the command line. The names become own
+ * properties whatever they are ("__proto__" included), so that an unknown
+ * name is reported, never silently dropped.
+ */
 export function parseRuleAssignments(words: readonly string[]): Result<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const word of words) {
     const eq = word.indexOf('=');
-    if (eq <= 0) return fail('badRuleValue', `"${word}" is not name=value`);
-    out[word.slice(0, eq).trim()] = word.slice(eq + 1).trim();
+    if (eq <= 0) return fail('badRuleValue', `${quote(word)} is not name=value`);
+    Object.defineProperty(out, word.slice(0, eq).trim(), { value: word.slice(eq + 1).trim(), enumerable: true, writable: true, configurable: true });
   }
   return ok(out);
 }
