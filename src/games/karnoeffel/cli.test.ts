@@ -33,9 +33,9 @@ function knowableCodes(state: KarnoeffelState, seat: number): Set<string> {
     ...v.trick,
     ...v.tricks.flatMap((t) => t.cards),
     ...(v.drawn ?? []),
-    ...v.log.flatMap((e) => (e.t === 'advise' && e.card !== undefined ? [e.card] : [])),
+    ...v.events.flatMap((e) => (e.type === 'advise' && e.card !== undefined ? [e.card] : [])),
   ];
-  const texts = v.log.flatMap((e) => (e.t === 'advise' ? codesIn(e.message) : []));
+  const texts = v.events.flatMap((e) => (e.type === 'advise' ? codesIn(e.message) : []));
   return new Set([...ids.map((c) => karnoeffelModule.game.formatAction(state.rules, { type: 'play', card: c }).slice(5)), ...texts]);
 }
 

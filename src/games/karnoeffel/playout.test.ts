@@ -131,7 +131,7 @@ describe('the fast playout', () => {
 
 /** The number of distinct legal card sequences from here to the end (or to `depth` cards). */
 function perft(state: KarnoeffelState, depth = Infinity): number {
-  if (state.phase === 'over' || depth === 0) return 1;
+  if (state.phase === 'done' || depth === 0) return 1;
   const seat = toAct(state)[0];
   let total = 0;
   for (const a of legal(state, seat)) {

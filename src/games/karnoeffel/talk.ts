@@ -59,7 +59,7 @@ export function mayAdvise(rules: KarnoeffelRules, seat: number): boolean {
 
 /** Whether the seat may advise now: once between two decisions at the table. */
 export function mayTalkNow(state: KarnoeffelState, seat: number): boolean {
-  return state.phase !== 'over' && mayAdvise(state.rules, seat) && state.talked[seat] !== state.decisions;
+  return state.phase !== 'done' && mayAdvise(state.rules, seat) && state.talked[seat] !== state.decisions;
 }
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;

@@ -66,7 +66,7 @@ export function renderKarnoeffelView(rules: KarnoeffelRules, view: KarnoeffelVie
     }
   }
   if (view.outcome) lines.push(describeOutcome(view.outcome));
-  if (view.phase !== 'over' && mayAdvise(rules, view.seat)) {
+  if (view.phase !== 'done' && mayAdvise(rules, view.seat)) {
     const mates = view.order.filter((s) => s !== view.seat && teamOf(s) === teamOf(view.seat));
     lines.push(`Table talk, heard by all: advise @${mates[0]} [card] "message"`);
   }
@@ -105,7 +105,7 @@ export function describeKarnoeffelAction(_rules: KarnoeffelRules, view: Karnoeff
 function eventLine(view: KarnoeffelView, e: KarnoeffelEvent): string | undefined {
   const who = (s: number) => seatName(view, s);
   const t = view.trump;
-  switch (e.t) {
+  switch (e.type) {
     case 'draw':
       return `Drawn for trump: ${e.cards.map(code).join(' ')}`;
     case 'up':

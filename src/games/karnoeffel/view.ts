@@ -8,7 +8,7 @@ import type { KarnoeffelState, KarnoeffelView, SeenHand } from './state.js';
  * What one seat may know (ARCHITECTURE.md "view"): its own cards, the hands
  * the table-talk rules let it see (partner with four players; teammates for
  * a leader with six or eight), the face-up cards of the first round, the
- * trump draw, every card played, and the public log. Never the deck, never
+ * trump draw, every card played, and the public events. Never the deck, never
  * the cards still to be dealt, never another hand it may not see.
  */
 export function view(state: KarnoeffelState, seat: number): KarnoeffelView {
@@ -45,7 +45,7 @@ export function view(state: KarnoeffelState, seat: number): KarnoeffelView {
     won: state.won,
     toAct: toAct(state),
     decisions: state.decisions,
-    log: state.log,
+    events: state.events,
     outcome: state.outcome,
   };
 }
