@@ -1,6 +1,8 @@
 import { isCompleteDeck } from '../../cards/deck.js';
 import { formatCard } from '../../cards/notation.js';
 import { fail, ok, type Result } from '../../core/result.js';
+import { quote } from '../../core/text.js';
+import { echo } from './notation.js';
 import type { DealInput } from '../game.js';
 import { lowestIndex, PACK } from './cards.js';
 import { dealOrder, deckPositions, drawForTrump, nextSeat, pairAt, pairCount, stepOf, trumpOfDraw, trumpOfFirstRound } from './deal.js';
@@ -67,7 +69,7 @@ export function setup(rules: KarnoeffelRules, deal: DealInput<KarnoeffelCarry>):
   if (problem) return fail(problem.code, problem.message);
   const n = rules.players;
   if (!Number.isInteger(deal.dealer) || deal.dealer < 0 || deal.dealer >= n) {
-    return fail('badDealer', `the dealer must be a seat from 0 to ${n - 1}, not ${String(deal.dealer)}`);
+    return fail('badDealer', `the dealer must be a seat from 0 to ${n - 1}, not ${echo(deal.dealer)}`);
   }
   if (!isCompleteDeck(PACK, deal.deck)) return fail('badDeck', 'the deck must hold each of the 48 Karnöffel cards exactly once');
   const carry = checkCarry(deal.carry);
@@ -264,7 +266,7 @@ function describeWait(state: KarnoeffelState): string {
 
 export function apply(state: KarnoeffelState, seat: number, action: KarnoeffelAction): Result<KarnoeffelState> {
   const n = state.rules.players;
-  if (!Number.isInteger(seat) || seat < 0 || seat >= n) return fail('badSeat', `seat ${String(seat)} does not exist (seats 0 to ${n - 1})`);
+  if (!Number.isInteger(seat) || seat < 0 || seat >= n) return fail('badSeat', `seat ${echo(seat)} does not exist (seats 0 to ${n - 1})`);
   if (state.phase === 'done') return fail('dealOver', 'the deal is over');
   if (typeof action !== 'object' || action === null) return fail('badAction', 'not an action');
   switch (action.type) {
@@ -306,7 +308,7 @@ export function apply(state: KarnoeffelState, seat: number, action: KarnoeffelAc
     case 'play':
       return applyPlay(state, seat, action.card);
     default:
-      return fail('badAction', `unknown action "${String((action as { type: unknown }).type)}"`);
+      return fail('badAction', `unknown action ${quote((action as { type: unknown }).type)}: raise, pass, accept, refuse, announce, play or advise`);
   }
 }
 
@@ -359,7 +361,7 @@ function applyPauseDecision(state: KarnoeffelState, seat: number, kind: 'raise' 
 function applyPlay(state: KarnoeffelState, seat: number, card: number): Result<KarnoeffelState> {
   if (state.phase !== 'play') return fail('wrongAction', `no card play now: the deal is still going on (${describeWait(state)})`);
   if (seat !== state.turn) return fail('notYourTurn', `not your turn: seat ${state.turn} is to play`);
-  if (!Number.isInteger(card) || card < 0 || card >= 48) return fail('badCard', `${String(card)} is not a card`);
+  if (!Number.isInteger(card) || card < 0 || card >= 48) return fail('badCard', `${echo(card)} is not a card`);
   if (!maskHas(state.hands[seat], card)) return fail('notInHand', `${formatCard(PACK, card)} is not in your hand`);
   const banned = bannedCard(state.trump, state.tricks.length, state.trick.length === 0, devilRule(state.rules));
   if (card === banned) {

@@ -1,7 +1,8 @@
 import { shuffleDeck } from '../../cards/deck.js';
-import { formatCard, parseCard } from '../../cards/notation.js';
+import { formatCard } from '../../cards/notation.js';
 import type { Rng } from '../../core/rng.js';
-import { lotValue, PACK } from './cards.js';
+import { excerptJson, quote } from '../../core/text.js';
+import { lotValue, PACK, readCard } from './cards.js';
 import { nextSeat, stepOf } from './deal.js';
 import type { KarnoeffelTypes } from './game.js';
 import type { KarnoeffelRules } from './rules.js';
@@ -154,15 +155,15 @@ export function checkKarnoeffelStart(rules: KarnoeffelRules, start: unknown): st
   const cards: number[] = [];
   for (const code of s.lots) {
     if (typeof code !== 'string') return 'a lot must be a card code';
-    const c = parseCard(PACK, code);
-    if (!c.ok) return `lot ${JSON.stringify(code)}: ${c.error.message}`;
-    if (cards.includes(c.value)) return `the lot ${code} was drawn twice`;
+    const c = readCard(code);
+    if (!c.ok) return `lot ${quote(code)}: ${c.error.message}`;
+    if (cards.includes(c.value)) return `the lot ${quote(code)} was drawn twice`;
     cards.push(c.value);
   }
   const expected = seatingFromLots(cards);
   if (!Array.isArray(s.seatOf) || s.seatOf.length !== rules.players || s.seatOf.some((x, i) => x !== expected.seatOf[i])) {
-    return `the seating ${JSON.stringify(s.seatOf)} does not follow from the lots; they give ${JSON.stringify(expected.seatOf)}`;
+    return `the seating ${excerptJson(s.seatOf)} does not follow from the lots; they give ${JSON.stringify(expected.seatOf)}`;
   }
-  if (s.firstDealer !== expected.firstDealer) return `the lowest lot deals first: seat ${expected.firstDealer}, not ${String(s.firstDealer)}`;
+  if (s.firstDealer !== expected.firstDealer) return `the lowest lot deals first: seat ${expected.firstDealer}, not ${typeof s.firstDealer === "number" ? s.firstDealer : quote(s.firstDealer)}`;
   return undefined;
 }

@@ -144,7 +144,10 @@ export interface SeenHand {
 }
 
 export interface KarnoeffelView {
+  /** The seat this view is for, or -1 (`SPECTATOR`): a spectator sees no hand. */
   readonly seat: number;
+  /** The rules of the deal (a copy). */
+  readonly rules: KarnoeffelRules;
   readonly players: number;
   readonly dealer: number;
   readonly direction: 'left' | 'right';
