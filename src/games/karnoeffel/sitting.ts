@@ -123,18 +123,20 @@ export const karnoeffelSitting: SittingRules<KarnoeffelTypes> = {
       players
         .map((p, seat) => [p, seat] as const)
         .filter(([, seat]) => seat % 2 === team)
-        .map(([p, seat]) => `${p} (${seat})`)
+        .map(([p]) => p)
         .join(', ');
+    // With two players each is his own side, named by his name.
+    const two = rules.players === 2;
+    const label = (team: number) => (two ? (players[team] ?? TEAM_NAMES[team]) : TEAM_NAMES[team]);
     const side = (team: number) => `${TEAM_NAMES[team]}: ${names(team)}`;
     const lines = [
-      `Match ${sheet.matches.length + 1} to ${rules.target}: ${TEAM_NAMES[0]} ${sheet.points[0]} : ${sheet.points[1]} ${TEAM_NAMES[1]}`,
-      `  ${side(0)}`,
-      `  ${side(1)}`,
-      `Matches won: ${TEAM_NAMES[0]} ${sheet.wins[0]}, ${TEAM_NAMES[1]} ${sheet.wins[1]}; balance per player: ${TEAM_NAMES[0]} ${signed(sheet.balance[0])}, ${TEAM_NAMES[1]} ${signed(sheet.balance[1])}`,
+      `Match ${sheet.matches.length + 1} to ${rules.target}: ${label(0)} ${sheet.points[0]} : ${sheet.points[1]} ${label(1)}${sheet.dealsInMatch === 0 && sheet.matches.length > 0 ? ' (not begun)' : ''}`,
+      ...(two ? [] : [`  ${side(0)}`, `  ${side(1)}`]),
+      `Matches won: ${label(0)} ${sheet.wins[0]}, ${label(1)} ${sheet.wins[1]}; balance per player: ${label(0)} ${signed(sheet.balance[0])}, ${label(1)} ${signed(sheet.balance[1])}`,
     ];
     for (const [i, m] of sheet.matches.entries()) {
       const times = m.multiplier === 1 ? '' : ` ×${m.multiplier}`;
-      lines.push(`  match ${i + 1}: ${TEAM_NAMES[m.winner]} won ${m.points[0]} : ${m.points[1]} in ${m.deals} deals, stake${times} = ${m.amount}`);
+      lines.push(`  match ${i + 1}: ${label(m.winner)} won ${m.points[0]} : ${m.points[1]} in ${m.deals} ${m.deals === 1 ? 'deal' : 'deals'}, stake${times} = ${m.amount}`);
     }
     return lines.join('\n');
   },
