@@ -269,6 +269,8 @@ export function apply(state: KarnoeffelState, seat: number, action: KarnoeffelAc
   if (!Number.isInteger(seat) || seat < 0 || seat >= n) return fail('badSeat', `seat ${echo(seat)} does not exist (seats 0 to ${n - 1})`);
   if (state.phase === 'done') return fail('dealOver', 'the deal is over');
   if (typeof action !== 'object' || action === null) return fail('badAction', 'not an action');
+  const shape = checkShape(action);
+  if (!shape.ok) return shape;
   switch (action.type) {
     case 'advise': {
       const checked = checkAdvice(state, seat, action);
@@ -310,6 +312,28 @@ export function apply(state: KarnoeffelState, seat: number, action: KarnoeffelAc
     default:
       return fail('badAction', `unknown action ${quote((action as { type: unknown }).type)}: raise, pass, accept, refuse, announce, play or advise`);
   }
+}
+
+/** The fields each kind of action has (a Map: a type from outside is looked up as an own entry, never on a prototype). */
+const FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['raise', ['type']],
+  ['pass', ['type']],
+  ['accept', ['type']],
+  ['refuse', ['type']],
+  ['announce', ['type']],
+  ['play', ['type', 'card']],
+  ['advise', ['type', 'message', 'card', 'to']],
+]);
+
+/** An action from outside has a known type and no field beyond those of its kind. */
+function checkShape(action: object): Result<true> {
+  const type = (action as { type?: unknown }).type;
+  const fields = typeof type === 'string' ? FIELDS.get(type) : undefined;
+  if (fields === undefined) return fail('badAction', `unknown action ${quote(type)}: raise, pass, accept, refuse, announce, play or advise`);
+  for (const key of Object.keys(action)) {
+    if (!fields.includes(key)) return fail('badAction', `${quote(key)} is no part of a ${type} action (it has ${fields.join(', ')})`);
+  }
+  return ok(true);
 }
 
 function applyPauseDecision(state: KarnoeffelState, seat: number, kind: 'raise' | 'pass' | 'accept' | 'refuse'): Result<KarnoeffelState> {

@@ -35,8 +35,11 @@ describe('names from outside are looked up safely (issue 7 §2.1)', () => {
     }
   });
 
-  it('apply refuses prototype names as action types, cards, seats and addressees', () => {
+  it('apply refuses prototype names as action types, cards, seats, addressees and fields', () => {
     const seat = toAct(s)[0];
+    const announcing = start(rulesOf({ players: 4 }), 0, {}, [40, 0]);
+    expect(legal(announcing, 0)).toContainEqual({ type: 'announce' });
+    const legalCard = (legal(playing, toAct(playing)[0])[0] as { card: number }).card;
     for (const name of PROTO_NAMES) {
       const msg = refused(apply(s, seat, { type: name } as unknown as KarnoeffelAction), 'badAction');
       expect(msg).toContain('unknown action');
@@ -44,8 +47,10 @@ describe('names from outside are looked up safely (issue 7 §2.1)', () => {
       refused(apply(s, name as unknown as number, { type: 'pass' }), 'badSeat');
       refused(apply(s, 3, { type: 'advise', message: 'hi', to: name } as unknown as KarnoeffelAction), 'badAdvice');
       refused(apply(s, 3, { type: 'advise', message: 'hi', card: name } as unknown as KarnoeffelAction), 'badAdvice');
-      // the announcement takes no name: an extra field changes nothing, and out of reach it is refused as such
-      refused(apply(s, seat, { type: 'announce', game: name } as unknown as KarnoeffelAction), 'cannotAnnounce');
+      // the announcement takes no name: a field it does not have is refused, even where the announcement is allowed
+      refused(apply(announcing, 0, { type: 'announce', game: name } as unknown as KarnoeffelAction), 'badAction');
+      refused(apply(announcing, 0, { type: 'announce', [name]: 1 } as unknown as KarnoeffelAction), 'badAction');
+      refused(apply(playing, toAct(playing)[0], JSON.parse(`{"type":"play","card":${legalCard},"${name}":1}`)), 'badAction');
     }
   });
 

@@ -119,9 +119,11 @@ describe('the fast playout', () => {
     });
   }
 
-  it('the bench reports playouts and API deals per second', () => {
+  it('the bench reports playouts (through the search state), sampled worlds and API deals per second', () => {
     const figures = karnoeffelBench.run(200);
+    expect(Object.keys(figures)).toEqual(['playoutsPerSecond', 'sampleWorldPerSecond', 'apiDealsPerSecond']);
     expect(figures.playoutsPerSecond).toBeGreaterThan(0);
+    expect(figures.sampleWorldPerSecond).toBeGreaterThan(0);
     expect(figures.apiDealsPerSecond).toBeGreaterThan(0);
   });
 });
