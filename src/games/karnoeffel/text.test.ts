@@ -26,8 +26,9 @@ describe('one name per player, after the lots (issue 7 §3)', () => {
       const seatOfHuman = karnoeffelSitting.begin(rules, new SeededRng(seed)).seatOf![0];
       expect(seatOfHuman).not.toBe(0); // the lots moved the person away from the first seat
       const out = stich(['play', 'karnoeffel', '--players', String(players), '--seats', ['human', ...Array(players - 1).fill('bot')].join(','), '--deals', '1', '--seed', seed, '--pace', '0'], Array(200).fill('1').join('\n') + '\n');
-      // the sitting's header lists players by seat (counting from 1)
-      expect(out).toMatch(new RegExp(`You \\(seat ${seatOfHuman + 1}\\)`));
+      // the sitting's header lists the players in playing order, seat by seat
+      const header = /in playing order: (.*)$/m.exec(out)?.[1] ?? '';
+      expect(header.split(', ').map((p) => p.replace(/ \(.*\)$/, '')).indexOf('You')).toBe(seatOfHuman);
       expect(out).not.toMatch(BAD_GRAMMAR);
       expect(out).not.toMatch(/\bseat \d\b(?! *\d*[),])/);
       // every table the person is shown: the face-up card named "You" is in "Your hand"; each card "You play" was in the hand shown before
