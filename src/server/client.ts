@@ -27,7 +27,7 @@ export class Client {
   keepInbox = true;
 
   private constructor(
-    readonly base: string,
+    public base: string,
     readonly token: string,
     readonly user: { id: string; name: string },
   ) {}
