@@ -114,6 +114,16 @@ export class Hall {
   }
 }
 
+/** The table and sequence number a message names, if it can be read at all (for refusals before it is checked). */
+function refersTo(data: unknown): { table?: string; cseq?: number } {
+  try {
+    const m = JSON.parse(String(data)) as { table?: unknown; cseq?: unknown };
+    return { table: typeof m.table === 'string' ? m.table.slice(0, 64) : undefined, cseq: typeof m.cseq === 'number' ? m.cseq : undefined };
+  } catch {
+    return {};
+  }
+}
+
 function tokenOf(req: FastifyRequest): string | undefined {
   const fromCookie = req.cookies?.[SESSION_COOKIE];
   if (fromCookie) return fromCookie;
@@ -248,7 +258,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
     ws.on('message', (data, isBinary) => {
       if (!bucket.take()) {
-        error('rateLimited', `at most ${limits.messageRate} messages a second`);
+        error('rateLimited', `at most ${limits.messageRate} messages a second`, refersTo(data));
         if (++strikes >= limits.strikes) ws.close(1008, 'flood');
         return;
       }
