@@ -200,6 +200,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     return { id: t.id, invite: `/table/${t.id}`, game: t.settings.game, rules: t.rules, seats: t.publicSeats(), public: t.settings.public };
   });
   app.get('/api/tables', async () => ({ tables: hall.lobbyTables() }));
+  app.get('/api/stats', async () => {
+    const mem = process.memoryUsage();
+    return { tables: hall.tables.size, rss: mem.rss, heapUsed: mem.heapUsed, uptime: process.uptime() };
+  });
   app.get('/api/tables/:id', async (req, reply) => {
     const t = hall.tables.get((req.params as { id: string }).id);
     if (!t) return reply.code(404).send({ error: { code: 'unknownTable', message: 'no such table' } });
