@@ -186,6 +186,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       defaultPreset: m.game.ruleBook.defaultPreset,
       houseRules: m.game.ruleBook.houseRules.map((r) => ({ name: r.name, type: r.type, default: r.default, choices: r.choices, min: r.min, max: r.max })),
       bots: Object.keys(m.bots),
+      seats: (() => {
+        const r = resolveRules(m.game.ruleBook);
+        return r.ok ? m.game.seatCount(r.value) : null;
+      })(),
       unit: m.sitting.unit,
     })),
   }));
