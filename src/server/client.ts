@@ -154,6 +154,16 @@ export class Client {
   }
 }
 
+/** A JSON POST to the server's HTTP API, with the session token as a bearer token. */
+export async function post<R>(base: string, path: string, body: unknown, token?: string): Promise<{ status: number; body: R }> {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as R };
+}
+
 /** Plays a seat: whenever the deal waits for it, sends one of its legal actions (chosen by `pick`) after `pause` ms. */
 export function autoplay(
   client: Client,

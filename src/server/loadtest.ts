@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { autoplay, Client } from './client.js';
-import { post } from './testing.js';
+import { autoplay, Client, post } from './client.js';
 
 export interface LoadOptions {
   /** A running server; without one, `stich serve` is started as a child process on a fresh database. */
