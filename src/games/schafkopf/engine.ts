@@ -1,6 +1,7 @@
 import { cardOf, type Card } from '../../cards/pack.js';
 import { formatCard } from '../../cards/notation.js';
 import { fail, ok, type Result } from '../../core/result.js';
+import { quote } from '../../core/text.js';
 import type { Seat } from '../game.js';
 import { canonicalAction, type SchafkopfAction } from './notation.js';
 import { announceableGames, cannotAnnounce, gameRank, handCannotCarry } from './bidding.js';
@@ -19,6 +20,11 @@ const PHASE_WORDS: Readonly<Record<string, string>> = {
   stoss: 'to give Stoß or pass',
   play: 'to play',
 };
+
+/** A number from outside as a message shows it; anything else as a short excerpt. */
+function shown(x: unknown): string {
+  return typeof x === 'number' ? String(x) : quote(x);
+}
 
 /** The card that wins the trick on the table so far. */
 function bestCard(t: PlayTables, cards: readonly Card[]): Card {
@@ -149,7 +155,7 @@ function applyPlay(state: SchafkopfState, seat: Seat, action: SchafkopfAction): 
   if (action.type !== 'play') return fail('wrongAction', 'now is the time to play a card');
   const pack = schafkopfPack(state.rules.kurzeKarte);
   const card = action.card;
-  if (!Number.isInteger(card) || card < 0 || card >= pack.size) return fail('badCard', `card ${card} is not in the pack`);
+  if (!Number.isInteger(card) || card < 0 || card >= pack.size) return fail('badCard', `card ${shown(card)} is not in the pack`);
   const code = formatCard(pack, card);
   const hand = state.hands[seat];
   if ((hand & (1 << card)) === 0) return fail('notInHand', `you do not hold ${code}`);
@@ -214,7 +220,7 @@ function applyKlopfen(state: SchafkopfState, seat: Seat, action: SchafkopfAction
 
 export function applyAction(state: SchafkopfState, seat: Seat, given: SchafkopfAction): Result<SchafkopfState> {
   if (state.phase === 'done') return fail('dealOver', 'the deal is over');
-  if (!Number.isInteger(seat) || seat < 0 || seat > 3) return fail('badSeat', `seat ${seat} does not exist (0..3)`);
+  if (!Number.isInteger(seat) || seat < 0 || seat > 3) return fail('badSeat', `seat ${shown(seat)} does not exist (0..3)`);
   if (seat !== state.turn) return fail('notYourTurn', `it is seat ${state.turn}'s turn ${PHASE_WORDS[state.phase]}, not seat ${seat}'s`);
   const read = canonicalAction(given);
   if (!read.ok) return read;
