@@ -10,9 +10,10 @@ import { SCHAFKOPF_RULES } from './rules.js';
 
 
 /**
- * Complete Schafkopf deals per second on one thread:
- * - playoutsPerSecond: the fast path, an Eichel-Solo announced by Vorhand;
- * - rufspielPlayoutsPerSecond: the fast path, a Rufspiel by Vorhand on the Eichel-Sau (deals where it may not be called are skipped);
+ * Complete Schafkopf deals per second on one thread (per CPU second):
+ * - playoutsPerSecond: random playouts through the search state (`SchafkopfSearch.playRandom`), an Eichel-Solo announced by Vorhand, shuffle and deal included;
+ * - rufspielPlayoutsPerSecond: the same for a Rufspiel by Vorhand on the Eichel-Sau (deals where it may not be called are skipped);
+ * - stepPlayoutsPerSecond: the Solo card by card through `legalMask` and `play`, as generic search uses the search state;
  * - apiDealsPerSecond: the same Solo through the public immutable `setup`/`legal`/`apply`, bidding and Stoß round included.
  */
 export const schafkopfBench: GameBench = {
@@ -25,6 +26,8 @@ export const schafkopfBench: GameBench = {
     const playoutsPerSecond = rate(millis, 256, () => !Number.isNaN(fast.playout(rng)));
     const ruf = new SchafkopfPlayouts(rules, { kind: 'rufspiel', suit: 0 });
     const rufspielPlayoutsPerSecond = rate(millis / 2, 256, () => !Number.isNaN(ruf.playout(rng)));
+    const step = new SchafkopfPlayouts(rules, solo, true);
+    const stepPlayoutsPerSecond = rate(millis / 2, 256, () => !Number.isNaN(step.playout(rng)));
     const pack = schafkopf.pack(rules);
     const apiDealsPerSecond = rate(millis / 2, 16, () => {
       let state = unwrap(schafkopf.setup(rules, { dealer: 3, deck: shuffleDeck(pack, rng), carry: { stock: 0, bock: 0 } }));
@@ -37,6 +40,6 @@ export const schafkopfBench: GameBench = {
         state = unwrap(schafkopf.apply(state, seat, action));
       }
     });
-    return { playoutsPerSecond, rufspielPlayoutsPerSecond, apiDealsPerSecond };
+    return { playoutsPerSecond, rufspielPlayoutsPerSecond, stepPlayoutsPerSecond, apiDealsPerSecond };
   },
 };
