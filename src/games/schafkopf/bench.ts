@@ -6,7 +6,10 @@ import { resolveRules } from '../ruleBook.js';
 import type { GameChoice } from './contract.js';
 import { schafkopf } from './game.js';
 import { SchafkopfPlayouts } from './playout.js';
-import { SCHAFKOPF_RULES } from './rules.js';
+import { SCHAFKOPF_RULES, type SchafkopfRules } from './rules.js';
+import { sampleWorld } from './sample.js';
+import type { SchafkopfView } from './view.js';
+import type { Pack } from '../../cards/pack.js';
 
 
 /**
@@ -14,6 +17,7 @@ import { SCHAFKOPF_RULES } from './rules.js';
  * - playoutsPerSecond: random playouts through the search state (`SchafkopfSearch.playRandom`), an Eichel-Solo announced by Vorhand, shuffle and deal included;
  * - rufspielPlayoutsPerSecond: the same for a Rufspiel by Vorhand on the Eichel-Sau (deals where it may not be called are skipped);
  * - stepPlayoutsPerSecond: the Solo card by card through `legalMask` and `play`, as generic search uses the search state;
+ * - sampleWorldPerSecond: sampled worlds (`sampleWorld`) from the views of random seats in random mid-play positions of Rufspiel deals;
  * - apiDealsPerSecond: the same Solo through the public immutable `setup`/`legal`/`apply`, bidding and Stoß round included.
  */
 export const schafkopfBench: GameBench = {
@@ -29,6 +33,13 @@ export const schafkopfBench: GameBench = {
     const step = new SchafkopfPlayouts(rules, solo, true);
     const stepPlayoutsPerSecond = rate(millis / 2, 256, () => !Number.isNaN(step.playout(rng)));
     const pack = schafkopf.pack(rules);
+    const views = rufspielViews(rules, pack, rng, 500);
+    let next = 0;
+    for (let i = 0; i < 5000; i++) sampleWorld(views[i % views.length].view, views[i % views.length].seat, rng);
+    const sampleWorldPerSecond = rate(millis / 2, 64, () => {
+      const { view, seat } = views[next++ % views.length];
+      sampleWorld(view, seat, rng);
+    });
     const apiDealsPerSecond = rate(millis / 2, 16, () => {
       let state = unwrap(schafkopf.setup(rules, { dealer: 3, deck: shuffleDeck(pack, rng), carry: { stock: 0, bock: 0 } }));
       state = unwrap(schafkopf.apply(state, 0, { type: 'bid', game: solo }));
@@ -40,6 +51,25 @@ export const schafkopfBench: GameBench = {
         state = unwrap(schafkopf.apply(state, seat, action));
       }
     });
-    return { playoutsPerSecond, rufspielPlayoutsPerSecond, stepPlayoutsPerSecond, apiDealsPerSecond };
+    return { playoutsPerSecond, rufspielPlayoutsPerSecond, stepPlayoutsPerSecond, sampleWorldPerSecond, apiDealsPerSecond };
   },
 };
+
+/** Views of random seats in random positions of the card play of Rufspiel deals (Vorhand calls the first Sau it may). */
+function rufspielViews(rules: SchafkopfRules, pack: Pack, rng: SeededRng, count: number): { view: SchafkopfView; seat: number }[] {
+  const out: { view: SchafkopfView; seat: number }[] = [];
+  while (out.length < count) {
+    let state = unwrap(schafkopf.setup(rules, { dealer: 3, deck: shuffleDeck(pack, rng), carry: { stock: 0, bock: 0 } }));
+    const call = ([0, 1, 3] as const).map((suit) => schafkopf.apply(state, 0, { type: 'bid', game: { kind: 'rufspiel', suit } })).find((r) => r.ok);
+    if (!call || !call.ok) continue;
+    state = call.value;
+    while (state.phase !== 'play') state = unwrap(schafkopf.apply(state, state.turn, { type: 'weiter' }));
+    for (let k = 1 + rng.int(pack.size - 2); k > 0; k--) {
+      const legal = schafkopf.legal(state, state.turn);
+      state = unwrap(schafkopf.apply(state, state.turn, legal[rng.int(legal.length)]));
+    }
+    const seat = rng.int(4);
+    out.push({ view: schafkopf.view(state, seat), seat });
+  }
+  return out;
+}

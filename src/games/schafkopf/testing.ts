@@ -2,7 +2,8 @@ import { formatCard, formatMask, parseCard, parseCards } from '../../cards/notat
 import type { Card } from '../../cards/pack.js';
 import { shuffleDeck } from '../../cards/deck.js';
 import type { Rng } from '../../core/rng.js';
-import { unwrap } from '../../core/result.js';
+import { ok, unwrap, type Result } from '../../core/result.js';
+import type { SchafkopfEvent } from './events.js';
 import { resolveRules } from '../ruleBook.js';
 import type { Seat } from '../game.js';
 import { parseAction, type SchafkopfAction } from './notation.js';
@@ -125,3 +126,35 @@ export const VARIANTS: readonly { readonly name: string; readonly rules: Schafko
     rules: rulesOf('aumer-koller', { ramschDurchmarsch: 'points', ramschDurchmarschPoints: 91, ramschJungfrau: 'doubleIndividuallyMultiple', stoss: false, tout: false }),
   },
 ];
+
+/** The actions behind a deal's events, in order: what to replay to reach the same state. */
+export function actionsOf(events: readonly SchafkopfEvent[]): [Seat, SchafkopfAction][] {
+  const out: [Seat, SchafkopfAction][] = [];
+  for (const e of events) {
+    if (e.type === 'klopfen') out.push([e.seat, { type: 'klopfen' }]);
+    else if (e.type === 'pass') out.push([e.seat, { type: 'weiter' }]);
+    else if (e.type === 'bid') out.push([e.seat, { type: 'bid', game: e.game }]);
+    else if (e.type === 'stoss') out.push([e.seat, { type: 'stoss' }]);
+    else if (e.type === 'card') out.push([e.seat, { type: 'play', card: e.card }]);
+  }
+  return out;
+}
+
+/**
+ * The state these hands reach: the deck that deals them (first halves as
+ * given) set up and every action of `events` replayed through `apply`; an
+ * error if an action is refused.
+ */
+export function replay(rules: SchafkopfRules, dealer: Seat, carry: SchafkopfCarry, dealt: readonly number[], firstHalf: readonly number[], events: readonly SchafkopfEvent[]): Result<SchafkopfState> {
+  const cards = (m: number) => [...Array(32).keys()].filter((c) => ((m >>> c) & 1) === 1);
+  const hands = dealt.map((d, s) => [...cards(firstHalf[s]), ...cards(d & ~firstHalf[s])]);
+  const setup = schafkopf.setup(rules, { dealer, deck: deckForHands(hands, dealer), carry });
+  if (!setup.ok) return setup;
+  let s = setup.value;
+  for (const [seat, action] of actionsOf(events)) {
+    const r = schafkopf.apply(s, seat, action);
+    if (!r.ok) return r;
+    s = r.value;
+  }
+  return ok(s);
+}
