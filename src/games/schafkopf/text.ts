@@ -283,7 +283,7 @@ export function gameValue(rules: SchafkopfRules, g: GameChoice, you: boolean): s
     case 'ramsch':
       return `${name}: everyone for himself; whoever takes the most points pays each other ${ct(rules.tarifRamsch)}`;
     default:
-      if (g.tout) return `${name}: ${alone}, must take every trick; 2 × (${ct(rules.tarifSolo)} + Laufende) from each`;
+      if (g.tout) return `${name}: ${you ? 'you' : 'the Spieler'} alone, must take every trick; 2 × (${ct(rules.tarifSolo)} + Laufende) from each`;
       return `${name}: ${alone}, 61 points win; ${ct(rules.tarifSolo)} from each`;
   }
 }
@@ -350,7 +350,7 @@ function help(rules: SchafkopfRules, view: SchafkopfView, legal: readonly Schafk
       break;
     case 'play': {
       const cards = legal.flatMap((a) => (a.type === 'play' ? [a.card] : []));
-      lines.push(`Play a card by its number or code (suit E G H S, rank A Z K O U 9 8 7). You may play: ${cards.map((c) => formatCard(pack, c)).join(' ')}`);
+      lines.push(`You may play: ${cards.map((c) => formatCard(pack, c)).join(' ')} (by number, or by code: suit E G H S, rank A Z K O U 9 8 7)`);
       lines.push('Follow the suit led (trump follows trump); if you cannot, play any card. Nobody must win the trick.');
       if (view.contract?.kind === 'rufspiel' && !view.searched) lines.push('The called Sau must be played when its suit is first led, and is not thrown off before.');
       break;
