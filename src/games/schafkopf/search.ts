@@ -434,11 +434,6 @@ export class SchafkopfSearch implements SearchState {
     return sum;
   }
 
-  /** The cards a seat was dealt, as a mask. */
-  dealtTo(seat: Seat): number {
-    return this.dealt[seat] >>> 0;
-  }
-
   /** Card points taken so far by one seat. */
   seatPointsOf(seat: Seat): number {
     return this.seatPoints[seat];
