@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command, Option } from 'commander';
+import { arenaCommand } from './arena.js';
 import { benchCommand } from './bench.js';
 import { conformanceCommand, replayCommand, rulesCommand } from './commands.js';
 import { readFileSync } from 'node:fs';
@@ -44,6 +45,21 @@ for (const m of GAMES) {
 play.action(async (game: string, opts) => {
   process.exitCode = await playCommand(game, opts);
 });
+
+program
+  .command('arena')
+  .argument('<game>', `the game: ${gameIds().join(', ')}`)
+  .description('duplicate arena: bots play the same decks from every seat; mean score per deal with 95% intervals')
+  .requiredOption('--bots <list>', 'the bots to compare, comma-separated: easy, random, … or exec:PROGRAM')
+  .option('--preset <name>', 'rule preset (see "stich rules GAME")')
+  .option('--rule <name=value>', 'set a house rule; repeat for several', collect, [])
+  .option('--deals <n>', 'number of decks, each played once per seating (default 100)')
+  .option('--seed <seed>', 'seed for decks and bots (default: random, printed)')
+  .option('--think <ms>', 'time per decision for thinking bots and outside programs (default 2000 for programs)')
+  .option('--json', 'print one JSON object, no progress bar')
+  .action(async (game: string, opts) => {
+    process.exitCode = await arenaCommand(game, opts, process.stdout, process.stderr);
+  });
 
 program
   .command('rules')

@@ -22,4 +22,10 @@ export const schafkopfModule: GameModule<SchafkopfTypes> = {
   text: schafkopfText,
   bench: schafkopfBench,
   conformance: schafkopfConformance,
+  describeOutcome: (o) =>
+    o.contract === null || o.thrownIn
+      ? {}
+      : o.contract.kind === 'ramsch'
+        ? { contract: 'ramsch' }
+        : { contract: o.contract.kind + (o.contract.tout ? '-tout' : ''), declarers: o.party, ...(o.won === null ? {} : { won: o.won }) },
 };
