@@ -4,7 +4,7 @@ import { quote } from '../core/text.js';
 import type { GameTypes } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
 import { formatArena, runArena, type ArenaEntrant } from '../search/arena.js';
-import { CliError, lookupGame, rulesFromOptions, type PlayOptions } from './play.js';
+import { CliError, lookupGame, rulesFromOptions, splitSeats, type PlayOptions } from './play.js';
 import { botEntrant, closeAll, parseThink, type Closable } from './seats.js';
 
 export interface ArenaCliOptions extends PlayOptions {
@@ -32,7 +32,13 @@ async function arenaModule<T extends GameTypes>(module: GameModule<T>, opts: Are
   const think = parseThink(opts.think);
   const seed = opts.seed ?? String(new CryptoRng().int(2 ** 32));
   const closables: Closable[] = [];
-  const entrants: ArenaEntrant<T>[] = words.map((w) => botEntrant(module, w, { think, log: errOut, closables }));
+  const substitutions = new Map<string, Map<string, number>>();
+  const onSubstitute = (word: string, _seat: number, reason: string) => {
+    const m = substitutions.get(word) ?? new Map<string, number>();
+    m.set(reason, (m.get(reason) ?? 0) + 1);
+    substitutions.set(word, m);
+  };
+  const entrants: ArenaEntrant<T>[] = words.map((w) => botEntrant(module, w, { think, log: errOut, closables, onSubstitute }));
   const bar =
     opts.json || (errOut as NodeJS.WriteStream).isTTY !== true
       ? undefined
@@ -56,8 +62,14 @@ async function arenaModule<T extends GameTypes>(module: GameModule<T>, opts: Are
       },
     });
     bar?.stop();
-    if (opts.json) out.write(JSON.stringify({ ...report, rules }) + '\n');
-    else out.write(formatArena(report) + '\n');
+    const subs = Object.fromEntries([...substitutions].map(([w, m]) => [w, Object.fromEntries(m)]));
+    if (opts.json) out.write(JSON.stringify({ ...report, rules, substitutions: subs }) + '\n');
+    else {
+      out.write(formatArena(report) + '\n');
+      for (const [w, m] of Object.entries(subs)) {
+        out.write(`\n${w}: decisions made by easy instead: ${Object.entries(m).map(([r, c]) => `${c} ${r}`).join(', ')}\n`);
+      }
+    }
     return 0;
   } finally {
     bar?.stop();
@@ -65,18 +77,3 @@ async function arenaModule<T extends GameTypes>(module: GameModule<T>, opts: Are
   }
 }
 
-/** Splits a seat list at commas outside double quotes ("exec:python3 bot.py --x 1,2" stays one). */
-export function splitSeats(text: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (ch === ',' && !quoted) {
-      out.push(cur.trim());
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur.trim());
-  return out;
-}

@@ -28,11 +28,12 @@ const play = program
   .description('play a sitting at the terminal or between bots')
   .option('--preset <name>', 'rule preset (see "stich rules GAME")')
   .option('--rule <name=value>', 'set a house rule; repeat for several', collect, [])
-  .option('--seats <list>', 'one word per seat: human, bot or a bot name (default: human and bots)')
+  .option('--seats <list>', 'one word per seat: human, bot, a bot name or exec:PROGRAM (default: human and bots)')
   .option('--deals <n>', 'number of deals (default: one round of Schafkopf, one Bummerl, one Karnöffel match, then another if you like)')
   .option('--seed <seed>', 'seed for shuffles and bots, for a reproducible sitting')
   .option('--record <file>', 'write the game record (JSON) to this file')
-  .option('--pace <ms>', 'pause before each bot decision while you watch (default 500 at a terminal, 0 otherwise)');
+  .option('--pace <ms>', 'pause before each bot decision while you watch (default 500 at a terminal, 0 otherwise)')
+  .option('--think <ms>', 'time per decision for thinking bots and outside programs (default 2000 for programs)');
 const seenFlags = new Set<string>();
 for (const m of GAMES) {
   for (const o of m.playOptions ?? []) {

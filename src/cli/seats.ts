@@ -1,9 +1,12 @@
+import type { Rng } from '../core/rng.js';
 import { quote } from '../core/text.js';
-import type { BotKind } from '../games/agent.js';
-import type { GameTypes } from '../games/game.js';
+import type { Agent, BotKind } from '../games/agent.js';
+import type { GameTypes, Seat } from '../games/game.js';
+import type { SubstitutionReason } from '../records/record.js';
+import { ProgramPlayer } from '../sitting/program.js';
 import type { GameModule } from '../games/module.js';
 import type { ArenaEntrant } from '../search/arena.js';
-import { CliError } from './play.js';
+import { CliError, isProgram } from './play.js';
 
 /** Something to shut down when the command ends (an outside program). */
 export interface Closable {
@@ -32,6 +35,8 @@ export interface SeatContext {
   readonly log: NodeJS.WritableStream;
   /** Outside programs started, to close at the end. */
   readonly closables: Closable[];
+  /** Told of every decision made for a program by the fallback bot. */
+  readonly onSubstitute?: (word: string, seat: Seat, reason: SubstitutionReason) => void;
 }
 
 /** Every bot kind of the module by name: its own bots. */
@@ -39,8 +44,40 @@ export function botKinds<T extends GameTypes>(module: GameModule<T>, _think?: nu
   return { ...module.bots };
 }
 
-/** An arena entrant from a word of --bots: a bot's name, or "bot" for the default bot. */
+/** The bot that decides for an outside program that fails: `easy` (or the game's default bot). */
+export function fallbackBot<T extends GameTypes>(module: GameModule<T>, rules: T['rules'], seat: Seat, rng: Rng): Agent<T> {
+  return (module.bots.easy ?? module.bots[module.defaultBot]).create(rules, seat, rng);
+}
+
+/**
+ * An arena entrant from a word of --bots: a bot's name, "bot" for the
+ * default bot, or exec:COMMAND. A program gets one process per seat it holds
+ * in a seating, kept for the whole arena.
+ */
 export function botEntrant<T extends GameTypes>(module: GameModule<T>, word: string, ctx: SeatContext): ArenaEntrant<T> {
+  if (isProgram(word)) {
+    const players: ProgramPlayer<T>[] = [];
+    const command = word.slice(5).trim();
+    if (command === '') throw new CliError('exec: needs a command after it, e.g. "exec:node examples/random-bot.mjs"');
+    return {
+      name: word,
+      agent: (rules, seat, rng, slot) => {
+        while (players.length <= slot) {
+          const p = new ProgramPlayer<T>({
+            command,
+            module,
+            rules,
+            thinkMs: ctx.think ?? DEFAULT_THINK_MS,
+            log: (line) => ctx.log.write(`stich: ${line}\n`),
+            onSubstitute: (s, reason) => ctx.onSubstitute?.(word, s, reason),
+          });
+          players.push(p);
+          ctx.closables.push(p);
+        }
+        return players[slot].agent(seat, fallbackBot(module, rules, seat, rng), word);
+      },
+    };
+  }
   const kinds = botKinds(module, ctx.think);
   const name = word.trim().toLowerCase() === 'bot' ? module.defaultBot : word.trim().toLowerCase();
   const kind = kinds[name];
