@@ -80,7 +80,10 @@ export function parseSeats(module: AnyGameModule, text: string | undefined, seat
   if (words.length !== seats) return fail('badSeats', `${module.game.title} with these rules needs ${seats} seats, --seats names ${words.length}`);
   const known = ['human', 'bot', ...bots];
   const bad = words.find((w) => !known.includes(w) && !isProgram(w));
-  if (bad !== undefined) return fail('badSeats', `unknown seat ${quote(bad, 20)}; a seat is one of ${known.join(', ')} or exec:PROGRAM`);
+  if (bad !== undefined) {
+    const later = (bad === 'medium' || bad === 'strong') && !module.search ? ` (${module.game.title} has no search support yet, so no medium or strong bot)` : '';
+    return fail('badSeats', `unknown seat ${quote(bad, 20)}${later}; a seat is one of ${known.join(', ')} or exec:PROGRAM`);
+  }
   const empty = words.find((w) => isProgram(w) && w.slice(5).trim() === '');
   if (empty !== undefined) return fail('badSeats', 'exec: needs a command after it, e.g. "exec:node examples/random-bot.mjs"');
   return ok(words);

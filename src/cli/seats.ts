@@ -3,6 +3,7 @@ import { quote } from '../core/text.js';
 import type { Agent, BotKind } from '../games/agent.js';
 import type { GameTypes, Seat } from '../games/game.js';
 import type { SubstitutionReason } from '../records/record.js';
+import { botLevels } from '../search/pimc.js';
 import { ProgramPlayer } from '../sitting/program.js';
 import type { GameModule } from '../games/module.js';
 import type { ArenaEntrant } from '../search/arena.js';
@@ -39,9 +40,14 @@ export interface SeatContext {
   readonly onSubstitute?: (word: string, seat: Seat, reason: SubstitutionReason) => void;
 }
 
-/** Every bot kind of the module by name: its own bots. */
-export function botKinds<T extends GameTypes>(module: GameModule<T>, _think?: number): Record<string, BotKind<T>> {
-  return { ...module.bots };
+/**
+ * Every bot kind of the module by name: its own bots (easy, random, …) and,
+ * when the game has search support, the thinking levels medium and strong
+ * (src/search/pimc.ts), whose time per decision --think sets.
+ */
+export function botKinds<T extends GameTypes>(module: GameModule<T>, think?: number): Record<string, BotKind<T>> {
+  const levels = botLevels(module, think);
+  return { ...module.bots, ...(levels ? { medium: levels.medium, strong: levels.strong } : {}) };
 }
 
 /** The bot that decides for an outside program that fails: `easy` (or the game's default bot). */
@@ -81,6 +87,9 @@ export function botEntrant<T extends GameTypes>(module: GameModule<T>, word: str
   const kinds = botKinds(module, ctx.think);
   const name = word.trim().toLowerCase() === 'bot' ? module.defaultBot : word.trim().toLowerCase();
   const kind = kinds[name];
-  if (!kind) throw new CliError(`unknown bot ${quote(word, 30)}; bots of ${module.game.title}: ${Object.keys(kinds).join(', ')}, or exec:PROGRAM`);
+  if (!kind) {
+    const later = (name === 'medium' || name === 'strong') && !module.search ? ` (${module.game.title} has no search support yet, so no medium or strong bot)` : '';
+    throw new CliError(`unknown bot ${quote(word, 30)}${later}; bots of ${module.game.title}: ${Object.keys(kinds).join(', ')}, or exec:PROGRAM`);
+  }
   return { name, agent: (rules, seat, rng) => kind.create(rules, seat, rng) };
 }

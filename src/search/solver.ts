@@ -54,6 +54,7 @@ export class Solver {
   private tt = new Map<number, Bounds>();
   private ttSide = -1;
   private ttState: SearchState | undefined;
+  private ttSeat = -1;
   private readonly history = new Float64Array(64);
   private readonly moveBuf: Int32Array[] = [];
   private side = 0;
@@ -72,9 +73,13 @@ export class Solver {
     this.history.fill(0);
   }
 
-  /** The exact value of the position for `side` (default: the side to move). The state is left as it was. */
-  value(state: SearchState, side = sideToMove(state)): number {
-    this.prepare(state, side);
+  /**
+   * The exact value of the position for `side` (default: the side to move),
+   * as the final score of `seat` (default: the side's first seat). The state
+   * is left as it was.
+   */
+  value(state: SearchState, side = sideToMove(state), seat?: number): number {
+    this.prepare(state, side, seat);
     if (state.isOver()) return this.final(state);
     let lo = -Infinity;
     let hi = Infinity;
@@ -110,17 +115,19 @@ export class Solver {
     return out;
   }
 
-  private prepare(state: SearchState, side: number): void {
-    if (side !== this.ttSide || state !== this.ttState) {
+  private prepare(state: SearchState, side: number, seat?: number): void {
+    if (seat !== undefined && state.side(seat) !== side) throw new Error(`seat ${seat} does not play for side ${side}`);
+    if (side !== this.ttSide || state !== this.ttState || (seat ?? -1) !== this.ttSeat) {
       // Another deal or another side: bounds from before do not apply.
       this.tt.clear();
       this.history.fill(0);
       this.ttSide = side;
       this.ttState = state;
+      this.ttSeat = seat ?? -1;
     }
     this.side = side;
-    this.rep = -1;
-    for (let s = 0; s < state.seats; s++) {
+    this.rep = seat ?? -1;
+    for (let s = 0; s < state.seats && this.rep < 0; s++) {
       if (state.side(s) === side) {
         this.rep = s;
         break;

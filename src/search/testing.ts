@@ -1,3 +1,10 @@
+import { SCHAFKOPF_32 } from '../cards/pack.js';
+import { fail, ok } from '../core/result.js';
+import type { BotKind } from '../games/agent.js';
+import { randomBotKind } from '../games/agent.js';
+import type { Game, GameTypes } from '../games/game.js';
+import type { GameModule } from '../games/module.js';
+import type { RuleBook } from '../games/ruleBook.js';
 import type { Rng } from '../core/rng.js';
 import type { SearchState } from '../games/search.js';
 
@@ -243,3 +250,209 @@ export function randomTinyDeal(rng: Rng, o: { seats?: number; ranks?: number; tr
   const hands = Array.from({ length: seats }, (_, s) => cards.slice(s * tricks, (s + 1) * tricks).sort((a, b) => a - b));
   return { rules: { seats, ranks, trump, points, sides }, hands, leader: rng.int(seats) };
 }
+
+// ---------------------------------------------------------------------------
+// The tiny game as a whole GameModule, for the tests of the bots and the arena.
+// Four seats, 32 cards (4 suits × 8 ranks, suit 0 trump), four cards each
+// from a shuffled deck; the seat left of the dealer declares alone against
+// the three others: first it says "play" or "fold" (fold: it pays 1 to each
+// of the others at once), then it leads and the tricks are played; the
+// declarer scores the payout of TinyState, each other seat its negative.
+
+export const TINY_FOLD = -1;
+export const TINY_PLAY = -2;
+const TINY_RULES: TinyRules = { seats: 4, ranks: 8, trump: 0, points: [0, 0, 0, 2, 3, 4, 10, 11], sides: [0, 1, 1, 1] };
+const TINY_TRICKS = 4;
+
+export interface TinyPublic {
+  readonly dealer: number;
+  readonly hands: readonly (readonly number[])[];
+  readonly phase: 'bid' | 'play' | 'over';
+  readonly folded: boolean;
+  /** Cards played so far, in order. */
+  readonly moves: readonly number[];
+}
+
+export interface TinyView {
+  readonly seat: number;
+  readonly declarer: number;
+  readonly phase: 'bid' | 'play' | 'over';
+  readonly hand: readonly number[];
+  /** Every card played, with its seat, in order. */
+  readonly plays: readonly (readonly [number, number])[];
+  /** Cards each seat still holds. */
+  readonly counts: readonly number[];
+}
+
+export interface TinyTypes extends GameTypes {
+  readonly rules: { readonly preset: string };
+  readonly state: TinyPublic;
+  readonly action: number;
+  readonly view: TinyView;
+  readonly event: never;
+  readonly outcome: { readonly score: readonly number[]; readonly folded: boolean; readonly payout: number };
+  readonly carry: null;
+  readonly sheet: null;
+  readonly start: null;
+}
+
+const declarerOf = (s: TinyPublic) => (s.dealer + 1) % 4;
+
+function tinyDeal(s: TinyPublic): TinyDeal {
+  const d = declarerOf(s);
+  return { rules: { ...TINY_RULES, sides: [0, 1, 2, 3].map((x) => (x === d ? 0 : 1)) }, hands: s.hands, leader: d };
+}
+
+/** The search state of a public tiny state in its card play. */
+export function tinySearchState(s: TinyPublic): TinyState {
+  const t = new TinyState(tinyDeal(s));
+  for (const m of s.moves) t.play(m);
+  return t;
+}
+
+function plays(s: TinyPublic): [number, number][] {
+  const t = new TinyState(tinyDeal(s));
+  return s.moves.map((m) => {
+    const seat = t.toMove();
+    t.play(m);
+    return [seat, m];
+  });
+}
+
+const TINY_BOOK: RuleBook<{ readonly preset: string }> = {
+  game: 'tiny',
+  houseRules: [],
+  presets: [{ name: 'tiny', description: 'the only rules', source: 'src/search/testing.ts', values: {} }],
+  defaultPreset: 'tiny',
+};
+
+export const tinyGame: Game<TinyTypes> = {
+  id: 'tiny',
+  title: 'Tiny',
+  ruleBook: TINY_BOOK,
+  pack: () => SCHAFKOPF_32,
+  seatCount: () => 4,
+  initialCarry: () => null,
+  setup: (_rules, deal) => {
+    const hands = [0, 1, 2, 3].map((s) => deal.deck.slice(s * TINY_TRICKS, (s + 1) * TINY_TRICKS).slice().sort((a, b) => a - b));
+    return ok({ dealer: deal.dealer, hands, phase: 'bid', folded: false, moves: [] });
+  },
+  toAct: (s) => (s.phase === 'over' ? [] : s.phase === 'bid' ? [declarerOf(s)] : [tinySearchState(s).toMove()]),
+  mayAct: (s) => tinyGame.toAct(s),
+  legal: (s, seat) => {
+    if (!tinyGame.toAct(s).includes(seat)) return [];
+    if (s.phase === 'bid') return [TINY_PLAY, TINY_FOLD];
+    return movesOfMask(tinySearchState(s).legalMask());
+  },
+  apply: (s, seat, a) => {
+    if (!tinyGame.legal(s, seat).includes(a)) return fail('illegalCard', `${a} is not legal for seat ${seat}`);
+    if (s.phase === 'bid') return ok({ ...s, phase: a === TINY_FOLD ? 'over' : 'play', folded: a === TINY_FOLD });
+    const moves = [...s.moves, a];
+    const t = tinySearchState({ ...s, moves });
+    return ok({ ...s, moves, phase: t.isOver() ? 'over' : 'play' });
+  },
+  view: (s, seat) => {
+    const ps = plays(s);
+    const played = new Set(ps.map(([, c]) => c));
+    return {
+      seat,
+      declarer: declarerOf(s),
+      phase: s.phase,
+      hand: seat >= 0 ? s.hands[seat].filter((c) => !played.has(c)) : [],
+      plays: ps,
+      counts: s.hands.map((h) => h.filter((c) => !played.has(c)).length),
+    };
+  },
+  events: () => [],
+  outcome: (s) => {
+    if (s.phase !== 'over') return undefined;
+    const d = declarerOf(s);
+    const payout = s.folded ? -1 : tinySearchState(s).payout();
+    return { score: [0, 1, 2, 3].map((x) => (x === d ? payout : -payout)), folded: s.folded, payout };
+  },
+  formatAction: (_r, a) => (a === TINY_FOLD ? 'fold' : a === TINY_PLAY ? 'play' : `c${a}`),
+  parseAction: (_r, text) => {
+    const t = text.trim().toLowerCase();
+    if (t === 'fold') return ok(TINY_FOLD);
+    if (t === 'play') return ok(TINY_PLAY);
+    const m = /^c(\d+)$/.exec(t);
+    return m && Number(m[1]) < 32 ? ok(Number(m[1])) : fail('badAction', `"${text}" is not a tiny action`);
+  },
+};
+
+function movesOfMask(mask: number): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < 32; c++) if (mask & (1 << c)) out.push(c);
+  return out;
+}
+
+/** A world the seat's view could have come from: the hidden cards dealt uniformly among the deals that respect every void shown. */
+export function tinySampleWorld(view: TinyView, seat: number, rng: Rng, dealer: number): TinyPublic {
+  const played = new Set(view.plays.map(([, c]) => c));
+  const pool = Array.from({ length: 32 }, (_, c) => c).filter((c) => !played.has(c) && !view.hand.includes(c));
+  const voids = [0, 1, 2, 3].map(() => new Set<number>());
+  for (let i = 0; i < view.plays.length; i += 4) {
+    const trick = view.plays.slice(i, i + 4);
+    const led = Math.floor(trick[0][1] / 8);
+    for (const [s, c] of trick.slice(1)) if (Math.floor(c / 8) !== led) voids[s].add(led);
+  }
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 100_000) throw new Error('no world fits the view');
+    const cards = pool.slice();
+    for (let i = cards.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      [cards[i], cards[j]] = [cards[j], cards[i]];
+    }
+    let k = 0;
+    const remaining = [0, 1, 2, 3].map((s) => (s === seat ? view.hand.slice() : cards.slice(k, (k += view.counts[s]))));
+    if (remaining.some((h, s) => h.some((c) => voids[s].has(Math.floor(c / 8))))) continue;
+    const hands = remaining.map((h, s) => [...h, ...view.plays.filter(([p]) => p === s).map(([, c]) => c)].sort((a, b) => a - b));
+    return { dealer, hands, phase: view.phase, folded: false, moves: view.plays.map(([, c]) => c) };
+  }
+}
+
+/** The tiny game's rule bot: always plays; takes the trick with its highest card when it can, else throws its lowest. */
+export const tinyEasy: BotKind<TinyTypes> = {
+  description: 'always plays; highest card when it wins the trick, else the lowest',
+  create: () => ({
+    name: 'easy',
+    kind: 'bot',
+    choose: (_view, legal) => {
+      if (legal.includes(TINY_PLAY)) return TINY_PLAY;
+      return legal[legal.length - 1] % 8 >= 5 ? legal[legal.length - 1] : legal[0];
+    },
+  }),
+};
+
+/** The tiny game as a module, with search support. */
+export const tinyModule: GameModule<TinyTypes> = {
+  game: tinyGame,
+  sitting: {
+    begin: () => ({ firstDealer: 0, start: null }),
+    checkStart: () => undefined,
+    firstDealer: () => 0,
+    initialSheet: () => null,
+    carry: () => null,
+    afterDeal: (_r, sheet, dealer) => ({ sheet, nextDealer: (dealer + 1) % 4 }),
+    unit: 'deal',
+    unitComplete: () => true,
+    describeSheet: () => '',
+  },
+  bots: { easy: tinyEasy, random: randomBotKind<TinyTypes>() },
+  defaultBot: 'easy',
+  text: {
+    renderView: (_r, v) => JSON.stringify(v),
+    describeAction: (_r, _v, a) => String(a),
+    narrate: () => [],
+    summarizeDeal: (_r, _s, o) => JSON.stringify(o.score),
+  },
+  search: {
+    load: (s) => (s.phase === 'play' ? tinySearchState(s) : undefined),
+    actionOf: (_s, move) => move,
+    moveOf: (_s, a) => (a >= 0 ? a : undefined),
+    // The dealer is public: the declarer sits left of it.
+    sampleWorld: (view, seat, rng) => tinySampleWorld(view, seat, rng, (view.declarer + 3) % 4),
+  },
+  bench: { run: () => ({}) },
+  describeOutcome: (o) => ({ contract: o.folded ? 'fold' : 'play' }),
+};
