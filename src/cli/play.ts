@@ -183,7 +183,7 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
           const r = game.apply(current, seat, a);
           return r.ok ? undefined : r.error.message;
         },
-        narrate: humans === 1 ? (view, events) => (view === undefined ? [] : text.narrate(rules, view, events, players)) : undefined,
+        narrate: humans === 1 ? (seat, events) => (current === undefined ? [] : text.narrate(rules, game.view(current, seat), events, players)) : undefined,
       });
     }
     if (isProgram(w)) {
@@ -246,7 +246,8 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
           start = e.start;
           firstDealer = e.firstDealer;
           const byPlayer = new Map(names.map((n, i) => [n, roles[i]]));
-          out.write(`${game.title}: ${players.map((p, s) => `${p} (seat ${s + 1}${byPlayer.get(p) === 'you' ? '' : `, ${byPlayer.get(p)}`})`).join(', ')}\n`);
+          const who = players.map((p) => (byPlayer.get(p) === 'you' ? p : `${p} (${byPlayer.get(p)})`));
+          out.write(`${game.title}, in playing order: ${who.join(', ')}\n`);
         } else if (e.type === 'deal') {
           current = e.state;
           dealIndex = e.index;

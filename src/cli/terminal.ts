@@ -63,7 +63,7 @@ export interface HumanOptions<T extends GameTypes> {
   /** Why the rules refuse this action right now (undefined if they accept it). */
   readonly explain: (seat: Seat, action: T['action']) => string | undefined;
   /** Lines telling what the seat's new events mean; printed as they arrive. */
-  readonly narrate?: (view: T['view'] | undefined, events: readonly NumberedEvent<T['event']>[]) => string[];
+  readonly narrate?: (seat: Seat, events: readonly NumberedEvent<T['event']>[]) => string[];
 }
 
 /**
@@ -73,16 +73,14 @@ export interface HumanOptions<T extends GameTypes> {
  * else is explained and asked again.
  */
 export function humanAgent<T extends GameTypes>(name: string, o: HumanOptions<T>): Agent<T> {
-  let lastView: T['view'] | undefined;
   return {
     name,
     kind: 'human',
-    observe(events) {
-      const lines = o.narrate?.(lastView, events) ?? [];
+    observe(events, seat) {
+      const lines = o.narrate?.(seat, events) ?? [];
       if (lines.length > 0) o.out.write(lines.join('\n') + '\n');
     },
     async choose(view, given, seat) {
-      lastView = view;
       const legal = o.order(view, given);
       const listed = legal.length <= LONGEST_MENU;
       o.out.write('\n' + o.render(view, legal) + '\n');

@@ -11,7 +11,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { cardBackSvg, cardSvg } from './card.js';
 import { ALL_CARDS, DECKS, deckCards, handHtml, sheetHtml, type DeckCard } from './testing.js';
 
-const EXECUTABLE = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const EXECUTABLE = process.env.CHROMIUM_PATH ?? process.env.CHROMIUM ?? '/usr/bin/chromium';
 const OUT = 'tmp/cards';
 
 let browser: Browser | undefined;
@@ -19,7 +19,7 @@ let browser: Browser | undefined;
 /** Chromium, started once; each test calls this, so that a missing Chromium fails every test instead of skipping it. */
 async function launch(): Promise<Browser> {
   if (!existsSync(EXECUTABLE)) {
-    throw new Error(`Chromium not found at ${EXECUTABLE}: install it (apt-get install -y chromium) or set CHROMIUM=/path/to/chromium`);
+    throw new Error(`Chromium not found at ${EXECUTABLE}: install it (apt-get install -y chromium) or set CHROMIUM_PATH=/path/to/chromium`);
   }
   browser ??= await chromium.launch({
     executablePath: EXECUTABLE,
