@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -8,6 +10,19 @@ function stich(args: string[]): { code: number; out: string; err: string } {
   const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 });
   return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
 }
+
+describe('stich analyze', () => {
+  it('says why a game without search support cannot be analysed yet, and refuses bad records', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stich-analyze-'));
+    const file = join(dir, 'r.json');
+    expect(stich(['play', 'schafkopf', '--seats', 'bot,bot,bot,bot', '--deals', '1', '--seed', '1', '--record', file]).code).toBe(0);
+    const r = stich(['analyze', file]);
+    if (r.code === 2) expect(r.err).toContain('has no search support yet');
+    else expect(r.out).toMatch(/^Deal 1: \d+ plays analysed/);
+    writeFileSync(join(dir, 'bad.json'), '{');
+    expect(stich(['analyze', join(dir, 'bad.json')]).err).toContain('not valid JSON');
+  });
+});
 
 describe('stich arena', () => {
   it('prints a seeded report with intervals, per-seat and per-contract results', () => {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command, Option } from 'commander';
+import { analyzeCommand } from './analyze.js';
 import { arenaCommand } from './arena.js';
 import { benchCommand } from './bench.js';
 import { conformanceCommand, replayCommand, rulesCommand } from './commands.js';
@@ -63,6 +64,17 @@ program
   });
 
 program
+  .command('analyze')
+  .argument('<file>', 'a game record (JSON)')
+  .description('value every card played with all cards known (solver) and from the player\'s view (strong bot); the costliest plays and a summary per player')
+  .option('--deal <k>', 'only this deal (from 1)')
+  .option('--think <ms>', 'time per estimate from the player\'s view')
+  .option('--json', 'print one JSON object')
+  .action(async (file: string, opts) => {
+    process.exitCode = await analyzeCommand(file, opts, process.stdout);
+  });
+
+program
   .command('rules')
   .argument('<game>', `the game: ${gameIds().join(', ')}`)
   .description('list every house rule with its default and source, and the presets')
@@ -93,8 +105,8 @@ program
   .option('--json', 'print one JSON object')
   .option('--seconds <s>', 'time per measurement', '2')
   .option('--game <game>', 'only this game')
-  .action((opts) => {
-    process.exitCode = benchCommand(opts, process.stdout);
+  .action(async (opts) => {
+    process.exitCode = await benchCommand(opts, process.stdout);
   });
 
 try {
