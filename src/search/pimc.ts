@@ -38,8 +38,17 @@ export interface PimcOptions {
   readonly evaluate: 'solver' | 'playout';
 }
 
+/**
+ * Outside the card play, sampled worlds played out by the easy bot value an
+ * action by how the easy bot would answer it, which two thinking bots can
+ * exploit against each other without end (raising against raising in
+ * Karnöffel). So a thinking bot departs from the easy bot's choice in such
+ * decisions at most this many times per deal (a deal begins with event 0).
+ */
+export const MAX_DEVIATIONS = 3;
+
 export const MEDIUM: PimcOptions = { samples: 8, thinkMs: 250, evaluate: 'playout' };
-export const STRONG: PimcOptions = { samples: 24, thinkMs: 900, evaluate: 'solver' };
+export const STRONG: PimcOptions = { samples: 24, thinkMs: 800, evaluate: 'solver' };
 
 export interface BotLevels<T extends GameTypes> {
   readonly medium: BotKind<T>;
@@ -49,7 +58,7 @@ export interface BotLevels<T extends GameTypes> {
 /**
  * The thinking levels of a game with search support (undefined without):
  * `medium` (easy-bot playouts, 8 worlds, at most 250 ms) and `strong` (the
- * solver in the card play, 24 worlds, at most 900 ms). `thinkMs` (--think)
+ * solver in the card play, 24 worlds, at most 800 ms). `thinkMs` (--think)
  * replaces both time limits and lifts the sample limits, so that more time
  * means more worlds.
  */
@@ -79,6 +88,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
   const own = easyKind.create(rules, seat, rng);
   const solver = new Solver();
   const rolloutRng = new SeededRng(rng.int(2 ** 32));
+  let deviations = 0;
   const easyAgents = Array.from({ length: 16 }, (_, s) => easyKind.create(rules, s, rolloutRng));
 
   /** The outcome score of `who` after the easy bot plays every seat from `state` to the end. */
@@ -99,8 +109,9 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
   };
 
   /** The mean value of every legal action over the sampled worlds (the worlds used, in `worlds`). */
-  const estimate = async (view: T['view'], legal: readonly T['action'][], s: Seat): Promise<{ means: number[]; worlds: number }> => {
+  const estimate = async (view: T['view'], legal: readonly T['action'][], s: Seat): Promise<{ means: number[]; worlds: number; cardPlay: boolean }> => {
     const t0 = performance.now();
+    let cardPlay = false;
     const sums = new Array<number>(legal.length).fill(0);
     let worlds = 0;
     for (let w = 0; w < o.samples; w++) {
@@ -108,7 +119,14 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
       const world = search.sampleWorld(view, s, rng);
       const values: number[] = [];
       let complete = true;
+      // In the card play the solver values every card on one search state, so that its table serves all of them.
+      if (w === 0) cardPlay = search.load(world) !== undefined && legal.every((a) => search.moveOf(world, a) !== undefined);
+      const direct = o.evaluate === 'solver' ? solveAll(world, legal, s) : undefined;
       for (let i = 0; i < legal.length; i++) {
+        if (direct) {
+          values.push(...direct);
+          break;
+        }
         if (w > 0 && performance.now() - t0 >= o.thinkMs) {
           complete = false;
           break;
@@ -120,7 +138,24 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
       for (let i = 0; i < legal.length; i++) sums[i] += values[i];
       worlds++;
     }
-    return { means: sums.map((x) => x / Math.max(1, worlds)), worlds };
+    return { means: sums.map((x) => x / Math.max(1, worlds)), worlds, cardPlay };
+  };
+
+  /** The solver's value of every legal action when all are moves of the card play in this world, else undefined. */
+  const solveAll = (world: T['state'], legal: readonly T['action'][], s: Seat): number[] | undefined => {
+    const st = search.load(world);
+    if (!st || st.toMove() !== s) return undefined;
+    const moves = legal.map((a) => search.moveOf(world, a));
+    if (moves.some((m) => m === undefined)) return undefined;
+    const side = st.side(s);
+    let guess = 0;
+    return moves.map((m) => {
+      st.play(m!);
+      const v = st.isOver() ? st.score(s) : solver.value(st, side, s, guess);
+      st.undo();
+      guess = v;
+      return v;
+    });
   };
 
   /** The value for this seat of the position after an action in one world. */
@@ -142,19 +177,30 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     kind: 'bot',
     choose: async (view, legal, s) => {
       if (legal.length === 1) return legal[0];
-      const { means, worlds } = await estimate(view, legal, s);
+      const { means, worlds, cardPlay } = await estimate(view, legal, s);
+      if (worlds === 0) return own.choose(view, legal, s);
       let best = 0;
       for (let i = 1; i < legal.length; i++) if (means[i] > means[best]) best = i;
-      return worlds > 0 ? legal[best] : own.choose(view, legal, s);
+      if (cardPlay) return legal[best];
+      // Other decisions: at most MAX_DEVIATIONS per deal against the easy bot's choice (see above).
+      const easyChoice = await own.choose(view, legal, s);
+      if (game.formatAction(rules, easyChoice) === game.formatAction(rules, legal[best])) return legal[best];
+      if (deviations >= MAX_DEVIATIONS) return easyChoice;
+      deviations++;
+      return legal[best];
+    },
+    observe: (events, s) => {
+      // Events are numbered from 0 in every deal: a new deal begins.
+      if (events.length > 0 && events[0].n === 0) deviations = 0;
+      return own.observe?.(events, s);
     },
   };
   if (own.interject) agent.interject = own.interject.bind(own);
-  if (own.observe) agent.observe = own.observe.bind(own);
   return Object.assign(agent, { estimate });
 }
 
 /** A thinking agent that also tells its estimate of every legal action (for analysis). */
 export type EstimatingAgent<T extends GameTypes> = Agent<T> & {
-  estimate(view: T['view'], legal: readonly T['action'][], seat: Seat): Promise<{ means: number[]; worlds: number }>;
+  estimate(view: T['view'], legal: readonly T['action'][], seat: Seat): Promise<{ means: number[]; worlds: number; cardPlay: boolean }>;
 };
 

@@ -76,14 +76,15 @@ export class Solver {
   /**
    * The exact value of the position for `side` (default: the side to move),
    * as the final score of `seat` (default: the side's first seat). The state
-   * is left as it was.
+   * is left as it was. `guess` (default 0) is where MTD(f) starts: a value
+   * near the true one saves searches.
    */
-  value(state: SearchState, side = sideToMove(state), seat?: number): number {
+  value(state: SearchState, side = sideToMove(state), seat?: number, guess = 0): number {
     this.prepare(state, side, seat);
     if (state.isOver()) return this.final(state);
     let lo = -Infinity;
     let hi = Infinity;
-    let g = 0;
+    let g = guess;
     for (let guard = 0; lo < hi && guard < 10_000; guard++) {
       const beta = g === lo ? g + EPS : g;
       g = this.search(state, beta - EPS, beta, 0);
