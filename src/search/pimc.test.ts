@@ -76,3 +76,24 @@ describe('sampled-world bots (PIMC) on the tiny game', () => {
     expect(medium.differences[0].diff.low).toBeGreaterThan(0);
   });
 });
+
+describe('thinking bots outside the card play', () => {
+  it('depart from the easy bot at most MAX_DEVIATIONS times per deal (no endless loops of equal choices)', async () => {
+    const WAIT = -3;
+    // The tiny game with a bid that changes nothing: valued by easy playouts it is as good as playing, forever.
+    const game = {
+      ...tinyGame,
+      legal: (s: TinyTypes['state'], seat: number) => (s.phase === 'bid' && tinyGame.toAct(s).includes(seat) ? [WAIT, ...tinyGame.legal(s, seat)] : tinyGame.legal(s, seat)),
+      apply: (s: TinyTypes['state'], seat: number, a: number) => (a === WAIT && s.phase === 'bid' ? ({ ok: true, value: s } as const) : tinyGame.apply(s, seat, a)),
+      formatAction: (r: TinyTypes['rules'], a: number) => (a === WAIT ? 'wait' : tinyGame.formatAction(r, a)),
+    };
+    const module = { ...tinyModule, game };
+    const { playDeal } = await import('../sitting/play.js');
+    const agents = [0, 1, 2, 3].map((s) => pimcAgent(module, rules, s, new SeededRng(s), { samples: 4, thinkMs: 5000, evaluate: 'playout' }));
+    const deck = Array.from({ length: 32 }, (_, c) => c);
+    const r = await playDeal(module, rules, { dealer: 0, deck, carry: null }, agents);
+    const waits = r.actions.filter(([, a]) => a === 'wait').length;
+    expect(waits).toBeGreaterThan(0);
+    expect(waits).toBeLessThanOrEqual(3);
+  });
+});
