@@ -12,13 +12,14 @@ function stich(args: string[]): { code: number; out: string; err: string } {
 }
 
 describe('stich analyze', () => {
-  it('says why a game without search support cannot be analysed yet, and refuses bad records', () => {
+  it('values every card played of a recorded deal, and refuses bad records', () => {
     const dir = mkdtempSync(join(tmpdir(), 'stich-analyze-'));
     const file = join(dir, 'r.json');
-    expect(stich(['play', 'schafkopf', '--seats', 'bot,bot,bot,bot', '--deals', '1', '--seed', '1', '--record', file]).code).toBe(0);
-    const r = stich(['analyze', file]);
-    if (r.code === 2) expect(r.err).toContain('has no search support yet');
-    else expect(r.out).toMatch(/^Deal 1: \d+ plays analysed/);
+    // Seed 3 deals a Karnöffel round that is played out (not thrown in by a refused raise).
+    expect(stich(['play', 'karnoeffel', '--seats', 'bot,bot,bot,bot', '--deals', '1', '--seed', '3', '--record', file]).code).toBe(0);
+    const r = stich(['analyze', file, '--think', '50']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Deal 1: 16 plays analysed/);
     writeFileSync(join(dir, 'bad.json'), '{');
     expect(stich(['analyze', join(dir, 'bad.json')]).err).toContain('not valid JSON');
   });
