@@ -3,7 +3,7 @@ import type { Agent, BotKind } from '../games/agent.js';
 import type { GameTypes, Seat } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
 import type { SearchState } from '../games/search.js';
-import { Solver } from './solver.js';
+import { Solver, SolverTimeout } from './solver.js';
 
 /**
  * Bots that think, built from any game's search support: perfect-information
@@ -111,6 +111,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
   /** The mean value of every legal action over the sampled worlds (the worlds used, in `worlds`). */
   const estimate = async (view: T['view'], legal: readonly T['action'][], s: Seat): Promise<{ means: number[]; worlds: number; cardPlay: boolean }> => {
     const t0 = performance.now();
+    solver.deadline = t0 + o.thinkMs;
     let cardPlay = false;
     const sums = new Array<number>(legal.length).fill(0);
     let worlds = 0;
@@ -149,13 +150,22 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     if (moves.some((m) => m === undefined)) return undefined;
     const side = st.side(s);
     let guess = 0;
-    return moves.map((m) => {
-      st.play(m!);
-      const v = st.isOver() ? st.score(s) : solver.value(st, side, s, guess);
-      st.undo();
-      guess = v;
-      return v;
-    });
+    try {
+      return moves.map((m) => {
+        st.play(m!);
+        try {
+          const v = st.isOver() ? st.score(s) : solver.value(st, side, s, guess);
+          guess = v;
+          return v;
+        } finally {
+          st.undo();
+        }
+      });
+    } catch (e) {
+      // A world the solver cannot finish within the decision's time is valued by playouts instead.
+      if (e instanceof SolverTimeout) return undefined;
+      throw e;
+    }
   };
 
   /** The value for this seat of the position after an action in one world. */
@@ -166,7 +176,11 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
       const s: SearchState | undefined = search.load(after);
       if (s !== undefined) {
         if (s.isOver()) return s.score(seat);
-        return solver.value(s, s.side(seat), seat);
+        try {
+          return solver.value(s, s.side(seat), seat);
+        } catch (e) {
+          if (!(e instanceof SolverTimeout)) throw e;
+        }
       }
     }
     return rollout(after, seat);

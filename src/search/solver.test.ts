@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../core/rng.js';
-import { minimax, movesOf, sideToMove, Solver } from './solver.js';
+import { minimax, movesOf, sideToMove, Solver, SolverTimeout } from './solver.js';
 import { randomTinyDeal, TinyState, type TinyDeal } from './testing.js';
 
 /** A random endgame: a deal of up to four tricks, sometimes with a few cards of the first trick already played. */
@@ -108,6 +108,26 @@ describe('the generic solver on the tiny trick game', () => {
       const s = new TinyState(deal);
       expect(with_.value(s, 0)).toBe(without.value(s, 0));
       expect(with_.nodes).toBeLessThan(without.nodes);
+    }
+  });
+});
+
+describe('the solver under a deadline', () => {
+  it('stops with SolverTimeout when the deadline has passed, and leaves the search state as it found it', () => {
+    const rng = new SeededRng('deadline');
+    for (let k = 0; k < 5; k++) {
+      // Whole deals of six tricks, searched without table or equivalence: thousands of nodes, so the deadline strikes mid-search.
+      const state = new TinyState(randomTinyDeal(rng, { seats: 2, ranks: 8, tricks: 6 }));
+      const before = state.depth();
+      const fingerprint = JSON.stringify([state.toMove(), state.legalMask(), state.sidePoints(0), state.sidePoints(1)]);
+      const solver = new Solver({ table: false, equivalence: false });
+      solver.deadline = performance.now() - 1;
+      expect(() => solver.value(state)).toThrow(SolverTimeout);
+      expect(solver.nodes).toBeGreaterThanOrEqual(1024);
+      expect(state.depth()).toBe(before);
+      expect(JSON.stringify([state.toMove(), state.legalMask(), state.sidePoints(0), state.sidePoints(1)])).toBe(fingerprint);
+      solver.deadline = Infinity;
+      expect(solver.value(state)).toBe(new Solver().value(state));
     }
   });
 });

@@ -44,9 +44,21 @@ export interface SolverOptions {
   readonly table?: boolean;
 }
 
+/** Thrown by a search that passes its deadline; the search state is restored before it is thrown. */
+export class SolverTimeout extends Error {
+  constructor() {
+    super('the solver ran out of time');
+  }
+}
+
 export class Solver {
   /** Positions visited by the searches so far. */
   nodes = 0;
+  /**
+   * A time (as `performance.now()` gives it) after which a search stops with
+   * `SolverTimeout` instead of running on; Infinity: no limit.
+   */
+  deadline = Infinity;
   private readonly objective: Objective;
   private readonly tableLimit: number;
   private readonly useEquivalence: boolean;
@@ -82,23 +94,36 @@ export class Solver {
   value(state: SearchState, side = sideToMove(state), seat?: number, guess = 0): number {
     this.prepare(state, side, seat);
     if (state.isOver()) return this.final(state);
-    let lo = -Infinity;
-    let hi = Infinity;
-    let g = guess;
-    for (let guard = 0; lo < hi && guard < 10_000; guard++) {
-      const beta = g === lo ? g + EPS : g;
-      g = this.search(state, beta - EPS, beta, 0);
-      if (g < beta) hi = g;
-      else lo = g;
-    }
-    return g;
+    return this.guarded(state, () => {
+      let lo = -Infinity;
+      let hi = Infinity;
+      let g = guess;
+      for (let guard = 0; lo < hi && guard < 10_000; guard++) {
+        const beta = g === lo ? g + EPS : g;
+        g = this.search(state, beta - EPS, beta, 0);
+        if (g < beta) hi = g;
+        else lo = g;
+      }
+      return g;
+    });
   }
 
   /** Whether `side` can make sure of a value of at least `threshold` (one null-window search). */
   atLeast(state: SearchState, side: number, threshold: number): boolean {
     this.prepare(state, side);
     if (state.isOver()) return this.final(state) >= threshold;
-    return this.search(state, threshold - EPS, threshold, 0) >= threshold;
+    return this.guarded(state, () => this.search(state, threshold - EPS, threshold, 0) >= threshold);
+  }
+
+  /** Runs a search; when it passes the deadline, takes back the moves it made before `SolverTimeout` goes on. */
+  private guarded<R>(state: SearchState, run: () => R): R {
+    const depth = state.depth();
+    try {
+      return run();
+    } catch (e) {
+      while (state.depth() > depth) state.undo();
+      throw e;
+    }
   }
 
   /**
@@ -142,7 +167,7 @@ export class Solver {
   }
 
   private search(state: SearchState, alpha: number, beta: number, ply: number): number {
-    this.nodes++;
+    if ((++this.nodes & 1023) === 0 && performance.now() > this.deadline) throw new SolverTimeout();
     if (state.isOver()) return this.final(state);
     const hashed = this.useTable && state.hash !== undefined;
     let key = 0;
