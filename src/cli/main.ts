@@ -5,6 +5,7 @@ import { conformanceCommand, replayCommand, rulesCommand } from './commands.js';
 import { readFileSync } from 'node:fs';
 import { GAMES, gameIds } from '../games/registry.js';
 import { CliError, playCommand } from './play.js';
+import { serveCommand } from './serve.js';
 
 /** The `stich` command. */
 const program = new Command();
@@ -78,6 +79,17 @@ program
   .option('--game <game>', 'only this game')
   .action((opts) => {
     process.exitCode = benchCommand(opts, process.stdout);
+  });
+
+program
+  .command('serve')
+  .description('run the multiplayer server: HTTP API and WebSocket on one port, data in an SQLite file')
+  .option('--port <port>', 'the port (0 picks a free one)', '8080')
+  .option('--db <file>', 'the SQLite database, created on first start', 'stich.db')
+  .option('--host [address]', 'listen on this address (without one: every interface; default 127.0.0.1)')
+  .option('--log <level>', 'log level: fatal, error, warn, info, debug', 'info')
+  .action(async (opts) => {
+    await serveCommand(opts);
   });
 
 try {

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../core/result.js';
+
+/**
+ * The WebSocket protocol (docs/protocol.md): zod schemas of every message a
+ * client sends, and the TypeScript types of every message the server sends.
+ */
+
+const tableId = z.string().min(1).max(64);
+/** The client's own sequence number of an action: 1, 2, 3, … per table. */
+const cseq = z.number().int().min(1).max(2 ** 31);
+
+export const ClientMessage = z.discriminatedUnion('type', [
+  /** Subscribes to a table: a snapshot, then the events after `since` (the last number the client has; omit for none). */
+  z.object({ type: z.literal('join'), table: tableId, since: z.number().int().min(-1).optional() }).strict(),
+  /** Takes an open seat (before the sitting starts). */
+  z.object({ type: z.literal('sit'), table: tableId, seat: z.number().int().min(0).max(16) }).strict(),
+  /** Gives up one's seat before the sitting starts; during a sitting a bot plays for the seat. */
+  z.object({ type: z.literal('stand'), table: tableId }).strict(),
+  /** Stops receiving a table's events. */
+  z.object({ type: z.literal('unjoin'), table: tableId }).strict(),
+  /** An action in the game's notation. */
+  z.object({ type: z.literal('act'), table: tableId, cseq, action: z.string().min(1).max(200), seat: z.number().int().min(0).max(16).optional() }).strict(),
+  z.object({ type: z.literal('chat'), table: tableId, text: z.string().min(1).max(10_000) }).strict(),
+  /** Starts another sitting at a table whose sitting is over, with the same seats. */
+  z.object({ type: z.literal('again'), table: tableId }).strict(),
+  /** Subscribes to the lobby: open tables and who is online, pushed on every change. */
+  z.object({ type: z.literal('lobby') }).strict(),
+  z.object({ type: z.literal('ping') }).strict(),
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+/** What a seat at a table is, as everyone may see it. */
+export type PublicSeat =
+  | { readonly kind: 'open' }
+  | { readonly kind: 'human'; readonly name: string; readonly userId: string; readonly away: boolean }
+  | { readonly kind: 'bot'; readonly name: string; readonly bot: string };
+
+/** Table events: numbered in one sequence per table with the game's events. */
+export type TableEvent =
+  | { readonly type: 'seat'; readonly seat: number; readonly occupant: PublicSeat }
+  | { readonly type: 'sittingStart'; readonly sitting: number; readonly firstDealer: number; readonly players: readonly string[] }
+  | { readonly type: 'dealStart'; readonly deal: number; readonly dealer: number }
+  /** One event of the game, redacted for the receiving seat by the game's `events`. */
+  | { readonly type: 'game'; readonly deal: number; readonly n: number; readonly event: unknown }
+  | { readonly type: 'dealEnd'; readonly deal: number; readonly outcome: unknown; readonly sheet: unknown; readonly unitComplete: boolean }
+  | { readonly type: 'sittingEnd'; readonly sitting: number; readonly record: string; readonly sheet: unknown; readonly totals: readonly number[] }
+  | { readonly type: 'chat'; readonly name: string; readonly userId: string; readonly text: string };
+
+export interface NumberedTableEvent {
+  /** The table's event number: 0, 1, 2, … without gaps. */
+  readonly e: number;
+  readonly event: TableEvent;
+}
+
+export interface Snapshot {
+  readonly type: 'snapshot';
+  readonly table: string;
+  readonly game: string;
+  readonly rules: unknown;
+  readonly settings: PublicSettings;
+  /** The seat of the receiver, or -1 for a spectator. */
+  readonly seat: number;
+  readonly seats: readonly PublicSeat[];
+  readonly phase: 'waiting' | 'playing' | 'finished';
+  readonly sitting: number;
+  readonly deal: number;
+  readonly dealer: number | null;
+  /** The game's view for this seat (or the spectator's), null between sittings. */
+  readonly view: unknown;
+  /** The seat's legal actions now, in the game's notation. */
+  readonly legal: readonly string[];
+  readonly toAct: readonly number[];
+  readonly clocks: readonly Clock[];
+  readonly sheet: unknown;
+  /** The number of the last event so far (-1 for none): events after it follow. */
+  readonly last: number;
+  /** The last client sequence number the server accepted from this user at this table (0 for none). */
+  readonly cseq: number;
+}
+
+export interface Clock {
+  readonly seat: number;
+  /** Milliseconds since the epoch at which a bot will act for the seat. */
+  readonly deadline: number;
+}
+
+export interface PublicSettings {
+  readonly public: boolean;
+  readonly rated: boolean;
+  readonly clockMs: number;
+  readonly botDelayMs: number;
+  readonly length: { deals: number } | { units: number };
+}
+
+export type ServerErrorCode =
+  | ErrorCode
+  | 'badMessage'
+  | 'tooLarge'
+  | 'rateLimited'
+  | 'tooManyConnections'
+  | 'unauthorized'
+  | 'unknownTable'
+  | 'notSeated'
+  | 'seatTaken'
+  | 'notJoined'
+  | 'badSequence'
+  | 'duplicateSequence'
+  | 'notPlaying'
+  | 'chatTooLong'
+  | 'internal';
+
+export type ServerMessage =
+  | { readonly type: 'hello'; readonly user: { id: string; name: string; guest: boolean } }
+  | Snapshot
+  /** New events, with who the deal waits for now and the receiver's legal actions now (in the game's notation). */
+  | { readonly type: 'events'; readonly table: string; readonly events: readonly NumberedTableEvent[]; readonly toAct: readonly number[]; readonly legal: readonly string[] }
+  /** An action accepted (or a resent one already applied): `e` is the number of the last event it produced. */
+  | { readonly type: 'ok'; readonly table: string; readonly cseq: number; readonly e: number }
+  | { readonly type: 'error'; readonly code: ServerErrorCode; readonly message: string; readonly table?: string; readonly cseq?: number }
+  /** Not numbered: who is away, the running clocks, the legal actions of the receiver now. */
+  | { readonly type: 'status'; readonly table: string; readonly toAct: readonly number[]; readonly legal: readonly string[]; readonly clocks: readonly Clock[]; readonly away: readonly number[] }
+  | { readonly type: 'lobby'; readonly tables: readonly LobbyTable[]; readonly online: readonly string[] }
+  | { readonly type: 'pong' };
+
+export interface LobbyTable {
+  readonly id: string;
+  readonly game: string;
+  readonly rules: unknown;
+  readonly seats: readonly PublicSeat[];
+  readonly phase: 'waiting' | 'playing' | 'finished';
+  readonly rated: boolean;
+}
+
+/** Settings of a new table (POST /api/tables). */
+export const CreateTable = z
+  .object({
+    game: z.string().min(1).max(40),
+    preset: z.string().max(60).optional(),
+    rules: z.record(z.string().max(60), z.union([z.string().max(60), z.number(), z.boolean()])).optional(),
+    public: z.boolean().default(true),
+    rated: z.boolean().default(false),
+    /** One word per seat: "open", or "bot" / "bot:KIND" for one of the game's bots. Default: all open. */
+    seats: z.array(z.string().max(40)).max(16).optional(),
+    /** How long the sitting runs: a number of deals, or of the game's units (round, Bummerl, match). */
+    length: z.union([z.object({ deals: z.number().int().min(1).max(1000) }).strict(), z.object({ units: z.number().int().min(1).max(100) }).strict()]).default({ units: 1 }),
+    clockMs: z.number().int().min(0).max(3_600_000).default(60_000),
+    botDelayMs: z.number().int().min(0).max(10_000).default(800),
+  })
+  .strict();
+export type CreateTable = z.infer<typeof CreateTable>;
+
+export const Credentials = z.object({ name: z.string().trim().min(1).max(40), password: z.string().min(8).max(200) }).strict();
+export const GuestRequest = z.object({ name: z.string().trim().min(1).max(40) }).strict();

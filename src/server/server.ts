@@ -1,0 +1,319 @@
+import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { findGame, gameById, GAMES } from '../games/registry.js';
+import { resolveRules } from '../games/ruleBook.js';
+import { Identity, randomId, SESSION_COOKIE, type IdentityResult } from './identity.js';
+import { DEFAULT_LIMITS, TokenBucket, type Limits } from './limits.js';
+import { Lobby } from './lobby.js';
+import { ClientMessage, CreateTable, Credentials, GuestRequest, type LobbyTable, type ServerErrorCode, type ServerMessage } from './protocol.js';
+import { ordinalOf } from './ratings.js';
+import { SqliteStore } from './sqliteStore.js';
+import type { Store, UserRow } from './store.js';
+import { initialSeats, Table, type LogEntry, type Subscriber, type TableSettings } from './table.js';
+
+export interface ServerOptions {
+  readonly db: string;
+  readonly port?: number;
+  readonly host?: string;
+  readonly limits?: Partial<Limits>;
+  /** pino's level, or false for no logs. */
+  readonly logLevel?: string | false;
+  /** Overrides of every new table's settings (tests: clocks and bot delays). */
+  readonly tableDefaults?: Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs'>>;
+}
+
+export interface RunningServer {
+  readonly app: FastifyInstance;
+  readonly url: string;
+  readonly port: number;
+  readonly hall: Hall;
+  close(): Promise<void>;
+}
+
+/** Every table in memory, created here or rebuilt from the store on start. */
+export class Hall {
+  readonly tables = new Map<string, Table>();
+  readonly lobby: Lobby;
+
+  constructor(
+    readonly store: Store,
+    readonly limits: Limits,
+    private readonly log: FastifyInstance['log'],
+  ) {
+    this.lobby = new Lobby(() => this.lobbyTables());
+  }
+
+  lobbyTables(): LobbyTable[] {
+    const out: LobbyTable[] = [];
+    for (const t of this.tables.values()) {
+      if (!t.settings.public || t.phase === 'finished') continue;
+      out.push({ id: t.id, game: t.settings.game, rules: t.rules, seats: t.publicSeats(), phase: t.phase, rated: t.settings.rated });
+    }
+    return out;
+  }
+
+  private make(id: string, settings: TableSettings): Table {
+    const module = gameById(settings.game);
+    if (!module) throw new Error(`table ${id}: unknown game ${settings.game}`);
+    const table = new Table(id, settings, module, this.store, this.limits, { changed: () => this.lobby.changed(), log: this.log });
+    this.tables.set(id, table);
+    return table;
+  }
+
+  /** Rebuilds every unfinished table from its log. */
+  async load(): Promise<number> {
+    const rows = await this.store.unfinishedTables();
+    for (const row of rows) {
+      try {
+        const table = this.make(row.id, row.settings as TableSettings);
+        const log = await this.store.tableLog(row.id);
+        await table.rebuild(log.map((l) => l.entry as LogEntry));
+      } catch (e) {
+        this.tables.delete(row.id);
+        this.log.error({ table: row.id, err: String(e) }, 'cannot rebuild a table');
+      }
+    }
+    return this.tables.size;
+  }
+
+  async create(body: CreateTable, defaults: ServerOptions['tableDefaults']): Promise<{ ok: true; table: Table } | { ok: false; code: ServerErrorCode; message: string }> {
+    const module = findGame(body.game);
+    if (!module) return { ok: false, code: 'badMessage', message: `unknown game ${JSON.stringify(body.game.slice(0, 40))}; games: ${GAMES.map((m) => m.game.id).join(', ')}` };
+    const overrides: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(body.rules ?? {})) Object.defineProperty(overrides, k, { value: v, enumerable: true, writable: true, configurable: true });
+    const rules = resolveRules(module.game.ruleBook, body.preset, overrides);
+    if (!rules.ok) return { ok: false, code: rules.error.code, message: rules.error.message };
+    const count = module.game.seatCount(rules.value);
+    const seats = initialSeats(module, body.seats, count);
+    if (!seats.ok) return { ok: false, code: 'badSeats', message: seats.message };
+    const settings: TableSettings = {
+      game: module.game.id,
+      rules: rules.value,
+      seats: count,
+      public: body.public,
+      rated: body.rated,
+      clockMs: defaults?.clockMs ?? body.clockMs,
+      botDelayMs: defaults?.botDelayMs ?? body.botDelayMs,
+      length: body.length,
+    };
+    const id = randomId();
+    await this.store.createTable({ id, game: settings.game, settings, finished: false, created: Date.now() });
+    const table = this.make(id, settings);
+    await table.rebuild([]);
+    const bots: LogEntry[] = seats.seats.flatMap((occ, seat) => (occ.kind === 'bot' ? [{ k: 'seat', seat, occ } as LogEntry] : []));
+    await table.init(bots);
+    this.lobby.changed();
+    return { ok: true, table };
+  }
+
+  close(): void {
+    for (const t of this.tables.values()) t.close();
+    this.lobby.close();
+  }
+}
+
+function tokenOf(req: FastifyRequest): string | undefined {
+  const fromCookie = req.cookies?.[SESSION_COOKIE];
+  if (fromCookie) return fromCookie;
+  const auth = req.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7);
+  const q = (req.query as Record<string, unknown> | undefined)?.token;
+  return typeof q === 'string' ? q : undefined;
+}
+
+/** Starts the server: HTTP API and WebSocket on one port. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const app = Fastify({
+    logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info', redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'] },
+    bodyLimit: 64 * 1024,
+  });
+  const store = new SqliteStore(options.db);
+  const identity = new Identity(store);
+  const hall = new Hall(store, limits, app.log);
+  const rebuilt = await hall.load();
+  app.log.info({ tables: rebuilt }, 'tables rebuilt from the log');
+
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: limits.maxFrame } });
+
+  const authed = async (req: FastifyRequest): Promise<UserRow | undefined> => identity.userOfToken(tokenOf(req));
+  const secure = false;
+  const session = (result: IdentityResult, reply: import('fastify').FastifyReply) => {
+    if (!result.ok) return reply.code(result.status).send({ error: { code: result.code, message: result.message } });
+    reply.setCookie(SESSION_COOKIE, result.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: 60 * 60 * 24 * 365 });
+    return reply.send({ user: result.user, token: result.token });
+  };
+  const badRequest = (reply: import('fastify').FastifyReply, message: string, code: ServerErrorCode = 'badMessage') => reply.code(400).send({ error: { code, message } });
+
+  app.post('/api/guest', async (req, reply) => {
+    const body = GuestRequest.safeParse(req.body);
+    if (!body.success) return badRequest(reply, 'send {"name": "…"} (1 to 40 characters)');
+    return session(await identity.guest(body.data.name), reply);
+  });
+  app.post('/api/register', async (req, reply) => {
+    const body = Credentials.safeParse(req.body);
+    if (!body.success) return badRequest(reply, 'send {"name": "…", "password": "…"}: a name of 1 to 40 characters, a password of at least 8');
+    return session(await identity.register(body.data.name, body.data.password), reply);
+  });
+  app.post('/api/login', async (req, reply) => {
+    const body = Credentials.safeParse(req.body);
+    if (!body.success) return reply.code(401).send({ error: { code: 'unauthorized', message: 'unknown name or wrong password' } });
+    return session(await identity.login(body.data.name, body.data.password), reply);
+  });
+  app.get('/api/me', async (req, reply) => {
+    const user = await authed(req);
+    if (!user) return reply.code(401).send({ error: { code: 'unauthorized', message: 'no session' } });
+    return { user };
+  });
+  app.get('/api/games', async () => ({
+    games: GAMES.map((m) => ({
+      id: m.game.id,
+      title: m.game.title,
+      presets: m.game.ruleBook.presets.map((p) => p.name),
+      defaultPreset: m.game.ruleBook.defaultPreset,
+      houseRules: m.game.ruleBook.houseRules.map((r) => ({ name: r.name, type: r.type, default: r.default, choices: r.choices, min: r.min, max: r.max })),
+      bots: Object.keys(m.bots),
+      unit: m.sitting.unit,
+    })),
+  }));
+  app.post('/api/tables', async (req, reply) => {
+    const user = await authed(req);
+    if (!user) return reply.code(401).send({ error: { code: 'unauthorized', message: 'log in or play as a guest first' } });
+    const body = CreateTable.safeParse(req.body);
+    if (!body.success) return badRequest(reply, body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+    const made = await hall.create(body.data, options.tableDefaults);
+    if (!made.ok) return badRequest(reply, made.message, made.code);
+    const t = made.table;
+    return { id: t.id, invite: `/table/${t.id}`, game: t.settings.game, rules: t.rules, seats: t.publicSeats(), public: t.settings.public };
+  });
+  app.get('/api/tables', async () => ({ tables: hall.lobbyTables() }));
+  app.get('/api/tables/:id', async (req, reply) => {
+    const t = hall.tables.get((req.params as { id: string }).id);
+    if (!t) return reply.code(404).send({ error: { code: 'unknownTable', message: 'no such table' } });
+    return { id: t.id, game: t.settings.game, rules: t.rules, seats: t.publicSeats(), phase: t.phase, settings: t.snapshot('').settings, records: await store.recordsOfTable(t.id) };
+  });
+  app.get('/api/records/:id', async (req, reply) => {
+    const r = await store.record((req.params as { id: string }).id);
+    if (!r) return reply.code(404).send({ error: { code: 'unknownRecord', message: 'no such record' } });
+    return reply.header('content-disposition', `attachment; filename="stich-${r.game}-${r.id}.json"`).send(r.record);
+  });
+  app.get('/api/leaderboard/:game', async (req, reply) => {
+    const module = findGame((req.params as { game: string }).game);
+    if (!module) return reply.code(404).send({ error: { code: 'unknownGame', message: 'no such game' } });
+    const rows = await store.leaderboard(module.game.id, 100);
+    return { game: module.game.id, players: rows.map((r) => ({ name: r.name, rating: ordinalOf(r), mu: r.mu, sigma: r.sigma, sittings: r.sittings })) };
+  });
+
+  app.register(async (scope) => {
+    scope.get(
+      '/ws',
+      {
+        websocket: true,
+        preValidation: async (req, reply) => {
+          const user = await authed(req);
+          if (!user) return reply.code(401).send({ error: { code: 'unauthorized', message: 'a session token is needed (cookie or ?token=)' } });
+          (req as FastifyRequest & { user?: UserRow }).user = user;
+        },
+      },
+      (socket, req) => connection(socket, (req as FastifyRequest & { user: UserRow }).user),
+    );
+  });
+
+  const connection = (ws: WebSocket, user: UserRow) => {
+    const send = (m: ServerMessage) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
+    };
+    const sub: Subscriber = { userId: user.id, send };
+    const bucket = new TokenBucket(limits.messageRate, limits.messageBurst);
+    let strikes = 0;
+    const error = (code: ServerErrorCode, message: string, extra: { table?: string; cseq?: number } = {}) => send({ type: 'error', code, message, ...extra });
+    if (hall.lobby.connections(user.id) >= limits.connectionsPerUser) {
+      error('tooManyConnections', `at most ${limits.connectionsPerUser} connections per player`);
+      ws.close(1008, 'too many connections');
+      return;
+    }
+    hall.lobby.connected(user.id, user.name);
+    const following = new Set<Table>();
+    send({ type: 'hello', user: { id: user.id, name: user.name, guest: user.guest } });
+
+    ws.on('error', (e) => app.log.warn({ user: user.id, err: String(e) }, 'socket error'));
+    ws.on('close', () => {
+      for (const t of following) t.leave(sub);
+      following.clear();
+      hall.lobby.unwatch(sub);
+      hall.lobby.disconnected(user.id);
+    });
+    ws.on('message', (data, isBinary) => {
+      if (!bucket.take()) {
+        error('rateLimited', `at most ${limits.messageRate} messages a second`);
+        if (++strikes >= limits.strikes) ws.close(1008, 'flood');
+        return;
+      }
+      strikes = 0;
+      if (isBinary) return error('badMessage', 'messages are JSON text');
+      let json: unknown;
+      try {
+        json = JSON.parse(data.toString());
+      } catch {
+        return error('badJson', 'the message is not valid JSON');
+      }
+      const parsed = ClientMessage.safeParse(json);
+      if (!parsed.success) {
+        const type = typeof json === 'object' && json !== null ? (json as { type?: unknown }).type : undefined;
+        const issue = parsed.error.issues[0];
+        return error('badMessage', `${typeof type === 'string' ? `"${type.slice(0, 20)}": ` : ''}${issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'malformed'}`);
+      }
+      void handle(parsed.data).catch((e: unknown) => {
+        app.log.error({ user: user.id, err: String(e) }, 'message failed');
+        error('internal', 'the server could not handle that message');
+      });
+    });
+
+    const handle = async (m: ClientMessage): Promise<void> => {
+      if (m.type === 'ping') return send({ type: 'pong' });
+      if (m.type === 'lobby') return hall.lobby.watch(sub);
+      const table = hall.tables.get(m.table);
+      if (!table) return error('unknownTable', 'no such table', { table: m.table });
+      const answer = (r: { ok: true; e: number } | { ok: false; code: ServerErrorCode; message: string }, cseq?: number) => {
+        if (r.ok) {
+          if (cseq !== undefined) send({ type: 'ok', table: table.id, cseq, e: r.e });
+        } else error(r.code, r.message, { table: table.id, cseq });
+      };
+      switch (m.type) {
+        case 'join':
+          following.add(table);
+          return table.join(sub, m.since);
+        case 'unjoin':
+          following.delete(table);
+          return table.leave(sub);
+        case 'sit':
+          return answer(await table.sit(user, m.seat), 0);
+        case 'stand':
+          return answer(await table.stand(user.id), 0);
+        case 'again':
+          return answer(await table.again(user.id), 0);
+        case 'chat':
+          return answer(await table.chat(user, m.text), 0);
+        case 'act':
+          return answer(await table.act(user.id, m.cseq, m.action, m.seat), m.cseq);
+      }
+    };
+  };
+
+  await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  return {
+    app,
+    url: `http://${!options.host || ['127.0.0.1', '0.0.0.0', '::'].includes(options.host) ? 'localhost' : options.host}:${port}`,
+    port,
+    hall,
+    close: async () => {
+      hall.close();
+      await app.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from './client.js';
+import type { Snapshot } from './protocol.js';
+import { startServer, type RunningServer, type ServerOptions } from './server.js';
+
+/** A fresh database file in a temporary folder. */
+export function tempDb(): string {
+  return join(mkdtempSync(join(tmpdir(), 'stich-server-')), 'test.db');
+}
+
+/** The real server on a free port, quiet, with no clock and no bot delay unless asked. */
+export function testServer(options: Partial<ServerOptions> = {}): Promise<RunningServer> {
+  return startServer({ db: tempDb(), port: 0, logLevel: false, tableDefaults: { clockMs: 0, botDelayMs: 0 }, ...options });
+}
+
+export async function post<R>(base: string, path: string, body: unknown, token?: string): Promise<{ status: number; body: R }> {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as R };
+}
+
+export async function get<R>(base: string, path: string): Promise<{ status: number; body: R }> {
+  const res = await fetch(base + path);
+  return { status: res.status, body: (await res.json()) as R };
+}
+
+/** Creates a table (as `owner`) and seats the clients at the open seats in order; resolves with the table id. */
+export async function seatedTable(base: string, owner: Client, clients: readonly Client[], settings: Record<string, unknown>): Promise<string> {
+  const made = await post<{ id: string; seats: { kind: string }[]; error?: { message: string } }>(base, '/api/tables', settings, owner.token);
+  if (made.status !== 200) throw new Error(`create table: ${JSON.stringify(made.body)}`);
+  const id = made.body.id;
+  const open = made.body.seats.flatMap((s, i) => (s.kind === 'open' ? [i] : []));
+  for (let i = 0; i < clients.length; i++) {
+    await clients[i].join(id);
+    const r = await clients[i].request({ type: 'sit', table: id, seat: open[i] });
+    if (r.type !== 'ok') throw new Error(`sit: ${JSON.stringify(r)}`);
+  }
+  // Everyone learns its seat from a fresh snapshot.
+  await Promise.all(clients.map((c) => c.join(id, c.table(id).last)));
+  return id;
+}
+
+export function isSnapshot(m: { type: string }): m is Snapshot {
+  return m.type === 'snapshot';
+}
