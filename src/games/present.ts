@@ -86,12 +86,19 @@ export function cardModel(pack: Pack, card: Card): CardModel {
 }
 
 /** The hand in the given order, each card marked with the action that plays it when that action is legal. */
-export function handModel(pack: Pack, cards: readonly Card[], legal: readonly string[], isTrump: (c: Card) => boolean = () => false): HandCard[] {
+export function handModel(pack: Pack, cards: readonly Card[], legal: readonly string[], isTrump: (c: Card) => boolean = () => false, playOf: (code: string) => string = (code) => code): HandCard[] {
   const set = new Set(legal);
   return cards.map((c) => {
     const m = cardModel(pack, c);
-    return { ...m, ...(set.has(m.code) ? { action: m.code } : {}), ...(isTrump(c) ? { trump: true } : {}) };
+    const action = playOf(m.code);
+    return { ...m, ...(set.has(action) ? { action } : {}), ...(isTrump(c) ? { trump: true } : {}) };
   });
+}
+
+/** Cards in suit order (the trump suit first when `trump` ≥ 0), each suit by the pack's rank order. */
+export function bySuit(pack: Pack, cards: readonly Card[], trump = -1): Card[] {
+  const key = (c: Card) => (suitOf(pack, c) === trump ? -1 : suitOf(pack, c)) * 100 + pack.ranks.indexOf(rankOf(pack, c));
+  return [...cards].sort((a, b) => key(a) - key(b));
 }
 
 /** Cards played in order from `leader` round a table of `seats` seats (`step` +1 clockwise, -1 the other way). */

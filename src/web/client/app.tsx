@@ -47,9 +47,18 @@ export function App() {
   useEffect(() => {
     void api<{ user: User }>('GET', '/api/me').then((r) => setUser(r.ok ? r.body.user : null));
   }, []);
+  // The banner shows a lost connection, not the first moments of opening one.
+  const [grace, setGrace] = useState(true);
+  useEffect(() => {
+    const t = setTimeout(() => setGrace(false), 2000);
+    return () => clearTimeout(t);
+  }, [conn]);
   useEffect(() => {
     if (!conn) return;
-    const off = conn.onState(setOnline);
+    const off = conn.onState((up) => {
+      setOnline(up);
+      if (up) setGrace(false);
+    });
     return () => {
       off();
       conn.close();
@@ -83,7 +92,7 @@ export function App() {
   return (
     <div class="page">
       {header}
-      {!online && <div class="offline" role="status">{tr(lang, 'offline')}</div>}
+      {!online && !grace && <div class="offline" role="status">{tr(lang, 'offline')}</div>}
       {m ? <TableScreen key={m[1]} ctx={ctx} id={m[1]} /> : <Lobby ctx={ctx} />}
     </div>
   );
