@@ -321,6 +321,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           )}
         </>
       )}
+      {topEnded && <div class="backdrop" />}
       {topEnded && (
         <div class="summary" role="dialog" aria-label={tr(lang, topEnded.kind === 'deal' ? 'dealOver' : 'sittingOver')}>
           <h3>{tr(lang, topEnded.kind === 'deal' ? 'dealOver' : 'sittingOver')}</h3>
