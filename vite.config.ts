@@ -8,6 +8,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'src/web/client',
   base: '/',
+  // The record viewer replays deals with the engines, whose modules also hold the (server-side) shuffling.
+  resolve: { alias: { 'node:crypto': new URL('./src/web/client/cryptoShim.ts', import.meta.url).pathname } },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: { outDir: '../../../dist/client', emptyOutDir: true, target: 'es2022', reportCompressedSize: false },
   server: { proxy: { '/api': 'http://localhost:8080', '/ws': { target: 'ws://localhost:8080', ws: true } } },

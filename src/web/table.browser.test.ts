@@ -111,6 +111,17 @@ describe('the browser table in Chromium', () => {
       await play(p.page);
       await expect(p.page.locator('.summary h3')).toBeTruthy();
       expect(await p.page.locator('.summary').textContent()).toMatch(/Sitzung vorbei/);
+      // The record viewer replays the sitting: all cards open at the start, trick by trick to the end.
+      await p.page.locator('.summary button.record-link').click();
+      await p.page.waitForSelector('main.record .controls');
+      const next = p.page.getByRole('button', { name: 'Nächster Stich' });
+      await next.click();
+      await p.page.waitForSelector('main.record .shown .card');
+      expect(await p.page.locator('main.record .shown').count()).toBeGreaterThan(1);
+      expect(await p.page.locator('main.record .notice').count()).toBe(0);
+      for (let i = 0; i < 40 && !(await p.page.locator('main.record .score').count()); i++) await next.click();
+      expect(await p.page.locator('main.record .score').textContent()).not.toBe('');
+      await p.page.screenshot({ path: `${OUT}/${game}-record.png` });
       expect(p.errors).toEqual([]);
       await p.ctx.close();
     }

@@ -3,6 +3,7 @@ import type { Lang } from '../../games/present.js';
 import { initialLang, tr } from './i18n.js';
 import { api, Connection, wsUrl, type ServerMsg } from './net.js';
 import { Lobby } from './lobby.js';
+import { RecordScreen } from './record.js';
 import { TableScreen } from './table.js';
 
 export interface User {
@@ -89,11 +90,12 @@ export function App() {
   if (user === null || !conn) return <div class="page">{header}<Login lang={lang} onUser={setUser} /></div>;
   const ctx: Ctx = { lang, user, conn, online, go };
   const m = /^\/table\/([\w-]+)/.exec(path);
+  const rm = /^\/record\/([\w.-]+)/.exec(path);
   return (
     <div class="page">
       {header}
       {!online && !grace && <div class="offline" role="status">{tr(lang, 'offline')}</div>}
-      {m ? <TableScreen key={m[1]} ctx={ctx} id={m[1]} /> : <Lobby ctx={ctx} />}
+      {m ? <TableScreen key={m[1]} ctx={ctx} id={m[1]} /> : rm ? <RecordScreen key={rm[1]} ctx={ctx} id={rm[1]} /> : <Lobby ctx={ctx} />}
     </div>
   );
 }

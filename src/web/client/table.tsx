@@ -35,7 +35,7 @@ interface Ended {
   record?: string;
 }
 
-function Card({ c, m, small }: { c: CardModel; m: TableModel; small?: boolean }) {
+export function Card({ c, m, small }: { c: CardModel; m: TableModel; small?: boolean }) {
   const html = useMemo(() => cardSvg(c.suit, c.rank, { faces: m.faces, pack: m.pack, lang: 'de' }), [c.suit, c.rank, m.faces, m.pack]);
   return <span class={small ? 'card small' : 'card'} dangerouslySetInnerHTML={{ __html: html }} />;
 }
@@ -339,6 +339,11 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
                     }}
                   >
                     {tr(lang, 'again')}
+                  </button>
+                )}
+                {topEnded.record && (
+                  <button class="record-link" onClick={() => ctx.go(`/record/${topEnded.record}`)}>
+                    {tr(lang, 'record')}
                   </button>
                 )}
                 <button class="primary" onClick={() => ctx.go('/')}>
