@@ -175,6 +175,20 @@ describe('the browser table in Chromium', () => {
     await p.ctx.close();
   });
 
+  it('a lost connection is shown plainly and the table recovers by itself', async () => {
+    const { browser: b, base } = await setup();
+    const p = await guest(b, base, 'Wackel');
+    await createTable(p, 'schafkopf', { deals: 3 });
+    await p.page.waitForSelector('main.table.my-turn');
+    await p.ctx.setOffline(true);
+    await p.page.waitForSelector('.offline', { timeout: 15_000 });
+    await p.ctx.setOffline(false);
+    await p.page.waitForSelector('.offline', { state: 'detached', timeout: 15_000 });
+    await play(p.page, async () => (await p.page.locator('.hand button.hc').count()) > 0 && (await p.page.locator('main.table.my-turn').count()) > 0);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
+
   it('a spectator sees no hidden card, neither in the page nor in its WebSocket messages', async () => {
     const { browser: b, base } = await setup();
     const player = await guest(b, base, 'Vroni');

@@ -14,7 +14,8 @@ const TEAMS = ['Blau', 'Rot'];
 const RAISE_STEP = 3;
 
 function eventsOf(view: KarnoeffelView): readonly KarnoeffelEvent[] {
-  const v = view as KarnoeffelView & { events?: readonly KarnoeffelEvent[] };
+  // The view's public log is `events` (formerly `log`).
+  const v = view as unknown as { events?: readonly KarnoeffelEvent[]; log?: readonly KarnoeffelEvent[] };
   return v.events ?? v.log ?? [];
 }
 

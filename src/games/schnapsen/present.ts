@@ -1,6 +1,6 @@
 import { cardModel, handModel, say, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
 import { CARD_SUIT, PACK } from './cards.js';
-import { GAMES } from './contracts.js';
+import { gameDef } from './contracts.js';
 import { cardName, gameTitle, sortedHand, suitName } from './names.js';
 import { parseSchnapsenAction } from './notation.js';
 import type { BummerlSheet } from './sitting.js';
@@ -36,7 +36,7 @@ function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | nu
     case 'pass':
       return view.phase === 'spritzen' ? say(lang, 'Nicht spritzen', 'No Spritzen') : 'Weiter';
     case 'announce':
-      return `${gameTitle(v.game, v.ohne)} (${GAMES[v.game].value})`;
+      return `${gameTitle(v.game, v.ohne)} (${gameDef(v.game, view.game === 'talonschnapsen' ? 'talon' : 'bauern').value})`;
     case 'lay':
       return `${say(lang, 'Weglegen', 'Lay away')}: ${cardName(rules, v.cards[0])} + ${cardName(rules, v.cards[1])}`;
     case 'spritzen':
@@ -87,6 +87,8 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   view.openHands.forEach((h, s) => {
     if (h && s !== view.seat) shown.push({ title: `${say(lang, 'Offen', 'Open')}: ${names[s]}`, cards: sortedHand(h, trump).map((x) => cardModel(PACK, x)) });
   });
+  let lastTrick: TableModel['lastTrick'] = null;
+  for (const e of view.events) if (e.type === 'trick') lastTrick = { cards: played(e.cards), winner: e.winner };
   const me = view.seat;
   const myTurn = me >= 0 && view.toAct.includes(me);
   const anyCard = hand.some((x) => x.action);
@@ -107,7 +109,7 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
     faces,
     hand,
     trick: played(view.trick),
-    lastTrick: null,
+    lastTrick,
     tricksDone: view.tricksPlayed,
     headline: headline.filter(Boolean),
     buttons,

@@ -67,6 +67,7 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
         <p class="muted small">
           {online.length} {tr(lang, 'online')}
         </p>
+        {games.length > 0 && <Leaderboard ctx={ctx} games={games} />}
       </section>
     </main>
   );
@@ -78,18 +79,20 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
   const game = games.find((g) => g.id === gameId) ?? games[0];
   const [preset, setPreset] = useState(game.defaultPreset);
   const [bots, setBots] = useState<'all' | 'none'>('all');
-  const [level, setLevel] = useState(game.bots[0] ?? '');
+  const strongest = (g: GameInfo) => g.bots.find((b) => b !== 'random') ?? g.bots[0] ?? '';
+  const [level, setLevel] = useState(strongest(game));
   const [deals, setDeals] = useState('');
+  const [rated, setRated] = useState(false);
   const [rules, setRules] = useState<Record<string, string | number | boolean>>({});
   const [error, setError] = useState('');
   useEffect(() => {
     setPreset(game.defaultPreset);
-    setLevel(game.bots[game.bots.length - 1] ?? '');
+    setLevel(strongest(game));
     setRules({});
   }, [gameId]);
   const create = async () => {
     setError('');
-    const body: Record<string, unknown> = { game: game.id, preset, rules };
+    const body: Record<string, unknown> = { game: game.id, preset, rules, rated };
     if (deals) body.length = { deals: Number(deals) };
     const post = (count: number) => {
       if (bots === 'all') body.seats = ['open', ...Array.from({ length: count - 1 }, () => `bot:${level}`)];
@@ -155,6 +158,11 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
         {tr(lang, 'length')} ({tr(lang, 'deals')})
         <input name="deals" type="number" min={1} max={1000} value={deals} placeholder={`1 ${game.unit}`} onInput={(e) => setDeals((e.target as HTMLInputElement).value)} />
       </label>
+      <label class="rule">
+        <span>
+          <input type="checkbox" name="rated" checked={rated} onChange={(e) => setRated((e.target as HTMLInputElement).checked)} /> {lang === 'de' ? 'Gewertet (Rangliste)' : 'Rated (leaderboard)'}
+        </span>
+      </label>
       <details>
         <summary>{tr(lang, 'houseRules')}</summary>
         {game.houseRules.map((r) => (
@@ -190,5 +198,38 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
       </button>
       {error && <p class="error" role="alert">{error}</p>}
     </form>
+  );
+}
+
+/** The rated players of one game (the server's leaderboard), best first. */
+function Leaderboard({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
+  const [game, setGame] = useState(games[0].id);
+  const [rows, setRows] = useState<{ name: string; rating: number; sittings: number }[]>([]);
+  useEffect(() => {
+    void api<{ players: { name: string; rating: number; sittings: number }[] }>('GET', `/api/leaderboard/${game}`).then((r) => setRows(r.ok ? r.body.players.slice(0, 10) : []));
+  }, [game]);
+  const de = ctx.lang === 'de';
+  return (
+    <div class="leaders">
+      <h2>{de ? 'Rangliste' : 'Leaderboard'}</h2>
+      <select aria-label={tr(ctx.lang, 'game')} value={game} onChange={(e) => setGame((e.target as HTMLSelectElement).value)}>
+        {games.map((g) => (
+          <option key={g.id} value={g.id}>
+            {g.title}
+          </option>
+        ))}
+      </select>
+      {rows.length === 0 ? (
+        <p class="muted small">{de ? 'Noch keine gewerteten Sitzungen.' : 'No rated sittings yet.'}</p>
+      ) : (
+        <ol>
+          {rows.map((r) => (
+            <li key={r.name}>
+              {r.name} · {Math.round(r.rating * 10) / 10} · {r.sittings} {de ? 'Sitzungen' : 'sittings'}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }

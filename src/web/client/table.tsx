@@ -312,13 +312,23 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               <div key={i}>{l}</div>
             ))}
           </details>
-          {(model.talk.length > 0 || chat.length > 0) && (
-            <div class="talk" aria-label={tr(lang, 'chat')}>
-              {[...model.talk, ...chat].slice(-8).map((l, i) => (
-                <div key={i}>{l}</div>
-              ))}
-            </div>
-          )}
+          <div class="talk" aria-label={tr(lang, 'chat')}>
+            {[...model.talk, ...chat].slice(-8).map((l, i) => (
+              <div key={i}>{l}</div>
+            ))}
+            <form
+              class="chat"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const input = (e.currentTarget as HTMLFormElement).elements.namedItem('say') as HTMLInputElement;
+                if (input.value.trim()) conn.send({ type: 'chat', table: id, text: input.value.trim().slice(0, 300) });
+                input.value = '';
+              }}
+            >
+              <input name="say" maxLength={300} placeholder={tr(lang, 'chat')} aria-label={tr(lang, 'chat')} autoComplete="off" />
+              <button type="submit">{tr(lang, 'send')}</button>
+            </form>
+          </div>
         </>
       )}
       {topEnded && <div class="backdrop" />}
