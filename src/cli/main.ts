@@ -92,6 +92,31 @@ program
     await serveCommand(opts);
   });
 
+program
+  .command('loadtest')
+  .description('benchmark the server: tables of clients over real WebSockets, acting with human-like pauses')
+  .option('--tables <n>', 'number of tables', '500')
+  .option('--seconds <s>', 'how long to play', '60')
+  .option('--url <url>', 'a running server (default: start one on a fresh database)')
+  .option('--game <game>', 'the game at every table', 'schafkopf')
+  .option('--pause <min-max>', 'pause before each action, in ms', '500-1500')
+  .action(async (opts: { tables: string; seconds: string; url?: string; game: string; pause: string }) => {
+    const pause = /^(\d+)-(\d+)$/.exec(opts.pause);
+    if (!pause || !/^\d+$/.test(opts.tables) || !/^\d+(\.\d+)?$/.test(opts.seconds)) throw new CliError('--tables and --seconds are numbers, --pause is MIN-MAX in ms');
+    const { loadtest } = await import('../server/loadtest.js');
+    const report = await loadtest({
+      url: opts.url,
+      tables: Number(opts.tables),
+      seconds: Number(opts.seconds),
+      game: opts.game,
+      pauseMin: Number(pause[1]),
+      pauseMax: Number(pause[2]),
+      out: process.stdout,
+    });
+    process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    process.exitCode = report.errors === 0 && (report.lost ?? 0) === 0 ? 0 : 1;
+  });
+
 try {
   await program.parseAsync(process.argv);
 } catch (e) {

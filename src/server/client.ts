@@ -154,6 +154,16 @@ export class Client {
   }
 }
 
+/** A JSON POST to the server's HTTP API, with the session token as a bearer token. */
+export async function post<R>(base: string, path: string, body: unknown, token?: string): Promise<{ status: number; body: R }> {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as R };
+}
+
 /** Plays a seat: whenever the deal waits for it, sends one of its legal actions (chosen by `pick`) after `pause` ms. */
 export function autoplay(
   client: Client,
@@ -165,6 +175,7 @@ export function autoplay(
   let waiting = false;
   let stopped = false;
   let stale = false;
+  let heard = 0;
   const consider = () => {
     if (stopped || pending || waiting || stale || client.closed) return;
     const t = client.table(table);
@@ -177,6 +188,7 @@ export function autoplay(
       pending = true;
       const cseq = now.cseq + 1;
       const sent = performance.now();
+      const heardAtSend = heard;
       client.send({ type: 'act', table, cseq, action: pick(now.legal) });
       const off = client.on((m) => {
         if ((m.type !== 'ok' && m.type !== 'error') || m.table !== table || m.cseq !== cseq) return;
@@ -186,7 +198,17 @@ export function autoplay(
           now.cseq = cseq;
           options.onAck?.(performance.now() - sent, m.e);
         } else {
-          stale = true;
+          if (m.code === 'rateLimited') {
+            // Too fast for the server's limit: try again a little later.
+            waiting = true;
+            setTimeout(() => {
+              waiting = false;
+              consider();
+            }, 200);
+            return;
+          }
+          // Refused on an old list of legal actions: wait for news, unless it came already.
+          stale = heard === heardAtSend;
           options.onError?.(m);
         }
         setImmediate(consider);
@@ -200,6 +222,7 @@ export function autoplay(
   const off = client.on((m) => {
     if ((m.type === 'events' || m.type === 'snapshot' || m.type === 'status') && m.table === table) {
       stale = false;
+      heard++;
       consider();
     }
   });

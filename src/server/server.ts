@@ -119,6 +119,16 @@ export class Hall {
   }
 }
 
+/** The table and sequence number a message names, if it can be read at all (for refusals before it is checked). */
+function refersTo(data: unknown): { table?: string; cseq?: number } {
+  try {
+    const m = JSON.parse(String(data)) as { table?: unknown; cseq?: unknown };
+    return { table: typeof m.table === 'string' ? m.table.slice(0, 64) : undefined, cseq: typeof m.cseq === 'number' ? m.cseq : undefined };
+  } catch {
+    return {};
+  }
+}
+
 function tokenOf(req: FastifyRequest): string | undefined {
   const fromCookie = req.cookies?.[SESSION_COOKIE];
   if (fromCookie) return fromCookie;
@@ -181,6 +191,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       defaultPreset: m.game.ruleBook.defaultPreset,
       houseRules: m.game.ruleBook.houseRules.map((r) => ({ name: r.name, type: r.type, default: r.default, choices: r.choices, min: r.min, max: r.max })),
       bots: Object.keys(m.bots),
+      seats: (() => {
+        const r = resolveRules(m.game.ruleBook);
+        return r.ok ? m.game.seatCount(r.value) : null;
+      })(),
       unit: m.sitting.unit,
     })),
   }));
@@ -195,6 +209,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     return { id: t.id, invite: `/table/${t.id}`, game: t.settings.game, rules: t.rules, seats: t.publicSeats(), public: t.settings.public };
   });
   app.get('/api/tables', async () => ({ tables: hall.lobbyTables() }));
+  app.get('/api/stats', async () => {
+    const mem = process.memoryUsage();
+    return { tables: hall.tables.size, rss: mem.rss, heapUsed: mem.heapUsed, uptime: process.uptime() };
+  });
   app.get('/api/tables/:id', async (req, reply) => {
     const t = hall.tables.get((req.params as { id: string }).id);
     if (!t) return reply.code(404).send({ error: { code: 'unknownTable', message: 'no such table' } });
@@ -253,7 +271,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
     ws.on('message', (data, isBinary) => {
       if (!bucket.take()) {
-        error('rateLimited', `at most ${limits.messageRate} messages a second`);
+        error('rateLimited', `at most ${limits.messageRate} messages a second`, refersTo(data));
         if (++strikes >= limits.strikes) ws.close(1008, 'flood');
         return;
       }

@@ -419,13 +419,15 @@ export class Table {
   /** A connection follows the table: a snapshot, then every event after `since`. */
   join(sub: Subscriber, since: number | undefined): Promise<void> {
     return this.enqueue(async () => {
+      // A connection that follows the table already has every event: it gets a fresh snapshot only.
+      const following = this.subscribers.has(sub);
       this.subscribers.add(sub);
+      const back = this.seatsOf(sub.userId).filter((s) => this.away.delete(s));
       sub.send(this.snapshot(sub.userId));
-      if (since !== undefined && since < this.lastEvent) {
+      if (!following && since !== undefined && since < this.lastEvent) {
         const seat = this.viewerSeat(sub.userId);
         sub.send({ type: 'events', table: this.id, events: this.render(since + 1, seat), toAct: this.toAct(), legal: this.legalFor(seat) });
       }
-      const back = this.seatsOf(sub.userId).filter((s) => this.away.delete(s));
       if (back.length > 0) this.changedPresence();
     });
   }

@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from './client.js';
+import { Client, post } from './client.js';
+export { post };
 import type { Snapshot } from './protocol.js';
 import { startServer, type RunningServer, type ServerOptions } from './server.js';
 
@@ -13,15 +14,6 @@ export function tempDb(): string {
 /** The real server on a free port, quiet, with no clock and no bot delay unless asked. */
 export function testServer(options: Partial<ServerOptions> = {}): Promise<RunningServer> {
   return startServer({ db: tempDb(), port: 0, logLevel: false, tableDefaults: { clockMs: 0, botDelayMs: 0 }, ...options });
-}
-
-export async function post<R>(base: string, path: string, body: unknown, token?: string): Promise<{ status: number; body: R }> {
-  const res = await fetch(base + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as R };
 }
 
 export async function get<R>(base: string, path: string): Promise<{ status: number; body: R }> {

@@ -10,6 +10,8 @@ interface GameInfo {
   defaultPreset: string;
   houseRules: { name: string; type: string; default: unknown; choices?: string[]; min?: number; max?: number }[];
   bots: string[];
+  /** Seats with the default rules (a preset or house rule may change it). */
+  seats: number | null;
   unit: string;
 }
 
@@ -98,7 +100,7 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
       if (bots === 'all') body.seats = ['open', ...Array.from({ length: count - 1 }, () => `bot:${level}`)];
       return api<{ id: string; error?: { code: string; message: string } }>('POST', '/api/tables', body);
     };
-    let r = await post(Number(rules.players ?? game.houseRules.find((x) => x.name === 'players')?.default ?? 4));
+    let r = await post(Number(rules.players ?? game.seats ?? 4));
     // The seat count follows from the rules; the server names it when the guess was wrong.
     const count = !r.ok && r.body?.error?.code === 'badSeats' ? /has (\d+) seats/.exec(r.body.error.message) : null;
     if (count) r = await post(Number(count[1]));

@@ -1,0 +1,186 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { autoplay, Client, post } from './client.js';
+
+export interface LoadOptions {
+  /** A running server; without one, `stich serve` is started as a child process on a fresh database. */
+  readonly url?: string;
+  readonly tables: number;
+  readonly seconds: number;
+  readonly game: string;
+  /** The pause of each client before it acts, uniformly in [min, max] ms: a person thinking. */
+  readonly pauseMin: number;
+  readonly pauseMax: number;
+  readonly out: NodeJS.WritableStream;
+}
+
+export interface LoadReport {
+  readonly tables: number;
+  readonly sockets: number;
+  readonly seconds: number;
+  readonly actions: number;
+  readonly actionsPerSecond: number;
+  readonly ackP50: number;
+  readonly ackP99: number;
+  readonly eventP50: number;
+  readonly eventP99: number;
+  readonly errors: number;
+  /** Acknowledged actions missing from the server's log (checked when the load test started the server). */
+  readonly lost: number | null;
+  readonly serverRssMb: number | null;
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function startChild(db: string): Promise<{ child: ChildProcess; url: string }> {
+  const main = fileURLToPath(new URL('../cli/main.js', import.meta.url));
+  const child = spawn(process.execPath, [main, 'serve', '--port', '0', '--db', db, '--log', 'warn'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+}
+
+/**
+ * N tables of clients over real WebSockets, each client acting after a
+ * human-like pause, for a fixed time: actions per second, latency from an
+ * action to its acknowledgement and to the other seats' event, errors,
+ * lost actions and the server's memory.
+ */
+export async function loadtest(o: LoadOptions): Promise<LoadReport> {
+  let child: ChildProcess | undefined;
+  let db: string | undefined;
+  let url = o.url;
+  if (!url) {
+    db = join(mkdtempSync(join(tmpdir(), 'stich-load-')), 'load.db');
+    const started = await startChild(db);
+    child = started.child;
+    url = started.url;
+  }
+  const base = url.replace(/^ws/, 'http').replace(/\/ws$/, '');
+  const acks: number[] = [];
+  const eventLatency: number[] = [];
+  let errors = 0;
+  const acked: { table: string; user: string; cseq: number }[] = [];
+  const sentAt = new Map<string, { t: number; actor: Client; seen: Set<Client> }>();
+  const all: Client[] = [];
+  const tables: { id: string; clients: Client[] }[] = [];
+  try {
+    o.out.write(`Setting up ${o.tables} tables of ${o.game} against ${base} …\n`);
+    const setupOne = async (t: number) => {
+      const owner = await Client.guest(base, `load${t}-0`);
+      owner.keepInbox = false;
+      const made = await post<{ id: string; seats: unknown[] }>(base, '/api/tables', { game: o.game, length: { deals: 1000 }, clockMs: 0, botDelayMs: 0, public: false }, owner.token);
+      if (made.status !== 200) throw new Error(`cannot create a table: ${JSON.stringify(made.body)}`);
+      const id = made.body.id;
+      const clients = [owner];
+      for (let s = 1; s < made.body.seats.length; s++) {
+        const c = await Client.guest(base, `load${t}-${s}`);
+        c.keepInbox = false;
+        clients.push(c);
+      }
+      for (let s = 0; s < clients.length; s++) {
+        await clients[s].join(id);
+        const r = await clients[s].request({ type: 'sit', table: id, seat: s });
+        if (r.type !== 'ok') throw new Error(`cannot sit: ${JSON.stringify(r)}`);
+      }
+      await Promise.all(clients.map((c) => c.join(id)));
+      for (const c of clients) {
+        all.push(c);
+        c.on((m) => {
+          if (m.type === 'error') errors++;
+          if (m.type === 'events' && m.table === id) {
+            const s = sentAt.get(id);
+            if (s && c !== s.actor && !s.seen.has(c)) {
+              s.seen.add(c);
+              eventLatency.push(performance.now() - s.t);
+            }
+          }
+        });
+        c.socket.on('close', () => {
+          if (!stopping) errors++;
+        });
+      }
+      tables.push({ id, clients });
+    };
+    let stopping = false;
+    for (let t = 0; t < o.tables; t += 25) {
+      await Promise.all(Array.from({ length: Math.min(25, o.tables - t) }, (_, i) => setupOne(t + i)));
+    }
+    o.out.write(`${tables.length} tables, ${all.length} sockets; playing for ${o.seconds} s with pauses of ${o.pauseMin}–${o.pauseMax} ms …\n`);
+    const started = performance.now();
+    const stops = tables.flatMap(({ id, clients }) =>
+      clients.map((c) =>
+        autoplay(c, id, {
+          pause: () => {
+            const p = o.pauseMin + Math.random() * (o.pauseMax - o.pauseMin);
+            // Note when the action leaves, for the other seats' latency.
+            setTimeout(() => sentAt.set(id, { t: performance.now(), actor: c, seen: new Set() }), p);
+            return p;
+          },
+          onAck: (ms) => {
+            acks.push(ms);
+            acked.push({ table: id, user: c.user.id, cseq: c.table(id).cseq });
+          },
+        }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, o.seconds * 1000));
+    stopping = true;
+    stops.forEach((s) => s());
+    const elapsed = (performance.now() - started) / 1000;
+    let serverRssMb: number | null = null;
+    try {
+      const stats = (await (await fetch(`${base}/api/stats`)).json()) as { rss: number };
+      serverRssMb = Math.round(stats.rss / 1e6);
+    } catch {
+      serverRssMb = null;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    await Promise.all(all.map((c) => c.close()));
+    let lost: number | null = null;
+    if (child && db) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child!.once('exit', r));
+      child = undefined;
+      const sqlite = new Database(db, { readonly: true });
+      const logged = new Set<string>();
+      for (const row of sqlite.prepare('SELECT table_id, entry FROM table_log').all() as { table_id: string; entry: string }[]) {
+        const e = JSON.parse(row.entry) as { k: string; user?: string; cseq?: number };
+        if (e.k === 'act' && e.user) logged.add(`${row.table_id}/${e.user}/${e.cseq}`);
+      }
+      sqlite.close();
+      lost = acked.filter((a) => !logged.has(`${a.table}/${a.user}/${a.cseq}`)).length;
+    }
+    const r2 = (x: number) => Math.round(x * 100) / 100;
+    return {
+      tables: tables.length,
+      sockets: all.length,
+      seconds: r2(elapsed),
+      actions: acks.length,
+      actionsPerSecond: r2(acks.length / elapsed),
+      ackP50: r2(percentile(acks, 50)),
+      ackP99: r2(percentile(acks, 99)),
+      eventP50: r2(percentile(eventLatency, 50)),
+      eventP99: r2(percentile(eventLatency, 99)),
+      errors,
+      lost,
+      serverRssMb,
+    };
+  } finally {
+    child?.kill('SIGKILL');
+  }
+}
