@@ -164,7 +164,8 @@ describe('the browser table in Chromium', () => {
     expect(await page.locator('.notice').textContent()).toMatch(/Nicht erlaubt: .+/);
     refused = (await handCodes(page)).includes(code!);
     expect(refused).toBe(true);
-    // Reload: the same hand, trick, headline and turn.
+    // Reload: the same hand, trick, headline and turn (once a finished trick has slid to its winner).
+    await page.waitForSelector('.played.sweep', { state: 'detached' });
     const before = { hand: await handCodes(page), trick: await page.locator('.felt').innerText(), head: await page.locator('.headline').innerText(), turn: await page.locator('.seat.turn').getAttribute('data-seat') };
     await page.reload();
     await page.waitForSelector('.hand button.hc');
@@ -180,8 +181,11 @@ describe('the browser table in Chromium', () => {
     const p = await guest(b, base, 'Wackel');
     await createTable(p, 'schafkopf', { deals: 3 });
     await p.page.waitForSelector('main.table.my-turn');
+    // The network goes away: the browser goes offline and the server loses the socket.
     await p.ctx.setOffline(true);
+    for (const ws of server!.app.websocketServer.clients) ws.terminate();
     await p.page.waitForSelector('.offline', { timeout: 15_000 });
+    expect(await p.page.locator('.offline').textContent()).toMatch(/Verbindung unterbrochen/);
     await p.ctx.setOffline(false);
     await p.page.waitForSelector('.offline', { state: 'detached', timeout: 15_000 });
     await play(p.page, async () => (await p.page.locator('.hand button.hc').count()) > 0 && (await p.page.locator('main.table.my-turn').count()) > 0);

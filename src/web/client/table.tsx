@@ -62,13 +62,25 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const prevDone = useRef<number | null>(null);
   const presenter = snap ? presentationOf(snap.game) : undefined;
 
+  // After new events the seat's view comes from a fresh snapshot (a join on the followed table); one at a time and
+  // at most about ten a second, well inside the server's message rate.
+  const lastJoin = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const refresh = () => {
     if (refreshing.current !== 'idle') {
       refreshing.current = 'again';
       return;
     }
-    refreshing.current = 'busy';
-    conn.send({ type: 'join', table: id, since: last.current });
+    if (timer.current) return;
+    const wait = lastJoin.current + 100 - Date.now();
+    const send = () => {
+      timer.current = null;
+      refreshing.current = 'busy';
+      lastJoin.current = Date.now();
+      conn.send({ type: 'join', table: id, since: last.current });
+    };
+    if (wait > 0) timer.current = setTimeout(send, wait);
+    else send();
   };
 
   useEffect(() => {
