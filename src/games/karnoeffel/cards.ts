@@ -1,4 +1,7 @@
+import { parseCard } from '../../cards/notation.js';
 import { KARNOEFFEL_48, type Card, type Suit } from '../../cards/pack.js';
+import { fail, type Result } from '../../core/result.js';
+import { quote } from '../../core/text.js';
 
 /**
  * The Karnöffel pack (48 cards): in every suit König, Ober, Unter, Banner (Z,
@@ -96,12 +99,31 @@ export function lowestIndex(cards: ArrayLike<number>, from = 0, count = cards.le
   return best;
 }
 
+/** The names of the trump suit's special cards, by rank position. */
+export const SPECIAL_NAMES: ReadonlyMap<number, string> = new Map([
+  [R_UNTER, 'Karnöffel'],
+  [R_6, 'Papst'],
+  [R_2, 'Kaiser'],
+  [R_7, 'Teufel'],
+]);
+
 /** A short German name of a card for the terminal, e.g. "Grün-Unter (Karnöffel)". */
 export function cardName(card: Card, trump: number): string {
   const rankNames = ['König', 'Ober', 'Unter', 'Banner', '9', '8', '7', '6', '5', '4', '3', 'Daus'];
   const base = `${SUIT_NAMES[suitOfCard(card)]}-${rankNames[rankPos(card)]}`;
   if (trump < 0 || suitOfCard(card) !== trump) return base;
-  const special: Record<number, string> = { [R_UNTER]: 'Karnöffel', [R_6]: 'Papst', [R_2]: 'Kaiser', [R_7]: 'Teufel' };
-  const s = special[rankPos(card)];
+  const s = SPECIAL_NAMES.get(rankPos(card));
   return s ? `${base} (${s})` : base;
+}
+
+/**
+ * Reads a card code from outside (an action, a record): two letters, suit
+ * and rank. Longer text is refused here with a short excerpt, so that no
+ * message echoes more than a few characters of it.
+ */
+export function readCard(code: string): Result<Card> {
+  if (typeof code !== 'string' || code.trim().length !== 2) {
+    return fail('badCard', `${quote(code)} is not a card: a card is two letters, suit (E G H S) and rank (K O U Z 9 .. 2), e.g. "GU"`);
+  }
+  return parseCard(PACK, code);
 }

@@ -18,6 +18,8 @@ import { karnoeffelText } from './text.js';
 import { findGame } from '../registry.js';
 import { karnoeffelModule } from './module.js';
 
+const NAMES = ['Sepp', 'Resi', 'Schorsch', 'Vroni', 'Wastl', 'Kathi', 'Michl', 'Burgl'];
+
 /** Card codes a text names, leaving out the names of the trump suit's special cards in the "Trumpf:" line. */
 function codesIn(text: string): string[] {
   const cleaned = text.replace(/^Trumpf: .*$/m, '');
@@ -33,9 +35,9 @@ function knowableCodes(state: KarnoeffelState, seat: number): Set<string> {
     ...v.trick,
     ...v.tricks.flatMap((t) => t.cards),
     ...(v.drawn ?? []),
-    ...v.log.flatMap((e) => (e.t === 'advise' && e.card !== undefined ? [e.card] : [])),
+    ...v.events.flatMap((e) => (e.type === 'advise' && e.card !== undefined ? [e.card] : [])),
   ];
-  const texts = v.log.flatMap((e) => (e.t === 'advise' ? codesIn(e.message) : []));
+  const texts = v.events.flatMap((e) => (e.type === 'advise' ? codesIn(e.message) : []));
   return new Set([...ids.map((c) => karnoeffelModule.game.formatAction(state.rules, { type: 'play', card: c }).slice(5)), ...texts]);
 }
 
@@ -59,7 +61,13 @@ describe('the terminal face of Karnöffel', () => {
             for (let seat = 0; seat < n; seat++) {
               const v = view(after, seat);
               const own = legal(after, seat);
-              const text = [karnoeffelText.renderView(rules, v, [], own), ...karnoeffelText.narrate(rules, v, karnoeffelModule.game.events(after, seat, 0), []), ...own.map((a) => karnoeffelText.describeAction(rules, v, a))].join('\n');
+              const text = [
+                karnoeffelText.renderView(rules, v, NAMES, own),
+                ...karnoeffelText.narrate(rules, v, karnoeffelModule.game.events(after, seat, 0), NAMES),
+                ...own.map((a) => karnoeffelText.describeAction(rules, v, a)),
+              ].join('\n');
+              // help names cards only as examples and as the trump suit's special cards; it stays short
+              expect(karnoeffelText.help!(rules, v, own).split('\n').length).toBeLessThanOrEqual(15);
               const known = knowableCodes(after, seat);
               const leaked = codesIn(text).filter((c) => !known.has(c));
               if (leaked.length > 0) expect.fail(`seat ${seat} is shown ${leaked.join(' ')}:\n${text}`);
@@ -74,10 +82,12 @@ describe('the terminal face of Karnöffel', () => {
     const rules = rulesOf({ players: 4 });
     const s = passToPlay(start(rules, 0, { 1: 'E9 S7 E8 H8 H9', 2: 'EK G3 G4 G5 G6', 3: 'E7 H3 H4 H5 H6', 0: 'S2 E6 E5 E4 GK' }));
     const v = view(s, 1);
-    const text = karnoeffelText.renderView(rules, v, [], legal(s, 1));
+    const text = karnoeffelText.renderView(rules, v, ['Sepp', 'You', 'Resi', 'Vroni'], legal(s, 1));
     expect(text).toContain('Trumpf: Schellen');
     expect(text).toContain('Your hand: S7 (Teufel) [not now]  E9  E8  H9  H8');
-    expect(text).toContain('Seat 3 holds: E7  H6  H5  H4  H3');
+    expect(text).toContain('Vroni holds: E7  H6  H5  H4  H3');
+    expect(text).toContain('Geber: Sepp · Vorhand: You · play goes clockwise');
+    expect(text).toContain('Blau: Sepp, Resi · Rot: You, Vroni');
     const menu = karnoeffelText.orderActions!(rules, v, legal(s, 1)).map((a) => karnoeffelText.describeAction(rules, v, a));
     expect(menu).toEqual(['play E9', 'play E8', 'play H9', 'play H8']);
     expect(maskCards(s.hands[1])).toHaveLength(5);
@@ -90,15 +100,16 @@ describe('the terminal face of Karnöffel', () => {
     s = act(s, 3, { type: 'advise', to: 1, message: 'raise, partner' });
     s = act(s, 1, { type: 'raise' });
     s = act(s, 2, { type: 'refuse' });
-    const lines = karnoeffelText.narrate(rules, view(s, 0), karnoeffelModule.game.events(s, 0, next), []);
+    const names = ['Sepp', 'Resi', 'You', 'Vroni'];
+    const lines = karnoeffelText.narrate(rules, view(s, 2), karnoeffelModule.game.events(s, 2, next), names);
     expect(lines).toEqual([
-      'seat 3 Rot says to seat 1 Rot: "raise, partner"',
-      'seat 1 Rot raises to 7',
-      'seat 2 Blau refuses; the cards are thrown in',
-      'Rot win the round (refusal): 4 points',
+      'Vroni says to Resi: "raise, partner"',
+      'Resi raises to 7',
+      'You refuse; the cards are thrown in',
+      'Rot (Resi, Vroni) win the round (refusal): 4 points',
     ]);
-    expect(karnoeffelText.summarizeDeal(rules, s, s.outcome!, ['A', 'B', 'C', 'D'])).toBe(
-      'Geber A (seat 0), Trumpf none yet: Rot scored when the raise to 7 was refused, 4 points; Partie 0:4',
+    expect(karnoeffelText.summarizeDeal(rules, s, s.outcome!, names)).toBe(
+      'Geber Sepp, Trumpf none yet: Rot (Resi, Vroni) win as the raise to 7 was refused, 4 points; Partie 0:4',
     );
   });
 });
@@ -119,7 +130,7 @@ describe('stich play karnoeffel (issue 4, done-when 2 and 3)', () => {
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
       expect(r.out.match(/^Deal \d+:/gm)).toHaveLength(300);
-      expect(r.out).toMatch(/Matches won: Blau \d+, Rot \d+; balance per player/);
+      expect(r.out).toMatch(n === 2 ? /Matches won: \w+ \d+, \w+ \d+; balance per player/ : /Matches won: Blau \d+, Rot \d+; balance per player/);
       const record = JSON.parse(readFileSync(file, 'utf8')) as { deals: { actions: [number, string][] }[] };
       const count = { raise: 0, reraise: 0, accept: 0, refuse: 0 };
       for (const d of record.deals) {
@@ -158,7 +169,7 @@ describe('stich play karnoeffel (issue 4, done-when 2 and 3)', () => {
     expect(r.out).toContain('unknown suit "X"');
     // free-text advice: to an opponent it is refused, to the partner it is said aloud and the menu comes back
     expect(r.out).toContain('Not allowed: advice goes to a teammate; seat 2 is an opponent');
-    expect(r.out).toContain('seat 1 Rot (you) says to seat 3 Rot: "I hold the Kaiser, partner"');
+    expect(r.out).toContain('You say to Resi: "I hold the Kaiser, partner"');
     expect(r.out).toContain('Your hand:');
     expect(r.out).toMatch(/Deal 1: Geber/);
   });

@@ -65,7 +65,7 @@ describe('the deal (000 "Kartengeben und Steigern")', () => {
     s = act(s, 1, { type: 'pass' });
     s = act(s, 2, { type: 'pass' });
     expect(s.trump).toBe(SUIT_HERZ);
-    expect(s.log.find((e) => e.t === 'trump')).toEqual({ t: 'trump', suit: SUIT_HERZ, card: card('H4') });
+    expect(s.events.find((e) => e.type === 'trump')).toEqual({ type: 'trump', suit: SUIT_HERZ, card: card('H4') });
   });
 
   it('000 "so gilt die Farbe jener Karte als Trumpf, welche als erste ausgeteilt wurde": equal ranks, the card dealt first', () => {
@@ -99,7 +99,7 @@ describe('the deal (000 "Kartengeben und Steigern")', () => {
     const s = start(rules, 0, {}, [0, 0], 'EK G4 S2 H3');
     expect(s.trump).toBe(SUIT_SCHELLEN);
     expect(s.drawn).toEqual(cards('EK G4 S2 H3'));
-    expect(s.log[0]).toEqual({ t: 'draw', cards: cards('EK G4 S2 H3') });
+    expect(s.events[0]).toEqual({ type: 'draw', cards: cards('EK G4 S2 H3') });
     expect(trumpOfDraw(cards('H2 E9 S2'))).toBe(SUIT_HERZ);
   });
 

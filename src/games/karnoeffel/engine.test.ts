@@ -36,7 +36,7 @@ describe('raising during the deal (000 "Kartengeben und Steigern"; 001 "Das Reiz
 
   it('000 "die Partei der Vorhand hat die Spielrunde mit vier Punkten gewonnen": a refused raise gives the raisers the value before it; the cards are thrown in', () => {
     const s = act(act(four(), 1, RAISE), 2, REFUSE);
-    expect(s.phase).toBe('over');
+    expect(s.phase).toBe('done');
     expect(toAct(s)).toEqual([]);
     expect(s.outcome).toEqual({
       score: [0, 4, 0, 4],
@@ -116,7 +116,7 @@ describe('the match announcement (000 "Kartengeben und Steigern", the last parag
     expect(after.phase).toBe('play');
     expect(after.received).toEqual([5, 5, 5, 5]);
     expect(after.value).toBe(4);
-    expect(after.log.some((e) => e.t === 'announce' && e.seat === 0 && e.team === 0)).toBe(true);
+    expect(after.events.some((e) => e.type === 'announce' && e.seat === 0 && e.team === 0)).toBe(true);
   });
 
   it('000 "so ist er nicht dazu verpflichtet, dies seinen Gegnern mitzuteilen": until the announcement the other side may go on raising, and it stands', () => {
@@ -198,7 +198,7 @@ describe('play (000 "Spieldurchführung")', () => {
     // Trump Eichel. Seat 0 holds Karnöffel, Papst, Kaiser: three sure tricks.
     let s = passToPlay(start(rules, 1, { 0: 'E2 EU E6 S3 S4', 1: 'H2 HK GK SK SO' }));
     s = playAll(s, 'EU HK E6 GK E2 SK');
-    expect(s.phase).toBe('over');
+    expect(s.phase).toBe('done');
     expect(s.tricks).toHaveLength(3);
     expect(s.outcome).toEqual({ score: [4, 0], winner: 0, value: 4, by: 'tricks', tricks: [3, 0], trump: 0, points: [4, 0], matchOver: false });
     rejects(s, 0, { type: 'play', card: card('S3') }, 'dealOver', /the deal is over/);

@@ -1,6 +1,8 @@
 import { isCompleteDeck } from '../../cards/deck.js';
 import { formatCard } from '../../cards/notation.js';
 import { fail, ok, type Result } from '../../core/result.js';
+import { quote } from '../../core/text.js';
+import { echo } from './notation.js';
 import type { DealInput } from '../game.js';
 import { lowestIndex, PACK } from './cards.js';
 import { dealOrder, deckPositions, drawForTrump, nextSeat, pairAt, pairCount, stepOf, trumpOfDraw, trumpOfFirstRound } from './deal.js';
@@ -21,7 +23,7 @@ type Draft = { -readonly [K in keyof KarnoeffelState]: KarnoeffelState[K] } & {
   tricks: KarnoeffelState['tricks'][number][];
   won: number[];
   talked: number[];
-  log: KarnoeffelEvent[];
+  events: KarnoeffelEvent[];
 };
 
 /** A copy to change: every field listed (one object shape, fast), every array copied, the rest shared. */
@@ -48,7 +50,7 @@ function draft(s: KarnoeffelState): Draft {
     won: s.won.slice(),
     decisions: s.decisions,
     talked: s.talked.slice(),
-    log: s.log.slice(),
+    events: s.events.slice(),
     outcome: s.outcome,
   };
 }
@@ -67,7 +69,7 @@ export function setup(rules: KarnoeffelRules, deal: DealInput<KarnoeffelCarry>):
   if (problem) return fail(problem.code, problem.message);
   const n = rules.players;
   if (!Number.isInteger(deal.dealer) || deal.dealer < 0 || deal.dealer >= n) {
-    return fail('badDealer', `the dealer must be a seat from 0 to ${n - 1}, not ${String(deal.dealer)}`);
+    return fail('badDealer', `the dealer must be a seat from 0 to ${n - 1}, not ${echo(deal.dealer)}`);
   }
   if (!isCompleteDeck(PACK, deal.deck)) return fail('badDeck', 'the deck must hold each of the 48 Karnöffel cards exactly once');
   const carry = checkCarry(deal.carry);
@@ -96,12 +98,12 @@ export function setupWithDraw(
 
 function start(rules: KarnoeffelRules, dealer: number, deck: number[], points: readonly number[], drawn: number[] | null): KarnoeffelState {
   const n = rules.players;
-  const log: KarnoeffelEvent[] = [];
+  const events: KarnoeffelEvent[] = [];
   let trump = -1;
   if (drawn) {
     trump = trumpOfDraw(drawn);
-    log.push({ t: 'draw', cards: drawn });
-    log.push({ t: 'trump', suit: trump, card: drawn[lowestIndex(drawn)] });
+    events.push({ type: 'draw', cards: drawn });
+    events.push({ type: 'trump', suit: trump, card: drawn[lowestIndex(drawn)] });
   }
   const d: Draft = {
     rules,
@@ -125,7 +127,7 @@ function start(rules: KarnoeffelRules, dealer: number, deck: number[], points: r
     won: [0, 0],
     decisions: 0,
     talked: new Array(n).fill(-1),
-    log,
+    events,
     outcome: null,
   };
   advance(d);
@@ -157,15 +159,15 @@ function advance(d: Draft): void {
         d.received[seat]++;
         if (round === 0) {
           d.faceUp[seat] = card;
-          d.log.push({ t: 'up', seat, card });
+          d.events.push({ type: 'up', seat, card });
         }
       }
     }
-    if (round > 0) d.log.push({ t: 'down', seats: pair, count: 2 });
+    if (round > 0) d.events.push({ type: 'down', seats: pair, count: 2 });
     d.pairs++;
     if (round === 0 && first + 2 === n && d.rules.trump === 'first-round') {
       d.trump = trumpOfFirstRound(d.deck, n);
-      d.log.push({ t: 'trump', suit: d.trump, card: d.deck[lowestIndex(d.deck, 0, n)] });
+      d.events.push({ type: 'trump', suit: d.trump, card: d.deck[lowestIndex(d.deck, 0, n)] });
     }
     if (d.announcedBy < 0) d.pause = { a: pair[0], b: pair[1], stage: 'first', raiser: -1, bid: 0 };
   }
@@ -179,7 +181,7 @@ function pauseActor(p: Pause): number {
 }
 
 export function toAct(state: KarnoeffelState): number[] {
-  if (state.phase === 'over') return [];
+  if (state.phase === 'done') return [];
   if (state.phase === 'play') return [state.turn];
   return state.pause ? [pauseActor(state.pause)] : [];
 }
@@ -231,7 +233,7 @@ function decisionsOf(state: KarnoeffelState, seat: number): KarnoeffelAction[] {
  * useful ones so that a menu can show them.
  */
 export function legal(state: KarnoeffelState, seat: number): KarnoeffelAction[] {
-  if (state.phase === 'over' || !Number.isInteger(seat) || seat < 0 || seat >= state.rules.players) return [];
+  if (state.phase === 'done' || !Number.isInteger(seat) || seat < 0 || seat >= state.rules.players) return [];
   const out = decisionsOf(state, seat);
   if (mayAnnounce(state, seat)) out.push({ type: 'announce' });
   if (mayTalkNow(state, seat)) {
@@ -264,19 +266,21 @@ function describeWait(state: KarnoeffelState): string {
 
 export function apply(state: KarnoeffelState, seat: number, action: KarnoeffelAction): Result<KarnoeffelState> {
   const n = state.rules.players;
-  if (!Number.isInteger(seat) || seat < 0 || seat >= n) return fail('badSeat', `seat ${String(seat)} does not exist (seats 0 to ${n - 1})`);
-  if (state.phase === 'over') return fail('dealOver', 'the deal is over');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= n) return fail('badSeat', `seat ${echo(seat)} does not exist (seats 0 to ${n - 1})`);
+  if (state.phase === 'done') return fail('dealOver', 'the deal is over');
   if (typeof action !== 'object' || action === null) return fail('badAction', 'not an action');
+  const shape = checkShape(action);
+  if (!shape.ok) return shape;
   switch (action.type) {
     case 'advise': {
       const checked = checkAdvice(state, seat, action);
       if (!checked.ok) return checked;
       const d = draft(state);
       d.talked[seat] = state.decisions;
-      const event: { t: 'advise'; seat: number; message: string; card?: number; to?: number } = { t: 'advise', seat, message: action.message };
+      const event: { type: 'advise'; seat: number; message: string; card?: number; to?: number } = { type: 'advise', seat, message: action.message };
       if (action.card !== undefined) event.card = action.card;
       if (action.to !== undefined) event.to = action.to;
-      d.log.push(event);
+      d.events.push(event);
       return ok(d);
     }
     case 'announce': {
@@ -292,7 +296,7 @@ export function apply(state: KarnoeffelState, seat: number, action: KarnoeffelAc
       const d = draft(state);
       d.announcedBy = seat;
       d.decisions++;
-      d.log.push({ t: 'announce', seat, team: teamOf(seat) });
+      d.events.push({ type: 'announce', seat, team: teamOf(seat) });
       // Raising stops; a raise made before the announcement still stands and must be answered (000: "Bis zum Zeitpunkt dieser Meldung bleiben alle Erhöhungsvorschläge gültig").
       if (d.pause && d.pause.stage !== 'answer') d.pause = null;
       advance(d);
@@ -306,8 +310,30 @@ export function apply(state: KarnoeffelState, seat: number, action: KarnoeffelAc
     case 'play':
       return applyPlay(state, seat, action.card);
     default:
-      return fail('badAction', `unknown action "${String((action as { type: unknown }).type)}"`);
+      return fail('badAction', `unknown action ${quote((action as { type: unknown }).type)}: raise, pass, accept, refuse, announce, play or advise`);
   }
+}
+
+/** The fields each kind of action has (a Map: a type from outside is looked up as an own entry, never on a prototype). */
+const FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['raise', ['type']],
+  ['pass', ['type']],
+  ['accept', ['type']],
+  ['refuse', ['type']],
+  ['announce', ['type']],
+  ['play', ['type', 'card']],
+  ['advise', ['type', 'message', 'card', 'to']],
+]);
+
+/** An action from outside has a known type and no field beyond those of its kind. */
+function checkShape(action: object): Result<true> {
+  const type = (action as { type?: unknown }).type;
+  const fields = typeof type === 'string' ? FIELDS.get(type) : undefined;
+  if (fields === undefined) return fail('badAction', `unknown action ${quote(type)}: raise, pass, accept, refuse, announce, play or advise`);
+  for (const key of Object.keys(action)) {
+    if (!fields.includes(key)) return fail('badAction', `${quote(key)} is no part of a ${type} action (it has ${fields.join(', ')})`);
+  }
+  return ok(true);
 }
 
 function applyPauseDecision(state: KarnoeffelState, seat: number, kind: 'raise' | 'pass' | 'accept' | 'refuse'): Result<KarnoeffelState> {
@@ -330,11 +356,11 @@ function applyPauseDecision(state: KarnoeffelState, seat: number, kind: 'raise' 
       if (p.stage === 'answer') d.value = p.bid;
       const bid = d.value + RAISE_STEP;
       d.pause = { a: p.a, b: p.b, stage: 'answer', raiser: seat, bid };
-      d.log.push({ t: 'raise', seat, value: bid });
+      d.events.push({ type: 'raise', seat, value: bid });
       return ok(d);
     }
     case 'pass':
-      d.log.push({ t: 'pass', seat });
+      d.events.push({ type: 'pass', seat });
       if (p.stage === 'first') d.pause = { ...p, stage: 'second' };
       else {
         d.pause = null;
@@ -344,12 +370,12 @@ function applyPauseDecision(state: KarnoeffelState, seat: number, kind: 'raise' 
     case 'accept':
       d.value = p.bid;
       d.pause = null;
-      d.log.push({ t: 'accept', seat, value: p.bid });
+      d.events.push({ type: 'accept', seat, value: p.bid });
       advance(d);
       return ok(d);
     case 'refuse': {
       // The raising side wins the value before the refused raise; the cards are thrown in (000: "mit dem Punktestand unmittelbar vor der letzten abgelehnten Steigerungsansage").
-      d.log.push({ t: 'refuse', seat, value: d.value });
+      d.events.push({ type: 'refuse', seat, value: d.value });
       finish(d, teamOf(p.raiser), 'refusal');
       return ok(d);
     }
@@ -359,7 +385,7 @@ function applyPauseDecision(state: KarnoeffelState, seat: number, kind: 'raise' 
 function applyPlay(state: KarnoeffelState, seat: number, card: number): Result<KarnoeffelState> {
   if (state.phase !== 'play') return fail('wrongAction', `no card play now: the deal is still going on (${describeWait(state)})`);
   if (seat !== state.turn) return fail('notYourTurn', `not your turn: seat ${state.turn} is to play`);
-  if (!Number.isInteger(card) || card < 0 || card >= 48) return fail('badCard', `${String(card)} is not a card`);
+  if (!Number.isInteger(card) || card < 0 || card >= 48) return fail('badCard', `${echo(card)} is not a card`);
   if (!maskHas(state.hands[seat], card)) return fail('notInHand', `${formatCard(PACK, card)} is not in your hand`);
   const banned = bannedCard(state.trump, state.tricks.length, state.trick.length === 0, devilRule(state.rules));
   if (card === banned) {
@@ -375,7 +401,7 @@ function applyPlay(state: KarnoeffelState, seat: number, card: number): Result<K
   d.decisions++;
   d.hands[seat] = maskWithout(d.hands[seat], card);
   d.trick.push(card);
-  d.log.push({ t: 'play', seat, card });
+  d.events.push({ type: 'play', seat, card });
   const step = stepOf(state.rules);
   if (d.trick.length < n) {
     d.turn = nextSeat(seat, step, n);
@@ -384,7 +410,7 @@ function applyPlay(state: KarnoeffelState, seat: number, card: number): Result<K
   const idx = trickWinnerIndex(d.trump, d.trick);
   const winner = (d.trickLeader + step * idx + n * n) % n;
   d.tricks.push({ leader: d.trickLeader, cards: d.trick, winner });
-  d.log.push({ t: 'trick', winner, cards: d.trick });
+  d.events.push({ type: 'trick', winner, cards: d.trick });
   d.trick = [];
   d.won[teamOf(winner)]++;
   if (d.won[teamOf(winner)] >= TRICKS_TO_WIN) {
@@ -410,10 +436,10 @@ function finish(d: Draft, team: Team, by: 'tricks' | 'refusal'): void {
     points,
     matchOver: points[team] >= d.rules.target,
   };
-  d.phase = 'over';
+  d.phase = 'done';
   d.pause = null;
   d.turn = -1;
   d.outcome = outcome;
-  d.log.push({ t: 'end', team, value: d.value, by });
+  d.events.push({ type: 'end', team, value: d.value, by });
 }
 

@@ -2,6 +2,7 @@ import type { GameModule } from '../module.js';
 import { karnoeffelBench } from './bench.js';
 import { KARNOEFFEL_BOTS } from './bots/index.js';
 import { karnoeffel, type KarnoeffelTypes } from './game.js';
+import { karnoeffelSearch } from './search.js';
 import { karnoeffelSitting } from './sitting.js';
 import { KARNOEFFEL_OPTIONS, karnoeffelText } from './text.js';
 
@@ -12,6 +13,7 @@ export const karnoeffelModule: GameModule<KarnoeffelTypes> = {
   bots: KARNOEFFEL_BOTS,
   defaultBot: 'easy',
   text: karnoeffelText,
+  search: karnoeffelSearch,
   bench: karnoeffelBench,
   playOptions: KARNOEFFEL_OPTIONS,
 };

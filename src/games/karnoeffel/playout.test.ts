@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../core/rng.js';
-import { unwrap } from '../../core/result.js';
-import { passToPlay, rulesOf, start } from './testing.js';
+import { rulesOf } from './testing.js';
 import { apiPlayout, karnoeffelBench } from './bench.js';
 import { CARDS } from './cards.js';
-import { apply, legal, toAct } from './engine.js';
 import { KarnoeffelPlayout, shuffleFront } from './playout.js';
 import { trickWinnerIndex } from './tables.js';
-import type { KarnoeffelState } from './state.js';
 
 /**
  * An independent referee for tricks, written straight from the words of 000
@@ -122,53 +119,11 @@ describe('the fast playout', () => {
     });
   }
 
-  it('the bench reports playouts and API deals per second', () => {
+  it('the bench reports playouts (through the search state), sampled worlds and API deals per second', () => {
     const figures = karnoeffelBench.run(200);
+    expect(Object.keys(figures)).toEqual(['playoutsPerSecond', 'sampleWorldPerSecond', 'apiDealsPerSecond']);
     expect(figures.playoutsPerSecond).toBeGreaterThan(0);
+    expect(figures.sampleWorldPerSecond).toBeGreaterThan(0);
     expect(figures.apiDealsPerSecond).toBeGreaterThan(0);
   });
 });
-
-/** The number of distinct legal card sequences from here to the end (or to `depth` cards). */
-function perft(state: KarnoeffelState, depth = Infinity): number {
-  if (state.phase === 'over' || depth === 0) return 1;
-  const seat = toAct(state)[0];
-  let total = 0;
-  for (const a of legal(state, seat)) {
-    if (a.type !== 'play') continue;
-    total += perft(unwrap(apply(state, seat, a)), depth - 1);
-  }
-  return total;
-}
-
-describe('play-sequence counts (perft) for fixed deals', () => {
-  it('two players, a whole deal', () => {
-    const s = passToPlay(start(rulesOf({ players: 2 }), 1, { 0: 'E2 EU E7 S3 S4', 1: 'H2 HK GK SK SO' }));
-    // Eichel trump; the Devil E7 may not lead the first trick (000)
-    expect(perft(s)).toBe(PERFT.two);
-  });
-
-  it('two players, landsknecht Devil rule (not played at all in the first trick)', () => {
-    const s = passToPlay(start(rulesOf({ players: 2, devilFirstTrick: 'no-play' }), 1, { 0: 'E2 EU E7 S3 S4', 1: 'H2 HK E6 SK SO' }));
-    expect(perft(s)).toBe(PERFT.twoNoPlay);
-  });
-
-  it('four players, the first two tricks', () => {
-    // Schellen trump (S2 lowest face up); Vorhand (seat 1) holds the Devil S7 and may not lead it.
-    const s = passToPlay(start(rulesOf({ players: 4 }), 0, { 1: 'E9 S7 E7 H8 H9', 2: 'EK G3 G4 G5 G6', 3: 'E8 H3 H4 H5 H6', 0: 'S2 E6 E5 E4 GK' }));
-    expect(perft(s, 4)).toBe(4 * 5 * 5 * 5);
-    expect(perft(s, 8)).toBe(PERFT.fourTwoTricks);
-  });
-
-  it('six players, landsknecht (play to the right), the first trick and the next lead', () => {
-    const s = passToPlay(start(rulesOf({ players: 6 }, 'landsknecht'), 0, {}, [0, 0], 'H2 E9 S9 G9 EK SK'));
-    expect(perft(s, 7)).toBe(PERFT.sixLandsknecht);
-  });
-});
-
-const PERFT = {
-  two: 6624,
-  twoNoPlay: 8244,
-  fourTwoTricks: 128000,
-  sixLandsknecht: 62500,
-};

@@ -30,9 +30,9 @@ function mayKnowHandOf(rules: KarnoeffelRules, viewer: number, other: number): b
 /** Every card a view names as lying somewhere (advice is a public message, not a place). */
 function cardsInView(v: KarnoeffelView): number[] {
   const out = [...v.hand, ...v.seen.flatMap((h) => h.cards), ...v.faceUp.filter((c) => c >= 0), ...v.trick, ...v.tricks.flatMap((t) => t.cards), ...(v.drawn ?? [])];
-  for (const e of v.log) {
-    if (e.t === 'up' || e.t === 'play' || e.t === 'trump') out.push(e.card);
-    if (e.t === 'trick' || e.t === 'draw') out.push(...e.cards);
+  for (const e of v.events) {
+    if (e.type === 'up' || e.type === 'play' || e.type === 'trump') out.push(e.card);
+    if (e.type === 'trick' || e.type === 'draw') out.push(...e.cards);
   }
   return out;
 }

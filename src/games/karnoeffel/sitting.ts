@@ -1,7 +1,8 @@
 import { shuffleDeck } from '../../cards/deck.js';
-import { formatCard, parseCard } from '../../cards/notation.js';
+import { formatCard } from '../../cards/notation.js';
 import type { Rng } from '../../core/rng.js';
-import { lotValue, PACK } from './cards.js';
+import { excerptJson, quote } from '../../core/text.js';
+import { lotValue, PACK, readCard } from './cards.js';
 import { nextSeat, stepOf } from './deal.js';
 import type { KarnoeffelTypes } from './game.js';
 import type { KarnoeffelRules } from './rules.js';
@@ -122,18 +123,20 @@ export const karnoeffelSitting: SittingRules<KarnoeffelTypes> = {
       players
         .map((p, seat) => [p, seat] as const)
         .filter(([, seat]) => seat % 2 === team)
-        .map(([p, seat]) => `${p} (${seat})`)
+        .map(([p]) => p)
         .join(', ');
+    // With two players each is his own side, named by his name.
+    const two = rules.players === 2;
+    const label = (team: number) => (two ? (players[team] ?? TEAM_NAMES[team]) : TEAM_NAMES[team]);
     const side = (team: number) => `${TEAM_NAMES[team]}: ${names(team)}`;
     const lines = [
-      `Match ${sheet.matches.length + 1} to ${rules.target}: ${TEAM_NAMES[0]} ${sheet.points[0]} : ${sheet.points[1]} ${TEAM_NAMES[1]}`,
-      `  ${side(0)}`,
-      `  ${side(1)}`,
-      `Matches won: ${TEAM_NAMES[0]} ${sheet.wins[0]}, ${TEAM_NAMES[1]} ${sheet.wins[1]}; balance per player: ${TEAM_NAMES[0]} ${signed(sheet.balance[0])}, ${TEAM_NAMES[1]} ${signed(sheet.balance[1])}`,
+      `Match ${sheet.matches.length + 1} to ${rules.target}: ${label(0)} ${sheet.points[0]} : ${sheet.points[1]} ${label(1)}${sheet.dealsInMatch === 0 && sheet.matches.length > 0 ? ' (not begun)' : ''}`,
+      ...(two ? [] : [`  ${side(0)}`, `  ${side(1)}`]),
+      `Matches won: ${label(0)} ${sheet.wins[0]}, ${label(1)} ${sheet.wins[1]}; balance per player: ${label(0)} ${signed(sheet.balance[0])}, ${label(1)} ${signed(sheet.balance[1])}`,
     ];
     for (const [i, m] of sheet.matches.entries()) {
       const times = m.multiplier === 1 ? '' : ` ×${m.multiplier}`;
-      lines.push(`  match ${i + 1}: ${TEAM_NAMES[m.winner]} won ${m.points[0]} : ${m.points[1]} in ${m.deals} deals, stake${times} = ${m.amount}`);
+      lines.push(`  match ${i + 1}: ${label(m.winner)} won ${m.points[0]} : ${m.points[1]} in ${m.deals} ${m.deals === 1 ? 'deal' : 'deals'}, stake${times} = ${m.amount}`);
     }
     return lines.join('\n');
   },
@@ -154,15 +157,15 @@ export function checkKarnoeffelStart(rules: KarnoeffelRules, start: unknown): st
   const cards: number[] = [];
   for (const code of s.lots) {
     if (typeof code !== 'string') return 'a lot must be a card code';
-    const c = parseCard(PACK, code);
-    if (!c.ok) return `lot ${JSON.stringify(code)}: ${c.error.message}`;
-    if (cards.includes(c.value)) return `the lot ${code} was drawn twice`;
+    const c = readCard(code);
+    if (!c.ok) return `lot ${quote(code)}: ${c.error.message}`;
+    if (cards.includes(c.value)) return `the lot ${quote(code)} was drawn twice`;
     cards.push(c.value);
   }
   const expected = seatingFromLots(cards);
   if (!Array.isArray(s.seatOf) || s.seatOf.length !== rules.players || s.seatOf.some((x, i) => x !== expected.seatOf[i])) {
-    return `the seating ${JSON.stringify(s.seatOf)} does not follow from the lots; they give ${JSON.stringify(expected.seatOf)}`;
+    return `the seating ${excerptJson(s.seatOf)} does not follow from the lots; they give ${JSON.stringify(expected.seatOf)}`;
   }
-  if (s.firstDealer !== expected.firstDealer) return `the lowest lot deals first: seat ${expected.firstDealer}, not ${String(s.firstDealer)}`;
+  if (s.firstDealer !== expected.firstDealer) return `the lowest lot deals first: seat ${expected.firstDealer}, not ${typeof s.firstDealer === "number" ? s.firstDealer : quote(s.firstDealer)}`;
   return undefined;
 }

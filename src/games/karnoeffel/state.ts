@@ -52,21 +52,21 @@ export interface CompletedTrick {
   readonly winner: number;
 }
 
-/** Public events, numbered by their index: every seat sees the same log (hidden cards are never in it). */
+/** Public events, numbered by their index: every seat sees the same events (hidden cards are never in them). */
 export type KarnoeffelEvent =
-  | { readonly t: 'draw'; readonly cards: readonly number[] }
-  | { readonly t: 'up'; readonly seat: number; readonly card: number }
-  | { readonly t: 'down'; readonly seats: readonly number[]; readonly count: number }
-  | { readonly t: 'trump'; readonly suit: number; readonly card: number }
-  | { readonly t: 'raise'; readonly seat: number; readonly value: number }
-  | { readonly t: 'pass'; readonly seat: number }
-  | { readonly t: 'accept'; readonly seat: number; readonly value: number }
-  | { readonly t: 'refuse'; readonly seat: number; readonly value: number }
-  | { readonly t: 'announce'; readonly seat: number; readonly team: Team }
-  | { readonly t: 'advise'; readonly seat: number; readonly message: string; readonly card?: number; readonly to?: number }
-  | { readonly t: 'play'; readonly seat: number; readonly card: number }
-  | { readonly t: 'trick'; readonly winner: number; readonly cards: readonly number[] }
-  | { readonly t: 'end'; readonly team: Team; readonly value: number; readonly by: 'tricks' | 'refusal' };
+  | { readonly type: 'draw'; readonly cards: readonly number[] }
+  | { readonly type: 'up'; readonly seat: number; readonly card: number }
+  | { readonly type: 'down'; readonly seats: readonly number[]; readonly count: number }
+  | { readonly type: 'trump'; readonly suit: number; readonly card: number }
+  | { readonly type: 'raise'; readonly seat: number; readonly value: number }
+  | { readonly type: 'pass'; readonly seat: number }
+  | { readonly type: 'accept'; readonly seat: number; readonly value: number }
+  | { readonly type: 'refuse'; readonly seat: number; readonly value: number }
+  | { readonly type: 'announce'; readonly seat: number; readonly team: Team }
+  | { readonly type: 'advise'; readonly seat: number; readonly message: string; readonly card?: number; readonly to?: number }
+  | { readonly type: 'play'; readonly seat: number; readonly card: number }
+  | { readonly type: 'trick'; readonly winner: number; readonly cards: readonly number[] }
+  | { readonly type: 'end'; readonly team: Team; readonly value: number; readonly by: 'tricks' | 'refusal' };
 
 export type KarnoeffelAction =
   | { readonly type: 'raise' }
@@ -104,7 +104,7 @@ export interface KarnoeffelState {
   readonly drawn: readonly number[] | null;
   /** Match score by team when the deal began (the carry). */
   readonly points: readonly number[];
-  readonly phase: 'deal' | 'play' | 'over';
+  readonly phase: 'deal' | 'play' | 'done';
   /** Pairs dealt so far (0 .. 3n/2). */
   readonly pairs: number;
   /** Each seat's cards now (mask): received and not yet played. */
@@ -133,7 +133,7 @@ export interface KarnoeffelState {
    * open talk (000, 001) but a table takes turns, and a deal must end.
    */
   readonly talked: readonly number[];
-  readonly log: readonly KarnoeffelEvent[];
+  readonly events: readonly KarnoeffelEvent[];
   readonly outcome: KarnoeffelOutcome | null;
 }
 
@@ -144,7 +144,10 @@ export interface SeenHand {
 }
 
 export interface KarnoeffelView {
+  /** The seat this view is for, or -1 (`SPECTATOR`): a spectator sees no hand. */
   readonly seat: number;
+  /** The rules of the deal (a copy). */
+  readonly rules: KarnoeffelRules;
   readonly players: number;
   readonly dealer: number;
   readonly direction: 'left' | 'right';
@@ -154,7 +157,7 @@ export interface KarnoeffelView {
   readonly leaders: readonly number[] | null;
   readonly target: number;
   readonly points: readonly number[];
-  readonly phase: 'deal' | 'play' | 'over';
+  readonly phase: 'deal' | 'play' | 'done';
   readonly trump: number;
   readonly drawn: readonly number[] | null;
   readonly value: number;
@@ -172,6 +175,6 @@ export interface KarnoeffelView {
   readonly won: readonly number[];
   readonly toAct: readonly number[];
   readonly decisions: number;
-  readonly log: readonly KarnoeffelEvent[];
+  readonly events: readonly KarnoeffelEvent[];
   readonly outcome: KarnoeffelOutcome | null;
 }

@@ -21,7 +21,14 @@ import {
 const LED_SUIT_POWER = [15, 13, 11, 9, 8, 7, 6, 5, 4, 3, 2, 1];
 
 /** Trump ranks with power on a plain lead. */
-const TRUMP_POWER_ON_PLAIN: Record<number, number> = { [R_5]: 10, [R_4]: 12, [R_3]: 14, [R_2]: 16, [R_6]: 17, [R_UNTER]: 18 };
+const TRUMP_POWER_ON_PLAIN: ReadonlyMap<number, number> = new Map([
+  [R_5, 10],
+  [R_4, 12],
+  [R_3, 14],
+  [R_2, 16],
+  [R_6, 17],
+  [R_UNTER, 18],
+]);
 
 /** The order of trumps when a trump (not the Devil) is led. */
 export const TRUMP_LED_ORDER: readonly number[] = [R_UNTER, R_6, R_2, R_KOENIG, R_3, R_OBER, R_4, R_5, R_BANNER, R_9, R_8];
@@ -80,7 +87,7 @@ function buildPowerTable(): Uint8Array {
         let p = 0;
         if (ledSuit !== trump) {
           if (suit === ledSuit) p = LED_SUIT_POWER[rank];
-          else if (suit === trump) p = TRUMP_POWER_ON_PLAIN[rank] ?? 0;
+          else if (suit === trump) p = TRUMP_POWER_ON_PLAIN.get(rank) ?? 0;
         } else if (rankPos(led) === R_7) {
           if (card === led) p = 1;
           else if (suit === trump && rank === R_UNTER) p = 2;

@@ -73,7 +73,7 @@ describe('advice, always public (000 "Diese Ratschläge müssen jedoch so gegebe
     s = act(s, 3, { type: 'advise', to: 1, message: 'Raise, partner — we have the "Papst"!' });
     expect(toAct(s)).toEqual([1]);
     for (let seat = 0; seat < 4; seat++) {
-      expect(view(s, seat).log.at(-1)).toEqual({ t: 'advise', seat: 3, to: 1, message: 'Raise, partner — we have the "Papst"!' });
+      expect(view(s, seat).events.at(-1)).toEqual({ type: 'advise', seat: 3, to: 1, message: 'Raise, partner — we have the "Papst"!' });
     }
     // one piece of advice per seat between two decisions
     expect(legal(s, 3)).toEqual([]);
@@ -86,7 +86,7 @@ describe('advice, always public (000 "Diese Ratschläge müssen jedoch so gegebe
   it('the player to act may talk too, and anyone may speak to the whole team', () => {
     const s = start(rulesOf({ players: 4 }), 0, {});
     const t = act(s, 1, { type: 'advise', message: 'I think I will raise' });
-    expect(t.log.at(-1)).toEqual({ t: 'advise', seat: 1, message: 'I think I will raise' });
+    expect(t.events.at(-1)).toEqual({ type: 'advise', seat: 1, message: 'I think I will raise' });
     expect(toAct(t)).toEqual([1]);
   });
 
@@ -96,7 +96,7 @@ describe('advice, always public (000 "Diese Ratschläge müssen jedoch so gegebe
     expect(offers.map((a) => (a.type === 'advise' ? a.card : -1))).toEqual(sorted(cards('E9 E8 E3 H8 H9')));
     expect(offers[0]).toEqual({ type: 'advise', to: 1, card: card('E9'), message: 'play E9' });
     s = act(s, 3, { type: 'advise', to: 1, card: card('H9'), message: 'lead the Herz' });
-    expect(view(s, 2).log.at(-1)).toEqual({ t: 'advise', seat: 3, to: 1, card: card('H9'), message: 'lead the Herz' });
+    expect(view(s, 2).events.at(-1)).toEqual({ type: 'advise', seat: 3, to: 1, card: card('H9'), message: 'lead the Herz' });
   });
 
   it('a teammate who does not see the hand (six players, not the leader) is offered only general advice', () => {
@@ -132,8 +132,8 @@ describe('advice, always public (000 "Diese Ratschläge müssen jedoch so gegebe
   it('advisers=leader (000 "Beim Spiel zu sechst oder zu acht hat der jeweilige Mannschaftsführer das Recht auf derartige Ratschläge"): only the leaders talk', () => {
     const s = start(rulesOf({ players: 6, advisers: 'leader' }), 5, {});
     rejects(s, 2, { type: 'advise', message: 'raise!' }, 'notLeader', /only the team leaders/);
-    expect(act(s, 0, { type: 'advise', message: 'raise!' }).log.at(-1)).toMatchObject({ seat: 0 });
+    expect(act(s, 0, { type: 'advise', message: 'raise!' }).events.at(-1)).toMatchObject({ seat: 0 });
     const four = start(rulesOf({ players: 4, advisers: 'leader' }), 0, {});
-    expect(act(four, 2, { type: 'advise', message: 'with four, partners always may' }).log.at(-1)).toMatchObject({ seat: 2 });
+    expect(act(four, 2, { type: 'advise', message: 'with four, partners always may' }).events.at(-1)).toMatchObject({ seat: 2 });
   });
 });

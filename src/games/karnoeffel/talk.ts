@@ -1,5 +1,6 @@
 import { formatCard } from '../../cards/notation.js';
 import { fail, ok, type Result } from '../../core/result.js';
+import { echo } from './notation.js';
 import { PACK } from './cards.js';
 import type { KarnoeffelRules } from './rules.js';
 import type { KarnoeffelAction, KarnoeffelState, Team } from './state.js';
@@ -38,8 +39,8 @@ export function leadersOf(n: number): number[] | null {
  * Spielführer …, der Eure Karten ansieht").
  */
 export function sees(rules: KarnoeffelRules, viewer: number, other: number): boolean {
-  if (!rules.showHands || viewer === other || teamOf(viewer) !== teamOf(other)) return false;
   const n = rules.players;
+  if (!rules.showHands || viewer === other || !(viewer >= 0 && viewer < n) || teamOf(viewer) !== teamOf(other)) return false;
   if (n === 4) return true;
   if (n >= 6) return viewer === teamOf(viewer);
   return false;
@@ -59,7 +60,7 @@ export function mayAdvise(rules: KarnoeffelRules, seat: number): boolean {
 
 /** Whether the seat may advise now: once between two decisions at the table. */
 export function mayTalkNow(state: KarnoeffelState, seat: number): boolean {
-  return state.phase !== 'over' && mayAdvise(state.rules, seat) && state.talked[seat] !== state.decisions;
+  return state.phase !== 'done' && mayAdvise(state.rules, seat) && state.talked[seat] !== state.decisions;
 }
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
@@ -85,7 +86,7 @@ export function checkAdvice(state: KarnoeffelState, seat: number, action: Extrac
   }
   if (action.to !== undefined) {
     const to = action.to;
-    if (!Number.isInteger(to) || to < 0 || to >= rules.players) return fail('badAdvice', `seat ${String(to)} does not exist`);
+    if (!Number.isInteger(to) || to < 0 || to >= rules.players) return fail('badAdvice', `seat ${echo(to)} does not exist`);
     if (to === seat || teamOf(to) !== teamOf(seat)) return fail('badAdvice', `advice goes to a teammate; seat ${to} is ${to === seat ? 'yourself' : 'an opponent'}`);
   }
   return ok(true);

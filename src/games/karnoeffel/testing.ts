@@ -1,9 +1,11 @@
 import { expect } from 'vitest';
 import { parseCard } from '../../cards/notation.js';
 import { unwrap } from '../../core/result.js';
+import type { SeededRng } from '../../core/rng.js';
+import { shuffleDeck } from '../../cards/deck.js';
 import { CARDS, PACK } from './cards.js';
 import { dealOrder, handPosition, stepOf } from './deal.js';
-import { apply, setup, setupWithDraw, toAct } from './engine.js';
+import { apply, legal, mayAct, setup, setupWithDraw, toAct } from './engine.js';
 import { RULE_BOOK, type KarnoeffelRules } from './rules.js';
 import type { KarnoeffelAction, KarnoeffelState } from './state.js';
 import { resolveRules } from '../ruleBook.js';
@@ -92,4 +94,89 @@ export function rejects(state: KarnoeffelState, seat: number, action: Karnoeffel
     expect(r.error.message).toMatch(message);
   }
   expect(JSON.stringify(state)).toBe(before);
+}
+
+/** A deal as it was set up, and the actions taken since: what a replay needs. */
+export interface PlayedDeal {
+  readonly rules: KarnoeffelRules;
+  readonly dealer: number;
+  readonly deck: readonly number[];
+  readonly drawn: readonly number[] | null;
+  readonly points: readonly number[];
+  readonly actions: readonly (readonly [number, KarnoeffelAction])[];
+  readonly state: KarnoeffelState;
+}
+
+/** The state reached from this deal input by these actions (every action must apply). */
+export function replay(
+  rules: KarnoeffelRules,
+  dealer: number,
+  deck: readonly number[],
+  drawn: readonly number[] | null,
+  points: readonly number[],
+  actions: readonly (readonly [number, KarnoeffelAction])[],
+): KarnoeffelState {
+  const deal = { dealer, deck: [...deck], carry: { points: [...points] } };
+  let s = unwrap(drawn ? setupWithDraw(rules, deal, drawn) : setup(rules, deal));
+  for (const [seat, a] of actions) s = act(s, seat, a);
+  return s;
+}
+
+/**
+ * A random deal played by random legal actions (raises, answers, now and
+ * then advice and the match announcement) up to a random point: in the deal
+ * (`until: 'deal'`), in the card play (`'play'`), or anywhere, the end
+ * included (`'any'`). The match score is sometimes close to the target, so
+ * that announcements happen.
+ */
+export function randomDeal(rules: KarnoeffelRules, rng: SeededRng, until: 'deal' | 'play' | 'any' = 'any'): PlayedDeal {
+  for (;;) {
+    const n = rules.players;
+    const deck = shuffleDeck(PACK, rng);
+    const dealer = rng.int(n);
+    const points = rng.int(4) === 0 ? [rng.int(rules.target), rng.int(rules.target)] : [rng.int(10), rng.int(10)];
+    const drawn = rules.trump === 'drawn' ? shuffleDeck(PACK, rng).slice(0, n) : null;
+    const deal = { dealer, deck, carry: { points } };
+    let state = unwrap(drawn ? setupWithDraw(rules, deal, drawn) : setup(rules, deal));
+    const actions: [number, KarnoeffelAction][] = [];
+    // How many actions to take (in the deal, or cards in the play): enough to reach any point.
+    const stopAfter = rng.int(until === 'deal' ? 3 * n : until === 'play' ? 5 * n : 9 * n + 10);
+    let counted = 0;
+    for (;;) {
+      if (state.phase === 'done') break;
+      if (until === 'deal' && state.phase !== 'deal') break;
+      if (counted >= stopAfter && (until !== 'play' || state.phase === 'play')) break;
+      const [seat, action] = randomAction(state, rng);
+      if (until !== 'play' || state.phase === 'play') counted++;
+      state = act(state, seat, action);
+      actions.push([seat, action]);
+    }
+    if (until === 'deal' && state.phase !== 'deal') continue;
+    if (until === 'play' && state.phase !== 'play') continue;
+    return { rules, dealer, deck, drawn, points, actions, state };
+  }
+}
+
+/** One random legal action of some seat: the seat to decide mostly, now and then advice or the announcement. */
+export function randomAction(state: KarnoeffelState, rng: SeededRng): [number, KarnoeffelAction] {
+  const seats = mayAct(state);
+  const talk: [number, KarnoeffelAction][] = [];
+  for (const seat of seats) {
+    for (const a of legal(state, seat)) {
+      if (a.type === 'announce' && rng.int(2) === 0) return [seat, a];
+      if (a.type === 'advise') talk.push([seat, a]);
+    }
+  }
+  if (talk.length > 0 && rng.int(8) === 0) return talk[rng.int(talk.length)];
+  const seat = toAct(state)[0];
+  const options = legal(state, seat).filter((a) => a.type !== 'advise' && a.type !== 'announce');
+  const weight = (a: KarnoeffelAction) => (a.type === 'refuse' ? 1 : a.type === 'raise' ? 2 : a.type === 'accept' ? 5 : 4);
+  let total = 0;
+  for (const a of options) total += weight(a);
+  let r = rng.int(total);
+  for (const a of options) {
+    r -= weight(a);
+    if (r < 0) return [seat, a];
+  }
+  return [seat, options[options.length - 1]];
 }

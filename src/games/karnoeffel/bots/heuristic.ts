@@ -10,14 +10,14 @@ import { pauseDecision, playDecision, type PauseKind } from './policy.js';
 
 const PAUSE_KINDS: readonly PauseKind[] = ['raise', 'pass', 'accept', 'refuse'];
 
-type Advice = Extract<KarnoeffelEvent, { t: 'advise' }>;
+type Advice = Extract<KarnoeffelEvent, { type: 'advise' }>;
 
 /** Advice from a teammate to this seat (or to the whole team) since the last decision at the table, latest first. */
 export function currentAdvice(view: KarnoeffelView, seat: number): Advice[] {
   const out: Advice[] = [];
-  for (let i = view.log.length - 1; i >= 0; i--) {
-    const e = view.log[i];
-    if (e.t !== 'advise') break;
+  for (let i = view.events.length - 1; i >= 0; i--) {
+    const e = view.events[i];
+    if (e.type !== 'advise') break;
     if (e.seat !== seat && teamOf(e.seat) === teamOf(seat) && (e.to === undefined || e.to === seat)) out.push(e);
   }
   return out;
