@@ -48,14 +48,14 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   // The current trick with who played what: the plays after the last finished trick.
   const trick: PlayedCard[] = [];
   for (const e of events) {
-    if (e.t === 'trick') trick.length = 0;
-    else if (e.t === 'play') trick.push({ ...cardModel(PACK, e.card), seat: e.seat });
+    if (e.type === 'trick') trick.length = 0;
+    else if (e.type === 'play') trick.push({ ...cardModel(PACK, e.card), seat: e.seat });
   }
   let lastTrick: TableModel['lastTrick'] = null;
   let plays: PlayedCard[] = [];
   for (const e of events) {
-    if (e.t === 'play') plays.push({ ...cardModel(PACK, e.card), seat: e.seat });
-    if (e.t === 'trick') {
+    if (e.type === 'play') plays.push({ ...cardModel(PACK, e.card), seat: e.seat });
+    if (e.type === 'trick') {
       lastTrick = { cards: plays, winner: e.winner };
       plays = [];
     }
@@ -77,7 +77,7 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
     return parts.join(' · ');
   });
   const shown = view.seen.filter((h) => h.seat !== view.seat).map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, cards: bySuit(PACK, h.cards, trump).map((c) => cardModel(PACK, c)) }));
-  const talk = events.flatMap((e) => (e.t === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: „${e.message}“${e.card !== undefined ? ` (${formatCard(PACK, e.card)})` : ''}`] : e.t === 'announce' ? [`${names[e.seat]}: ${say(lang, '„Mit dieser Runde gewinnen wir die Partie!“', '"With this round we win the Partie!"')}`] : []));
+  const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: „${e.message}“${e.card !== undefined ? ` (${formatCard(PACK, e.card)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${say(lang, '„Mit dieser Runde gewinnen wir die Partie!“', '"With this round we win the Partie!"')}`] : []));
   const me = view.seat;
   const myTurn = me >= 0 && view.toAct.includes(me);
   const anyCard = hand.some((c) => c.action);
