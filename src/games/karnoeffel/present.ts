@@ -67,7 +67,7 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   }
   const headline: string[] = [];
   if (trump >= 0) headline.push(`Trumpf: ${SUIT_NAMES[trump]}`);
-  headline.push(`${say(lang, 'Wert der Runde', 'Round worth')}: ${view.value}${view.pause ? ` · ${say(lang, 'Steigern', 'raising')}: ${view.pause.bid}` : ''}`);
+  headline.push(`${say(lang, 'Wert der Runde', 'Round worth')}: ${view.value}${view.pause && view.pause.bid > 0 ? ` · ${say(lang, 'Steigern', 'raising')}: ${view.pause.bid}` : ''}`);
   const wonByTeam = [0, 0];
   for (let s = 0; s < view.players; s++) wonByTeam[teamOf(s)] += view.won[s] ?? 0;
   const seatNotes = Array.from({ length: view.players }, (_, s) => {
@@ -76,6 +76,8 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
     if (s === view.dealer) parts.push(say(lang, 'gibt', 'deals'));
     return parts.join(' · ');
   });
+  // The first round's face-up cards, public until they are played.
+  const faceUp = view.faceUp.flatMap((c, s) => (c >= 0 && s !== view.seat && view.phase === 'deal' && !view.seen.some((h) => h.seat === s) ? [{ title: `${say(lang, 'Offen bei', 'Face up at')} ${names[s]}`, cards: [cardModel(PACK, c)] }] : []));
   const shown = view.seen.filter((h) => h.seat !== view.seat).map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, cards: bySuit(PACK, h.cards, trump).map((c) => cardModel(PACK, c)) }));
   const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: „${e.message}“${e.card !== undefined ? ` (${formatCard(PACK, e.card)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${say(lang, '„Mit dieser Runde gewinnen wir die Partie!“', '"With this round we win the Partie!"')}`] : []));
   const me = view.seat;
@@ -92,7 +94,7 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
     buttons,
     prompt: myTurn ? (anyCard ? say(lang, 'Spiel eine Karte', 'Play a card') : say(lang, 'Steigern?', 'Raise?')) : null,
     seatNotes,
-    shown,
+    shown: [...faceUp, ...shown],
     talk: talk.slice(-6),
     score: [`${say(lang, 'Stiche', 'Tricks')}: ${TEAMS[0]} ${wonByTeam[0]} : ${wonByTeam[1]} ${TEAMS[1]}`, `${say(lang, 'Partie bis', 'Match to')} ${view.target}: ${TEAMS[0]} ${view.points[0]} : ${view.points[1]} ${TEAMS[1]}`],
   };

@@ -90,7 +90,9 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
         case 'snapshot': {
           const s = m as unknown as Snap;
           setSnap(s);
-          last.current = Math.max(last.current, s.last);
+          // Only the first snapshot sets the event number: after a reconnect the events missed since then follow the
+          // snapshot (a deal's end, the sitting's end), and a refresh on a followed table has every event already.
+          if (last.current < 0) last.current = s.last;
           accepted.current = Math.max(accepted.current, s.cseq);
           setLegal(s.legal);
           setToAct(s.toAct);
