@@ -61,3 +61,11 @@ describe('two-letter notation', () => {
     expect(!dup.ok && dup.error.message).toMatch(/twice/);
   });
 });
+
+describe('card codes from outside', () => {
+  it('a huge code is quoted as a short excerpt', () => {
+    const r = parseCard(SCHAFKOPF_32, 'E'.repeat(1_000_000));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message.length).toBeLessThan(200);
+  });
+});

@@ -1,4 +1,5 @@
 import { fail, ok, type Result } from '../core/result.js';
+import { quote } from '../core/text.js';
 import { CardSet } from './cardSet.js';
 import { cardOf, rankOf, RANK_LETTERS, SUIT_LETTERS, suitOf, type Card, type Pack, type Rank, type Suit } from './pack.js';
 
@@ -14,19 +15,19 @@ export function formatCard(pack: Pack, card: Card): string {
 export function parseCard(pack: Pack, code: string): Result<Card> {
   const text = code.trim().toUpperCase();
   if (text.length !== 2) {
-    return fail('badCard', `"${code}" is not a card: a card is two letters, suit (E G H S) and rank (A Z K O U 9 .. 2), e.g. "EA"`);
+    return fail('badCard', `${quote(code)} is not a card: a card is two letters, suit (E G H S) and rank (A Z K O U 9 .. 2), e.g. "EA"`);
   }
   const suit = SUIT_LETTERS.indexOf(text[0] as (typeof SUIT_LETTERS)[number]);
   if (suit < 0) {
-    return fail('badCard', `"${code}": unknown suit "${text[0]}" (suits are E Eichel, G Gras, H Herz, S Schellen)`);
+    return fail('badCard', `${quote(code)}: unknown suit ${quote(text[0])} (suits are E Eichel, G Gras, H Herz, S Schellen)`);
   }
   const rank = text[1] as Rank;
   if (!RANK_LETTERS.includes(rank)) {
-    return fail('badCard', `"${code}": unknown rank "${text[1]}" (ranks are ${RANK_LETTERS.join(' ')})`);
+    return fail('badCard', `${quote(code)}: unknown rank ${quote(text[1])} (ranks are ${RANK_LETTERS.join(' ')})`);
   }
   const card = cardOf(pack, suit as Suit, rank);
   if (card === undefined) {
-    return fail('badCard', `"${code}": the ${pack.name} pack has no rank "${rank}" (it has ${pack.ranks.join(' ')})`);
+    return fail('badCard', `${quote(code)}: the ${pack.name} pack has no rank "${rank}" (it has ${pack.ranks.join(' ')})`);
   }
   return ok(card);
 }
@@ -39,7 +40,7 @@ export function parseCards(pack: Pack, codes: string | readonly string[]): Resul
   for (const code of list) {
     const r = parseCard(pack, code);
     if (!r.ok) return r;
-    if (seen.has(r.value)) return fail('badCard', `"${code}" appears twice`);
+    if (seen.has(r.value)) return fail('badCard', `${quote(code)} appears twice`);
     seen.add(r.value);
     out.push(r.value);
   }

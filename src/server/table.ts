@@ -393,8 +393,14 @@ export class Table {
     };
   }
 
+  /**
+   * Sends every follower its new events with who is to act and its legal
+   * actions now. A change that adds no event (an action the game records
+   * without one) still sends every follower the message, with no events,
+   * so that legal actions stay current and nobody learns anything from
+   * whether a message came.
+   */
   private broadcast(from: number): void {
-    if (from >= this.slots.length) return;
     const bySeat = new Map<Seat, { events: NumberedTableEvent[]; legal: string[] }>();
     const toAct = this.toAct();
     for (const sub of this.subscribers) {

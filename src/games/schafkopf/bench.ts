@@ -6,13 +6,18 @@ import { resolveRules } from '../ruleBook.js';
 import type { GameChoice } from './contract.js';
 import { schafkopf } from './game.js';
 import { SchafkopfPlayouts } from './playout.js';
-import { SCHAFKOPF_RULES } from './rules.js';
+import { SCHAFKOPF_RULES, type SchafkopfRules } from './rules.js';
+import { sampleWorld } from './sample.js';
+import type { SchafkopfView } from './view.js';
+import type { Pack } from '../../cards/pack.js';
 
 
 /**
- * Complete Schafkopf deals per second on one thread:
- * - playoutsPerSecond: the fast path, an Eichel-Solo announced by Vorhand;
- * - rufspielPlayoutsPerSecond: the fast path, a Rufspiel by Vorhand on the Eichel-Sau (deals where it may not be called are skipped);
+ * Complete Schafkopf deals per second on one thread (per CPU second):
+ * - playoutsPerSecond: random playouts through the search state (`SchafkopfSearch.playRandom`), an Eichel-Solo announced by Vorhand, shuffle and deal included;
+ * - rufspielPlayoutsPerSecond: the same for a Rufspiel by Vorhand on the Eichel-Sau (deals where it may not be called are skipped);
+ * - stepPlayoutsPerSecond: the Solo card by card through `legalMask` and `play`, as generic search uses the search state;
+ * - sampleWorldPerSecond: sampled worlds (`sampleWorld`) from the views of random seats in random mid-play positions of Rufspiel deals;
  * - apiDealsPerSecond: the same Solo through the public immutable `setup`/`legal`/`apply`, bidding and Stoß round included.
  */
 export const schafkopfBench: GameBench = {
@@ -25,7 +30,16 @@ export const schafkopfBench: GameBench = {
     const playoutsPerSecond = rate(millis, 256, () => !Number.isNaN(fast.playout(rng)));
     const ruf = new SchafkopfPlayouts(rules, { kind: 'rufspiel', suit: 0 });
     const rufspielPlayoutsPerSecond = rate(millis / 2, 256, () => !Number.isNaN(ruf.playout(rng)));
+    const step = new SchafkopfPlayouts(rules, solo, true);
+    const stepPlayoutsPerSecond = rate(millis / 2, 256, () => !Number.isNaN(step.playout(rng)));
     const pack = schafkopf.pack(rules);
+    const views = rufspielViews(rules, pack, rng, 500);
+    let next = 0;
+    for (let i = 0; i < 5000; i++) sampleWorld(views[i % views.length].view, views[i % views.length].seat, rng);
+    const sampleWorldPerSecond = rate(millis / 2, 64, () => {
+      const { view, seat } = views[next++ % views.length];
+      sampleWorld(view, seat, rng);
+    });
     const apiDealsPerSecond = rate(millis / 2, 16, () => {
       let state = unwrap(schafkopf.setup(rules, { dealer: 3, deck: shuffleDeck(pack, rng), carry: { stock: 0, bock: 0 } }));
       state = unwrap(schafkopf.apply(state, 0, { type: 'bid', game: solo }));
@@ -37,6 +51,25 @@ export const schafkopfBench: GameBench = {
         state = unwrap(schafkopf.apply(state, seat, action));
       }
     });
-    return { playoutsPerSecond, rufspielPlayoutsPerSecond, apiDealsPerSecond };
+    return { playoutsPerSecond, rufspielPlayoutsPerSecond, stepPlayoutsPerSecond, sampleWorldPerSecond, apiDealsPerSecond };
   },
 };
+
+/** Views of random seats in random positions of the card play of Rufspiel deals (Vorhand calls the first Sau it may). */
+function rufspielViews(rules: SchafkopfRules, pack: Pack, rng: SeededRng, count: number): { view: SchafkopfView; seat: number }[] {
+  const out: { view: SchafkopfView; seat: number }[] = [];
+  while (out.length < count) {
+    let state = unwrap(schafkopf.setup(rules, { dealer: 3, deck: shuffleDeck(pack, rng), carry: { stock: 0, bock: 0 } }));
+    const call = ([0, 1, 3] as const).map((suit) => schafkopf.apply(state, 0, { type: 'bid', game: { kind: 'rufspiel', suit } })).find((r) => r.ok);
+    if (!call || !call.ok) continue;
+    state = call.value;
+    while (state.phase !== 'play') state = unwrap(schafkopf.apply(state, state.turn, { type: 'weiter' }));
+    for (let k = 1 + rng.int(pack.size - 2); k > 0; k--) {
+      const legal = schafkopf.legal(state, state.turn);
+      state = unwrap(schafkopf.apply(state, state.turn, legal[rng.int(legal.length)]));
+    }
+    const seat = rng.int(4);
+    out.push({ view: schafkopf.view(state, seat), seat });
+  }
+  return out;
+}

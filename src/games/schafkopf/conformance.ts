@@ -3,6 +3,7 @@ import { SUIT_LETTERS, type Card, type Suit } from '../../cards/pack.js';
 import { jsonEqual } from '../../core/json.js';
 import type { ConformanceFormat } from '../module.js';
 import { err, ok, type Result } from '../../core/result.js';
+import { excerptJson, quote } from '../../core/text.js';
 import { resolveRules } from '../ruleBook.js';
 import type { SchafkopfAction } from './notation.js';
 import { schafkopfPack } from './cards.js';
@@ -62,7 +63,7 @@ export function parseConformanceLine(text: string, lineNumber: number): Result<C
     return err(`line ${lineNumber}: not valid JSON: ${(e as Error).message}`);
   }
   const g = json as Record<string, unknown>;
-  const where = `line ${lineNumber}${typeof g?.id === 'string' ? ` (${g.id})` : ''}`;
+  const where = `line ${lineNumber}${typeof g?.id === 'string' ? ` (${g.id.length <= 40 ? g.id : quote(g.id)})` : ''}`;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return err(`line ${lineNumber}: a game must be a JSON object`);
   const c = g.contract as Record<string, unknown> | undefined;
   const problems: string[] = [];
@@ -70,7 +71,7 @@ export function parseConformanceLine(text: string, lineNumber: number): Result<C
   if (g.deck !== 'long' && g.deck !== 'short') problems.push('"deck" must be "long" or "short"');
   if (typeof c !== 'object' || c === null) problems.push('"contract" must be an object');
   else {
-    if (!KINDS.includes(c.type as GameKind)) problems.push(`unknown contract type ${JSON.stringify(c.type)}`);
+    if (!KINDS.includes(c.type as GameKind)) problems.push(`unknown contract type ${quote(c.type)}`);
     if (typeof c.tariff !== 'object' || c.tariff === null) problems.push('"contract.tariff" must be an object');
     if (c.type !== 'ramsch' && !isSeat(c.declarer)) problems.push('"contract.declarer" must be a seat 0..3');
   }
@@ -124,12 +125,12 @@ export function conformanceRules(line: ConformanceLine): Result<SchafkopfRules, 
       else if (typeof d === 'object' && d !== null && 'atLeast' in d) {
         o.ramschDurchmarsch = 'points';
         o.ramschDurchmarschPoints = num((d as { atLeast: unknown }).atLeast, 'durchmarsch.atLeast');
-      } else throw new Error(`unknown durchmarsch ${JSON.stringify(d)}`);
+      } else throw new Error(`unknown durchmarsch ${excerptJson(d, 40)}`);
       o.ramschJungfrau = tariff.jungfrau === null || tariff.jungfrau === undefined ? 'off' : tariff.jungfrau;
     } else if (kind === 'bettel') {
       o.bettel = true;
       o.tarifBettel = num(tariff.base, 'base');
-      if (contract.variant !== 'normal' && contract.variant !== 'stichzwang') throw new Error(`unknown Bettel variant ${JSON.stringify(contract.variant)}`);
+      if (contract.variant !== 'normal' && contract.variant !== 'stichzwang') throw new Error(`unknown Bettel variant ${quote(contract.variant)}`);
       o.bettelStichzwang = contract.variant === 'stichzwang';
     } else {
       if (kind === 'farbwenz' || kind === 'geier' || kind === 'farbgeier') o[kind] = true;
@@ -152,7 +153,7 @@ function contractChoice(line: ConformanceLine): Result<GameChoice, string> {
   const kind = line.contract.type as GameKind;
   const suit = suitOfLetter(line.contract.suit);
   const needs = kind === 'rufspiel' || kind === 'solo' || kind === 'farbwenz' || kind === 'farbgeier';
-  if (needs && suit === undefined) return err(`a ${kind} needs a suit letter, not ${JSON.stringify(line.contract.suit)}`);
+  if (needs && suit === undefined) return err(`a ${kind} needs a suit letter, not ${quote(line.contract.suit)}`);
   const choice: GameChoice = { kind, ...(needs ? { suit } : {}), ...(line.contract.tout ? { tout: true } : {}) };
   return ok(choice);
 }
@@ -197,7 +198,7 @@ export function checkConformanceLine(line: ConformanceLine): ConformanceVerdict 
     const p = act(seat, line.stoss[state.stoss.length] === seat ? { type: 'stoss' } : { type: 'weiter' }, 'Stoß');
     if (p) return fault(p);
   }
-  if (!jsonEqual(state.stoss, line.stoss)) return fault(`the Stoß sequence ${JSON.stringify(line.stoss)} could not be given (the rules allowed ${JSON.stringify(state.stoss)})`);
+  if (!jsonEqual(state.stoss, line.stoss)) return fault(`the Stoß sequence ${excerptJson(line.stoss, 40)} could not be given (the rules allowed ${JSON.stringify(state.stoss)})`);
   for (let i = 0; i < line.tricks.length; i++) {
     const trick = line.tricks[i];
     if (state.phase !== 'play') return fault(`trick ${i}: the game is already over`);

@@ -1,4 +1,5 @@
 import { SUIT_LETTERS, type Suit } from '../../cards/pack.js';
+import { quote } from '../../core/text.js';
 import type { Seat } from '../game.js';
 import { suitName } from './cards.js';
 
@@ -48,48 +49,47 @@ export function isPointGame(kind: GameKind): boolean {
   return kind !== 'bettel' && kind !== 'ramsch';
 }
 
-const KIND_WORDS: Readonly<Record<GameKind, string>> = {
-  rufspiel: 'rufspiel',
-  wenz: 'wenz',
-  solo: 'solo',
-  farbwenz: 'farbwenz',
-  geier: 'geier',
-  farbgeier: 'farbgeier',
-  bettel: 'bettel',
-  ramsch: 'ramsch',
-  sie: 'sie',
-};
+/** The games by their word in the notation (a Map: outside text never reaches an object's prototype). */
+const KIND_WORDS: ReadonlyMap<string, GameKind> = new Map(
+  (['rufspiel', 'wenz', 'solo', 'farbwenz', 'geier', 'farbgeier', 'bettel', 'ramsch', 'sie'] as const).map((k) => [k, k]),
+);
 
-const KINDS = Object.keys(KIND_WORDS) as GameKind[];
+const KINDS: readonly GameKind[] = [...KIND_WORDS.values()];
 
 /**
  * A game named by untrusted data (an action from outside), reduced to its
- * own fields, or why it is not a game.
+ * own fields, or why it is not a game. Only own properties are read.
  */
 export function readChoice(x: unknown): GameChoice | string {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) return 'a bid needs a game: {kind, suit?, tout?}';
-  const { kind, suit, tout } = x as Record<string, unknown>;
-  if (!KINDS.includes(kind as GameKind)) return `unknown game ${JSON.stringify(kind)} (games: ${KINDS.join(', ')})`;
-  const k = kind as GameKind;
-  if (tout !== undefined && typeof tout !== 'boolean') return `tout must be true or false, not ${JSON.stringify(tout)}`;
+  const own = (key: string): unknown => (Object.prototype.hasOwnProperty.call(x, key) ? (x as Record<string, unknown>)[key] : undefined);
+  const kind = own('kind');
+  const suit = own('suit');
+  const tout = own('tout');
+  const k = typeof kind === 'string' ? KIND_WORDS.get(kind) : undefined;
+  if (k === undefined) return `unknown game ${quote(kind)} (games: ${KINDS.join(', ')})`;
+  if (tout !== undefined && typeof tout !== 'boolean') return `tout must be true or false, not ${quote(tout)}`;
   if (tout && !allowsTout(k)) return `a ${k} cannot be played tout`;
   if (!needsSuit(k)) {
     if (suit !== undefined) return `a ${k} takes no suit`;
     return tout ? { kind: k, tout } : { kind: k };
   }
-  if (suit !== 0 && suit !== 1 && suit !== 2 && suit !== 3) return `a ${k} needs a suit 0..3 (Eichel, Gras, Herz, Schelln), not ${JSON.stringify(suit)}`;
+  if (suit !== 0 && suit !== 1 && suit !== 2 && suit !== 3) return `a ${k} needs a suit 0..3 (Eichel, Gras, Herz, Schelln), not ${quote(suit)}`;
   return tout ? { kind: k, suit, tout } : { kind: k, suit };
 }
 
 /** The notation of a game: "rufspiel G", "solo H", "solo-tout E", "wenz", "wenz-tout", "sie". */
 export function formatChoice(choice: GameChoice): string {
-  const word = KIND_WORDS[choice.kind] + (choice.tout ? '-tout' : '');
+  const word = choice.kind + (choice.tout ? '-tout' : '');
   return choice.suit === undefined ? word : `${word} ${SUIT_LETTERS[choice.suit]}`;
 }
 
-const SUIT_WORDS: Readonly<Record<string, Suit>> = {
-  e: 0, eichel: 0, g: 1, gras: 1, grün: 1, gruen: 1, blatt: 1, h: 2, herz: 2, s: 3, schelln: 3, schellen: 3,
-};
+/** The suits by the words players use for them. */
+const SUIT_WORDS: ReadonlyMap<string, Suit> = new Map([
+  ['e', 0], ['eichel', 0], ['g', 1], ['gras', 1], ['grün', 1], ['gruen', 1], ['blatt', 1], ['h', 2], ['herz', 2], ['s', 3], ['schelln', 3], ['schellen', 3],
+]);
+
+const FILLERS: ReadonlySet<string> = new Set(['auf', 'die', 'der', 'sau', 'solo']);
 
 /** Reads a game's notation; undefined if the words are not a game. */
 export function parseChoice(text: string): GameChoice | { error: string } | undefined {
@@ -103,14 +103,14 @@ export function parseChoice(text: string): GameChoice | { error: string } | unde
     tout = true;
     words.splice(1, 1);
   }
-  const kind = (Object.keys(KIND_WORDS) as GameKind[]).find((k) => KIND_WORDS[k] === head);
-  if (!kind) return undefined;
+  const kind = KIND_WORDS.get(head);
+  if (kind === undefined) return undefined;
   if (tout && !allowsTout(kind)) return { error: `a ${kind} cannot be played tout` };
   if (needsSuit(kind)) {
-    const suitWord = words.slice(1).filter((w) => !['auf', 'die', 'der', 'sau', 'solo'].includes(w))[0];
-    if (suitWord === undefined) return { error: `name the suit: "${KIND_WORDS[kind]}${tout ? '-tout' : ''} E", G, H or S` };
-    const suit = SUIT_WORDS[suitWord];
-    if (suit === undefined) return { error: `"${suitWord}" is not a suit (E Eichel, G Gras, H Herz, S Schelln)` };
+    const suitWord = words.slice(1).filter((w) => !FILLERS.has(w))[0];
+    if (suitWord === undefined) return { error: `name the suit: "${kind}${tout ? '-tout' : ''} E", G, H or S` };
+    const suit = SUIT_WORDS.get(suitWord);
+    if (suit === undefined) return { error: `${quote(suitWord)} is not a suit (E Eichel, G Gras, H Herz, S Schelln)` };
     return tout ? { kind, suit, tout } : { kind, suit };
   }
   if (words.length > 1) return { error: `a ${kind} takes no suit` };

@@ -232,7 +232,7 @@ describe('bad input says what and where, and changes nothing (ARCHITECTURE.md "O
     if (!r.ok) return;
     const t = play(r.value, 'weiter, weiter, weiter');
     expect(t.contract).toEqual({ kind: 'solo', suit: 2, declarer: 0 });
-    expect(t.log[0]).toEqual([0, { type: 'bid', game: { kind: 'solo', suit: 2 } }]);
+    expect(t.events[0]).toEqual({ type: 'bid', seat: 0, game: { kind: 'solo', suit: 2 } });
   });
 });
 

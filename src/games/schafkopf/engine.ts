@@ -1,6 +1,7 @@
 import { cardOf, type Card } from '../../cards/pack.js';
 import { formatCard } from '../../cards/notation.js';
 import { fail, ok, type Result } from '../../core/result.js';
+import { quote } from '../../core/text.js';
 import type { Seat } from '../game.js';
 import { canonicalAction, type SchafkopfAction } from './notation.js';
 import { announceableGames, cannotAnnounce, gameRank, handCannotCarry } from './bidding.js';
@@ -11,6 +12,8 @@ import { scoreDeal, scoreThrownIn, type DoneTrick, type SchafkopfOutcome } from 
 import { speakingOrder, vorhandOf, type SchafkopfState } from './state.js';
 import { trickWinnerIndex, type PlayTables } from './tables.js';
 import { calledSau, partyOfState, tablesOf } from './derive.js';
+import type { SchafkopfEvent } from './events.js';
+import { CardSet } from '../../cards/cardSet.js';
 
 const PHASE_WORDS: Readonly<Record<string, string>> = {
   klopfen: 'to knock or pass',
@@ -19,6 +22,11 @@ const PHASE_WORDS: Readonly<Record<string, string>> = {
   stoss: 'to give Stoß or pass',
   play: 'to play',
 };
+
+/** A number from outside as a message shows it; anything else as a short excerpt. */
+function shown(x: unknown): string {
+  return typeof x === 'number' ? String(x) : quote(x);
+}
 
 /** The card that wins the trick on the table so far. */
 function bestCard(t: PlayTables, cards: readonly Card[]): Card {
@@ -62,7 +70,7 @@ function legalBids(state: SchafkopfState, seat: Seat): GameChoice[] {
  * partner is asked; only the true partner may answer (002 6.4.4), which
  * keeps the partner's identity hidden from the asking.
  */
-function askAtLevel(state: SchafkopfState, level: number, stoss: readonly Seat[]): Seat[] {
+export function askAtLevel(state: Pick<SchafkopfState, 'contract' | 'dealer'>, level: number, stoss: readonly Seat[]): Seat[] {
   const declarer = state.contract!.declarer!;
   const forDeclarers = stoss.filter((_, i) => i % 2 === 1);
   const against = stoss.filter((_, i) => i % 2 === 0);
@@ -76,8 +84,13 @@ function mayStoss(state: SchafkopfState, seat: Seat): boolean {
   return state.stoss.length % 2 === 0 ? !inParty : inParty;
 }
 
+/** The state with these events added to its log. */
+function emit(state: SchafkopfState, ...events: SchafkopfEvent[]): SchafkopfState {
+  return { ...state, events: [...state.events, ...events] };
+}
+
 function finish(state: SchafkopfState, outcome: SchafkopfOutcome): SchafkopfState {
-  return { ...state, phase: 'done', turn: -1, stossAsk: [], outcome };
+  return { ...emit(state, { type: 'end', outcome }), phase: 'done', turn: -1, stossAsk: [], outcome };
 }
 
 function doublings(state: SchafkopfState): number {
@@ -93,8 +106,13 @@ function scorePlayed(state: SchafkopfState): SchafkopfOutcome {
 
 /** The game is fixed: the Sie is shown at once; else the Stoß exchange (house rule) or the first card. */
 function startContract(state: SchafkopfState, contract: Contract): SchafkopfState {
-  const next: SchafkopfState = { ...state, contract };
-  if (contract.kind === 'sie') return finish(next, scorePlayed(next));
+  const { declarer, mussspiel, ...game } = contract;
+  const sau = contract.kind === 'rufspiel' ? cardOf(schafkopfPack(state.rules.kurzeKarte), contract.suit!, 'A')! : null;
+  const next: SchafkopfState = emit({ ...state, contract }, { type: 'contract', game, declarer, calledSau: sau, mussspiel: mussspiel === true });
+  if (contract.kind === 'sie') {
+    const cards = CardSet.fromMask(state.dealt[declarer!]).toArray();
+    return finish(emit(next, { type: 'sie', seat: declarer!, cards }), scorePlayed(next));
+  }
   if (state.rules.stoss && contract.kind !== 'ramsch') {
     const ask = askAtLevel(next, 0, []);
     return { ...next, phase: 'stoss', stossAsk: ask, turn: ask[0] };
@@ -111,10 +129,12 @@ function allPassed(state: SchafkopfState): SchafkopfState {
     case 'mussspiel': {
       const eichelOber = cardOf(pack, 0, 'O')!;
       const holder = state.dealt.findIndex((h) => (h & (1 << eichelOber)) !== 0);
-      return { ...state, phase: 'mussspiel', turn: holder };
+      return { ...emit(state, { type: 'mussspiel', seat: holder }), phase: 'mussspiel', turn: holder };
     }
-    default:
-      return finish(state, scoreThrownIn(state.rules));
+    default: {
+      const outcome = scoreThrownIn(state.rules);
+      return finish(emit(state, { type: 'thrownIn', bock: outcome.bock, stock: outcome.stock }), outcome);
+    }
   }
 }
 
@@ -137,9 +157,10 @@ function applyBid(state: SchafkopfState, seat: Seat, action: SchafkopfAction): R
     return fail('wrongAction', `now is the time ${PHASE_WORDS[state.phase]}: say weiter or announce a game`);
   }
   const game = action.type === 'bid' ? action.game : null;
-  if (forced) return ok(startContract({ ...state, bids: [...state.bids, { seat, game }] }, { ...game!, declarer: seat, mussspiel: true }));
+  const said: SchafkopfEvent = game ? { type: 'bid', seat, game } : { type: 'pass', seat, round: 'bidding' };
+  if (forced) return ok(startContract(emit({ ...state, bids: [...state.bids, { seat, game }] }, said), { ...game!, declarer: seat, mussspiel: true }));
   const bids = [...state.bids, { seat, game }];
-  const next: SchafkopfState = { ...state, bids };
+  const next: SchafkopfState = emit({ ...state, bids }, said);
   if (bids.length < 4) return ok({ ...next, turn: (seat + 1) % 4 });
   const best = [...bids].reverse().find((b) => b.game !== null);
   return ok(best ? startContract(next, { ...best.game!, declarer: best.seat }) : allPassed(next));
@@ -149,7 +170,7 @@ function applyPlay(state: SchafkopfState, seat: Seat, action: SchafkopfAction): 
   if (action.type !== 'play') return fail('wrongAction', 'now is the time to play a card');
   const pack = schafkopfPack(state.rules.kurzeKarte);
   const card = action.card;
-  if (!Number.isInteger(card) || card < 0 || card >= pack.size) return fail('badCard', `card ${card} is not in the pack`);
+  if (!Number.isInteger(card) || card < 0 || card >= pack.size) return fail('badCard', `card ${shown(card)} is not in the pack`);
   const code = formatCard(pack, card);
   const hand = state.hands[seat];
   if ((hand & (1 << card)) === 0) return fail('notInHand', `you do not hold ${code}`);
@@ -169,8 +190,9 @@ function applyPlay(state: SchafkopfState, seat: Seat, action: SchafkopfAction): 
   const leading = state.trick === null;
   const cards = leading ? [card] : [...state.trick!.cards, card];
   const leader = leading ? seat : state.trick!.leader;
+  const played = emit(state, { type: 'card', seat, card });
   if (cards.length < 4) {
-    return ok({ ...state, hands, trick: { leader, cards }, turn: (seat + 1) % 4 });
+    return ok({ ...played, hands, trick: { leader, cards }, turn: (seat + 1) % 4 });
   }
   // The called suit counts as searched once the trick that first led it is over:
   // in that trick the holder of the called Sau must still play it (002 5.3.1.2).
@@ -178,7 +200,9 @@ function applyPlay(state: SchafkopfState, seat: Seat, action: SchafkopfAction): 
   const searched = state.searched || (sau >= 0 && (t.follow[sau] & (1 << cards[0])) !== 0);
   const winner = (leader + trickWinnerIndex(t, cards)) % 4;
   const tricks: DoneTrick[] = [...state.tricks, { leader, cards, winner }];
-  const next: SchafkopfState = { ...state, hands, searched, trick: null, tricks, turn: winner };
+  let points = 0;
+  for (const c of cards) points += t.points[c];
+  const next: SchafkopfState = { ...emit(played, { type: 'trick', leader, cards: cards.slice(), winner, points }), hands, searched, trick: null, tricks, turn: winner };
   if (hands.every((h) => h === 0)) return ok(finish(next, scorePlayed(next)));
   return ok(next);
 }
@@ -186,8 +210,9 @@ function applyPlay(state: SchafkopfState, seat: Seat, action: SchafkopfAction): 
 function applyStoss(state: SchafkopfState, seat: Seat, action: SchafkopfAction): Result<SchafkopfState> {
   if (action.type === 'weiter') {
     const ask = state.stossAsk.slice(1);
-    if (ask.length > 0) return ok({ ...state, stossAsk: ask, turn: ask[0] });
-    return ok({ ...state, stossAsk: [], phase: 'play', turn: vorhandOf(state.dealer) });
+    const next = emit(state, { type: 'pass', seat, round: 'stoss', level: state.stoss.length + 1 });
+    if (ask.length > 0) return ok({ ...next, stossAsk: ask, turn: ask[0] });
+    return ok({ ...next, stossAsk: [], phase: 'play', turn: vorhandOf(state.dealer) });
   }
   if (action.type !== 'stoss') return fail('wrongAction', 'now is the time to give Stoß or say weiter');
   if (!mayStoss(state, seat)) {
@@ -197,24 +222,26 @@ function applyStoss(state: SchafkopfState, seat: Seat, action: SchafkopfAction):
     );
   }
   const stoss = [...state.stoss, seat];
+  const next = emit(state, { type: 'stoss', seat, level: stoss.length });
   if (stoss.length >= state.rules.stossDepth) {
-    return ok({ ...state, stoss, stossAsk: [], phase: 'play', turn: vorhandOf(state.dealer) });
+    return ok({ ...next, stoss, stossAsk: [], phase: 'play', turn: vorhandOf(state.dealer) });
   }
   const ask = askAtLevel(state, stoss.length, stoss);
-  return ok({ ...state, stoss, stossAsk: ask, turn: ask[0] });
+  return ok({ ...next, stoss, stossAsk: ask, turn: ask[0] });
 }
 
 function applyKlopfen(state: SchafkopfState, seat: Seat, action: SchafkopfAction): Result<SchafkopfState> {
   if (action.type !== 'klopfen' && action.type !== 'weiter') return fail('wrongAction', 'now is the time to knock (klopfen) or say weiter');
-  const klopfer = action.type === 'klopfen' ? [...state.klopfer, seat] : state.klopfer;
-  const next = (seat + 1) % 4;
-  if (seat === state.dealer) return ok({ ...state, klopfer, phase: 'bidding', turn: vorhandOf(state.dealer) });
-  return ok({ ...state, klopfer, turn: next });
+  const knocks = action.type === 'klopfen';
+  const klopfer = knocks ? [...state.klopfer, seat] : state.klopfer;
+  const said = emit(state, knocks ? { type: 'klopfen', seat } : { type: 'pass', seat, round: 'klopfen' });
+  if (seat === state.dealer) return ok({ ...said, klopfer, phase: 'bidding', turn: vorhandOf(state.dealer) });
+  return ok({ ...said, klopfer, turn: (seat + 1) % 4 });
 }
 
 export function applyAction(state: SchafkopfState, seat: Seat, given: SchafkopfAction): Result<SchafkopfState> {
   if (state.phase === 'done') return fail('dealOver', 'the deal is over');
-  if (!Number.isInteger(seat) || seat < 0 || seat > 3) return fail('badSeat', `seat ${seat} does not exist (0..3)`);
+  if (!Number.isInteger(seat) || seat < 0 || seat > 3) return fail('badSeat', `seat ${shown(seat)} does not exist (0..3)`);
   if (seat !== state.turn) return fail('notYourTurn', `it is seat ${state.turn}'s turn ${PHASE_WORDS[state.phase]}, not seat ${seat}'s`);
   const read = canonicalAction(given);
   if (!read.ok) return read;
@@ -235,7 +262,7 @@ export function applyAction(state: SchafkopfState, seat: Seat, given: SchafkopfA
       next = applyPlay(state, seat, action);
       break;
   }
-  return next.ok ? ok({ ...next.value, log: [...state.log, [seat, action] as const] }) : next;
+  return next;
 }
 
 export function legalActions(state: SchafkopfState, seat: Seat): SchafkopfAction[] {

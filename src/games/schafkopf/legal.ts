@@ -21,6 +21,7 @@ import type { PlayTables } from './tables.js';
  * @param best the card that wins the trick so far (ignored when leading).
  */
 export function legalMask(t: PlayTables, hand: number, led: Card, best: Card, calledSau: Card, stichzwang: boolean): number {
+  if (calledSau < 0 && !stichzwang) return followMask(t, hand, led);
   const sau = calledSau >= 0 ? 1 << calledSau : 0;
   if (led < 0) {
     if (sau !== 0) {
@@ -32,19 +33,32 @@ export function legalMask(t: PlayTables, hand: number, led: Card, best: Card, ca
   const follows = hand & t.follow[led];
   if (follows !== 0) {
     if ((follows & sau) !== 0) return sau;
-    if (stichzwang) {
-      const bar = t.power[best];
-      let winners = 0;
-      for (let m = follows; m !== 0; m &= m - 1) {
-        const c = 31 - Math.clz32(m & -m);
-        if (t.power[c] > bar) winners |= 1 << c;
-      }
-      if (winners !== 0) return winners;
-    }
-    return follows;
+    return stichzwang ? mustWin(t, follows, best) : follows;
   }
   if (sau !== 0 && (hand & ~sau) !== 0) return hand & ~sau;
   return hand;
+}
+
+/**
+ * The plain duty (002 5.4), all of `legalMask` when no called Sau and no
+ * Stichzwang is in play: lead anything; follow the card led (its suit, or
+ * trump if it is a trump) if you can, else play anything.
+ */
+export function followMask(t: PlayTables, hand: number, led: Card): number {
+  if (led < 0) return hand;
+  const follows = hand & t.follow[led];
+  return follows !== 0 ? follows : hand;
+}
+
+/** Bettel with Stichzwang: of the cards that follow, those that beat the best card so far, if any do. */
+function mustWin(t: PlayTables, follows: number, best: Card): number {
+  const bar = t.power[best];
+  let winners = 0;
+  for (let m = follows; m !== 0; m &= m - 1) {
+    const c = 31 - Math.clz32(m & -m);
+    if (t.power[c] > bar) winners |= 1 << c;
+  }
+  return winners !== 0 ? winners : follows;
 }
 
 /** Why a card outside the legal mask may not be played, in a player's words. */

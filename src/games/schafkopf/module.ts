@@ -6,6 +6,20 @@ import { schafkopfConformance } from './conformance.js';
 import { schafkopf, type SchafkopfTypes } from './game.js';
 import { schafkopfSitting } from './sitting.js';
 import { schafkopfText } from './text.js';
+import type { SearchSupport } from '../search.js';
+import { SchafkopfSearch } from './search.js';
+import { sampleWorld } from './sample.js';
+
+/**
+ * Search support: the search state of the card play (moves are card ids),
+ * and sampled worlds consistent with what one seat knows.
+ */
+export const schafkopfSearch: SearchSupport<SchafkopfTypes> = {
+  load: (state) => SchafkopfSearch.fromState(state),
+  actionOf: (_state, move) => ({ type: 'play', card: move }),
+  moveOf: (state, action) => (state.phase === 'play' && action.type === 'play' ? action.card : undefined),
+  sampleWorld,
+};
 
 /** Schafkopf, as the registry knows it. */
 export const schafkopfModule: GameModule<SchafkopfTypes> = {
@@ -20,6 +34,7 @@ export const schafkopfModule: GameModule<SchafkopfTypes> = {
   },
   defaultBot: 'easy',
   text: schafkopfText,
+  search: schafkopfSearch,
   bench: schafkopfBench,
   conformance: schafkopfConformance,
 };

@@ -1,6 +1,7 @@
 import { formatCard, parseCard } from '../../cards/notation.js';
 import type { Card, Pack } from '../../cards/pack.js';
 import { fail, ok, type Result } from '../../core/result.js';
+import { quote } from '../../core/text.js';
 import { formatChoice, parseChoice, readChoice, sameChoice, type GameChoice } from './contract.js';
 
 /**
@@ -31,25 +32,26 @@ export function formatAction(pack: Pack, action: SchafkopfAction): string {
   }
 }
 
-const WORDS: Readonly<Record<string, SchafkopfAction>> = {
-  klopfen: { type: 'klopfen' },
-  legen: { type: 'klopfen' },
-  weiter: { type: 'weiter' },
-  weida: { type: 'weiter' },
-  pass: { type: 'weiter' },
-  stoss: { type: 'stoss' },
-  'stoß': { type: 'stoss' },
-  kontra: { type: 'stoss' },
-  re: { type: 'stoss' },
-  zruck: { type: 'stoss' },
-};
+/** The action words, by what a player may type (a Map: outside text never reaches an object's prototype). */
+const WORDS: ReadonlyMap<string, 'klopfen' | 'weiter' | 'stoss'> = new Map([
+  ['klopfen', 'klopfen'],
+  ['legen', 'klopfen'],
+  ['weiter', 'weiter'],
+  ['weida', 'weiter'],
+  ['pass', 'weiter'],
+  ['stoss', 'stoss'],
+  ['stoß', 'stoss'],
+  ['kontra', 'stoss'],
+  ['re', 'stoss'],
+  ['zruck', 'stoss'],
+]);
 
 export function parseAction(pack: Pack, text: string): Result<SchafkopfAction> {
   const t = text.trim();
   const lower = t.toLowerCase();
   if (lower.length === 0) return fail('badAction', 'empty action');
-  const word = WORDS[lower];
-  if (word) return ok(word);
+  const word = WORDS.get(lower);
+  if (word !== undefined) return ok({ type: word });
   const game = parseChoice(lower);
   if (game && 'error' in game) return fail('badAction', game.error);
   if (game) return ok({ type: 'bid', game });
@@ -61,7 +63,7 @@ export function parseAction(pack: Pack, text: string): Result<SchafkopfAction> {
   }
   return fail(
     'badAction',
-    `"${text}" is not a Schafkopf action: say klopfen, weiter, stoss, a game (rufspiel E, wenz, solo H, solo-tout H, …) or a card (EA, GO, …)`,
+    `${quote(text)} is not a Schafkopf action: say klopfen, weiter, stoss, a game (rufspiel E, wenz, solo H, solo-tout H, …) or a card (EA, GO, …)`,
   );
 }
 
@@ -78,8 +80,10 @@ export function sameAction(a: SchafkopfAction, b: SchafkopfAction): boolean {
  * error. Whether it is legal now is the rules' business.
  */
 export function canonicalAction(action: unknown): Result<SchafkopfAction> {
-  if (typeof action !== 'object' || action === null) return fail('badAction', 'not an action');
-  const a = action as { type?: unknown; card?: unknown; game?: unknown };
+  if (typeof action !== 'object' || action === null || Array.isArray(action)) return fail('badAction', 'not an action');
+  // Only the action's own fields count: nothing is read from its prototype.
+  const own = (key: string): unknown => (Object.prototype.hasOwnProperty.call(action, key) ? (action as Record<string, unknown>)[key] : undefined);
+  const a = { type: own('type'), card: own('card'), game: own('game') };
   switch (a.type) {
     case 'klopfen':
     case 'weiter':
@@ -92,6 +96,6 @@ export function canonicalAction(action: unknown): Result<SchafkopfAction> {
       return typeof game === 'string' ? fail('badAction', game) : ok({ type: 'bid', game });
     }
     default:
-      return fail('badAction', `unknown action type ${JSON.stringify(a.type)}: klopfen, weiter, bid, stoss or play`);
+      return fail('badAction', `unknown action type ${quote(a.type)}: klopfen, weiter, bid, stoss or play`);
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCard } from '../../cards/notation.js';
 import { schafkopf } from './game.js';
+import { SchafkopfSearch } from './search.js';
 import type { SchafkopfState } from './state.js';
 import { deal, play, rulesOf } from './testing.js';
 
@@ -22,6 +23,27 @@ function perft(state: SchafkopfState, cards: number): number {
     n += perft(r.value, cards - 1);
   }
   return n;
+}
+
+/** The same count through the search state: legalMask, play and undo. */
+function searchPerft(s: SchafkopfSearch, cards: number): number {
+  if (cards === 0 || s.isOver()) return 1;
+  let n = 0;
+  for (let m = s.legalMask(); m !== 0; m &= m - 1) {
+    s.play(31 - Math.clz32(m & -m));
+    n += searchPerft(s, cards - 1);
+    s.undo();
+  }
+  return n;
+}
+
+/** The public count, checked against the search state's. */
+function both(state: SchafkopfState, cards: number): number {
+  const count = perft(state, cards);
+  const s = SchafkopfSearch.fromState(state)!;
+  expect(searchPerft(s, cards), `search state, ${cards} cards`).toBe(count);
+  expect(s.depth()).toBe(0);
+  return count;
 }
 
 // ---------------------------------------------------------------------------
@@ -158,7 +180,7 @@ const RUF_G: Game = { trumps: trumpsOf('rufspiel'), sau: 'GA' };
 describe('play-sequence counts (perft)', () => {
   it('deal A, Rufspiel on the Gras-Sau: card by card through the first two tricks', () => {
     const s = play(deal(noStoss, A), 'rufspiel G, weiter, weiter, weiter');
-    const counts = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => perft(s, n));
+    const counts = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => both(s, n));
     expect(counts).toEqual(PINNED.A);
     const p = positionOf(RUF_G, s);
     expect([4, 8].map((n) => bruteForce(RUF_G, p, n))).toEqual([counts[3], counts[7]]);
@@ -166,7 +188,7 @@ describe('play-sequence counts (perft)', () => {
 
   it('deal B, Rufspiel on the Gras-Sau with Davonlaufen possible: the first two tricks', () => {
     const s = play(deal(noStoss, B), 'rufspiel G, weiter, weiter, weiter');
-    const count = perft(s, 8);
+    const count = both(s, 8);
     expect(count).toBe(PINNED.B);
     expect(bruteForce(RUF_G, positionOf(RUF_G, s), 8)).toBe(count);
   });
@@ -175,14 +197,14 @@ describe('play-sequence counts (perft)', () => {
     const s = play(deal(noStoss, A), 'rufspiel G, weiter, weiter, weiter', 'S7, S8, SU, SK', 'EK, E7, EO, EA', 'HA, H9, H8, H7', 'HZ, SO, E8, HU');
     expect(s.searched).toBe(false);
     expect(s.turn).toBe(1);
-    const count = perft(s, 16);
+    const count = both(s, 16);
     expect(count).toBe(PINNED.Amid);
     expect(bruteForce(RUF_G, positionOf(RUF_G, s), 16)).toBe(count);
   });
 
   it('deal H, Herz-Solo: after four tricks, every sequence to the end', () => {
     const s = play(deal(noStoss, H), 'solo H, weiter, weiter, weiter', 'EO, H9, H8, H7', 'GO, GU, SU, S7', 'HO, EU, HU, S8', 'SO, EZ, E8, SA');
-    const count = perft(s, 16);
+    const count = both(s, 16);
     expect(count).toBe(PINNED.Hmid);
     const g: Game = { trumps: trumpsOf('solo', 'H') };
     expect(bruteForce(g, positionOf(g, s), 16)).toBe(count);
@@ -190,7 +212,7 @@ describe('play-sequence counts (perft)', () => {
 
   it('deal W, Wenz: the first two tricks', () => {
     const s = play(deal(noStoss, W), 'wenz, weiter, weiter, weiter');
-    const count = perft(s, 8);
+    const count = both(s, 8);
     expect(count).toBe(PINNED.W);
     const g: Game = { trumps: trumpsOf('wenz') };
     expect(bruteForce(g, positionOf(g, s), 8)).toBe(count);
@@ -200,7 +222,7 @@ describe('play-sequence counts (perft)', () => {
     const counts = [false, true].map((stichzwang) => {
       const rules = rulesOf('aumer-koller', { stoss: false, bettel: true, bettelStichzwang: stichzwang });
       const s = play(deal(rules, S), 'bettel, weiter, weiter, weiter');
-      const count = perft(s, 5);
+      const count = both(s, 5);
       const g: Game = { trumps: [], bettel: { stichzwang } };
       expect(bruteForce(g, positionOf(g, s), 5)).toBe(count);
       return count;

@@ -52,7 +52,7 @@ const CONFIGS: { name: string; rules: SchafkopfRules; deals: number }[] = [
   },
 ];
 
-const VIEW_FIELDS = ['bids', 'carry', 'contract', 'dealer', 'hand', 'handSizes', 'klopfer', 'log', 'outcome', 'partner', 'phase', 'rules', 'searched', 'seat', 'shown', 'stoss', 'toAct', 'trick', 'tricks'];
+const VIEW_FIELDS = ['bids', 'carry', 'contract', 'dealer', 'events', 'hand', 'handSizes', 'klopfer', 'outcome', 'partner', 'phase', 'rules', 'searched', 'seat', 'shown', 'stoss', 'toAct', 'trick', 'tricks'];
 
 const maskOf = (cards: readonly Card[]) => cards.reduce((m, c) => m | (1 << c), 0) >>> 0;
 
@@ -97,7 +97,10 @@ function checkView(state: SchafkopfState, seat: Seat, rng: Rng, swaps: boolean, 
   const sie = state.contract?.kind === 'sie' ? state.dealt[state.contract.declarer!] : 0;
   const known = (own | played | sie) >>> 0;
   const seen: Card[] = [...(v.trick?.cards ?? []), ...v.tricks.flatMap((t) => t.cards), ...(v.shown ?? [])];
-  for (const [, a] of v.log) if (a.type === 'play') seen.push(a.card);
+  for (const e of v.events) {
+    if (e.type === 'card') seen.push(e.card);
+    if (e.type === 'trick' || e.type === 'sie') seen.push(...e.cards);
+  }
   for (const c of seen) assert(((known >> c) & 1) === 1, () => `${where}: seat ${seat} sees card ${c} it may not know`);
   // The partner of a Rufspiel: known to himself, to all once the Sau fell or he answered a Stoß, or at the end.
   assert(v.partner === null || v.partner === seat || state.phase === 'done' || played !== 0 || state.stoss.length > 1, () => `${where}: seat ${seat} knows the partner too early`);

@@ -136,6 +136,24 @@ export function settlePointGame(
   return { won, schneider, schwarz, amount };
 }
 
+/**
+ * Who pays whom in a game with a declaring party: each loser pays each
+ * winner `amount` (a declarer alone gets or pays it three times; the party
+ * is a mask of seats), and in a
+ * Rufspiel the Stock goes to the winners, or the losers double it (002
+ * 5.3.7 c). Writes the payouts into `score` and returns how the Stock
+ * changes (sum(score) + that = 0). Shared by `scoreDeal` and the search state.
+ */
+export function payouts(contract: Contract, partySeats: number, won: boolean, amount: number, stockBefore: number, score: number[] | Float64Array): number {
+  const each = won ? amount : -amount;
+  const solo = isSoloKind(contract.kind);
+  for (let s = 0; s < 4; s++) score[s] = (partySeats & (1 << s)) !== 0 ? (solo ? 3 * each : each) : -each;
+  if (contract.kind !== 'rufspiel' || stockBefore <= 0) return 0;
+  const share = stockBefore / 2;
+  for (let s = 0; s < 4; s++) if ((partySeats & (1 << s)) !== 0) score[s] += won ? share : -share;
+  return won ? -stockBefore : stockBefore;
+}
+
 /** Scores a deal that was played (or shown, for the Sie). */
 export function scoreDeal(input: ScoringInput, party: readonly Seat[]): SchafkopfOutcome {
   const { rules, tables, contract, tricks, doublings } = input;
@@ -159,19 +177,7 @@ export function scoreDeal(input: ScoringInput, party: readonly Seat[]): Schafkop
   const settled = settlePointGame(rules, contract, partyPoints, partyTricks, tricks.length, laufende);
   const { won, schneider, schwarz, amount } = settled;
   const score = [0, 0, 0, 0];
-  const each = amount * multiplier * (won ? 1 : -1);
-  if (isSoloKind(contract.kind)) {
-    for (let s = 0; s < 4; s++) score[s] = inParty(s) ? 3 * each : -each;
-  } else {
-    for (let s = 0; s < 4; s++) score[s] = inParty(s) ? each : -each;
-  }
-  // 002 5.3.7 c: the Stock goes to the winning players of the next normal game (the Rufspiel), else they double it.
-  let stock = 0;
-  if (contract.kind === 'rufspiel' && input.stock > 0) {
-    const share = input.stock / 2;
-    for (const s of party) score[s] += won ? share : -share;
-    stock = won ? -input.stock : input.stock;
-  }
+  const stock = payouts(contract, party.reduce((m, s) => m | (1 << s), 0), won, amount * multiplier, input.stock, score);
   return {
     score,
     stock,

@@ -2,7 +2,7 @@ import { isCompleteDeck } from '../../cards/deck.js';
 import type { Card } from '../../cards/pack.js';
 import { fail, ok, type Result } from '../../core/result.js';
 import type { DealInput, Seat } from '../game.js';
-import type { SchafkopfAction } from './notation.js';
+import type { SchafkopfEvent } from './events.js';
 import { schafkopfPack } from './cards.js';
 import type { Contract, GameChoice } from './contract.js';
 import type { SchafkopfRules } from './rules.js';
@@ -51,8 +51,8 @@ export interface SchafkopfState {
   readonly phase: Phase;
   /** The seat to act; -1 when the deal is over. */
   readonly turn: Seat;
-  /** Every action so far, in order (all are public in Schafkopf). */
-  readonly log: readonly (readonly [Seat, SchafkopfAction])[];
+  /** What happened so far, in order (all of it public in Schafkopf). */
+  readonly events: readonly SchafkopfEvent[];
   readonly klopfer: readonly Seat[];
   readonly bids: readonly Bid[];
   readonly contract: Contract | null;
@@ -127,7 +127,7 @@ export function setupDeal(rules: SchafkopfRules, deal: DealInput<SchafkopfCarry>
     hands: dealt.map((m) => m >>> 0),
     phase: rules.klopfen ? 'klopfen' : 'bidding',
     turn: vorhand,
-    log: [],
+    events: [],
     klopfer: [],
     bids: [],
     contract: null,

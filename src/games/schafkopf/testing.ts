@@ -1,6 +1,9 @@
 import { formatCard, formatMask, parseCard, parseCards } from '../../cards/notation.js';
 import type { Card } from '../../cards/pack.js';
-import { unwrap } from '../../core/result.js';
+import { shuffleDeck } from '../../cards/deck.js';
+import type { Rng } from '../../core/rng.js';
+import { ok, unwrap, type Result } from '../../core/result.js';
+import type { SchafkopfEvent } from './events.js';
 import { resolveRules } from '../ruleBook.js';
 import type { Seat } from '../game.js';
 import { parseAction, type SchafkopfAction } from './notation.js';
@@ -68,4 +71,90 @@ export function legalCodes(state: SchafkopfState): string[] {
 /** A seat's remaining hand as sorted codes. */
 export function handCodes(state: SchafkopfState, seat: Seat): string[] {
   return formatMask(schafkopfPack(state.rules.kurzeKarte), state.hands[seat]).split(' ').filter((c) => c.length > 0).sort();
+}
+
+/** A random but plausible choice: pass often in the bidding (so that all-pass deals happen), give Stoß and knock now and then. */
+export function plausibleAction(rng: Rng, state: SchafkopfState, legal: readonly SchafkopfAction[]): SchafkopfAction {
+  const weiter = legal.find((a) => a.type === 'weiter');
+  if (weiter && state.phase === 'bidding' && rng.int(10) < 6) return weiter;
+  if (weiter && (state.phase === 'stoss' || state.phase === 'klopfen') && rng.int(10) < 7) return weiter;
+  return legal[rng.int(legal.length)];
+}
+
+/** A fresh deal: a random dealer, deck and carry (sometimes a Stock, sometimes Bock). */
+export function randomDeal(rules: SchafkopfRules, rng: Rng): SchafkopfState {
+  const deck = shuffleDeck(schafkopfPack(rules.kurzeKarte), rng);
+  const dealer = rng.int(4);
+  const carry = { stock: [0, 0, 40][rng.int(3)], bock: rng.int(4) === 0 ? 1 : 0 };
+  return unwrap(schafkopf.setup(rules, { dealer, deck, carry }));
+}
+
+/** Plays up to `steps` plausible actions (fewer if the deal ends first). */
+export function advance(state: SchafkopfState, rng: Rng, steps: number): SchafkopfState {
+  let s = state;
+  for (let i = 0; i < steps && s.phase !== 'done'; i++) {
+    const legal = schafkopf.legal(s, s.turn);
+    s = unwrap(schafkopf.apply(s, s.turn, plausibleAction(rng, s, legal)));
+  }
+  return s;
+}
+
+/**
+ * A deal in its card play after `cards` random cards (0 = before the first
+ * card; mid-trick when not a multiple of 4), or undefined when this deal was
+ * never played (thrown in, a Sie).
+ */
+export function randomPlayState(rules: SchafkopfRules, rng: Rng, cards: number): SchafkopfState | undefined {
+  let s = randomDeal(rules, rng);
+  while (s.phase !== 'play' && s.phase !== 'done') s = advance(s, rng, 1);
+  if (s.phase === 'done') return undefined;
+  return advance(s, rng, cards);
+}
+
+/** Every Schafkopf variant the property tests run through: the presets and the house rules that change the play. */
+export const VARIANTS: readonly { readonly name: string; readonly rules: SchafkopfRules }[] = [
+  { name: 'aumer-koller', rules: rulesOf('aumer-koller') },
+  { name: 'sauspiel', rules: rulesOf('sauspiel') },
+  {
+    name: 'every exotic game, Bettel with Stichzwang, Mussspiel, Stoß to depth 4',
+    rules: rulesOf('aumer-koller', { farbwenz: true, geier: true, farbgeier: true, bettel: true, bettelStichzwang: true, allPass: 'mussspiel', stossDepth: 4 }),
+  },
+  { name: 'kurze Karte, Klopfen, Bettel, Stock', rules: rulesOf('aumer-koller', { kurzeKarte: true, klopfen: true, bettel: true, allPass: 'stock' }) },
+  { name: 'sauspiel with Bock, Laufende from 1', rules: rulesOf('sauspiel', { allPass: 'bock', laufendeFromRufspiel: 1, laufendeFromSolo: 1 }) },
+  {
+    name: 'Ramsch with Durchmarsch by points and Jungfrau, no Stoß, no tout',
+    rules: rulesOf('aumer-koller', { ramschDurchmarsch: 'points', ramschDurchmarschPoints: 91, ramschJungfrau: 'doubleIndividuallyMultiple', stoss: false, tout: false }),
+  },
+];
+
+/** The actions behind a deal's events, in order: what to replay to reach the same state. */
+export function actionsOf(events: readonly SchafkopfEvent[]): [Seat, SchafkopfAction][] {
+  const out: [Seat, SchafkopfAction][] = [];
+  for (const e of events) {
+    if (e.type === 'klopfen') out.push([e.seat, { type: 'klopfen' }]);
+    else if (e.type === 'pass') out.push([e.seat, { type: 'weiter' }]);
+    else if (e.type === 'bid') out.push([e.seat, { type: 'bid', game: e.game }]);
+    else if (e.type === 'stoss') out.push([e.seat, { type: 'stoss' }]);
+    else if (e.type === 'card') out.push([e.seat, { type: 'play', card: e.card }]);
+  }
+  return out;
+}
+
+/**
+ * The state these hands reach: the deck that deals them (first halves as
+ * given) set up and every action of `events` replayed through `apply`; an
+ * error if an action is refused.
+ */
+export function replay(rules: SchafkopfRules, dealer: Seat, carry: SchafkopfCarry, dealt: readonly number[], firstHalf: readonly number[], events: readonly SchafkopfEvent[]): Result<SchafkopfState> {
+  const cards = (m: number) => [...Array(32).keys()].filter((c) => ((m >>> c) & 1) === 1);
+  const hands = dealt.map((d, s) => [...cards(firstHalf[s]), ...cards(d & ~firstHalf[s])]);
+  const setup = schafkopf.setup(rules, { dealer, deck: deckForHands(hands, dealer), carry });
+  if (!setup.ok) return setup;
+  let s = setup.value;
+  for (const [seat, action] of actionsOf(events)) {
+    const r = schafkopf.apply(s, seat, action);
+    if (!r.ok) return r;
+    s = r.value;
+  }
+  return ok(s);
 }

@@ -1,19 +1,25 @@
 import { formatCard } from '../../cards/notation.js';
-import type { Card } from '../../cards/pack.js';
-import type { Seat } from '../game.js';
+import { cardOf, type Card } from '../../cards/pack.js';
+import { SPECTATOR, type NumberedEvent, type Seat } from '../game.js';
+import type { TerminalText } from '../text.js';
+import { cardName, schafkopfPack } from './cards.js';
+import { choiceName, type GameChoice } from './contract.js';
+import type { SchafkopfEvent } from './events.js';
+import { schafkopf, type SchafkopfTypes } from './game.js';
+import { formatCents } from './money.js';
 import type { SchafkopfAction } from './notation.js';
-import { schafkopfPack } from './cards.js';
-import { choiceName } from './contract.js';
 import type { SchafkopfRules } from './rules.js';
 import { laufendeFrom, type SchafkopfOutcome } from './scoring.js';
 import type { SchafkopfState } from './state.js';
-import { playTables } from './tables.js';
+import { playTables, type PlayTables } from './tables.js';
 import type { SchafkopfView } from './view.js';
-import { formatCents } from './money.js';
-import type { NumberedEvent } from '../game.js';
-import type { TerminalText } from '../text.js';
-import { schafkopf, type SchafkopfTypes } from './game.js';
-import type { SchafkopfEvent } from './events.js';
+
+/*
+ * The terminal face of Schafkopf. Every player appears by name ("You" for
+ * the person at the terminal), with the position where it helps: Vorhand
+ * (left of the dealer, speaks and leads first), Mittelhand, Hinterhand.
+ * Spieler = the declaring side, Gegner = the others.
+ */
 
 const POSITION = ['Vorhand', 'Mittelhand', 'Hinterhand', 'dealer'];
 
@@ -21,148 +27,352 @@ function position(seat: Seat, dealer: Seat): string {
   return POSITION[(seat - dealer + 3) % 4];
 }
 
-/** Sorts a hand the way a player holds it: trumps high to low, then each suit. */
-function sortHand(view: SchafkopfView, cards: readonly Card[]): Card[][] {
-  const pack = schafkopfPack(view.rules.kurzeKarte);
-  const c = view.contract;
-  const t = c && c.kind !== 'ramsch' ? playTables(pack, c.kind, c.kind === 'rufspiel' ? undefined : c.suit) : playTables(pack, 'rufspiel');
+function nameOf(names: readonly string[], seat: Seat): string {
+  return names[seat] ?? `seat ${seat + 1}`;
+}
+
+/** "You" and "You 2" take the verb without -s: "You play", "Sepp plays". */
+function isYou(name: string): boolean {
+  return name === 'You' || name.startsWith('You ');
+}
+
+/** The name and the verb that agrees with it: says(names, 2, 'play', 'plays'). */
+function says(names: readonly string[], seat: Seat, you: string, other: string): string {
+  const n = nameOf(names, seat);
+  return `${n} ${isYou(n) ? you : other}`;
+}
+
+function tablesFor(rules: SchafkopfRules, c: GameChoice | null): PlayTables {
+  const pack = schafkopfPack(rules.kurzeKarte);
+  return c && c.kind !== 'ramsch' && c.kind !== 'sie' ? playTables(pack, c.kind, c.kind === 'rufspiel' ? undefined : c.suit) : playTables(pack, 'rufspiel');
+}
+
+/** Sorts cards the way a player holds them: trumps high to low, then each suit. */
+function sortHand(rules: SchafkopfRules, contract: GameChoice | null, cards: readonly Card[]): Card[][] {
+  const t = tablesFor(rules, contract);
   const groups: Card[][] = [cards.filter((x) => (t.trumps & (1 << x)) !== 0), ...t.plain.map((m) => cards.filter((x) => (m & (1 << x)) !== 0))];
   return groups.filter((g) => g.length > 0).map((g) => g.sort((a, b) => t.power[b] - t.power[a]));
 }
 
-function actionText(rules: SchafkopfRules, a: SchafkopfAction): string {
-  const pack = schafkopfPack(rules.kurzeKarte);
-  switch (a.type) {
-    case 'klopfen':
-      return 'klopft (doubles)';
-    case 'weiter':
-      return 'weiter';
-    case 'bid':
-      return `plays ${choiceName(a.game)}`;
-    case 'stoss':
-      return 'gives Stoß';
-    case 'play':
-      return `plays ${formatCard(pack, a.card)}`;
-  }
+function stossWord(level: number): string {
+  return level === 1 ? 'Stoß' : level === 2 ? 'Re' : 'Sup';
 }
 
-function renderView(rules: SchafkopfRules, view: SchafkopfView, legal?: readonly SchafkopfAction[]): string {
+/** The sides' card points as the viewer may tell them apart: team totals once the teams are known to it, else each player's. */
+function pointsLine(view: SchafkopfView, names: readonly string[]): string | undefined {
+  const c = view.contract;
+  if (!c || view.tricks.length === 0) return undefined;
+  const t = tablesFor(view.rules, c);
+  const taken = [0, 0, 0, 0];
+  const won = [0, 0, 0, 0];
+  for (const tr of view.tricks) {
+    won[tr.winner]++;
+    for (const x of tr.cards) taken[tr.winner] += t.points[x];
+  }
+  const each = () => [0, 1, 2, 3].map((s) => `${nameOf(names, s)} ${taken[s]}`).join(' · ');
+  if (c.kind === 'ramsch') return `Points taken: ${each()}`;
+  const declarer = c.declarer!;
+  if (c.kind === 'bettel') return `Tricks taken by ${nameOf(names, declarer)}: ${won[declarer]} (a Bettel must take none)`;
+  let party: Seat[];
+  if (c.kind === 'rufspiel') {
+    if (view.partner === null) return `Points taken: ${each()} (the partner is not known yet)`;
+    party = [declarer, view.partner];
+  } else party = [declarer];
+  const others = [0, 1, 2, 3].filter((s) => !party.includes(s));
+  const sum = (seats: Seat[]) => seats.reduce((a, s) => a + taken[s], 0);
+  const tricks = (seats: Seat[]) => seats.reduce((a, s) => a + won[s], 0);
+  const side = (seats: Seat[]) => seats.map((s) => nameOf(names, s)).join(' + ');
+  const tout = c.tout ? ` · tricks ${tricks(party)} : ${tricks(others)}` : '';
+  return `Points: Spieler (${side(party)}) ${sum(party)} : ${sum(others)} Gegner (${side(others)})${tout}`;
+}
+
+function gameLine(view: SchafkopfView, names: readonly string[]): string {
+  const c = view.contract!;
+  if (c.kind === 'ramsch') return 'Game: Ramsch, everyone for himself: whoever takes the most points loses';
+  const who = says(names, c.declarer!, 'play', 'plays') + (c.mussspiel ? ' (Mussspiel)' : '');
+  let partner = '';
+  if (c.kind === 'rufspiel') {
+    if (view.partner === null) partner = ' · partner: not known yet';
+    else if (view.partner === view.seat && view.seat !== c.declarer) partner = ` · partner: ${nameOf(names, view.partner)} (you hold the ${cardName(schafkopfPack(view.rules.kurzeKarte), calledSauOf(view.rules, c))})`;
+    else partner = ` · partner: ${nameOf(names, view.partner)}`;
+  }
+  const stoss = view.stoss.length > 0 ? ` · ${view.stoss.map((s, i) => `${stossWord(i + 1)} ${nameOf(names, s)}`).join(', ')}` : '';
+  return `Game: ${choiceName(c)} · ${who}${partner}${stoss}`;
+}
+
+function calledSauOf(rules: SchafkopfRules, c: GameChoice): Card {
+  return cardOf(schafkopfPack(rules.kurzeKarte), c.suit!, 'A')!;
+}
+
+function renderView(rules: SchafkopfRules, view: SchafkopfView, names: readonly string[], legal?: readonly SchafkopfAction[]): string {
   const pack = schafkopfPack(rules.kurzeKarte);
   const code = (c: Card) => formatCard(pack, c);
   const lines: string[] = [];
-  lines.push(`── Schafkopf · you are seat ${view.seat} (${position(view.seat, view.dealer)}) · dealer seat ${view.dealer} ──`);
+  const me = view.seat === SPECTATOR ? 'watching' : `${nameOf(names, view.seat)} (${position(view.seat, view.dealer)})`;
+  lines.push(`── Schafkopf · ${me}${view.seat === view.dealer ? '' : ` · ${says(names, view.dealer, 'deal', 'deals')}`} ──`);
   if (view.carry.stock > 0 || view.carry.bock > 0) {
-    lines.push(`Stock ${formatCents(view.carry.stock, false)}${view.carry.bock > 0 ? ` · Bock ×${2 ** view.carry.bock}` : ''}`);
+    lines.push(`Stock ${formatCents(view.carry.stock, false)}${view.carry.bock > 0 ? ` · Bock: this game counts ×${2 ** view.carry.bock}` : ''}`);
   }
-  if (view.klopfer.length > 0) lines.push(`Klopfer: ${view.klopfer.map((s) => `seat ${s}`).join(', ')}`);
+  if (view.klopfer.length > 0) lines.push(`Knocked: ${view.klopfer.map((s) => nameOf(names, s)).join(', ')} (×${2 ** view.klopfer.length})`);
   if (view.bids.length > 0 && !view.contract) {
-    lines.push(`Bidding: ${view.bids.map((b) => `seat ${b.seat} ${b.game ? choiceName(b.game) : 'weiter'}`).join(' · ')}`);
+    lines.push(`Bidding: ${view.bids.map((b) => `${nameOf(names, b.seat)} ${b.game ? choiceName(b.game) : 'weiter'}`).join(' · ')}`);
   }
-  if (view.contract) {
-    const c = view.contract;
-    const who = c.declarer === null ? 'everyone for himself' : `seat ${c.declarer}${c.mussspiel ? ' (Mussspiel)' : ''}`;
-    const partner = view.partner !== null && view.partner !== c.declarer ? ` · partner: seat ${view.partner}${view.partner === view.seat ? ' (you)' : ''}` : '';
-    lines.push(`Game: ${choiceName(c)} · ${who}${partner}${view.stoss.length > 0 ? ` · Stoß/Re by ${view.stoss.map((s) => `seat ${s}`).join(', ')}` : ''}`);
-  }
+  if (view.contract) lines.push(gameLine(view, names));
   if (view.tricks.length > 0) {
     const last = view.tricks[view.tricks.length - 1];
-    lines.push(`Last trick: ${last.cards.map(code).join(' ')} (seat ${last.leader} led) → seat ${last.winner}`);
-    const t = pack && view.contract ? playTables(pack, view.contract.kind, view.contract.kind === 'rufspiel' ? undefined : view.contract.suit) : undefined;
-    if (t) {
-      const taken = [0, 0, 0, 0];
-      for (const tr of view.tricks) for (const c of tr.cards) taken[tr.winner] += t.points[c];
-      lines.push(`Points taken: ${taken.map((p, s) => `seat ${s}: ${p}`).join(' · ')}`);
-    }
+    lines.push(`Last trick: ${last.cards.map(code).join(' ')} (${nameOf(names, last.leader)} led) → ${nameOf(names, last.winner)}`);
   }
+  const points = pointsLine(view, names);
+  if (points) lines.push(points);
   if (view.trick) {
-    lines.push(`On the table (seat ${view.trick.leader} led): ${view.trick.cards.map(code).join(' ')}`);
+    lines.push(`On the table: ${view.trick.cards.map((c, i) => `${nameOf(names, (view.trick!.leader + i) % 4)} ${code(c)}`).join(', ')}`);
   }
-  const hand = sortHand(view, view.hand).map((g) => g.map(code).join(' ')).join('  |  ');
-  lines.push(`Your hand${view.phase === 'klopfen' ? ' (first half)' : ''}: ${hand}`);
+  if (view.seat !== SPECTATOR) {
+    const hand = sortHand(rules, view.contract, view.hand).map((g) => g.map(code).join(' ')).join('  |  ');
+    lines.push(`Your hand${view.phase === 'klopfen' ? ' (first half)' : ''}: ${hand}`);
+  }
   const playable = legal?.flatMap((a) => (a.type === 'play' ? [a.card] : [])) ?? [];
   if (playable.length > 0 && playable.length < view.hand.length) {
-    lines.push(`You may play: ${sortHand(view, playable).flat().map(code).join(' ')}`);
+    lines.push(`You may play: ${sortHand(rules, view.contract, playable).flat().map(code).join(' ')}`);
   }
   return lines.join('\n');
 }
 
-function describeAction(rules: SchafkopfRules, _view: SchafkopfView, a: SchafkopfAction): string {
-  const pack = schafkopfPack(rules.kurzeKarte);
+function describeAction(rules: SchafkopfRules, view: SchafkopfView, a: SchafkopfAction): string {
   switch (a.type) {
     case 'bid':
       return `${choiceName(a.game)}  [${schafkopf.formatAction(rules, a)}]`;
     case 'play':
-      return `play ${formatCard(pack, a.card)}`;
+      return `play ${formatCard(schafkopfPack(rules.kurzeKarte), a.card)}`;
     case 'stoss':
-      return _view.stoss.length % 2 === 0 ? 'Stoß (Kontra)  [stoss]' : 'Re (Zruck)  [stoss]';
+      return view.stoss.length === 0 ? 'Stoß (Kontra): double the game  [stoss]' : view.stoss.length === 1 ? 'Re (Zruck): double again  [stoss]' : 'answer again: double again  [stoss]';
     case 'klopfen':
-      return 'klopfen (double the game)  [klopfen]';
+      return 'klopfen: double the game  [klopfen]';
     case 'weiter':
-      return 'weiter';
+      if (view.phase === 'klopfen') return 'no knock  [weiter]';
+      if (view.phase === 'stoss') return view.stoss.length === 0 ? 'no Stoß  [weiter]' : view.stoss.length === 1 ? 'no Re  [weiter]' : 'no answer  [weiter]';
+      return 'weiter (pass)  [weiter]';
   }
 }
 
-/** Walks the public log, knowing from its order which round each "weiter" belongs to. */
-function narrate(rules: SchafkopfRules, view: SchafkopfView, events: readonly NumberedEvent<SchafkopfEvent>[]): string[] {
-  const since = events.length > 0 ? events[0].n : view.log.length;
+function contractLine(names: readonly string[], rules: SchafkopfRules, e: Extract<SchafkopfEvent, { type: 'contract' }>): string {
+  if (e.declarer === null) return 'Game: Ramsch, everyone for himself: whoever takes the most points loses.';
+  const pack = schafkopfPack(rules.kurzeKarte);
+  const who = nameOf(names, e.declarer);
+  if (e.game.kind === 'rufspiel') return `Game: ${choiceName(e.game)}: ${who} and whoever holds the ${cardName(pack, e.calledSau!)} play together.`;
+  if (e.game.kind === 'sie') return `Game: Sie by ${who}.`;
+  return `Game: ${choiceName(e.game)}: ${who} against the other three${e.mussspiel ? ' (Mussspiel: 60 points win)' : ''}.`;
+}
+
+function endLine(names: readonly string[], o: SchafkopfOutcome): string {
+  if (o.thrownIn) return 'The deal is over.';
+  const c = o.contract!;
+  if (c.kind === 'ramsch') {
+    const r = o.ramsch!;
+    if (r.durchmarsch !== null) return `${says(names, r.durchmarsch, 'take', 'takes')} every trick: Durchmarsch, ${isYou(nameOf(names, r.durchmarsch)) ? 'you win' : 'wins'}.`;
+    return `${says(names, r.loser!, 'lose', 'loses')} the Ramsch with ${o.points[r.loser!]} points.`;
+  }
+  const party = o.party.map((s) => nameOf(names, s)).join(' + ');
+  const pts = o.party.reduce((a, s) => a + o.points[s], 0);
+  const plural = o.party.length > 1 || isYou(party);
+  const verb = o.won ? (plural ? 'win' : 'wins') : plural ? 'lose' : 'loses';
+  if (c.kind === 'bettel') return `${party} ${verb} the Bettel.`;
+  if (c.kind === 'sie') return `${party} ${verb} with the Sie.`;
+  const extras = [o.schneider ? 'Schneider' : '', o.schwarz ? 'Schwarz' : ''].filter(Boolean).join(', ');
+  return `${party} ${verb} the ${choiceName(c)} with ${pts} points${extras ? ` (${extras})` : ''}.`;
+}
+
+/** One line per event, each player by name. */
+function narrate(rules: SchafkopfRules, _view: SchafkopfView, events: readonly NumberedEvent<SchafkopfEvent>[], names: readonly string[]): string[] {
+  const pack = schafkopfPack(rules.kurzeKarte);
+  const code = (c: Card) => formatCard(pack, c);
   const lines: string[] = [];
-  const who = (s: Seat) => (s === view.seat ? `seat ${s} (you)` : `seat ${s}`);
-  let round: 'klopfen' | 'bidding' | 'stoss' = rules.klopfen ? 'klopfen' : 'bidding';
-  let spoken = 0;
-  let plays = 0;
-  for (let i = 0; i < view.log.length; i++) {
-    const [seat, a] = view.log[i];
-    let text: string;
-    if (a.type === 'weiter') text = round === 'klopfen' ? 'does not knock' : round === 'stoss' ? 'no Stoß' : 'weiter';
-    else if (a.type === 'stoss') text = view.stoss.indexOf(seat) % 2 === 0 ? 'gives Stoß' : 'answers: Re';
-    else text = actionText(rules, a);
-    if (round === 'klopfen' && ++spoken === 4) {
-      round = 'bidding';
-      spoken = 0;
-    } else if (round === 'bidding' && (a.type === 'bid' || a.type === 'weiter') && ++spoken >= 4) {
-      round = 'stoss';
-    }
-    if (i >= since) lines.push(`  ${who(seat)} ${text}`);
-    if (a.type === 'play') {
-      plays++;
-      const trick = plays % 4 === 0 ? view.tricks[plays / 4 - 1] : undefined;
-      if (trick && i >= since) lines.push(`  → ${who(trick.winner)} takes the trick`);
+  for (const { event: e } of events) {
+    switch (e.type) {
+      case 'klopfen':
+        lines.push(`  ${says(names, e.seat, 'knock', 'knocks')}: the game counts double`);
+        break;
+      case 'pass':
+        if (e.round === 'klopfen') lines.push(`  ${says(names, e.seat, 'do', 'does')} not knock`);
+        else if (e.round === 'bidding') lines.push(`  ${nameOf(names, e.seat)}: weiter`);
+        else if (e.round === 'stoss') lines.push(`  ${nameOf(names, e.seat)}: no ${e.level <= 2 ? stossWord(e.level) : 'answer'}`);
+        break;
+      case 'bid':
+        lines.push(`  ${says(names, e.seat, 'announce', 'announces')} ${choiceName(e.game)}`);
+        break;
+      case 'mussspiel':
+        lines.push(`  Everyone passed: ${says(names, e.seat, 'hold', 'holds')} the Eichel-Ober and must play (Mussspiel)`);
+        break;
+      case 'contract':
+        lines.push(`  ${contractLine(names, rules, e)}`);
+        break;
+      case 'stoss':
+        lines.push(
+          e.level === 1
+            ? `  ${says(names, e.seat, 'give', 'gives')} Stoß: the game counts double`
+            : `  ${says(names, e.seat, 'answer', 'answers')} ${e.level === 2 ? 'Re' : 'again'}: the game counts double again`,
+        );
+        break;
+      case 'sie':
+        lines.push(`  ${says(names, e.seat, 'show', 'shows')} a Sie: ${e.cards.map(code).join(' ')}`);
+        break;
+      case 'card':
+        lines.push(`  ${says(names, e.seat, 'play', 'plays')} ${code(e.card)}`);
+        break;
+      case 'trick':
+        lines.push(`  → ${says(names, e.winner, 'take', 'takes')} the trick (${e.points} ${e.points === 1 ? 'point' : 'points'})`);
+        break;
+      case 'thrownIn':
+        lines.push(
+          `  Everyone passed: the deal is thrown in${e.bock > 0 ? ' (Bock: the next game counts double)' : ''}${e.stock > 0 ? `, everyone pays ${formatCents(e.stock / 4, false)} into the Stock` : ''}`,
+        );
+        break;
+      case 'end':
+        lines.push(`  ${endLine(names, e.outcome)}`);
+        break;
     }
   }
   return lines;
 }
 
 /** Cards in the order the hand is held, other actions first. */
-function orderActions(_rules: SchafkopfRules, view: SchafkopfView, legal: readonly SchafkopfAction[]): SchafkopfAction[] {
+function orderActions(rules: SchafkopfRules, view: SchafkopfView, legal: readonly SchafkopfAction[]): SchafkopfAction[] {
   const cards = legal.flatMap((a) => (a.type === 'play' ? [a.card] : []));
   if (cards.length === 0) return [...legal];
-  const order = sortHand(view, cards).flat();
+  const order = sortHand(rules, view.contract, cards).flat();
   return [...legal.filter((a) => a.type !== 'play'), ...order.map((card) => legal.find((a) => a.type === 'play' && a.card === card)!)];
 }
 
-function summarizeDeal(_rules: SchafkopfRules, state: SchafkopfState, o: SchafkopfOutcome, players: readonly string[]): string {
-  const money = o.score.map((x, s) => `${players[s]} ${formatCents(x)}`).join(', ');
+function summarizeDeal(rules: SchafkopfRules, state: SchafkopfState, o: SchafkopfOutcome, players: readonly string[]): string {
+  const money = o.score.map((x, s) => `${nameOf(players, s)} ${formatCents(x)}`).join(', ');
+  const dealer = `${nameOf(players, state.dealer)} dealt`;
   if (o.thrownIn) {
-    return `dealer ${players[state.dealer]}: all passed, thrown in${o.bock ? ' (Bock)' : ''}${o.stock ? `, ${formatCents(o.stock, false)} into the Stock` : ''} · ${money}`;
+    return `${dealer}: all passed, thrown in${o.bock ? ' (Bock)' : ''}${o.stock ? `, ${formatCents(o.stock, false)} into the Stock` : ''} · ${money}`;
   }
   const c = o.contract!;
   if (c.kind === 'ramsch') {
     const r = o.ramsch!;
-    const how = r.durchmarsch !== null ? `Durchmarsch by ${players[r.durchmarsch]}` : `${players[r.loser!]} loses with ${o.points[r.loser!]}`;
-    return `dealer ${players[state.dealer]}: Ramsch, ${how}${r.jungfrauen.length ? `, Jungfrau: ${r.jungfrauen.map((s) => players[s]).join(', ')}` : ''} · ${money}`;
+    const how = r.durchmarsch !== null ? `Durchmarsch by ${nameOf(players, r.durchmarsch)}` : `${says(players, r.loser!, 'lose', 'loses')} with ${o.points[r.loser!]}`;
+    return `${dealer}: Ramsch, ${how}${r.jungfrauen.length ? `, Jungfrau: ${r.jungfrauen.map((s) => nameOf(players, s)).join(', ')}` : ''} · ${money}`;
   }
-  const party = o.party.map((s) => players[s]).join(' + ');
+  const party = o.party.map((s) => nameOf(players, s)).join(' + ');
   const pts = o.party.reduce((a, s) => a + o.points[s], 0);
-  const extras = [o.schneider ? 'Schneider' : '', o.schwarz ? 'Schwarz' : '', o.laufende >= laufendeFrom(_rules, c) ? `${o.laufende} Laufende` : '', o.multiplier > 1 ? `×${o.multiplier}` : '']
+  const extras = [o.schneider ? 'Schneider' : '', o.schwarz ? 'Schwarz' : '', o.laufende >= laufendeFrom(rules, c) && c.kind !== 'bettel' ? `${o.laufende} Laufende` : '', o.multiplier > 1 ? `×${o.multiplier}` : '']
     .filter(Boolean)
     .join(', ');
-  return `dealer ${players[state.dealer]}: ${choiceName(c)} by ${party}: ${pts} points, ${o.won ? 'won' : 'lost'}${extras ? ` (${extras})` : ''} · ${money}`;
+  return `${dealer}: ${choiceName(c)} by ${party}: ${pts} points, ${o.won ? 'won' : 'lost'}${extras ? ` (${extras})` : ''} · ${money}`;
+}
+
+const ct = (x: number) => formatCents(x, false);
+
+/**
+ * What a game needs and what it pays at this table, in one short line:
+ * `you` words it for the player who may announce it, else for whoever
+ * watches it being played.
+ */
+export function gameValue(rules: SchafkopfRules, g: GameChoice, you: boolean): string {
+  const name = choiceName(g);
+  const alone = you ? 'you alone against three' : 'the Spieler alone against three';
+  switch (g.kind) {
+    case 'rufspiel':
+      return `${name}: ${you ? 'you' : 'the caller'} and the Sau's holder need 61 points; ${ct(rules.tarifRufspiel)} a player`;
+    case 'bettel':
+      return `${name}: ${alone}, no trump, must take no trick; ${ct(rules.tarifBettel)} from each`;
+    case 'sie':
+      return `${name}: all Ober and Unter, won when shown; 4 × (${ct(rules.tarifSolo)} + 8 × ${ct(rules.tarifLaufende)}) from each`;
+    case 'ramsch':
+      return `${name}: everyone for himself; whoever takes the most points pays each other ${ct(rules.tarifRamsch)}`;
+    default:
+      if (g.tout) return `${name}: ${you ? 'you' : 'the Spieler'} alone, must take every trick; 2 × (${ct(rules.tarifSolo)} + Laufende) from each`;
+      return `${name}: ${alone}, 61 points win; ${ct(rules.tarifSolo)} from each`;
+  }
+}
+
+/** The extras of the point games at this table, in one line. */
+function extrasLine(rules: SchafkopfRules): string {
+  const solo = rules.laufendeFromSolo !== rules.laufendeFromRufspiel ? `, Solo ${rules.laufendeFromSolo}` : '';
+  const l = rules.tarifLaufende > 0 ? `, each Laufender +${ct(rules.tarifLaufende)} from ${rules.laufendeFromRufspiel}${solo} (Wenz ${rules.laufendeFromWenz})` : '';
+  return `  Schneider (91) +${ct(rules.tarifSchneider)}, Schwarz +${ct(rules.tarifSchneider)} more${l}. Lost: pay as much.`;
+}
+
+function ifAllPass(rules: SchafkopfRules): string {
+  switch (rules.allPass) {
+    case 'ramsch':
+      return gameValue(rules, { kind: 'ramsch' }, false);
+    case 'mussspiel':
+      return 'the holder of the Eichel-Ober must play';
+    case 'bock':
+      return 'the deal is thrown in and the next game counts double (Bock)';
+    case 'stock':
+      return `the deal is thrown in and everyone pays ${ct(rules.stockEinsatz)} into the Stock`;
+    case 'redeal':
+      return 'the deal is thrown in and dealt again';
+  }
+}
+
+/** `help`: what can be done now, and what the game played or offered is worth. */
+function help(rules: SchafkopfRules, view: SchafkopfView, legal: readonly SchafkopfAction[]): string {
+  const lines: string[] = [];
+  const pack = schafkopfPack(rules.kurzeKarte);
+  switch (view.phase) {
+    case 'klopfen':
+      lines.push('You have seen the first half of your cards.');
+      lines.push('klopfen: knock, which doubles every payment of this deal; weiter: no knock.');
+      break;
+    case 'bidding':
+    case 'mussspiel': {
+      lines.push(
+        view.phase === 'mussspiel'
+          ? 'Everyone passed and you hold the Eichel-Ober: announce a game (60 points win it).'
+          : 'Announce a game, or weiter (pass). A later player needs a higher game to take it.',
+      );
+      // One line per kind of game offered, with its notation: "solo E/G/H/S".
+      const offered = new Map<string, GameChoice[]>();
+      for (const a of legal) {
+        if (a.type !== 'bid') continue;
+        const key = `${a.game.kind}${a.game.tout ? '-tout' : ''}`;
+        offered.set(key, [...(offered.get(key) ?? []), a.game]);
+      }
+      let point = false;
+      for (const [key, games] of offered) {
+        const suits = games.flatMap((g) => (g.suit === undefined ? [] : ['EGHS'[g.suit]]));
+        const g = games.find((x) => x.kind !== 'solo' || x.suit === 2) ?? games[0];
+        lines.push(`  ${key}${suits.length > 0 ? ` ${suits.join('/')}` : ''}: ${gameValue(rules, g, true).replace(/^[^:]*: /, '')}`);
+        if (g.kind !== 'bettel' && g.kind !== 'sie' && !g.tout) point = true;
+      }
+      if (point) lines.push(extrasLine(rules));
+      if (view.phase === 'bidding') lines.push(`If all pass: ${ifAllPass(rules)}.`);
+      break;
+    }
+    case 'stoss':
+      if (view.stoss.length === 0) lines.push('stoss: Stoß (Kontra), you bet the Spieler lose: doubles every payment; weiter: no Stoß.');
+      else lines.push(`stoss: ${view.stoss.length === 1 ? 'Re, answering the Stoß' : 'answer again'}: doubles every payment again; weiter: no ${view.stoss.length === 1 ? 'Re' : 'answer'}.`);
+      break;
+    case 'play': {
+      const cards = legal.flatMap((a) => (a.type === 'play' ? [a.card] : []));
+      lines.push(`You may play: ${cards.map((c) => formatCard(pack, c)).join(' ')} (by number, or by code: suit E G H S, rank A Z K O U 9 8 7)`);
+      lines.push('Follow the suit led (trump follows trump); if you cannot, play any card. Nobody must win the trick.');
+      if (view.contract?.kind === 'rufspiel' && !view.searched) lines.push('The called Sau must be played when its suit is first led, and is not thrown off before.');
+      break;
+    }
+    case 'done':
+      break;
+  }
+  const c = view.contract;
+  if (c) {
+    lines.push(`Being played: ${gameValue(rules, c, c.declarer === view.seat)}`);
+    if (c.kind !== 'bettel' && c.kind !== 'ramsch' && c.kind !== 'sie' && !c.tout) lines.push(extrasLine(rules));
+    const m = 2 ** (view.klopfer.length + view.stoss.length + view.carry.bock);
+    if (m > 1) lines.push(`Knocks, Stoß/Re and Bock so far: every payment ×${m}.`);
+  }
+  return lines.join('\n');
 }
 
 export const schafkopfText: TerminalText<SchafkopfTypes> = {
-  renderView: (rules, view, _names, legal) => renderView(rules, view, legal),
+  renderView,
   describeAction,
   orderActions,
   narrate,
   summarizeDeal,
+  help,
 };

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { nthBit32, popcount32 } from '../../cards/bits.js';
+import { SeededRng } from '../../core/rng.js';
+import { unwrap } from '../../core/result.js';
+import { cardPoints, schafkopfPack } from './cards.js';
+import { schafkopf } from './game.js';
+import { partyOfState } from './derive.js';
+import { SchafkopfSearch } from './search.js';
+import type { SchafkopfState } from './state.js';
+import { schafkopfSearch } from './module.js';
+import { advance, randomDeal, randomPlayState, VARIANTS } from './testing.js';
+
+/**
+ * The search state against the public API (issue 8 §3): from random
+ * mid-deal public states of every variant, random walks compare at every
+ * node the legal moves, the seat to move, the tricks, the sides' points and
+ * tricks and, at the end, every seat's score; play then undo leaves every
+ * field as it was.
+ */
+
+/** Every field of a search state, typed arrays as plain arrays. */
+function snapshot(s: SchafkopfSearch): string {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s)) out[k] = ArrayBuffer.isView(v) ? Array.from(v as Int32Array) : typeof v === 'object' ? '(shared)' : v;
+  return JSON.stringify(out);
+}
+
+function legalOf(state: SchafkopfState): number {
+  let m = 0;
+  for (const a of schafkopf.legal(state, state.turn)) if (a.type === 'play') m |= 1 << a.card;
+  return m >>> 0;
+}
+
+function assert(condition: boolean, message: () => string): void {
+  if (!condition) throw new Error(message());
+}
+
+/** Compares the search state with the public state it should stand for. */
+function compare(s: SchafkopfSearch, state: SchafkopfState, where: string): void {
+  const over = state.phase === 'done';
+  assert(s.isOver() === over, () => `${where}: isOver ${s.isOver()}`);
+  assert(s.toMove() === (over ? -1 : state.turn), () => `${where}: toMove ${s.toMove()}, turn ${state.turn}`);
+  assert(s.legalMask() === (over ? 0 : legalOf(state)), () => `${where}: legal mask ${s.legalMask().toString(2)} vs ${legalOf(state).toString(2)}`);
+  state.tricks.forEach((t, n) => assert(JSON.stringify(s.trick(n)) === JSON.stringify(t), () => `${where}: trick ${n}`));
+  assert(s.trick(state.tricks.length) === undefined, () => `${where}: a trick too many`);
+  const ramsch = state.contract!.kind === 'ramsch';
+  const party = partyOfState(state);
+  const sideOf = (seat: number) => (ramsch ? seat : party.includes(seat) ? 0 : 1);
+  assert(s.sides() === (ramsch ? 4 : 2), () => `${where}: sides`);
+  const points = [0, 0, 0, 0];
+  const tricks = [0, 0, 0, 0];
+  const pack = schafkopfPack(state.rules.kurzeKarte);
+  for (const tr of state.tricks) {
+    tricks[sideOf(tr.winner)]++;
+    for (const c of tr.cards) points[sideOf(tr.winner)] += cardPoints(pack, c);
+  }
+  for (let seat = 0; seat < 4; seat++) assert(s.side(seat) === sideOf(seat), () => `${where}: side of ${seat}`);
+  for (let side = 0; side < s.sides(); side++) {
+    assert(s.sidePoints(side) === points[side], () => `${where}: side ${side} points ${s.sidePoints(side)} vs ${points[side]}`);
+    assert(s.sideTricks(side) === tricks[side], () => `${where}: side ${side} tricks`);
+  }
+  if (over) {
+    const o = schafkopf.outcome(state)!;
+    for (let seat = 0; seat < 4; seat++) assert(s.score(seat) === o.score[seat], () => `${where}: score of ${seat}: ${s.score(seat)} vs ${o.score[seat]} (${JSON.stringify(state.contract)})`);
+  }
+}
+
+describe('the search state against the public API', () => {
+  it('random walks from random mid-deal states of every variant agree at every node, and play/undo restores every field', () => {
+    const rng = new SeededRng(21);
+    const kinds = new Set<string>();
+    let nodes = 0;
+    for (const { name, rules } of VARIANTS) {
+      for (let d = 0; d < 60; d++) {
+        const start = randomPlayState(rules, rng, rng.int(rules.kurzeKarte ? 24 : 32));
+        if (!start) continue;
+        const c = start.contract!;
+        kinds.add(`${c.kind}${c.tout ? '-tout' : ''}`);
+        const s = SchafkopfSearch.fromState(start)!;
+        let state = start;
+        const where = () => `${name}, deal ${d}, ${s.depth()} cards in`;
+        compare(s, state, where());
+        while (!s.isOver()) {
+          const mask = s.legalMask();
+          // play then undo every legal move: every field as before
+          const before = snapshot(s);
+          for (let m = mask; m !== 0; m &= m - 1) {
+            const move = 31 - Math.clz32(m & -m);
+            s.play(move);
+            s.undo();
+            assert(snapshot(s) === before, () => `${where()}: play ${move}, undo changes the state`);
+          }
+          const move = nthBit32(mask, rng.int(popcount32(mask)));
+          s.play(move);
+          state = unwrap(schafkopf.apply(state, state.turn, schafkopfSearch.actionOf(state, move)));
+          compare(s, state, where());
+          nodes++;
+        }
+        // and back to the start, comparing the way back with a fresh load
+        while (s.depth() > 0) s.undo();
+        expect(snapshot(s)).toBe(snapshot(SchafkopfSearch.fromState(start)!));
+      }
+    }
+    expect(nodes).toBeGreaterThan(3000);
+    for (const k of ['rufspiel', 'solo', 'wenz', 'solo-tout', 'wenz-tout', 'farbwenz', 'geier', 'farbgeier', 'bettel', 'ramsch']) expect(kinds).toContain(k);
+  });
+
+  it('a rollout plays the same cards from the same random numbers as a loop of legalMask and play, and can be undone', () => {
+    const rng = new SeededRng(22);
+    for (const { rules } of VARIANTS) {
+      for (let d = 0; d < 40; d++) {
+        const start = randomPlayState(rules, rng, rng.int(20));
+        if (!start) continue;
+        const a = SchafkopfSearch.fromState(start)!;
+        const b = a.clone();
+        const seed = rng.int(1e9);
+        const ra = new SeededRng(seed);
+        const rb = new SeededRng(seed);
+        a.playRandom(ra);
+        while (!b.isOver()) {
+          const m = b.legalMask();
+          b.play(nthBit32(m, rb.int(popcount32(m))));
+        }
+        expect(snapshot(a)).toBe(snapshot(b));
+        expect(ra.nextUint32()).toBe(rb.nextUint32());
+        for (let seat = 0; seat < 4; seat++) expect(a.score(seat)).toBe(b.score(seat));
+        while (a.depth() > 0) a.undo();
+        expect(snapshot(a)).toBe(snapshot(SchafkopfSearch.fromState(start)!));
+      }
+    }
+  });
+
+  it('a clone is independent', () => {
+    const rng = new SeededRng(23);
+    const start = randomPlayState(VARIANTS[0].rules, rng, 5)!;
+    const a = SchafkopfSearch.fromState(start)!;
+    const before = snapshot(a);
+    const b = a.clone();
+    expect(snapshot(b)).toBe(before);
+    b.playRandom(rng);
+    expect(snapshot(a)).toBe(before);
+    a.playRandom(new SeededRng(1));
+    expect(a.isOver() && b.isOver()).toBe(true);
+  });
+
+  it('loads only states in their card play; moves are cards', () => {
+    const rng = new SeededRng(24);
+    for (const { rules } of VARIANTS) {
+      for (let d = 0; d < 8; d++) {
+        let state = randomDeal(rules, rng);
+        while (state.phase !== 'done') {
+          const loaded = schafkopfSearch.load(state);
+          expect(loaded !== undefined).toBe(state.phase === 'play');
+          for (const a of schafkopf.legal(state, state.turn)) {
+            const move = schafkopfSearch.moveOf(state, a);
+            if (a.type === 'play') {
+              expect(move).toBe(a.card);
+              expect(schafkopfSearch.actionOf(state, move!)).toEqual(a);
+            } else expect(move).toBeUndefined();
+          }
+          state = advance(state, rng, 1);
+        }
+        expect(schafkopfSearch.load(state)).toBeUndefined();
+      }
+    }
+  });
+
+  it('refuses a card not in the hand and an undo past the start', () => {
+    const rng = new SeededRng(25);
+    const start = randomPlayState(VARIANTS[0].rules, rng, 3)!;
+    const s = SchafkopfSearch.fromState(start)!;
+    const before = snapshot(s);
+    const notHeld = [...Array(32).keys()].find((c) => (s.legalMask() & (2 ** c)) === 0 && ((start.hands[start.turn] >>> c) & 1) === 0)!;
+    expect(() => s.play(notHeld)).toThrow();
+    expect(() => s.undo()).toThrow();
+    expect(snapshot(s)).toBe(before);
+  });
+});

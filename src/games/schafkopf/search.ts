@@ -1,0 +1,491 @@
+import { nthBit32, popcount32 } from '../../cards/bits.js';
+import { cardOf, type Card } from '../../cards/pack.js';
+import type { Rng } from '../../core/rng.js';
+import type { Seat } from '../game.js';
+import type { SearchState } from '../search.js';
+import { schafkopfPack } from './cards.js';
+import { isPointGame, type Contract } from './contract.js';
+import { followMask, legalMask } from './legal.js';
+import type { SchafkopfRules } from './rules.js';
+import { countLaufende, payouts, scoreDeal, settlePointGame, type DoneTrick } from './scoring.js';
+import type { SchafkopfState } from './state.js';
+import { playTables, type PlayTables } from './tables.js';
+
+function notInHand(move: number, seat: Seat): never {
+  throw new Error(`card ${move} is not in the hand of seat ${seat}`);
+}
+
+/** The most tricks a Schafkopf deal has (8 with the lange Karte, 6 with the kurze). */
+const MAX_TRICKS = 8;
+/** No trick has led the called suit yet. */
+const NONE = 99;
+
+/** What a deal's card play starts from, besides the hands: the game, who plays it, and what doubles it. */
+export interface SearchDeal {
+  readonly rules: SchafkopfRules;
+  readonly contract: Contract;
+  /** Klopfer, Stöße and Bock: the game counts 2^doublings. */
+  readonly doublings: number;
+  /** The Stock the deal found on the table (a Rufspiel wins it or doubles it). */
+  readonly stock: number;
+}
+
+/**
+ * A Schafkopf deal in its card play, mutable, for search (issue 8 §3): the
+ * hands as 32-bit card masks in typed arrays, moves are card ids, `play` and
+ * `undo` are exact inverses. Legality is the engine's own (`legal.ts`: the
+ * suit to follow, the called Sau, Davonlaufen, Bettel with Stichzwang), as
+ * are the trick tables, Laufende, settlement and payouts, so the score at
+ * the end is the public outcome's `score`.
+ *
+ * Sides: in a game with a declarer, side 0 is the declaring party (the
+ * declarer and, in a Rufspiel, the holder of the called Sau), side 1 the
+ * others: `sides()` = 2. In a Ramsch everyone plays for himself: `sides()`
+ * = 4 and `side(seat)` = seat. A tout or Bettel is decided by the first
+ * trick that goes the wrong way; like the public engine, the search state
+ * plays on to the last card, and the score is already fixed by then.
+ *
+ * The cards played are one array, four to a trick; `pos` is the next free
+ * place, so the trick on the table is at `pos & ~3` and holds `pos & 3`
+ * cards, and `pos >> 2` tricks are finished.
+ */
+export class SchafkopfSearch implements SearchState {
+  readonly seats = 4;
+  private readonly rules: SchafkopfRules;
+  private readonly contract: Contract;
+  private readonly t: PlayTables;
+  private readonly follow: Int32Array;
+  private readonly power: Int16Array;
+  private readonly cardPoints: Uint8Array;
+  private readonly trumps: number;
+  /** The number of cards in the deal: the deal is over when `pos` gets there. */
+  private readonly end: number;
+  private readonly sau: Card;
+  private readonly sauBit: number;
+  /** The cards that lead the called suit (its plain cards), 0 outside a Rufspiel. */
+  private readonly sauSuit: number;
+  private readonly stichzwang: boolean;
+  /** Hands with one of these cards need the full legality (the called Sau, or every hand under Stichzwang); others just follow. */
+  private readonly special: number;
+  /** For each card: the cards that count in a trick it leads (its class, and trumps). */
+  private readonly followsOf: Int32Array;
+  private readonly ramsch: boolean;
+  private readonly doublings: number;
+  private readonly multiplier: number;
+  private readonly stock: number;
+
+  /** The hands as dealt (for Laufende, the party and the Ramsch score). */
+  private readonly dealt = new Int32Array(4);
+  private readonly hands = new Int32Array(4);
+  private readonly sideOf = new Int8Array(4);
+  private nSides = 2;
+  /** The seats of the declaring party, as a mask (bit s for seat s). */
+  private partySeats = 0;
+  private laufende = 0;
+  /** How far down the trump order Laufende count (002 6.3, house rule laufende); 0 when the game has none. */
+  private readonly laufendeEnd: number;
+
+  /** The history of the play, as 32-bit words (to clear it fast): the cards, then the trick winners. */
+  private readonly history = new Int32Array(MAX_TRICKS + MAX_TRICKS / 4);
+  /** Every card played, trick by trick, four to a trick. */
+  private readonly cards = new Int8Array(this.history.buffer, 0, MAX_TRICKS * 4);
+  /** Who took each finished trick (the leader of the next). */
+  private readonly trickWinner = new Int8Array(this.history.buffer, MAX_TRICKS * 4, MAX_TRICKS);
+  /** Who led the first trick. */
+  private firstLeader = 0;
+  /** The next place in `cards`. */
+  private pos = 0;
+  /** `pos` when the state was loaded: `undo` goes no further back. */
+  private start = 0;
+  /** The seat to play (once the deal is over: the winner of the last trick, who holds nothing). */
+  private turn = 0;
+  /** The card led to the trick on the table. */
+  private led = 0;
+  /** Where in `cards` the card lies that wins the trick on the table so far, and its strength. */
+  private best = 0;
+  private bestPower = 0;
+  /** The cards that count in the trick on the table: those of the led card's class, and trumps. */
+  private follows = 0;
+  /** The trick that first led the called suit (002 5.3.1.2: "searched" once it is over); NONE before. */
+  private searchedIn = NONE;
+  private readonly seatPoints = new Int32Array(4);
+  private readonly seatTricks = new Int32Array(4);
+  private readonly scores = new Float64Array(4);
+  private scored = false;
+
+  constructor(deal: SearchDeal) {
+    const { rules, contract } = deal;
+    if (contract.kind === 'sie') throw new Error('a Sie is not played');
+    const pack = schafkopfPack(rules.kurzeKarte);
+    this.rules = rules;
+    this.contract = contract;
+    this.t = playTables(pack, contract.kind, contract.kind === 'rufspiel' ? undefined : contract.suit);
+    this.follow = this.t.follow;
+    this.power = this.t.power;
+    this.cardPoints = this.t.points;
+    this.trumps = this.t.trumps;
+    this.end = pack.size;
+    this.sau = contract.kind === 'rufspiel' ? cardOf(pack, contract.suit!, 'A')! : -1;
+    this.sauBit = this.sau >= 0 ? 1 << this.sau : 0;
+    this.sauSuit = this.sau >= 0 ? this.follow[this.sau] : 0;
+    this.stichzwang = contract.kind === 'bettel' && rules.bettelStichzwang;
+    this.special = this.stichzwang ? -1 : this.sauBit;
+    this.followsOf = this.follow.map((f) => f | this.trumps);
+    this.ramsch = contract.kind === 'ramsch';
+    this.laufendeEnd = !isPointGame(contract.kind) ? 0 : rules.laufende === 'herren' ? this.t.herren : this.t.trumpOrder.length;
+    this.doublings = deal.doublings;
+    this.multiplier = 2 ** deal.doublings;
+    this.stock = deal.stock;
+  }
+
+  /**
+   * Starts the card play of a fresh deal from these hands (by seat), with
+   * `leader` (Vorhand) to lead. The party follows from the hands: the
+   * declarer and whoever holds the called Sau.
+   */
+  deal(hands: ArrayLike<number>, leader: Seat): void {
+    for (let s = 0; s < 4; s++) {
+      this.dealt[s] = hands[s];
+      this.hands[s] = hands[s];
+    }
+    this.begin(leader);
+  }
+
+  /** The hands are dealt: everything else starts afresh. */
+  private begin(leader: Seat): void {
+    for (let s = 0; s < 4; s++) {
+      this.seatPoints[s] = 0;
+      this.seatTricks[s] = 0;
+    }
+    this.setSides();
+    // What earlier deals left behind goes, so that equal positions are equal in every field.
+    // (A word at a time: four cards, or four tricks' winners.)
+    if (this.pos !== 0) {
+      const words = this.history;
+      for (let i = 0; i < words.length; i++) words[i] = 0;
+    }
+    this.pos = 0;
+    this.start = 0;
+    this.firstLeader = leader;
+    this.turn = leader;
+    this.led = 0;
+    this.best = 0;
+    this.bestPower = 0;
+    this.follows = 0;
+    this.searchedIn = NONE;
+    this.unscore();
+  }
+
+  private setSides(): void {
+    const c = this.contract;
+    if (this.ramsch) {
+      this.nSides = 4;
+      for (let s = 0; s < 4; s++) this.sideOf[s] = s;
+      this.laufende = 0;
+      return;
+    }
+    this.nSides = 2;
+    let party = 0;
+    let seats = 0;
+    for (let s = 0; s < 4; s++) {
+      const inParty = s === c.declarer || (this.dealt[s] & this.sauBit) !== 0;
+      this.sideOf[s] = inParty ? 0 : 1;
+      if (inParty) {
+        party |= this.dealt[s];
+        seats |= 1 << s;
+      }
+    }
+    this.partySeats = seats;
+    this.laufende = this.laufendeEnd === 0 ? 0 : countLaufende(this.t, party, this.rules);
+  }
+
+  /** A search state in the position of a public state in its card play (mid-trick too), or undefined outside the play. */
+  static fromState(state: SchafkopfState): SchafkopfSearch | undefined {
+    if (state.phase !== 'play' || state.contract === null) return undefined;
+    const s = new SchafkopfSearch({
+      rules: state.rules,
+      contract: state.contract,
+      doublings: state.klopfer.length + state.stoss.length + state.carry.bock,
+      stock: state.carry.stock,
+    });
+    // Deal the hands as dealt and play the cards played so far; they are not moves that `undo` takes back.
+    const first = state.tricks.length > 0 ? state.tricks[0].leader : state.trick ? state.trick.leader : state.turn;
+    s.deal(Int32Array.from(state.dealt), first);
+    for (const tr of state.tricks) {
+      for (const c of tr.cards) s.play(c);
+      if (s.trickWinner[(s.pos >> 2) - 1] !== tr.winner) throw new Error('the state and the search state disagree on a trick');
+    }
+    if (state.trick) for (const c of state.trick.cards) s.play(c);
+    for (let seat = 0; seat < 4; seat++) if (s.hands[seat] !== (state.hands[seat] | 0)) throw new Error('the state and its tricks disagree on the hands');
+    if (state.searched !== s.searchedIn < s.pos >> 2) throw new Error('the state and its tricks disagree on the called suit');
+    s.start = s.pos;
+    return s;
+  }
+
+  toMove(): Seat {
+    return this.pos === this.end ? -1 : this.turn;
+  }
+
+  legalMask(): number {
+    // Once the deal is over the seat "to move" holds nothing, and the mask is empty.
+    const hand = this.hands[this.turn];
+    const led = (this.pos & 3) === 0 ? -1 : this.led;
+    // The engine's rules: the plain duty to follow, or, with the called Sau in this hand or with Stichzwang, all of them.
+    if ((hand & this.special) === 0) return followMask(this.t, hand, led) >>> 0;
+    return this.refinedMask(hand, led);
+  }
+
+  private refinedMask(hand: number, led: Card): number {
+    const ownSau = (hand & this.sauBit) !== 0 && this.searchedIn >= this.pos >> 2 ? this.sau : -1;
+    return legalMask(this.t, hand, led, led < 0 ? -1 : this.cards[this.best], ownSau, this.stichzwang) >>> 0;
+  }
+
+  /**
+   * A rollout: plays uniformly random legal cards to the end of the deal.
+   * It draws the same random numbers and plays the same cards as a loop of
+   * `legalMask`, `rng.int(popcount)` over the legal cards and `play` would,
+   * and leaves the same state (every card undoable); only faster, with each
+   * trick kept in local variables.
+   */
+  playRandom(rng: Rng): void {
+    // Finish the trick on the table one card at a time.
+    while ((this.pos & 3) !== 0) {
+      const m = this.legalMask();
+      this.play(nthBit32(m, rng.int(popcount32(m))));
+    }
+    const { hands, cards, power, followsOf, cardPoints, t, special, sauBit, sau, sauSuit, stichzwang, trickWinner, seatPoints, seatTricks } = this;
+    const end = this.end;
+    let pos = this.pos;
+    let leader = this.turn;
+    let searchedIn = this.searchedIn;
+    let led = this.led;
+    let best = this.best;
+    let bestPower = this.bestPower;
+    let follows = this.follows;
+    while (pos !== end) {
+      let pts = 0;
+      for (let i = 0; i < 4; i++) {
+        const seat = (leader + i) & 3;
+        const hand = hands[seat];
+        const l = i === 0 ? -1 : led;
+        const mask =
+          (hand & special) === 0
+            ? followMask(t, hand, l)
+            : legalMask(t, hand, l, i === 0 ? -1 : cards[best], (hand & sauBit) !== 0 && searchedIn >= pos >> 2 ? sau : -1, stichzwang);
+        const card = nthBit32(mask, rng.int(popcount32(mask)));
+        const bit = 1 << card;
+        hands[seat] = hand & ~bit;
+        cards[pos + i] = card;
+        pts += cardPoints[card];
+        if (i === 0) {
+          led = card;
+          best = pos;
+          bestPower = power[card];
+          follows = followsOf[card];
+        } else if ((follows & bit) !== 0 && power[card] > bestPower) {
+          best = pos + i;
+          bestPower = power[card];
+        }
+      }
+      const winner = (leader + best - pos) & 3;
+      trickWinner[pos >> 2] = winner;
+      seatPoints[winner] += pts;
+      seatTricks[winner]++;
+      if (searchedIn === NONE && (sauSuit & (1 << led)) !== 0) searchedIn = pos >> 2;
+      leader = winner;
+      pos += 4;
+    }
+    this.pos = pos;
+    this.turn = leader;
+    this.searchedIn = searchedIn;
+    this.led = led;
+    this.best = best;
+    this.bestPower = bestPower;
+    this.follows = follows;
+    this.unscore();
+  }
+
+  play(move: number): void {
+    const pos = this.pos;
+    const len = pos & 3;
+    const seat = this.turn;
+    const bit = 1 << move;
+    const hand = this.hands[seat];
+    if ((hand & bit) === 0) notInHand(move, seat);
+    this.hands[seat] = hand & ~bit;
+    this.cards[pos] = move;
+    this.pos = pos + 1;
+    if (len === 0) {
+      this.led = move;
+      this.best = pos;
+      this.bestPower = this.power[move];
+      this.follows = this.followsOf[move];
+    } else {
+      const power = this.power[move];
+      if ((this.follows & bit) !== 0 && power > this.bestPower) {
+        this.best = pos;
+        this.bestPower = power;
+      }
+      if (len === 3) {
+        this.take(pos - 3, (seat + 1) & 3);
+        return;
+      }
+    }
+    this.turn = (seat + 1) & 3;
+  }
+
+  /**
+   * The fourth card is down: the trick at `base` goes to the best card.
+   * The trick's `led`, `best`, `bestPower` and `follows` stay as they are
+   * until the next lead (`undo` restores them from the cards).
+   */
+  private take(base: number, leader: Seat): void {
+    const p = this.cardPoints;
+    const cards = this.cards;
+    const winner = (leader + this.best - base) & 3;
+    this.trickWinner[base >> 2] = winner;
+    this.seatPoints[winner] += p[cards[base]] + p[cards[base + 1]] + p[cards[base + 2]] + p[cards[base + 3]];
+    this.seatTricks[winner]++;
+    // The called suit counts as searched once the trick that first led it is over (002 5.3.1.2).
+    if (this.searchedIn === NONE && (this.sauSuit & (1 << cards[base])) !== 0) this.searchedIn = base >> 2;
+    this.turn = winner;
+  }
+
+  /** Who led trick n: the first leader, then whoever took the trick before. */
+  private leaderOf(n: number): Seat {
+    return n === 0 ? this.firstLeader : this.trickWinner[n - 1];
+  }
+
+  /** Sets `led`, `best`, `bestPower` and `follows` from the first `count` cards of the trick at `base` (all 0 for none). */
+  private restoreTrick(base: number, count: number): void {
+    this.led = 0;
+    this.best = 0;
+    this.bestPower = 0;
+    this.follows = 0;
+    if (count === 0) return;
+    const led = this.cards[base];
+    this.led = led;
+    this.best = base;
+    this.bestPower = this.power[led];
+    this.follows = this.followsOf[led];
+    for (let i = base + 1; i < base + count; i++) {
+      const c = this.cards[i];
+      if ((this.follows & (1 << c)) !== 0 && this.power[c] > this.bestPower) {
+        this.best = i;
+        this.bestPower = this.power[c];
+      }
+    }
+  }
+
+  undo(): void {
+    const pos = this.pos - 1;
+    if (pos < this.start) throw new Error('nothing to undo');
+    this.unscore();
+    const len = pos & 3;
+    const base = pos - len;
+    const n = base >> 2;
+    const move = this.cards[pos];
+    if (len === 3) {
+      // The move finished a trick: take the trick back onto the table.
+      const winner = this.trickWinner[n];
+      const p = this.cardPoints;
+      this.seatPoints[winner] -= p[this.cards[base]] + p[this.cards[base + 1]] + p[this.cards[base + 2]] + p[move];
+      this.seatTricks[winner]--;
+      if (this.searchedIn === n) this.searchedIn = NONE;
+      this.trickWinner[n] = 0;
+      this.turn = (this.leaderOf(n) + 3) & 3;
+    } else {
+      this.turn = (this.turn + 3) & 3;
+    }
+    this.cards[pos] = 0;
+    this.pos = pos;
+    this.hands[this.turn] |= 1 << move;
+    // The trick on the table as it was before the move: after a lead, the trick before it as it was left.
+    if (len > 0) this.restoreTrick(base, len);
+    else if (base > 0) this.restoreTrick(base - 4, 4);
+    else this.restoreTrick(0, 0);
+  }
+
+  depth(): number {
+    return this.pos - this.start;
+  }
+
+  isOver(): boolean {
+    return this.pos === this.end;
+  }
+
+  side(seat: Seat): number {
+    return this.sideOf[seat];
+  }
+
+  sides(): number {
+    return this.nSides;
+  }
+
+  sidePoints(side: number): number {
+    let sum = 0;
+    for (let s = 0; s < 4; s++) if (this.sideOf[s] === side) sum += this.seatPoints[s];
+    return sum;
+  }
+
+  sideTricks(side: number): number {
+    let sum = 0;
+    for (let s = 0; s < 4; s++) if (this.sideOf[s] === side) sum += this.seatTricks[s];
+    return sum;
+  }
+
+  /** Card points taken so far by one seat. */
+  seatPointsOf(seat: Seat): number {
+    return this.seatPoints[seat];
+  }
+
+  /** The trick with this number (from 0) once it is finished: who led, the cards, who took it. */
+  trick(n: number): DoneTrick | undefined {
+    if (n < 0 || n >= this.pos >> 2) return undefined;
+    return { leader: this.leaderOf(n), cards: Array.from(this.cards.subarray(n * 4, n * 4 + 4)), winner: this.trickWinner[n] };
+  }
+
+  score(seat: Seat): number {
+    if (this.pos !== this.end) throw new Error('the deal is not over');
+    if (!this.scored) this.settle();
+    return this.scores[seat];
+  }
+
+  /** Forgets the payouts once the deal is no longer over (so that equal positions are equal in every field). */
+  private unscore(): void {
+    if (!this.scored) return;
+    this.scored = false;
+    for (let s = 0; s < 4; s++) this.scores[s] = 0;
+  }
+
+  /** The payouts of the finished deal, by the engine's settlement. */
+  private settle(): void {
+    const c = this.contract;
+    if (this.ramsch) {
+      // Ramsch: the engine's own scoring over the tricks (it breaks ties by the tricks' trumps).
+      const tricks: DoneTrick[] = [];
+      for (let n = 0; n < this.end >> 2; n++) tricks.push(this.trick(n)!);
+      const o = scoreDeal(
+        { rules: this.rules, tables: this.t, contract: c, dealt: Array.from(this.dealt, (m) => m >>> 0), tricks, doublings: this.doublings, stock: this.stock },
+        [],
+      );
+      for (let s = 0; s < 4; s++) this.scores[s] = o.score[s];
+    } else {
+      const settled = settlePointGame(this.rules, c, this.sidePoints(0), this.sideTricks(0), this.end >> 2, this.laufende);
+      payouts(c, this.partySeats, settled.won, settled.amount * this.multiplier, this.stock, this.scores);
+    }
+    this.scored = true;
+  }
+
+  clone(): SchafkopfSearch {
+    const copy = Object.create(SchafkopfSearch.prototype) as SchafkopfSearch;
+    const fields = copy as unknown as Record<string, unknown>;
+    for (const [key, value] of Object.entries(this)) fields[key] = ArrayBuffer.isView(value) ? (value as Int32Array).slice() : value;
+    // The cards and the winners are views of the history: so they are in the copy.
+    const history = fields.history as Int32Array;
+    fields.cards = new Int8Array(history.buffer, 0, MAX_TRICKS * 4);
+    fields.trickWinner = new Int8Array(history.buffer, MAX_TRICKS * 4, MAX_TRICKS);
+    return copy;
+  }
+
+}
