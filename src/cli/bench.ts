@@ -1,8 +1,10 @@
 import { GAMES } from '../games/registry.js';
+import { resolveRules } from '../games/ruleBook.js';
+import { solveBench } from '../search/bench.js';
 import { CliError } from './play.js';
 
 /** `stich bench`: complete deals per second per game, on one thread, and the other figures each game reports. */
-export function benchCommand(opts: { json?: boolean; seconds?: string; game?: string }, out: NodeJS.WritableStream): number {
+export async function benchCommand(opts: { json?: boolean; seconds?: string; game?: string }, out: NodeJS.WritableStream): Promise<number> {
   const text = opts.seconds ?? '2';
   const seconds = /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : NaN;
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
@@ -13,6 +15,11 @@ export function benchCommand(opts: { json?: boolean; seconds?: string; game?: st
     if (opts.game !== undefined && m.game.id !== opts.game) continue;
     if (!opts.json) out.write(`${m.game.id} …\n`);
     report[m.game.id] = m.bench.run(seconds * 1000);
+    if (m.search) {
+      // The generic solver on 200 seeded deals from their first card (src/search/bench.ts).
+      const rules = resolveRules(m.game.ruleBook, undefined, {});
+      if (rules.ok) Object.assign(report[m.game.id], await solveBench(m, rules.value, 200, Math.max(10_000, seconds * 5000)));
+    }
     if (!opts.json) for (const [k, v] of Object.entries(report[m.game.id])) out.write(`  ${k}: ${Math.round(v).toLocaleString('en')}\n`);
   }
   if (opts.json) out.write(JSON.stringify(report) + '\n');

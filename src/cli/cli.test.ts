@@ -199,3 +199,23 @@ describe('bad input on the command line (issue 7): a one-line error, never a sta
     expect(v.out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 });
+
+describe('the length of a sitting and its summary (issue 7)', () => {
+  it('without --deals a sitting plays one whole unit: a Bummerl of Bauernschnapsen, a Karnöffel match, a round of Schafkopf', () => {
+    const b = stich(['play', 'bauernschnapsen', '--seats', 'bot,bot,bot,bot', '--seed', '4']);
+    expect(b.code).toBe(0);
+    expect(b.out).toMatch(/after 1 finished Bummerl/);
+    const k = stich(['play', 'karnoeffel', '--seats', 'bot,bot,bot,bot', '--seed', '4']);
+    expect(k.code).toBe(0);
+    expect(k.out).toMatch(/won \d+ : \d+ in \d+ deals/);
+    const s = stich(['play', 'schafkopf', '--seats', 'bot,bot,bot,bot', '--seed', '4']);
+    expect(s.out.match(/^Deal \d+:/gm)).toHaveLength(4);
+  });
+
+  it('with a person at the table the final score sheet is printed once, and another unit is offered', () => {
+    const r = stich(['play', 'schafkopf', '--seed', '2', '--pace', '0'], Array(200).fill('1').join('\n') + '\nn\n');
+    expect(r.code).toBe(0);
+    expect(r.out.match(/^Ledger after 4 deals:/gm)).toHaveLength(1);
+    expect(r.out).toContain('Play another round? (y/n)');
+  });
+});

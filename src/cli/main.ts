@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 import { Command, Option } from 'commander';
+import { analyzeCommand } from './analyze.js';
+import { arenaCommand } from './arena.js';
 import { benchCommand } from './bench.js';
 import { conformanceCommand, replayCommand, rulesCommand } from './commands.js';
 import { readFileSync } from 'node:fs';
@@ -28,11 +30,12 @@ const play = program
   .description('play a sitting at the terminal or between bots')
   .option('--preset <name>', 'rule preset (see "stich rules GAME")')
   .option('--rule <name=value>', 'set a house rule; repeat for several', collect, [])
-  .option('--seats <list>', 'one word per seat: human, bot or a bot name (default: human and bots)')
+  .option('--seats <list>', 'one word per seat: human, bot, a bot name or exec:PROGRAM (default: human and bots)')
   .option('--deals <n>', 'number of deals (default: one round of Schafkopf, one Bummerl, one Karnöffel match, then another if you like)')
   .option('--seed <seed>', 'seed for shuffles and bots, for a reproducible sitting')
   .option('--record <file>', 'write the game record (JSON) to this file')
-  .option('--pace <ms>', 'pause before each bot decision while you watch (default 500 at a terminal, 0 otherwise)');
+  .option('--pace <ms>', 'pause before each bot decision while you watch (default 500 at a terminal, 0 otherwise)')
+  .option('--think <ms>', 'time per decision for thinking bots and outside programs (default 2000 for programs)');
 const seenFlags = new Set<string>();
 for (const m of GAMES) {
   for (const o of m.playOptions ?? []) {
@@ -45,6 +48,32 @@ for (const m of GAMES) {
 play.action(async (game: string, opts) => {
   process.exitCode = await playCommand(game, opts);
 });
+
+program
+  .command('arena')
+  .argument('<game>', `the game: ${gameIds().join(', ')}`)
+  .description('duplicate arena: bots play the same decks from every seat; mean score per deal with 95% intervals')
+  .requiredOption('--bots <list>', 'the bots to compare, comma-separated: easy, random, … or exec:PROGRAM')
+  .option('--preset <name>', 'rule preset (see "stich rules GAME")')
+  .option('--rule <name=value>', 'set a house rule; repeat for several', collect, [])
+  .option('--deals <n>', 'number of decks, each played once per seating (default 100)')
+  .option('--seed <seed>', 'seed for decks and bots (default: random, printed)')
+  .option('--think <ms>', 'time per decision for thinking bots and outside programs (default 2000 for programs)')
+  .option('--json', 'print one JSON object, no progress bar')
+  .action(async (game: string, opts) => {
+    process.exitCode = await arenaCommand(game, opts, process.stdout, process.stderr);
+  });
+
+program
+  .command('analyze')
+  .argument('<file>', 'a game record (JSON)')
+  .description('value every card played with all cards known (solver) and from the player\'s view (strong bot); the costliest plays and a summary per player')
+  .option('--deal <k>', 'only this deal (from 1)')
+  .option('--think <ms>', 'time per estimate from the player\'s view')
+  .option('--json', 'print one JSON object')
+  .action(async (file: string, opts) => {
+    process.exitCode = await analyzeCommand(file, opts, process.stdout);
+  });
 
 program
   .command('rules')
@@ -77,8 +106,8 @@ program
   .option('--json', 'print one JSON object')
   .option('--seconds <s>', 'time per measurement', '2')
   .option('--game <game>', 'only this game')
-  .action((opts) => {
-    process.exitCode = benchCommand(opts, process.stdout);
+  .action(async (opts) => {
+    process.exitCode = await benchCommand(opts, process.stdout);
   });
 
 program

@@ -10,8 +10,10 @@ import type { AnyGameModule, GameModule } from '../games/module.js';
 import { GAMES, findGame, gameIds } from '../games/registry.js';
 import { parseRuleAssignments, resolveRules } from '../games/ruleBook.js';
 import type { DealLog } from '../games/sitting.js';
-import { toRecord } from '../records/record.js';
+import { toRecord, type Substitution } from '../records/record.js';
+import { ProgramPlayer } from '../sitting/program.js';
 import { playSitting, type SittingLength } from '../sitting/play.js';
+import { botKinds, closeAll, DEFAULT_THINK_MS, fallbackBot, parseThink, type Closable } from './seats.js';
 import { humanAgent, LineReader, QuitSignal } from './terminal.js';
 
 export interface PlayOptions {
@@ -22,6 +24,7 @@ export interface PlayOptions {
   readonly seed?: string;
   readonly record?: string;
   readonly pace?: string;
+  readonly think?: string;
   readonly [option: string]: unknown;
 }
 
@@ -68,14 +71,43 @@ function parseCount(text: string, what: string, max: number): number {
   return Number(text);
 }
 
-/** Reads --seats: one word per seat: human, bot (the game's default bot) or a bot's name. */
-export function parseSeats(module: AnyGameModule, text: string | undefined, seats: number): Result<string[]> {
-  const words = text === undefined ? ['human', ...Array<string>(seats - 1).fill('bot')] : text.split(',').map((w) => w.trim().toLowerCase());
+/**
+ * Reads --seats: one word per seat: human, bot (the game's default bot), a
+ * bot's name, or exec:COMMAND for an outside program (docs/bot-protocol.md).
+ */
+export function parseSeats(module: AnyGameModule, text: string | undefined, seats: number, bots: readonly string[] = Object.keys(module.bots)): Result<string[]> {
+  const words = text === undefined ? ['human', ...Array<string>(seats - 1).fill('bot')] : splitSeats(text).map((w) => (isProgram(w) ? w : w.toLowerCase()));
   if (words.length !== seats) return fail('badSeats', `${module.game.title} with these rules needs ${seats} seats, --seats names ${words.length}`);
-  const known = ['human', 'bot', ...Object.keys(module.bots)];
-  const bad = words.find((w) => !known.includes(w));
-  if (bad !== undefined) return fail('badSeats', `unknown seat ${quote(bad, 20)}; a seat is one of ${known.join(', ')}`);
+  const known = ['human', 'bot', ...bots];
+  const bad = words.find((w) => !known.includes(w) && !isProgram(w));
+  if (bad !== undefined) {
+    const later = (bad === 'medium' || bad === 'strong') && !module.search ? ` (${module.game.title} has no search support yet, so no medium or strong bot)` : '';
+    return fail('badSeats', `unknown seat ${quote(bad, 20)}${later}; a seat is one of ${known.join(', ')} or exec:PROGRAM`);
+  }
+  const empty = words.find((w) => isProgram(w) && w.slice(5).trim() === '');
+  if (empty !== undefined) return fail('badSeats', 'exec: needs a command after it, e.g. "exec:node examples/random-bot.mjs"');
   return ok(words);
+}
+
+/** Whether a seat word names an outside program. */
+export const isProgram = (word: string): boolean => /^exec:/i.test(word);
+
+/** Splits a seat list at commas outside double quotes, trimming each word. */
+export function splitSeats(text: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') {
+      quoted = !quoted;
+      cur += ch;
+    } else if (ch === ',' && !quoted) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur.trim());
+  return out.map((w) => (/^".*"$/.test(w) ? w.slice(1, -1) : w));
 }
 
 /** Names for the bots at the table, one per player, as people at a Stammtisch would be called. */
@@ -111,7 +143,9 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
   const { game, sitting, text } = module;
   const rules = rulesFromOptions(module, opts);
   const seatCount = game.seatCount(rules);
-  const words = expect(parseSeats(module as unknown as AnyGameModule, opts.seats, seatCount));
+  const think = parseThink(opts.think);
+  const kinds = botKinds(module, think);
+  const words = expect(parseSeats(module as unknown as AnyGameModule, opts.seats, seatCount, Object.keys(kinds)));
   const length: SittingLength = opts.deals !== undefined ? { deals: parseCount(opts.deals, '--deals', 100_000) } : { units: 1 };
   if (opts.record) checkRecordPath(opts.record);
   const seeded = opts.seed !== undefined;
@@ -125,6 +159,11 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
   // One name per player, used everywhere: "You" for the person at the terminal, a first name for each bot.
   let botIndex = 0;
   const names = words.map((w, i) => (w === 'human' ? (humans > 1 ? `You ${i + 1}` : 'You') : BOT_NAMES[botIndex++ % BOT_NAMES.length]));
+  // Decisions made for outside programs that failed to answer, for the record.
+  const substitutions: Substitution[] = [];
+  let dealIndex = 0;
+  let actionIndex = 0;
+  const closables: Closable[] = [];
   let current: T['state'] | undefined;
   let players: readonly string[] = names;
 
@@ -147,8 +186,20 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
         narrate: humans === 1 ? (seat, events) => (current === undefined ? [] : text.narrate(rules, game.view(current, seat), events, players)) : undefined,
       });
     }
+    if (isProgram(w)) {
+      const player = new ProgramPlayer<T>({
+        command: w.slice(5).trim(),
+        module,
+        rules,
+        thinkMs: think ?? DEFAULT_THINK_MS,
+        log: (line) => process.stderr.write(`stich: ${line}\n`),
+        onSubstitute: (seat, reason) => substitutions.push({ deal: dealIndex, action: actionIndex, seat, reason }),
+      });
+      closables.push(player);
+      return player.agent(i, fallbackBot(module, rules, i, botRng(i)), names[i]);
+    }
     const kind = w === 'bot' ? module.defaultBot : w;
-    const bot = module.bots[kind].create(rules, i, botRng(i));
+    const bot = kinds[kind].create(rules, i, botRng(i));
     const named: Agent<T> = { ...bot, name: names[i] };
     if (pace <= 0) return named;
     return {
@@ -159,7 +210,7 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
       },
     };
   });
-  const roles = words.map((w) => (w === 'human' ? 'you' : `${w === 'bot' ? module.defaultBot : w} bot`));
+  const roles = words.map((w) => (w === 'human' ? 'you' : isProgram(w) ? w : `${w === 'bot' ? module.defaultBot : w} bot`));
 
   let start: T['start'] | null = null;
   let firstDealer = 0;
@@ -168,7 +219,7 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
   let recordProblem: string | undefined;
   const writeRecord = () => {
     if (!opts.record || logs.length === 0 || lastSheet === undefined) return;
-    const record = toRecord(game.id, { rules, start: start as T['start'], firstDealer, players, deals: logs, sheet: lastSheet });
+    const record = toRecord(game.id, { rules, start: start as T['start'], firstDealer, players, deals: logs, sheet: lastSheet }, substitutions);
     try {
       writeFileSync(opts.record, prettyJson(record) + '\n');
     } catch (e) {
@@ -199,12 +250,15 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
           out.write(`${game.title}, in playing order: ${who.join(', ')}\n`);
         } else if (e.type === 'deal') {
           current = e.state;
+          dealIndex = e.index;
+          actionIndex = 0;
           if (humans > 0) {
             const of = 'deals' in length ? ` of ${length.deals}` : '';
             out.write(`\n═══ Deal ${e.index + 1}${of} · ${players[e.dealer]} ${players[e.dealer] === 'You' ? 'deal' : 'deals'} ═══\n`);
           }
         } else if (e.type === 'action') {
           current = e.after;
+          actionIndex++;
         } else if (e.type === 'dealEnd') {
           logs.push(e.log);
           lastSheet = e.sheet;
@@ -230,5 +284,6 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
     throw e;
   } finally {
     reader?.close();
+    await closeAll(closables);
   }
 }

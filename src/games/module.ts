@@ -25,6 +25,22 @@ export interface GameModule<T extends GameTypes> {
   readonly playOptions?: readonly PlayOption[];
   /** A conformance format the game can check files of (`stich conformance`). */
   readonly conformance?: ConformanceFormat;
+  /**
+   * Optional: which game was played and by whom, read from an outcome, for
+   * reports across games (the arena's per-contract results). `contract`
+   * names the game played ("rufspiel", "solo", "schnapser"); `declarers` are
+   * the seats of the declaring side; `won` whether that side won. Fields
+   * are left out where the game has no such notion (a Ramsch has no
+   * declarer, a deal thrown in no winner).
+   */
+  describeOutcome?(outcome: T['outcome']): OutcomeSummary;
+}
+
+/** What generic reports read from a deal's outcome (see `GameModule.describeOutcome`). */
+export interface OutcomeSummary {
+  readonly contract?: string;
+  readonly declarers?: readonly number[];
+  readonly won?: boolean;
 }
 
 /** A file format of complete games with expected results, checked line by line. */

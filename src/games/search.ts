@@ -33,6 +33,26 @@ export interface SearchState {
   score(seat: Seat): number;
   /** An independent copy in the same position. */
   clone(): SearchState;
+  /**
+   * Optional, for the solver's transposition table: a hash of the position,
+   * a non-negative safe integer (up to 53 bits, e.g. two Zobrist halves),
+   * covering everything the rest of the deal and the final scores depend on:
+   * each seat's remaining cards, the cards of the trick in play, the seat to
+   * move, and whatever taken so far the score still depends on (card points
+   * and tricks per side, announced 20s and 40s, …), but not the order in
+   * which earlier tricks were played. Two positions with the same hash are
+   * taken to be the same; without it the solver searches without a table.
+   */
+  hash?(): number;
+  /**
+   * Optional, for the solver: the legal moves with one move per class of
+   * moves that are equivalent now (they lead to the same value under best
+   * play: say, the 8 and the 7 of a suit in one hand when every card between
+   * them has been played and both count the same), as a mask that is a
+   * subset of `legalMask()` holding at least one move of every class.
+   * Without it every legal move is searched.
+   */
+  distinctMoves?(): number;
 }
 
 /**

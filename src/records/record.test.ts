@@ -108,12 +108,28 @@ describe('game records (docs/records.md)', () => {
     expect(message.length).toBeLessThan(300);
   });
 
+  it('writes version 2 with its substitutions, and still replays version 1 records', async () => {
+    const record = await sitting(3, 11);
+    expect(record.version).toBe(2);
+    expect(record.substitutions).toEqual([]);
+    const { substitutions: _, ...rest } = record;
+    const v1 = { ...rest, version: 1 };
+    const r = replay(v1);
+    expect(r.ok).toBe(true);
+    const noted = { ...record, substitutions: [{ deal: 2, action: 3, seat: 1, reason: 'timeout' }] };
+    expect(replay(noted).ok).toBe(true);
+  });
+
   it('refuses malformed records with the reason', async () => {
     const base = await sitting(1, 9);
     const cases: [unknown, RegExp][] = [
       [[], /a record is a JSON object/],
       [{ ...base, format: 'pgn' }, /"format" must be "stich-record"/],
-      [{ ...base, version: 2 }, /unsupported "version" 2/],
+      [{ ...base, version: 3 }, /unsupported "version" 3/],
+      [{ ...base, substitutions: 'none' }, /"substitutions" must be a list/],
+      [{ ...base, substitutions: [{ deal: 5, action: 0, seat: 0, reason: 'timeout' }] }, /a substitution must be/],
+      [{ ...base, substitutions: [{ deal: 0, action: 0, seat: 0, reason: 'tired' }] }, /a substitution must be/],
+      [{ ...base, version: 1 }, /"substitutions" came with version 2/],
       [{ ...base, deals: [] }, /"deals" must be a non-empty list/],
       [{ ...base, players: ['a', 'b'] }, /has 4 seats, the record names 2 players/],
       [{ ...base, rules: { ...base.rules, sauMode: true } }, /unknown house rule "sauMode"/],

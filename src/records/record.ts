@@ -14,14 +14,32 @@ import type { SittingResult } from '../games/sitting.js';
  */
 export interface GameRecord {
   readonly format: 'stich-record';
-  readonly version: 1;
+  /** 2 since substitutions are recorded; version 1 files (without them) are still read. */
+  readonly version: 1 | 2;
   readonly game: string;
   readonly rules: ResolvedRules & Record<string, unknown>;
   readonly players: readonly string[];
   readonly start: unknown;
   readonly deals: readonly DealRecord[];
   readonly sheet: unknown;
+  /** Decisions made by the `easy` bot for an outside program that failed to answer (version 2; absent in version 1). */
+  readonly substitutions?: readonly Substitution[];
 }
+
+/** Why an outside program's decision was made by another bot. */
+export type SubstitutionReason = 'timeout' | 'malformed' | 'illegal' | 'crashed';
+export const SUBSTITUTION_REASONS: readonly SubstitutionReason[] = ['timeout', 'malformed', 'illegal', 'crashed'];
+
+/** One decision made for a seat by a substitute: the deal and action index (from 0), the seat and why. */
+export interface Substitution {
+  readonly deal: number;
+  readonly action: number;
+  readonly seat: number;
+  readonly reason: SubstitutionReason;
+}
+
+/** The version of the record format this program writes. */
+export const RECORD_VERSION = 2;
 
 export interface DealRecord {
   readonly dealer: number;
@@ -39,16 +57,17 @@ export interface RecordError {
   readonly action?: number;
 }
 
-export function toRecord<T extends GameTypes>(gameId: string, result: SittingResult<T>): GameRecord {
+export function toRecord<T extends GameTypes>(gameId: string, result: SittingResult<T>, substitutions: readonly Substitution[] = []): GameRecord {
   return {
     format: 'stich-record',
-    version: 1,
+    version: RECORD_VERSION,
     game: gameId,
     rules: result.rules as GameRecord['rules'],
     players: result.players,
     start: result.start,
     deals: result.deals.map((d) => ({ dealer: d.dealer, carry: d.carry, deck: d.deck, actions: d.actions, outcome: d.outcome })),
     sheet: result.sheet,
+    substitutions: substitutions.map((x) => ({ deal: x.deal, action: x.action, seat: x.seat, reason: x.reason })),
   };
 }
 
@@ -79,7 +98,9 @@ function checkShape(json: unknown): Result<GameRecord, RecordError> {
   if (!isObject(json)) return fault('badRecord', 'a record is a JSON object');
   if (nestsDeeperThan(json, MAX_JSON_DEPTH)) return fault('badRecord', `the record nests more than ${MAX_JSON_DEPTH} levels deep; no record does`);
   if (json.format !== 'stich-record') return fault('badRecord', '"format" must be "stich-record"');
-  if (json.version !== 1) return fault('badRecord', `unsupported "version" ${JSON.stringify(json.version)} (this program reads version 1)`);
+  if (json.version !== 1 && json.version !== 2) {
+    return fault('badRecord', `unsupported "version" ${excerptJson(json.version, 20)} (this program reads versions 1 and 2)`);
+  }
   if (typeof json.game !== 'string') return fault('badRecord', '"game" must name the game');
   if (!isObject(json.rules)) return fault('badRecord', '"rules" must be an object');
   if (!Array.isArray(json.players) || !json.players.every((p) => typeof p === 'string')) {
@@ -101,6 +122,24 @@ function checkShape(json: unknown): Result<GameRecord, RecordError> {
     if (!('outcome' in d)) return fault('badRecord', 'the deal has no "outcome"', i);
   }
   if (!('sheet' in json)) return fault('badRecord', 'the record has no "sheet" (the score sheet after the last deal)');
+  if (json.version === 1 && 'substitutions' in json) return fault('badRecord', '"substitutions" came with version 2; a version 1 record has none');
+  if (json.version === 2) {
+    const subs = json.substitutions;
+    if (!Array.isArray(subs)) return fault('badRecord', '"substitutions" must be a list (empty when every seat answered itself)');
+    for (const x of subs) {
+      const ok =
+        isObject(x) &&
+        Number.isInteger(x.deal) &&
+        (x.deal as number) >= 0 &&
+        (x.deal as number) < json.deals.length &&
+        Number.isInteger(x.action) &&
+        (x.action as number) >= 0 &&
+        Number.isInteger(x.seat) &&
+        (x.seat as number) >= 0 &&
+        SUBSTITUTION_REASONS.includes(x.reason as SubstitutionReason);
+      if (!ok) return fault('badRecord', `a substitution must be {"deal", "action", "seat", "reason"} with a deal of the record and a reason of ${SUBSTITUTION_REASONS.join(', ')}: ${excerptJson(x, 60)}`);
+    }
+  }
   return ok(json as unknown as GameRecord);
 }
 

@@ -88,6 +88,16 @@ describe('malformed conformance lines name the line', () => {
     expect(errors[0]).toMatch(/^line 2: not valid JSON/);
   });
 
+  it('a trick card that is not a string is a malformed line, not a crash (issue 7)', () => {
+    const good = JSON.parse(LINES[0]) as ConformanceLine;
+    for (const bad of [42, null, { x: 1 }, ['EA']]) {
+      const line = { ...good, tricks: [{ ...good.tricks[0], cards: [bad, ...good.tricks[0].cards.slice(1)] }, ...good.tricks.slice(1)] };
+      const r = parseConformanceLine(JSON.stringify(line), 4);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error).toContain('"tricks" must be a list of {leader, cards}, the cards as card codes');
+    }
+  });
+
   it('a well-formed line with a card the pack lacks, or a wrong leader, is a problem, not a crash', () => {
     const good = JSON.parse(LINES[0]) as ConformanceLine;
     const badCard = { ...good, hands: [['XX', ...good.hands[0].slice(1)], ...good.hands.slice(1)] };

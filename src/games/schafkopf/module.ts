@@ -37,4 +37,10 @@ export const schafkopfModule: GameModule<SchafkopfTypes> = {
   search: schafkopfSearch,
   bench: schafkopfBench,
   conformance: schafkopfConformance,
+  describeOutcome: (o) =>
+    o.contract === null || o.thrownIn
+      ? {}
+      : o.contract.kind === 'ramsch'
+        ? { contract: 'ramsch' }
+        : { contract: o.contract.kind + (o.contract.tout ? '-tout' : ''), declarers: o.party, ...(o.won === null ? {} : { won: o.won }) },
 };

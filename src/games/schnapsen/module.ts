@@ -16,6 +16,12 @@ function schnapsenModule(game: SchnapsenGame, variant: Variant): GameModule<Schn
     text: schnapsenText,
     bench: bauernschnapsenBench,
     playOptions: [FACES_OPTION],
+    describeOutcome: (o) => {
+      if (o.game === 'redeal' || o.declarer === null) return {};
+      // Bauernschnapsen: partners sit opposite; Talonschnapsen: the declarer plays alone.
+      const declarers = variant === 'bauern' ? [o.declarer, (o.declarer + 2) % 4].sort() : [o.declarer];
+      return { contract: o.game, declarers, won: o.won };
+    },
   };
 }
 

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { quote } from '../core/text.js';
+import type { GameTypes } from '../games/game.js';
+import type { GameModule } from '../games/module.js';
+import { gameById, gameIds } from '../games/registry.js';
+import { rulesFromJson } from '../games/ruleBook.js';
+import { parseRecord, replayRecord, type GameRecord } from '../records/record.js';
+import { analyzeDeal, formatAnalysis, type DealAnalysis } from '../search/analysis.js';
+import { STRONG } from '../search/pimc.js';
+import { CliError } from './play.js';
+import { parseThink } from './seats.js';
+
+export interface AnalyzeOptions {
+  readonly deal?: string;
+  readonly json?: boolean;
+  readonly think?: string;
+}
+
+/** `stich analyze RECORD [--deal K] [--json]`: every card played, valued with all cards known and from the player's view. */
+export async function analyzeCommand(file: string, opts: AnalyzeOptions, out: NodeJS.WritableStream): Promise<number> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new CliError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+  const record = parseRecord(text);
+  if (!record.ok) throw new CliError(`${file}: ${record.error.message}`);
+  const module = gameById(record.value.game);
+  if (!module) throw new CliError(`${file}: unknown game ${quote(record.value.game)}; games: ${gameIds().join(', ')}`);
+  if (!module.search) throw new CliError(`${module.game.title} has no search support yet: analysis needs its search state and world sampler`);
+  const replay = replayRecord(record.value, module);
+  if (!replay.ok) throw new CliError(`${file}: ${replay.error.message}`);
+  return analyzeModule(module, record.value, opts, out);
+}
+
+async function analyzeModule<T extends GameTypes>(module: GameModule<T>, record: GameRecord, opts: AnalyzeOptions, out: NodeJS.WritableStream): Promise<number> {
+  const rules = rulesFromJson(module.game.ruleBook, record.rules);
+  if (!rules.ok) throw new CliError(rules.error.message);
+  const count = record.deals.length;
+  let which: number[] = Array.from({ length: count }, (_, i) => i);
+  if (opts.deal !== undefined) {
+    if (!/^\d+$/.test(opts.deal) || Number(opts.deal) < 1 || Number(opts.deal) > count) {
+      throw new CliError(`--deal must be a deal of the record, from 1 to ${count}, not ${quote(opts.deal, 20)}`);
+    }
+    which = [Number(opts.deal) - 1];
+  }
+  const think = parseThink(opts.think);
+  const estimateOptions = think === undefined ? STRONG : { ...STRONG, thinkMs: think, samples: 10_000 };
+  const results: DealAnalysis[] = [];
+  for (const i of which) {
+    const a = await analyzeDeal(module, rules.value as T['rules'], i, record.deals[i], { estimate: true, estimateOptions, seed: `analyze/${i}` });
+    results.push(a);
+    if (!opts.json) out.write(formatAnalysis(a, record.players) + '\n');
+  }
+  if (opts.json) out.write(JSON.stringify({ game: record.game, players: record.players, deals: results }) + '\n');
+  return 0;
+}

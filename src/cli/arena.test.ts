@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const BIN = join(process.cwd(), 'dist/cli/main.js');
+
+function stich(args: string[]): { code: number; out: string; err: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+
+describe('stich analyze', () => {
+  it('says why a game without search support cannot be analysed yet, and refuses bad records', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stich-analyze-'));
+    const file = join(dir, 'r.json');
+    expect(stich(['play', 'schafkopf', '--seats', 'bot,bot,bot,bot', '--deals', '1', '--seed', '1', '--record', file]).code).toBe(0);
+    const r = stich(['analyze', file]);
+    if (r.code === 2) expect(r.err).toContain('has no search support yet');
+    else expect(r.out).toMatch(/^Deal 1: \d+ plays analysed/);
+    writeFileSync(join(dir, 'bad.json'), '{');
+    expect(stich(['analyze', join(dir, 'bad.json')]).err).toContain('not valid JSON');
+  });
+});
+
+describe('stich arena', () => {
+  it('prints a seeded report with intervals, per-seat and per-contract results', () => {
+    const r = stich(['arena', 'schafkopf', '--bots', 'easy,random', '--deals', '20', '--seed', '7']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('20 decks × 2 seatings (ABAB, BABA)');
+    expect(r.out).toMatch(/easy − random: \+[\d.]+ per deal/);
+    expect(r.out).toContain('decision times:');
+    expect(r.out).toMatch(/declared \d+\/\d+ +defended/);
+  });
+
+  it('prints JSON that is the same for the same seed except times', () => {
+    const a = JSON.parse(stich(['arena', 'talonschnapsen', '--bots', 'easy,random', '--deals', '10', '--seed', 's', '--json']).out);
+    const b = JSON.parse(stich(['arena', 'talonschnapsen', '--bots', 'easy,random', '--deals', '10', '--seed', 's', '--json']).out);
+    const strip = (r: { bots: { p50Ms: number; p99Ms: number }[] }) => r.bots.map((x) => ({ ...x, p50Ms: 0, p99Ms: 0 }));
+    expect(strip(a)).toEqual(strip(b));
+    expect(a.seatings).toEqual(['ABA', 'BAA', 'AAB']);
+    expect(a.differences[0].diff.mean).toBeGreaterThan(0);
+  });
+
+  it('refuses unknown bots and too many of them', () => {
+    const r = stich(['arena', 'schafkopf', '--bots', 'easy,genius']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('unknown bot "genius"');
+    expect(stich(['arena', 'talonschnapsen', '--bots', 'easy,random,easy,random']).err).toContain('seats 3 players');
+    expect(stich(['arena', 'schafkopf', '--bots', 'easy']).err).toContain('at least two');
+  });
+});

@@ -1,0 +1,79 @@
+import cliProgress from 'cli-progress';
+import { CryptoRng } from '../core/rng.js';
+import { quote } from '../core/text.js';
+import type { GameTypes } from '../games/game.js';
+import type { GameModule } from '../games/module.js';
+import { formatArena, runArena, type ArenaEntrant } from '../search/arena.js';
+import { CliError, lookupGame, rulesFromOptions, splitSeats, type PlayOptions } from './play.js';
+import { botEntrant, closeAll, parseThink, type Closable } from './seats.js';
+
+export interface ArenaCliOptions extends PlayOptions {
+  readonly bots?: string;
+  readonly json?: boolean;
+  readonly think?: string;
+}
+
+/** `stich arena GAME --bots A,B[,…]`: the duplicate arena (src/search/arena.ts). */
+export async function arenaCommand(gameName: string, opts: ArenaCliOptions, out: NodeJS.WritableStream, errOut: NodeJS.WritableStream): Promise<number> {
+  return arenaModule(lookupGame(gameName), opts, out, errOut);
+}
+
+async function arenaModule<T extends GameTypes>(module: GameModule<T>, opts: ArenaCliOptions, out: NodeJS.WritableStream, errOut: NodeJS.WritableStream): Promise<number> {
+  const rules = rulesFromOptions(module, opts);
+  const seats = module.game.seatCount(rules);
+  if (opts.bots === undefined) throw new CliError('--bots names the bots to compare, e.g. --bots easy,random');
+  const words = splitSeats(opts.bots);
+  if (words.length < 2) throw new CliError('--bots names at least two bots, separated by commas');
+  if (words.length > seats) throw new CliError(`${module.game.title} with these rules seats ${seats} players; --bots names ${words.length}`);
+  const decksText = opts.deals ?? '100';
+  if (!/^\d+$/.test(decksText) || Number(decksText) < 1 || Number(decksText) > 1_000_000) {
+    throw new CliError(`--deals must be a whole number of decks from 1 to 1000000, not ${quote(decksText, 20)}`);
+  }
+  const think = parseThink(opts.think);
+  const seed = opts.seed ?? String(new CryptoRng().int(2 ** 32));
+  const closables: Closable[] = [];
+  const substitutions = new Map<string, Map<string, number>>();
+  const onSubstitute = (word: string, _seat: number, reason: string) => {
+    const m = substitutions.get(word) ?? new Map<string, number>();
+    m.set(reason, (m.get(reason) ?? 0) + 1);
+    substitutions.set(word, m);
+  };
+  const entrants: ArenaEntrant<T>[] = words.map((w) => botEntrant(module, w, { think, log: errOut, closables, onSubstitute }));
+  const bar =
+    opts.json || (errOut as NodeJS.WriteStream).isTTY !== true
+      ? undefined
+      : new cliProgress.SingleBar({ stream: errOut, format: 'arena {bar} {value}/{total} deals | {eta_formatted} left', hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic);
+  try {
+    bar?.start(Number(decksText) * 1, 0);
+    let started = false;
+    const report = await runArena({
+      module,
+      rules,
+      entrants,
+      decks: Number(decksText),
+      seed,
+      onProgress: (done, total) => {
+        if (!bar) return;
+        if (!started) {
+          bar.setTotal(total);
+          started = true;
+        }
+        bar.update(done);
+      },
+    });
+    bar?.stop();
+    const subs = Object.fromEntries([...substitutions].map(([w, m]) => [w, Object.fromEntries(m)]));
+    if (opts.json) out.write(JSON.stringify({ ...report, rules, substitutions: subs }) + '\n');
+    else {
+      out.write(formatArena(report) + '\n');
+      for (const [w, m] of Object.entries(subs)) {
+        out.write(`\n${w}: decisions made by easy instead: ${Object.entries(m).map(([r, c]) => `${c} ${r}`).join(', ')}\n`);
+      }
+    }
+    return 0;
+  } finally {
+    bar?.stop();
+    await closeAll(closables);
+  }
+}
+

@@ -1,0 +1,273 @@
+import { shuffleDeck } from '../cards/deck.js';
+import { SeededRng, type Rng } from '../core/rng.js';
+import type { Agent } from '../games/agent.js';
+import type { GameTypes, Seat } from '../games/game.js';
+import type { GameModule } from '../games/module.js';
+import { playDeal } from '../sitting/play.js';
+
+/**
+ * The duplicate arena: bots of different kinds play the same decks from
+ * every seat, so that the luck of the cards cancels out.
+ *
+ * Seating scheme: with K kinds at an n-seat table (K <= n), the base seating
+ * gives seat s the kind s mod K (ABAB for two kinds at four seats, ABA at
+ * three, ABCD for four kinds); every deck is played once in each distinct
+ * rotation of the base seating (ABAB, BABA; ABA, BAA, AAB). Over the
+ * rotations every seat holds every position of the base pattern equally
+ * often, so each kind occupies every seat equally often, and identical
+ * rotations are played only once. With two kinds at four seats the two
+ * kinds are partners wherever the game seats teams opposite (0 & 2 against
+ * 1 & 3).
+ *
+ * Every deal is a single deal on its own (the module's `initialCarry`, not a
+ * sitting); on deck d the dealer is seat d mod n. Everything random is
+ * seeded from the arena seed, the deck number, the seating and the seat, so
+ * a seeded run gives the same results (decision times aside).
+ */
+
+/** One player kind of the arena: a built-in bot, a level, or an outside program. */
+export interface ArenaEntrant<T extends GameTypes> {
+  /** The name in reports ("easy", "exec:node bot.mjs"). */
+  readonly name: string;
+  /** The agent for one deal at this seat. `slot` numbers the seats this entrant holds in one seating (0, 1, …). */
+  agent(rules: T['rules'], seat: Seat, rng: Rng, slot: number): Agent<T>;
+}
+
+export interface ArenaOptions<T extends GameTypes> {
+  readonly module: GameModule<T>;
+  readonly rules: T['rules'];
+  readonly entrants: readonly ArenaEntrant<T>[];
+  /** Number of decks; each is played once per seating. */
+  readonly decks: number;
+  readonly seed: string;
+  /** Called after every deal played: deals done and total. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Called before every deal with the deck number and the seating (entrant index by seat), e.g. for substitution logs. */
+  readonly onDeal?: (deck: number, seating: readonly number[]) => void;
+}
+
+/** A mean with its 95% confidence interval. */
+export interface Estimate {
+  readonly mean: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+export interface ContractTally {
+  readonly contract: string;
+  /** Seat-deals in which this bot was on the declaring side. */
+  declared: number;
+  wonDeclaring: number;
+  /** Seat-deals in which it defended against this contract. */
+  defended: number;
+  wonDefending: number;
+}
+
+export interface ArenaBotReport {
+  readonly name: string;
+  /** Seat-deals played (decks × seats held over all seatings). */
+  readonly deals: number;
+  /** Mean score per deal; the interval over decks (each deck's seatings averaged first). */
+  readonly score: Estimate;
+  readonly perSeat: readonly { readonly seat: Seat; readonly deals: number; readonly mean: number }[];
+  /** Per contract, when the module describes its outcomes (`describeOutcome`); else empty. */
+  readonly contracts: readonly ContractTally[];
+  readonly decisions: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+}
+
+export interface ArenaReport {
+  readonly game: string;
+  readonly decks: number;
+  readonly seed: string;
+  /** Each seating as one letter per seat (A = the first bot named). */
+  readonly seatings: readonly string[];
+  readonly bots: readonly ArenaBotReport[];
+  /** For every pair of bots: the mean per-deck difference of their scores per deal, first minus second. */
+  readonly differences: readonly { readonly a: string; readonly b: string; readonly diff: Estimate }[];
+}
+
+/** The seatings of the scheme above: entrant index by seat, distinct rotations of s mod K. */
+export function seatings(kinds: number, seats: number): number[][] {
+  if (kinds < 1 || kinds > seats) throw new Error(`the arena seats 1 to ${seats} bot kinds at this table, not ${kinds}`);
+  const out: number[][] = [];
+  const seen = new Set<string>();
+  for (let r = 0; r < seats; r++) {
+    const seating = Array.from({ length: seats }, (_, s) => ((s + r) % seats) % kinds);
+    const key = seating.join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(seating);
+  }
+  return out;
+}
+
+/** Two-sided 95% quantile of Student's t with df degrees of freedom (1.96 for large df). */
+export function t95(df: number): number {
+  const table = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086];
+  if (df < 1) return Infinity;
+  if (df <= table.length) return table[df - 1];
+  return 1.96 + 2.5 / df;
+}
+
+/** Mean and 95% interval of independent samples (the decks). */
+export function estimate(xs: readonly number[]): Estimate {
+  const n = xs.length;
+  if (n === 0) return { mean: NaN, low: NaN, high: NaN };
+  const mean = xs.reduce((a, b) => a + b, 0) / n;
+  if (n === 1) return { mean, low: -Infinity, high: Infinity };
+  const v = xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1);
+  const half = t95(n - 1) * Math.sqrt(v / n);
+  return { mean, low: mean - half, high: mean + half };
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1));
+  return sorted[i];
+}
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** Runs the arena and reports per bot. Deals run one after another on this thread. */
+export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise<ArenaReport> {
+  const { module, rules, entrants } = o;
+  const { game } = module;
+  const n = game.seatCount(rules);
+  const plan = seatings(entrants.length, n);
+  const pack = game.pack(rules);
+  const K = entrants.length;
+  const perDeck: number[][] = entrants.map(() => []);
+  const seatSum = entrants.map(() => new Array<number>(n).fill(0));
+  const seatCount = entrants.map(() => new Array<number>(n).fill(0));
+  const times: number[][] = entrants.map(() => []);
+  const contracts = entrants.map(() => new Map<string, ContractTally>());
+  const total = o.decks * plan.length;
+  let done = 0;
+
+  for (let d = 0; d < o.decks; d++) {
+    const deck = shuffleDeck(pack, new SeededRng(`${o.seed}/deck${d}`));
+    const dealer = d % n;
+    const sum = new Array<number>(K).fill(0);
+    const count = new Array<number>(K).fill(0);
+    for (let p = 0; p < plan.length; p++) {
+      const seating = plan[p];
+      o.onDeal?.(d, seating);
+      const slots = new Array<number>(K).fill(0);
+      const agents: Agent<T>[] = seating.map((k, seat) => {
+        const inner = entrants[k].agent(rules, seat, new SeededRng(`${o.seed}/deck${d}/seating${p}/seat${seat}`), slots[k]++);
+        return timed(inner, times[k]);
+      });
+      const { outcome } = await playDeal(module, rules, { dealer, deck, carry: game.initialCarry(rules) }, agents);
+      const described = module.describeOutcome?.(outcome);
+      for (let seat = 0; seat < n; seat++) {
+        const k = seating[seat];
+        const score = outcome.score[seat];
+        sum[k] += score;
+        count[k]++;
+        seatSum[k][seat] += score;
+        seatCount[k][seat]++;
+        if (described?.contract !== undefined && described.declarers !== undefined) {
+          const key = described.contract;
+          let t = contracts[k].get(key);
+          if (!t) contracts[k].set(key, (t = { contract: key, declared: 0, wonDeclaring: 0, defended: 0, wonDefending: 0 }));
+          if (described.declarers.includes(seat)) {
+            t.declared++;
+            if (described.won === true) t.wonDeclaring++;
+          } else {
+            t.defended++;
+            if (described.won === false) t.wonDefending++;
+          }
+        }
+      }
+      o.onProgress?.(++done, total);
+    }
+    for (let k = 0; k < K; k++) perDeck[k].push(sum[k] / count[k]);
+  }
+
+  const bots: ArenaBotReport[] = entrants.map((e, k) => {
+    const sorted = times[k].slice().sort((a, b) => a - b);
+    return {
+      name: e.name,
+      deals: seatCount[k].reduce((a, b) => a + b, 0),
+      score: estimate(perDeck[k]),
+      perSeat: seatSum[k].map((s, seat) => ({ seat, deals: seatCount[k][seat], mean: seatCount[k][seat] ? s / seatCount[k][seat] : NaN })),
+      contracts: [...contracts[k].values()].sort((a, b) => b.declared + b.defended - (a.declared + a.defended) || (a.contract < b.contract ? -1 : 1)),
+      decisions: sorted.length,
+      p50Ms: percentile(sorted, 0.5),
+      p99Ms: percentile(sorted, 0.99),
+    };
+  });
+  const differences: ArenaReport['differences'][number][] = [];
+  for (let a = 0; a < K; a++) {
+    for (let b = a + 1; b < K; b++) {
+      differences.push({ a: entrants[a].name, b: entrants[b].name, diff: estimate(perDeck[a].map((x, i) => x - perDeck[b][i])) });
+    }
+  }
+  return {
+    game: game.id,
+    decks: o.decks,
+    seed: o.seed,
+    seatings: plan.map((s) => s.map((k) => LETTERS[k]).join('')),
+    bots,
+    differences,
+  };
+}
+
+/** The agent with every decision (asked or unasked) timed into `into` (milliseconds). */
+function timed<T extends GameTypes>(agent: Agent<T>, into: number[]): Agent<T> {
+  const wrapped: Agent<T> = {
+    ...agent,
+    choose: async (view, legal, seat) => {
+      const t0 = performance.now();
+      const a = await agent.choose(view, legal, seat);
+      into.push(performance.now() - t0);
+      return a;
+    },
+  };
+  if (agent.interject) {
+    const inner = agent.interject.bind(agent);
+    wrapped.interject = async (view, legal, seat) => inner(view, legal, seat);
+  }
+  if (agent.observe) wrapped.observe = agent.observe.bind(agent);
+  return wrapped;
+}
+
+const fmt = (x: number, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : String(x));
+const signed = (x: number, digits = 2) => (x > 0 ? '+' : '') + fmt(x, digits);
+
+/** The report as text for the terminal. */
+export function formatArena(r: ArenaReport, unit = 'score'): string {
+  const lines: string[] = [];
+  lines.push(`${r.game}: ${r.decks} decks × ${r.seatings.length} seatings (${r.seatings.join(', ')}), seed ${JSON.stringify(r.seed)}`);
+  lines.push('');
+  const w = Math.max(4, ...r.bots.map((b) => b.name.length));
+  lines.push(`${'bot'.padEnd(w)}  ${`mean ${unit}/deal`.padStart(16)}  95% interval          per seat`);
+  r.bots.forEach((b, i) => {
+    const seats = b.perSeat.map((s) => `${s.seat + 1}: ${s.deals ? signed(s.mean) : '-'}`).join('  ');
+    lines.push(`${`${LETTERS[i]} ${b.name}`.padEnd(w + 2)}${signed(b.score.mean).padStart(16)}  [${signed(b.score.low)}, ${signed(b.score.high)}]`.padEnd(w + 42) + `  ${seats}`);
+  });
+  if (r.differences.length > 0) {
+    lines.push('');
+    for (const d of r.differences) {
+      const verdict = d.diff.low > 0 ? `${d.a} is better` : d.diff.high < 0 ? `${d.b} is better` : 'no clear difference';
+      lines.push(`${d.a} − ${d.b}: ${signed(d.diff.mean)} per deal [${signed(d.diff.low)}, ${signed(d.diff.high)}]: ${verdict}`);
+    }
+  }
+  lines.push('');
+  lines.push('decision times:');
+  for (const b of r.bots) lines.push(`  ${b.name}: ${b.decisions} decisions, p50 ${fmt(b.p50Ms, 3)} ms, p99 ${fmt(b.p99Ms, 3)} ms`);
+  const any = r.bots.some((b) => b.contracts.length > 0);
+  if (any) {
+    lines.push('');
+    lines.push('contracts (declared: won / times; defended: won / times):');
+    for (const b of r.bots) {
+      lines.push(`  ${b.name}:`);
+      for (const c of b.contracts) {
+        lines.push(`    ${c.contract.padEnd(22)} declared ${c.wonDeclaring}/${c.declared}   defended ${c.wonDefending}/${c.defended}`);
+      }
+    }
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { SeededRng } from '../core/rng.js';
+import type { ArenaEntrant } from './arena.js';
+import { runArena } from './arena.js';
+import { botLevels, pimcAgent } from './pimc.js';
+import { TINY_FOLD, TINY_PLAY, tinyGame, tinyModule, tinySampleWorld, type TinyTypes } from './testing.js';
+import { GAMES } from '../games/registry.js';
+
+const rules = { preset: 'tiny' };
+const entrant = (name: string, kind: { create: ArenaEntrant<TinyTypes>['agent'] }): ArenaEntrant<TinyTypes> => ({ name, agent: (r, s, rng) => kind.create(r, s, rng, 0) });
+
+describe('sampled-world bots (PIMC) on the tiny game', () => {
+  it('samples worlds that agree with the view, voids included', () => {
+    const rng = new SeededRng('worlds');
+    for (let i = 0; i < 200; i++) {
+      const deck = Array.from({ length: 32 }, (_, c) => c);
+      for (let j = 31; j > 0; j--) {
+        const k = rng.int(j + 1);
+        [deck[j], deck[k]] = [deck[k], deck[j]];
+      }
+      let state = tinyGame.setup(rules, { dealer: i % 4, deck, carry: null });
+      if (!state.ok) throw new Error();
+      let s = state.value;
+      s = (tinyGame.apply(s, (s.dealer + 1) % 4, TINY_PLAY) as { value: typeof s }).value;
+      const steps = rng.int(14);
+      for (let j = 0; j < steps; j++) {
+        const seat = tinyGame.toAct(s)[0];
+        const legal = tinyGame.legal(s, seat);
+        s = (tinyGame.apply(s, seat, legal[rng.int(legal.length)]) as { value: typeof s }).value;
+      }
+      const seat = rng.int(4);
+      const view = tinyGame.view(s, seat);
+      const world = tinySampleWorld(view, seat, rng, s.dealer);
+      expect(tinyGame.view(world, seat)).toEqual(view);
+    }
+  });
+
+  it('botLevels offers medium and strong only with search support', () => {
+    expect(botLevels(tinyModule)).toBeDefined();
+    for (const m of GAMES) expect(botLevels(m) === undefined).toBe(m.search === undefined);
+  });
+
+  it('strong folds a hopeless hand and plays a sure one', async () => {
+    const strong = pimcAgent(tinyModule, rules, 1, new SeededRng(1), { samples: 20, thinkMs: 5000, evaluate: 'solver' });
+    // Seat 1 declares (dealer 0): all four top trumps win every trick; four low plain cards lose everything.
+    const top = [7, 6, 5, 4];
+    const low = [8, 16, 24, 9];
+    const deckWith = (hand: number[]) => {
+      const rest = Array.from({ length: 32 }, (_, c) => c).filter((c) => !hand.includes(c));
+      return [...rest.slice(0, 4), ...hand, ...rest.slice(4)];
+    };
+    for (const [hand, expected] of [
+      [top, TINY_PLAY],
+      [low, TINY_FOLD],
+    ] as const) {
+      const s = tinyGame.setup(rules, { dealer: 0, deck: deckWith([...hand]), carry: null });
+      if (!s.ok) throw new Error();
+      expect(await strong.choose(tinyGame.view(s.value, 1), tinyGame.legal(s.value, 1), 1)).toBe(expected);
+    }
+  });
+
+  it('in a seeded arena strong and medium beat easy', async () => {
+    const levels = botLevels(tinyModule)!;
+    const run = (a: string, b: string, decks: number) =>
+      runArena({
+        module: tinyModule,
+        rules,
+        entrants: [entrant(a, levels[a as 'strong'] ?? tinyModule.bots[a]), entrant(b, levels[b as 'strong'] ?? tinyModule.bots[b])],
+        decks,
+        seed: `pimc-${a}-${b}`,
+      });
+    const strong = await run('strong', 'easy', 30);
+    expect(strong.differences[0].diff.low).toBeGreaterThan(0);
+    expect(strong.bots[0].p99Ms).toBeLessThan(1000);
+    const medium = await run('medium', 'easy', 30);
+    expect(medium.differences[0].diff.low).toBeGreaterThan(0);
+  });
+});
+
+describe('thinking bots outside the card play', () => {
+  it('depart from the easy bot at most MAX_DEVIATIONS times per deal (no endless loops of equal choices)', async () => {
+    const WAIT = -3;
+    // The tiny game with a bid that changes nothing: valued by easy playouts it is as good as playing, forever.
+    const game = {
+      ...tinyGame,
+      legal: (s: TinyTypes['state'], seat: number) => (s.phase === 'bid' && tinyGame.toAct(s).includes(seat) ? [WAIT, ...tinyGame.legal(s, seat)] : tinyGame.legal(s, seat)),
+      apply: (s: TinyTypes['state'], seat: number, a: number) => (a === WAIT && s.phase === 'bid' ? ({ ok: true, value: s } as const) : tinyGame.apply(s, seat, a)),
+      formatAction: (r: TinyTypes['rules'], a: number) => (a === WAIT ? 'wait' : tinyGame.formatAction(r, a)),
+    };
+    const module = { ...tinyModule, game };
+    const { playDeal } = await import('../sitting/play.js');
+    const agents = [0, 1, 2, 3].map((s) => pimcAgent(module, rules, s, new SeededRng(s), { samples: 4, thinkMs: 5000, evaluate: 'playout' }));
+    const deck = Array.from({ length: 32 }, (_, c) => c);
+    const r = await playDeal(module, rules, { dealer: 0, deck, carry: null }, agents);
+    const waits = r.actions.filter(([, a]) => a === 'wait').length;
+    expect(waits).toBeGreaterThan(0);
+    expect(waits).toBeLessThanOrEqual(3);
+  });
+});
