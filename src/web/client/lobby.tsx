@@ -81,15 +81,15 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
   const game = games.find((g) => g.id === gameId) ?? games[0];
   const [preset, setPreset] = useState(game.defaultPreset);
   const [bots, setBots] = useState<'all' | 'none'>('all');
-  const strongest = (g: GameInfo) => g.bots.find((b) => b !== 'random') ?? g.bots[0] ?? '';
-  const [level, setLevel] = useState(strongest(game));
+  const defaultLevel = (g: GameInfo) => (g.bots.includes('easy') ? 'easy' : (g.bots.find((b) => b !== 'random') ?? g.bots[0] ?? ''));
+  const [level, setLevel] = useState(defaultLevel(game));
   const [deals, setDeals] = useState('');
   const [rated, setRated] = useState(false);
   const [rules, setRules] = useState<Record<string, string | number | boolean>>({});
   const [error, setError] = useState('');
   useEffect(() => {
     setPreset(game.defaultPreset);
-    setLevel(strongest(game));
+    setLevel(defaultLevel(game));
     setRules({});
   }, [gameId]);
   const create = async () => {
