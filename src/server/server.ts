@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -22,6 +25,8 @@ export interface ServerOptions {
   readonly logLevel?: string | false;
   /** Overrides of every new table's settings (tests: clocks and bot delays). */
   readonly tableDefaults?: Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs'>>;
+  /** The built browser client to serve (default: dist/client beside the compiled server; nothing is served when it is missing). */
+  readonly clientDir?: string;
 }
 
 export interface RunningServer {
@@ -320,6 +325,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       }
     };
   };
+
+  // The browser client (src/web/client, built by Vite): its files, and index.html for the app's own paths.
+  const clientDir = options.clientDir ?? fileURLToPath(new URL('../client/', import.meta.url));
+  if (existsSync(`${clientDir}/index.html`)) {
+    await app.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: false, maxAge: '1h' });
+    const index = (_req: FastifyRequest, reply: import('fastify').FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+    app.get('/table/:id', index);
+    app.get('/record/:id', index);
+    app.get('/player/:name', index);
+  }
 
   await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;

@@ -1,0 +1,124 @@
+import { formatCard } from '../../cards/notation.js';
+import { suitOf } from '../../cards/pack.js';
+import { bySuit, cardModel, handModel, say, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
+import { PACK, SUIT_NAMES } from './cards.js';
+import { parseAction } from './notation.js';
+import type { KarnoeffelSheet } from './sitting.js';
+import type { KarnoeffelEvent, KarnoeffelOutcome, KarnoeffelView } from './state.js';
+import { teamOf } from './talk.js';
+
+/** Karnöffel at the browser table: the hand by suit (trump first), raises and answers as buttons, table talk, the match score. */
+
+const TEAMS = ['Blau', 'Rot'];
+/** The engine's raise step (engine.ts RAISE_STEP; the engine is not imported: it pulls in the shuffling). */
+const RAISE_STEP = 3;
+
+function eventsOf(view: KarnoeffelView): readonly KarnoeffelEvent[] {
+  // The view's public log is `events` (formerly `log`).
+  const v = view as unknown as { events?: readonly KarnoeffelEvent[]; log?: readonly KarnoeffelEvent[] };
+  return v.events ?? v.log ?? [];
+}
+
+function label(view: KarnoeffelView, text: string, lang: Lang, names: readonly string[]): string | null {
+  const a = parseAction(text);
+  if (!a.ok) return text;
+  const v = a.value;
+  switch (v.type) {
+    case 'raise':
+      return `${say(lang, 'Steigern auf', 'Raise to')} ${(view.pause?.stage === 'answer' ? view.pause.bid : view.value) + RAISE_STEP}`;
+    case 'pass':
+      return say(lang, 'Nicht steigern', 'No raise');
+    case 'accept':
+      return `${say(lang, 'Annehmen', 'Accept')} (${view.pause?.bid ?? view.value})`;
+    case 'refuse':
+      return say(lang, 'Ablehnen (Runde aufgeben)', 'Refuse (give up the round)');
+    case 'announce':
+      return say(lang, 'Ansagen: wir gewinnen die Partie', 'Announce: we win the Partie');
+    case 'advise':
+      return `${say(lang, 'Sagen', 'Say')}${v.to !== undefined ? ` (${names[v.to]})` : ''}: „${v.message}“`;
+    case 'play':
+      return null;
+  }
+}
+
+function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, names: readonly string[]): TableModel {
+  const trump = view.trump;
+  const hand = handModel(PACK, bySuit(PACK, view.hand, trump), legal, (c) => trump >= 0 && suitOf(PACK, c) === trump, (code) => `play ${code}`);
+  const events = eventsOf(view);
+  // The current trick with who played what: the plays after the last finished trick.
+  const trick: PlayedCard[] = [];
+  for (const e of events) {
+    if (e.type === 'trick') trick.length = 0;
+    else if (e.type === 'play') trick.push({ ...cardModel(PACK, e.card), seat: e.seat });
+  }
+  let lastTrick: TableModel['lastTrick'] = null;
+  let plays: PlayedCard[] = [];
+  for (const e of events) {
+    if (e.type === 'play') plays.push({ ...cardModel(PACK, e.card), seat: e.seat });
+    if (e.type === 'trick') {
+      lastTrick = { cards: plays, winner: e.winner };
+      plays = [];
+    }
+  }
+  const buttons: ActionButton[] = [];
+  for (const text of legal) {
+    const l = label(view, text, lang, names);
+    if (l !== null && !hand.some((c) => c.action === text)) buttons.push({ label: l, action: text, group: text.startsWith('advise') ? 'talk' : 'bid' });
+  }
+  const headline: string[] = [];
+  if (trump >= 0) headline.push(`Trumpf: ${SUIT_NAMES[trump]}`);
+  headline.push(`${say(lang, 'Wert der Runde', 'Round worth')}: ${view.value}${view.pause && view.pause.bid > 0 ? ` · ${say(lang, 'Steigern', 'raising')}: ${view.pause.bid}` : ''}`);
+  const wonByTeam = [0, 0];
+  for (let s = 0; s < view.players; s++) wonByTeam[teamOf(s)] += view.won[s] ?? 0;
+  const seatNotes = Array.from({ length: view.players }, (_, s) => {
+    const parts = [`${TEAMS[teamOf(s)]}`, `${view.handSizes[s]} ${say(lang, 'Karten', 'cards')}`];
+    if ((view.won[s] ?? 0) > 0) parts.push(`${view.won[s]} ${say(lang, 'Stiche', 'tricks')}`);
+    if (s === view.dealer) parts.push(say(lang, 'gibt', 'deals'));
+    return parts.join(' · ');
+  });
+  // The first round's face-up cards, public until they are played.
+  const faceUp = view.faceUp.flatMap((c, s) => (c >= 0 && s !== view.seat && view.phase === 'deal' && !view.seen.some((h) => h.seat === s) ? [{ title: `${say(lang, 'Offen bei', 'Face up at')} ${names[s]}`, cards: [cardModel(PACK, c)] }] : []));
+  const shown = view.seen.filter((h) => h.seat !== view.seat).map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, cards: bySuit(PACK, h.cards, trump).map((c) => cardModel(PACK, c)) }));
+  const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: „${e.message}“${e.card !== undefined ? ` (${formatCard(PACK, e.card)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${say(lang, '„Mit dieser Runde gewinnen wir die Partie!“', '"With this round we win the Partie!"')}`] : []));
+  const me = view.seat;
+  const myTurn = me >= 0 && view.toAct.includes(me);
+  const anyCard = hand.some((c) => c.action);
+  return {
+    pack: PACK.name,
+    faces: 'german',
+    hand,
+    trick,
+    lastTrick,
+    tricksDone: view.tricks.length,
+    headline,
+    buttons,
+    prompt: myTurn ? (anyCard ? say(lang, 'Spiel eine Karte', 'Play a card') : say(lang, 'Steigern?', 'Raise?')) : null,
+    seatNotes,
+    shown: [...faceUp, ...shown],
+    talk: talk.slice(-6),
+    score: [`${say(lang, 'Stiche', 'Tricks')}: ${TEAMS[0]} ${wonByTeam[0]} : ${wonByTeam[1]} ${TEAMS[1]}`, `${say(lang, 'Partie bis', 'Match to')} ${view.target}: ${TEAMS[0]} ${view.points[0]} : ${view.points[1]} ${TEAMS[1]}`],
+  };
+}
+
+function sheet(raw: unknown, lang: Lang): string[] {
+  const s = raw as KarnoeffelSheet | null;
+  if (!s || !Array.isArray(s.points)) return [];
+  return [`${say(lang, 'Partie', 'Match')} ${s.matches.length + 1}: ${TEAMS[0]} ${s.points[0]} : ${s.points[1]} ${TEAMS[1]}`, ...(s.matches.length > 0 ? [`${say(lang, 'Partien gewonnen', 'Matches won')}: ${TEAMS[0]} ${s.wins[0]} : ${s.wins[1]} ${TEAMS[1]}`] : [])];
+}
+
+function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string[] {
+  const o = raw as KarnoeffelOutcome;
+  const winners = o.score.flatMap((x, s) => (x > 0 ? [names[s]] : []));
+  return [
+    `${TEAMS[o.winner]} ${say(lang, 'gewinnt die Runde', 'win the round')}${winners.length ? ` (${winners.join(', ')})` : ''}: ${o.value} ${say(lang, 'Punkte', 'points')}`,
+    o.by === 'tricks' ? `${say(lang, 'Stiche', 'Tricks')}: ${o.tricks[0]} : ${o.tricks[1]}` : say(lang, 'Steigern abgelehnt', 'The raise was refused'),
+    `${say(lang, 'Partie', 'Match')}: ${TEAMS[0]} ${o.points[0]} : ${o.points[1]} ${TEAMS[1]}${o.matchOver ? ` · ${say(lang, 'Partie aus!', 'match over!')}` : ''}`,
+  ];
+}
+
+export const karnoeffelPresentation: Presentation<KarnoeffelView> = {
+  games: ['karnoeffel'],
+  table: present,
+  sheet: (s, lang) => sheet(s, lang),
+  dealSummary,
+};

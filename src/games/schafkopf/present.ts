@@ -1,0 +1,149 @@
+import type { Card } from '../../cards/pack.js';
+import { cardModel, handModel, playedFrom, say, type ActionButton, type Lang, type Presentation, type TableModel } from '../present.js';
+import { schafkopfPack } from './cards.js';
+import { choiceName, type GameChoice } from './contract.js';
+import { formatCents } from './money.js';
+import { parseAction } from './notation.js';
+import type { SchafkopfOutcome } from './scoring.js';
+import type { SchafkopfSheet } from './sitting.js';
+import { playTables } from './tables.js';
+import type { SchafkopfView } from './view.js';
+
+/** Schafkopf at the browser table: the hand held trumps first, bids, Klopfen and Stoß/Re as buttons, money on the sheet. */
+
+function tablesOf(view: SchafkopfView) {
+  const pack = schafkopfPack(view.rules.kurzeKarte);
+  const c = view.contract;
+  return c && c.kind !== 'ramsch' ? playTables(pack, c.kind, c.kind === 'rufspiel' ? undefined : c.suit) : playTables(pack, 'rufspiel');
+}
+
+function sorted(view: SchafkopfView): Card[] {
+  const t = tablesOf(view);
+  const groups: Card[][] = [view.hand.filter((x) => (t.trumps & (1 << x)) !== 0), ...t.plain.map((m) => view.hand.filter((x) => (m & (1 << x)) !== 0))];
+  return groups.flatMap((g) => [...g].sort((a, b) => t.power[b] - t.power[a]));
+}
+
+function gameName(g: GameChoice): string {
+  return choiceName(g);
+}
+
+function buttons(view: SchafkopfView, legal: readonly string[], lang: Lang): ActionButton[] {
+  const pack = schafkopfPack(view.rules.kurzeKarte);
+  const out: ActionButton[] = [];
+  for (const text of legal) {
+    const a = parseAction(pack, text);
+    if (!a.ok || a.value.type === 'play') continue;
+    const v = a.value;
+    let label: string;
+    switch (v.type) {
+      case 'klopfen':
+        label = 'Klopfen';
+        break;
+      case 'stoss':
+        label = view.stoss.length % 2 === 0 ? 'Stoß' : 'Re';
+        break;
+      case 'weiter':
+        label = view.phase === 'klopfen' ? say(lang, 'Nicht klopfen', 'No Klopfen') : view.phase === 'stoss' ? say(lang, 'Kein Stoß', 'No Stoß') : 'Weiter';
+        break;
+      case 'bid':
+        label = gameName(v.game);
+        break;
+    }
+    out.push({ label, action: text, group: v.type });
+  }
+  return out;
+}
+
+function present(view: SchafkopfView, legal: readonly string[], lang: Lang, names: readonly string[]): TableModel {
+  const pack = schafkopfPack(view.rules.kurzeKarte);
+  const t = tablesOf(view);
+  const known = view.contract !== null;
+  const hand = handModel(pack, sorted(view), legal, (c) => known && (t.trumps & (1 << c)) !== 0);
+  const trick = view.trick ? playedFrom(pack, view.trick.leader, view.trick.cards, 4) : [];
+  const lastDone = view.tricks.length > 0 ? view.tricks[view.tricks.length - 1] : null;
+  const headline: string[] = [];
+  const c = view.contract;
+  if (c) {
+    const who = c.declarer === null ? say(lang, 'jeder für sich', 'everyone for himself') : names[c.declarer];
+    headline.push(`${choiceName(c)} · ${who}${c.mussspiel ? ' (Mussspiel)' : ''}`);
+    if (view.partner !== null && view.partner !== c.declarer) headline.push(`${say(lang, 'Partner', 'Partner')}: ${names[view.partner]}`);
+    if (view.stoss.length > 0) headline.push(`${view.stoss.map((s, i) => `${i % 2 === 0 ? 'Stoß' : 'Re'} ${names[s]}`).join(' · ')}`);
+  } else if (view.phase === 'klopfen') headline.push(say(lang, 'Klopfen? (die ersten vier Karten)', 'Klopfen? (your first four cards)'));
+  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.game ? gameName(b.game) : 'weiter'}`).join(' · '));
+  if (view.klopfer.length > 0) headline.push(`${say(lang, 'Geklopft', 'Klopfen')}: ${view.klopfer.map((s) => names[s]).join(', ')}`);
+  if (view.carry.stock > 0 || view.carry.bock > 0) headline.push(`Stock ${formatCents(view.carry.stock, false)}${view.carry.bock > 0 ? ` · Bock ×${2 ** view.carry.bock}` : ''}`);
+  const taken = [0, 0, 0, 0];
+  const tricksTaken = [0, 0, 0, 0];
+  for (const tr of view.tricks) {
+    tricksTaken[tr.winner]++;
+    for (const x of tr.cards) taken[tr.winner] += t.points[x];
+  }
+  const seatNotes = [0, 1, 2, 3].map((s) => {
+    const parts = [`${view.handSizes[s]} ${say(lang, 'Karten', 'cards')}`];
+    if (s === view.dealer) parts.push(say(lang, 'gibt', 'deals'));
+    if (tricksTaken[s] > 0) parts.push(`${tricksTaken[s]} ${say(lang, 'Stiche', 'tricks')}`);
+    return parts.join(' · ');
+  });
+  const me = view.seat;
+  const myTurn = me >= 0 && view.toAct.includes(me);
+  let prompt: string | null = null;
+  if (myTurn) {
+    if (view.phase === 'klopfen') prompt = say(lang, 'Klopfen oder nicht?', 'Klopfen or not?');
+    else if (view.phase === 'bidding' || view.phase === 'mussspiel') prompt = say(lang, 'Was spielst du?', 'What do you play?');
+    else if (view.phase === 'stoss') prompt = say(lang, 'Stoß geben?', 'Give Stoß?');
+    else if (view.phase === 'play') prompt = say(lang, 'Spiel eine Karte', 'Play a card');
+  }
+  const shown = view.shown ? [{ title: say(lang, 'Der Sie', 'The Sie'), cards: view.shown.map((x) => cardModel(pack, x)) }] : [];
+  return {
+    pack: pack.name,
+    faces: 'german',
+    hand,
+    trick,
+    lastTrick: lastDone ? { cards: playedFrom(pack, lastDone.leader, lastDone.cards, 4), winner: lastDone.winner } : null,
+    tricksDone: view.tricks.length,
+    headline,
+    buttons: buttons(view, legal, lang),
+    prompt,
+    seatNotes,
+    shown,
+    talk: [],
+    score: me >= 0 && view.tricks.length > 0 ? [`${say(lang, 'Deine Augen', 'Your points')}: ${taken[me]}`] : [],
+  };
+}
+
+function sheet(raw: unknown, lang: Lang, names: readonly string[]): string[] {
+  const s = raw as SchafkopfSheet | null;
+  if (!s || !Array.isArray(s.balance)) return [];
+  return [
+    `${say(lang, 'Spiele', 'Deals')}: ${s.deals}`,
+    ...s.balance.map((b, i) => `${names[i]}: ${formatCents(b)}`),
+    ...(s.stock > 0 ? [`Stock: ${formatCents(s.stock, false)}`] : []),
+  ];
+}
+
+function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string[] {
+  const o = raw as SchafkopfOutcome;
+  const money = o.score.map((x, s) => `${names[s]} ${formatCents(x)}`).join(' · ');
+  if (o.thrownIn) return [say(lang, 'Alle weiter: zusammengeworfen.', 'Everyone passed: thrown in.'), money];
+  const c = o.contract!;
+  if (c.kind === 'ramsch') {
+    const r = o.ramsch!;
+    const how = r.durchmarsch !== null ? `Durchmarsch: ${names[r.durchmarsch]}` : `${names[r.loser!]} ${say(lang, 'verliert mit', 'loses with')} ${o.points[r.loser!]}`;
+    return [`Ramsch · ${how}`, money];
+  }
+  const party = o.party.map((s) => names[s]).join(' + ');
+  const pts = o.party.reduce((a, s) => a + o.points[s], 0);
+  const extras = [o.schneider ? 'Schneider' : '', o.schwarz ? 'Schwarz' : '', o.laufende >= 3 ? `${o.laufende} Laufende` : '', o.multiplier > 1 ? `×${o.multiplier}` : ''].filter(Boolean).join(', ');
+  return [
+    `${choiceName(c)} · ${party}`,
+    `${pts} ${say(lang, 'Augen', 'points')} · ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')}${extras ? ` (${extras})` : ''}`,
+    money,
+  ];
+}
+
+export const schafkopfPresentation: Presentation<SchafkopfView> = {
+  games: ['schafkopf'],
+  table: present,
+  sheet,
+  dealSummary,
+};

@@ -1,0 +1,143 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { Lang } from '../../games/present.js';
+import { initialLang, tr } from './i18n.js';
+import { api, Connection, wsUrl, type ServerMsg } from './net.js';
+import { Lobby } from './lobby.js';
+import { RecordScreen } from './record.js';
+import { TableScreen } from './table.js';
+
+export interface User {
+  readonly id: string;
+  readonly name: string;
+  readonly guest: boolean;
+}
+
+export interface Ctx {
+  readonly lang: Lang;
+  readonly user: User;
+  readonly conn: Connection;
+  readonly online: boolean;
+  go(path: string): void;
+}
+
+function usePath(): [string, (p: string) => void] {
+  const [path, setPath] = useState(location.pathname);
+  useEffect(() => {
+    const pop = () => setPath(location.pathname);
+    addEventListener('popstate', pop);
+    return () => removeEventListener('popstate', pop);
+  }, []);
+  const go = (p: string) => {
+    if (p !== location.pathname) history.pushState(null, '', p);
+    setPath(p);
+  };
+  return [path, go];
+}
+
+export function App() {
+  const [lang, setLang] = useState<Lang>(initialLang());
+  const [user, setUser] = useState<User | null | undefined>(undefined);
+  const [path, go] = usePath();
+  const [online, setOnline] = useState(false);
+  const conn = useMemo(() => (user ? new Connection(wsUrl()) : null), [user?.id]);
+
+  useEffect(() => {
+    document.documentElement.lang = lang;
+    localStorage.setItem('stich.lang', lang);
+  }, [lang]);
+  useEffect(() => {
+    void api<{ user: User }>('GET', '/api/me').then((r) => setUser(r.ok ? r.body.user : null));
+  }, []);
+  // The banner shows a lost connection, not the first moments of opening one.
+  const [grace, setGrace] = useState(true);
+  useEffect(() => {
+    const t = setTimeout(() => setGrace(false), 2000);
+    return () => clearTimeout(t);
+  }, [conn]);
+  useEffect(() => {
+    if (!conn) return;
+    const off = conn.onState((up) => {
+      setOnline(up);
+      if (up) setGrace(false);
+    });
+    return () => {
+      off();
+      conn.close();
+    };
+  }, [conn]);
+
+  const header = (
+    <header class="top">
+      <a
+        class="brand"
+        href="/"
+        onClick={(e) => {
+          e.preventDefault();
+          go('/');
+        }}
+      >
+        stich
+      </a>
+      <span class="spacer" />
+      {user && <span class="me">{user.name}</span>}
+      <button class="link" onClick={() => setLang(lang === 'de' ? 'en' : 'de')} aria-label={lang === 'de' ? 'Switch to English' : 'Auf Deutsch umschalten'}>
+        {tr(lang, 'language')}
+      </button>
+    </header>
+  );
+
+  if (user === undefined) return <div class="page">{header}<p class="center muted">{tr(lang, 'loading')}</p></div>;
+  if (user === null || !conn) return <div class="page">{header}<Login lang={lang} onUser={setUser} /></div>;
+  const ctx: Ctx = { lang, user, conn, online, go };
+  const m = /^\/table\/([\w-]+)/.exec(path);
+  const rm = /^\/record\/([\w.-]+)/.exec(path);
+  return (
+    <div class="page">
+      {header}
+      {!online && !grace && <div class="offline" role="status">{tr(lang, 'offline')}</div>}
+      {m ? <TableScreen key={m[1]} ctx={ctx} id={m[1]} /> : rm ? <RecordScreen key={rm[1]} ctx={ctx} id={rm[1]} /> : <Lobby ctx={ctx} />}
+    </div>
+  );
+}
+
+function Login({ lang, onUser }: { lang: Lang; onUser: (u: User) => void }) {
+  const [name, setName] = useState(() => localStorage.getItem('stich.name') ?? '');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const guestName = () => name.trim() || `Gast ${Math.floor(1000 + Math.random() * 9000)}`;
+  const submit = async (path: string, body: unknown) => {
+    setError('');
+    const r = await api<{ user: User; error?: { message: string } }>('POST', path, body);
+    if (r.ok) {
+      localStorage.setItem('stich.name', r.body.user.name);
+      onUser(r.body.user);
+    } else setError(r.body?.error?.message ?? `${r.status}`);
+  };
+  return (
+    <main class="login">
+      <h1>stich</h1>
+      <p class="muted">{tr(lang, 'tagline')}</p>
+      <label>
+        {tr(lang, 'yourName')}
+        <input value={name} maxLength={40} onInput={(e) => setName((e.target as HTMLInputElement).value)} autoComplete="nickname" />
+      </label>
+      <button class="primary big" onClick={() => void submit('/api/guest', { name: guestName() })}>
+        {tr(lang, 'playAsGuest')}
+      </button>
+      <details>
+        <summary>{tr(lang, 'orLogin')}</summary>
+        <label>
+          {tr(lang, 'password')}
+          <input type="password" value={password} onInput={(e) => setPassword((e.target as HTMLInputElement).value)} autoComplete="current-password" />
+        </label>
+        <div class="row">
+          <button onClick={() => void submit('/api/login', { name: name.trim(), password })}>{tr(lang, 'login')}</button>
+          <button onClick={() => void submit('/api/register', { name: name.trim(), password })}>{tr(lang, 'register')}</button>
+        </div>
+      </details>
+      {error && <p class="error" role="alert">{error}</p>}
+    </main>
+  );
+}
+
+export type { ServerMsg };

@@ -1,0 +1,97 @@
+/**
+ * The client's one WebSocket: sends the protocol's messages (docs/protocol.md),
+ * hands every server message to the listeners, and reconnects by itself with
+ * a growing pause; on reconnect the app joins its table again with the last
+ * event number it has.
+ */
+export type ServerMsg = { type: string; [k: string]: unknown };
+type Listener = (m: ServerMsg) => void;
+
+export class Connection {
+  private ws: WebSocket | null = null;
+  private listeners = new Set<Listener>();
+  private stateListeners = new Set<(online: boolean) => void>();
+  private queue: string[] = [];
+  private retry = 0;
+  private closed = false;
+  online = false;
+
+  constructor(private readonly url: string) {
+    this.open();
+  }
+
+  private open(): void {
+    if (this.closed) return;
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      this.setOnline(true);
+      for (const q of this.queue.splice(0)) ws.send(q);
+    };
+    ws.onmessage = (e) => {
+      let m: ServerMsg;
+      try {
+        m = JSON.parse(String(e.data)) as ServerMsg;
+      } catch {
+        return;
+      }
+      for (const l of this.listeners) l(m);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.setOnline(false);
+      if (this.closed) return;
+      const wait = Math.min(5000, 250 * 2 ** this.retry++);
+      setTimeout(() => this.open(), wait);
+    };
+  }
+
+  private setOnline(v: boolean): void {
+    this.online = v;
+    for (const l of this.stateListeners) l(v);
+  }
+
+  send(m: Record<string, unknown>): void {
+    const text = JSON.stringify(m);
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
+    else if (!['ping', 'join', 'lobby'].includes(String(m.type))) this.queue.push(text);
+  }
+
+  on(l: Listener): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  onState(l: (online: boolean) => void): () => void {
+    this.stateListeners.add(l);
+    return () => this.stateListeners.delete(l);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.ws?.close();
+  }
+}
+
+export function wsUrl(): string {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${location.host}/ws`;
+}
+
+export async function api<R>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ ok: boolean; status: number; body: R }> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let json: unknown = null;
+  try {
+    json = await res.json();
+  } catch {
+    /* empty body */
+  }
+  return { ok: res.ok, status: res.status, body: json as R };
+}

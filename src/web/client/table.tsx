@@ -1,0 +1,420 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { CardModel, HandCard, PlayedCard, TableModel } from '../../games/present.js';
+import { presentationOf } from '../../games/presentations.js';
+import { cardBackSvg, cardLabel, cardSvg } from '../cards/index.js';
+import type { Ctx } from './app.js';
+import { tr } from './i18n.js';
+import type { ServerMsg } from './net.js';
+
+interface Seat {
+  kind: 'open' | 'human' | 'bot';
+  name?: string;
+  userId?: string;
+  away?: boolean;
+}
+
+interface Snap {
+  table: string;
+  game: string;
+  seat: number;
+  seats: Seat[];
+  phase: 'waiting' | 'playing' | 'finished';
+  view: unknown;
+  legal: string[];
+  toAct: number[];
+  clocks: { seat: number; deadline: number }[];
+  sheet: unknown;
+  last: number;
+  cseq: number;
+  sitting: number;
+}
+
+interface Ended {
+  kind: 'deal' | 'sitting';
+  lines: readonly string[];
+  record?: string;
+}
+
+export function Card({ c, m, small }: { c: CardModel; m: TableModel; small?: boolean }) {
+  const html = useMemo(() => cardSvg(c.suit, c.rank, { faces: m.faces, pack: m.pack, lang: 'de' }), [c.suit, c.rank, m.faces, m.pack]);
+  return <span class={small ? 'card small' : 'card'} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+const BACK = cardBackSvg();
+
+export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
+  const { conn, lang, user } = ctx;
+  const [snap, setSnap] = useState<Snap | null>(null);
+  const [legal, setLegal] = useState<string[]>([]);
+  const [toAct, setToAct] = useState<number[]>([]);
+  const [clocks, setClocks] = useState<Snap['clocks']>([]);
+  const [away, setAway] = useState<number[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [ended, setEnded] = useState<Ended[]>([]);
+  const [chat, setChat] = useState<string[]>([]);
+  const [showLast, setShowLast] = useState(false);
+  const [sweep, setSweep] = useState<{ cards: readonly PlayedCard[]; winner: number } | null>(null);
+  const [now, setNow] = useState(Date.now());
+  const [pending, setPending] = useState(false);
+  const last = useRef(-1);
+  const accepted = useRef(0);
+  const refreshing = useRef<'idle' | 'busy' | 'again'>('idle');
+  const prevDone = useRef<number | null>(null);
+  const presenter = snap ? presentationOf(snap.game) : undefined;
+
+  // After new events the seat's view comes from a fresh snapshot (a join on the followed table); one at a time and
+  // at most about ten a second, well inside the server's message rate.
+  const lastJoin = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const refresh = () => {
+    if (refreshing.current !== 'idle') {
+      refreshing.current = 'again';
+      return;
+    }
+    if (timer.current) return;
+    const wait = lastJoin.current + 100 - Date.now();
+    const send = () => {
+      timer.current = null;
+      refreshing.current = 'busy';
+      lastJoin.current = Date.now();
+      conn.send({ type: 'join', table: id, since: last.current });
+    };
+    if (wait > 0) timer.current = setTimeout(send, wait);
+    else send();
+  };
+
+  useEffect(() => {
+    const off = conn.on((m: ServerMsg) => {
+      if (m.table !== undefined && m.table !== id) return;
+      switch (m.type) {
+        case 'snapshot': {
+          const s = m as unknown as Snap;
+          setSnap(s);
+          // Only the first snapshot sets the event number: after a reconnect the events missed since then follow the
+          // snapshot (a deal's end, the sitting's end), and a refresh on a followed table has every event already.
+          if (last.current < 0) last.current = s.last;
+          accepted.current = Math.max(accepted.current, s.cseq);
+          setLegal(s.legal);
+          setToAct(s.toAct);
+          setClocks(s.clocks);
+          setPending(false);
+          if (s.seat < 0 && s.phase === 'waiting' && sessionStorage.getItem('stich.autosit') === id) {
+            sessionStorage.removeItem('stich.autosit');
+            const open = s.seats.findIndex((x) => x.kind === 'open');
+            if (open >= 0) conn.send({ type: 'sit', table: id, seat: open });
+          }
+          const again = refreshing.current === 'again';
+          refreshing.current = 'idle';
+          if (again) refresh();
+          return;
+        }
+        case 'events': {
+          const events = (m.events as { e: number; event: { type: string; [k: string]: unknown } }[]).filter((x) => x.e > last.current);
+          setToAct(m.toAct as number[]);
+          setLegal(m.legal as string[]);
+          if (events.length === 0) return;
+          last.current = events[events.length - 1].e;
+          for (const { event } of events) {
+            if (event.type === 'chat') setChat((c) => [...c.slice(-30), `${event.name}: ${event.text}`]);
+            if (event.type === 'dealEnd' || event.type === 'sittingEnd') {
+              setSnap((s) => {
+                if (!s) return s;
+                const p = presentationOf(s.game);
+                const names = namesOf(s, lang, user.id);
+                const lines = event.type === 'dealEnd' ? p.dealSummary(event.outcome, lang, names) : p.sheet(event.sheet, lang, names);
+                setEnded((e) => [...e, { kind: event.type === 'dealEnd' ? 'deal' : 'sitting', lines, record: event.record as string | undefined }]);
+                return s;
+              });
+            }
+          }
+          refresh();
+          return;
+        }
+        case 'status':
+          setToAct(m.toAct as number[]);
+          setLegal(m.legal as string[]);
+          setClocks(m.clocks as Snap['clocks']);
+          setAway(m.away as number[]);
+          return;
+        case 'ok':
+          if (typeof m.cseq === 'number' && m.cseq > 0) accepted.current = Math.max(accepted.current, m.cseq);
+          return;
+        case 'error':
+          setPending(false);
+          setNotice(`${tr(lang, 'refused')}: ${String(m.message)}`);
+          return;
+      }
+    });
+    const offState = conn.onState((up) => {
+      if (up) {
+        refreshing.current = 'busy';
+        conn.send({ type: 'join', table: id, since: last.current >= 0 ? last.current : undefined });
+      }
+    });
+    refreshing.current = 'busy';
+    conn.send({ type: 'join', table: id });
+    const tick = setInterval(() => setNow(Date.now()), 500);
+    return () => {
+      off();
+      offState();
+      clearInterval(tick);
+      conn.send({ type: 'unjoin', table: id });
+    };
+  }, [conn, id]);
+
+  const names = snap ? namesOf(snap, lang, user.id) : [];
+  const model = useMemo(() => (snap && presenter && snap.view ? presenter.table(snap.view, legal, lang, names) : null), [snap, legal, lang]);
+
+  useEffect(() => {
+    if (!model) return;
+    const done = model.tricksDone;
+    if (prevDone.current !== null && done > prevDone.current && model.lastTrick) {
+      setSweep(model.lastTrick);
+      const t = setTimeout(() => setSweep(null), 1100);
+      prevDone.current = done;
+      return () => clearTimeout(t);
+    }
+    prevDone.current = done;
+  }, [model?.tricksDone]);
+
+  const act = (action: string) => {
+    if (!snap) return;
+    setNotice(null);
+    setPending(true);
+    conn.send({ type: 'act', table: id, cseq: accepted.current + 1, action });
+  };
+
+  // Keyboard: 1–9 picks a card, arrows move, Enter plays the focused card (native button).
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT')) return;
+      const cards = [...document.querySelectorAll<HTMLButtonElement>('.hand button.hc')];
+      if (cards.length === 0) return;
+      const at = cards.indexOf(document.activeElement as HTMLButtonElement);
+      let next = -1;
+      if (/^[1-9]$/.test(e.key)) next = Number(e.key) - 1;
+      else if (e.key === 'ArrowRight') next = at < 0 ? 0 : Math.min(cards.length - 1, at + 1);
+      else if (e.key === 'ArrowLeft') next = at < 0 ? cards.length - 1 : Math.max(0, at - 1);
+      if (next >= 0 && next < cards.length) {
+        e.preventDefault();
+        cards[next].focus();
+      }
+    };
+    addEventListener('keydown', key);
+    return () => removeEventListener('keydown', key);
+  }, []);
+
+  if (!snap) return <main class="center muted">{tr(lang, 'loading')}</main>;
+  const me = snap.seat;
+  const n = snap.seats.length;
+  const order = Array.from({ length: n }, (_, i) => (Math.max(me, 0) + i) % n);
+  const others = me >= 0 ? order.slice(1) : order;
+  const clockOf = (seat: number) => {
+    const c = clocks.find((x) => x.seat === seat);
+    return c ? Math.max(0, Math.ceil((c.deadline - now) / 1000)) : null;
+  };
+  const seatBox = (seat: number) => {
+    const s = snap.seats[seat];
+    const turn = toAct.includes(seat);
+    const secs = clockOf(seat);
+    return (
+      <div class={`seat${turn ? ' turn' : ''}${seat === me ? ' mine' : ''}`} key={seat} data-seat={seat}>
+        <div class="name">
+          {s.kind === 'open' ? <em>{tr(lang, 'openSeat')}</em> : names[seat]}
+          {(s.away || away.includes(seat)) && <span class="tag">{tr(lang, 'away')}</span>}
+          {turn && secs !== null && <span class="clock">{secs}s</span>}
+        </div>
+        {model && <div class="note">{model.seatNotes[seat]}</div>}
+        {snap.phase === 'waiting' && s.kind === 'open' && me < 0 && (
+          <button class="primary" onClick={() => conn.send({ type: 'sit', table: id, seat })}>
+            {tr(lang, 'sitHere')}
+          </button>
+        )}
+      </div>
+    );
+  };
+  const myTurn = me >= 0 && toAct.includes(me);
+  const topEnded = ended[0];
+  const invite = `${location.origin}/table/${id}`;
+
+  return (
+    <main class={`table${myTurn ? ' my-turn' : ''}`} data-phase={snap.phase}>
+      <div class="others">{(model ? others : order).map(seatBox)}</div>
+      {snap.phase === 'waiting' && (
+        <div class="waiting">
+          <p>{tr(lang, 'waiting')}</p>
+          <label>
+            {tr(lang, 'invite')} <input readOnly value={invite} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+          </label>
+        </div>
+      )}
+      {model && (
+        <>
+          <div class="headline">
+            {model.headline.map((l, i) => (
+              <div key={i}>{l}</div>
+            ))}
+          </div>
+          <div
+            class="felt"
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => {
+              e.preventDefault();
+              const a = e.dataTransfer?.getData('text/plain');
+              if (a) act(a);
+            }}
+            aria-label={tr(lang, 'turnOf')}
+          >
+            {(sweep ? sweep.cards : model.trick).map((c) => (
+              <figure class={`played${sweep ? ` sweep ${c.seat === sweep.winner ? 'win' : ''} to-${sweep.winner === me ? 'me' : 'them'}` : ''}`} key={`${c.seat}-${c.code}`}>
+                <Card c={c} m={model} />
+                <figcaption>{names[c.seat]}</figcaption>
+              </figure>
+            ))}
+          </div>
+          {model.lastTrick && (
+            <button class="link small" onClick={() => setShowLast(!showLast)} aria-expanded={showLast}>
+              {tr(lang, 'lastTrick')}
+            </button>
+          )}
+          {showLast && model.lastTrick && (
+            <div class="lasttrick" role="dialog" aria-label={tr(lang, 'lastTrick')} onClick={() => setShowLast(false)}>
+              {model.lastTrick.cards.map((c) => (
+                <figure class={c.seat === model.lastTrick!.winner ? 'win' : ''} key={c.code}>
+                  <Card c={c} m={model} small />
+                  <figcaption>{names[c.seat]}</figcaption>
+                </figure>
+              ))}
+            </div>
+          )}
+          {model.shown.map((h) => (
+            <div class="shown" key={h.title}>
+              <span class="muted small">{h.title}</span>
+              <div class="cards">
+                {h.cards.map((c) => (
+                  <Card key={c.code} c={c} m={model} small />
+                ))}
+              </div>
+            </div>
+          ))}
+          {notice && (
+            <p class="notice" role="alert">
+              {notice}
+            </p>
+          )}
+          {me >= 0 && (
+            <>
+              {model.prompt && myTurn && <p class="yourturn">{model.prompt}</p>}
+              {model.buttons.length > 0 && myTurn && (
+                <div class="buttons">
+                  {model.buttons.map((b) => (
+                    <button key={b.action} class="action" data-action={b.action} disabled={pending} onClick={() => act(b.action)}>
+                      {b.label}
+                    </button>
+                  ))}
+                </div>
+              )}
+              <Hand cards={model.hand} m={model} lang={lang} myTurn={myTurn} pending={pending} onPlay={act} />
+              <div class="mine-line">{seatBox(me)}</div>
+            </>
+          )}
+          {me < 0 && <p class="muted center">{tr(lang, 'spectator')}</p>}
+          <details class="score">
+            <summary>{tr(lang, 'sheet')}</summary>
+            {[...model.score, ...(presenter ? presenter.sheet(snap.sheet, lang, names) : [])].map((l, i) => (
+              <div key={i}>{l}</div>
+            ))}
+          </details>
+          <div class="talk" aria-label={tr(lang, 'chat')}>
+            {[...model.talk, ...chat].slice(-8).map((l, i) => (
+              <div key={i}>{l}</div>
+            ))}
+            <form
+              class="chat"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const input = (e.currentTarget as HTMLFormElement).elements.namedItem('say') as HTMLInputElement;
+                if (input.value.trim()) conn.send({ type: 'chat', table: id, text: input.value.trim().slice(0, 300) });
+                input.value = '';
+              }}
+            >
+              <input name="say" maxLength={300} placeholder={tr(lang, 'chat')} aria-label={tr(lang, 'chat')} autoComplete="off" />
+              <button type="submit">{tr(lang, 'send')}</button>
+            </form>
+          </div>
+        </>
+      )}
+      {topEnded && <div class="backdrop" />}
+      {topEnded && (
+        <div class="summary" role="dialog" aria-label={tr(lang, topEnded.kind === 'deal' ? 'dealOver' : 'sittingOver')}>
+          <h3>{tr(lang, topEnded.kind === 'deal' ? 'dealOver' : 'sittingOver')}</h3>
+          {topEnded.lines.map((l, i) => (
+            <p key={i}>{l}</p>
+          ))}
+          <div class="row">
+            {topEnded.kind === 'sitting' ? (
+              <>
+                {me >= 0 && (
+                  <button
+                    onClick={() => {
+                      setEnded([]);
+                      conn.send({ type: 'again', table: id });
+                    }}
+                  >
+                    {tr(lang, 'again')}
+                  </button>
+                )}
+                {topEnded.record && (
+                  <button class="record-link" onClick={() => ctx.go(`/record/${topEnded.record}`)}>
+                    {tr(lang, 'record')}
+                  </button>
+                )}
+                <button class="primary" onClick={() => ctx.go('/')}>
+                  {tr(lang, 'toLobby')}
+                </button>
+              </>
+            ) : (
+              <button class="primary next" onClick={() => setEnded((e) => e.slice(1))}>
+                {tr(lang, 'next')}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+    </main>
+  );
+}
+
+function Hand({ cards, m, lang, myTurn, pending, onPlay }: { cards: readonly HandCard[]; m: TableModel; lang: 'de' | 'en'; myTurn: boolean; pending: boolean; onPlay: (a: string) => void }) {
+  const anyLegal = cards.some((c) => c.action);
+  return (
+    <div class="hand" role="group" aria-label={lang === 'de' ? 'Deine Karten' : 'Your cards'} style={{ '--n': String(cards.length) }}>
+      {cards.map((c, i) => {
+        const label = cardLabel(c.suit, c.rank, m.faces, lang, m.pack);
+        const legal = Boolean(c.action);
+        return (
+          <button
+            key={c.code}
+            class={`hc${legal ? ' legal' : anyLegal ? ' dim' : ''}${c.trump ? ' trump' : ''}`}
+            data-card={c.code}
+            aria-label={`${i + 1}: ${label}${anyLegal && !legal ? (lang === 'de' ? ' (nicht spielbar)' : ' (not playable)') : ''}`}
+            draggable={legal}
+            disabled={pending}
+            onDragStart={(e) => e.dataTransfer?.setData('text/plain', c.action ?? c.code)}
+            onClick={() => onPlay(c.action ?? c.code)}
+          >
+            <Card c={c} m={m} />
+          </button>
+        );
+      })}
+      {cards.length === 0 && !myTurn && <span class="muted" dangerouslySetInnerHTML={{ __html: '' }} />}
+    </div>
+  );
+}
+
+export function namesOf(s: { seats: Seat[]; seat: number }, lang: 'de' | 'en', _me: string): string[] {
+  return s.seats.map((x, i) => (i === s.seat ? `${x.name ?? ''} (${tr(lang, 'you')})` : x.kind === 'open' ? tr(lang, 'openSeat') : (x.name ?? `#${i + 1}`)));
+}
+
+export { BACK };

@@ -1,0 +1,279 @@
+/**
+ * The browser table in a real Chromium: the real server in-process (port 0, a
+ * temporary SQLite file, no bot delay) serves the built client (dist/client,
+ * built by `npm run build`), and playwright-core drives pages as people would.
+ * Screenshots go to tmp/web/ (ignored by git). Without Chromium every test
+ * fails with one line saying how to get one.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../server/server.js';
+import { testServer } from '../server/testing.js';
+
+const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CLIENT = 'dist/client';
+const OUT = 'tmp/web';
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+let browser: Browser | undefined;
+let server: RunningServer | undefined;
+/** A second server whose bots take their time: a seat whose holder is gone (a reload) is played by a bot after the bot delay. */
+let slow: RunningServer | undefined;
+
+async function setup(): Promise<{ browser: Browser; base: string }> {
+  if (!existsSync(EXECUTABLE)) throw new Error(`Chromium not found at ${EXECUTABLE}: install it (apt-get install -y chromium) or set CHROMIUM_PATH=/path/to/chromium`);
+  if (!existsSync(`${CLIENT}/index.html`)) throw new Error(`no built client in ${CLIENT}: run npm run build`);
+  server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}` });
+  browser ??= await chromium.launch({ executablePath: EXECUTABLE, args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  return { browser, base: server.url };
+}
+
+beforeAll(() => mkdirSync(OUT, { recursive: true }));
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await slow?.close();
+});
+
+interface Person {
+  ctx: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A new browser context that joins as a guest in one click and sees the lobby. */
+async function guest(b: Browser, base: string, name: string, viewport = DESKTOP, locale = 'de-DE'): Promise<Person> {
+  const ctx = await b.newContext({ viewport, locale });
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(base);
+  await page.getByLabel(locale.startsWith('de') ? 'Dein Name' : 'Your name').fill(name);
+  await page.getByRole('button', { name: locale.startsWith('de') ? 'Als Gast spielen' : 'Play as a guest' }).click();
+  await page.waitForSelector('form.create');
+  return { ctx, page, errors };
+}
+
+/** Opens a table from the lobby form; resolves with the table id once the person sits at it. */
+async function createTable(p: Person, game: string, options: { deals?: number; bots?: boolean } = {}): Promise<string> {
+  const { page } = p;
+  await page.selectOption('select[name=game]', game);
+  if (options.bots === false) await page.selectOption('select[name=bots]', 'none');
+  if (options.deals) await page.fill('input[name=deals]', String(options.deals));
+  await page.locator('form.create button[type=submit]').click();
+  await page.waitForURL(/\/table\//);
+  await page.waitForSelector('.seat.mine', { timeout: 10_000 });
+  return new URL(page.url()).pathname.split('/')[2];
+}
+
+/**
+ * Plays as a person would by clicking: a lifted card when there is one, else
+ * the first action button; dismisses deal summaries; stops at the end of the
+ * sitting or when `stop` says so.
+ */
+async function play(page: Page, stop: () => Promise<boolean> = async () => false, limitMs = 60_000): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (Date.now() < end) {
+    if (await stop()) return;
+    const summary = page.locator('.summary');
+    if (await summary.count()) {
+      if ((await summary.locator('h3').textContent())?.match(/Sitzung vorbei|Sitting over/)) return;
+      await summary.locator('button.next').click({ timeout: 2000 }).catch(() => undefined);
+      continue;
+    }
+    const myTurn = await page.locator('main.table.my-turn').count();
+    if (myTurn) {
+      const card = page.locator('.hand button.hc.legal:not([disabled])').first();
+      const button = page.locator('.buttons button.action:not([disabled])').first();
+      if (await card.count()) await card.click({ timeout: 2000 }).catch(() => undefined);
+      else if (await button.count()) await button.click({ timeout: 2000 }).catch(() => undefined);
+    }
+    await page.waitForTimeout(30);
+  }
+  throw new Error(`the sitting did not end within ${limitMs} ms`);
+}
+
+async function handCodes(page: Page): Promise<string[]> {
+  return page.locator('.hand button.hc').evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
+}
+
+describe('the browser table in Chromium', () => {
+  it('one person against bots plays a whole sitting in every game, by clicking', async () => {
+    const { browser: b, base } = await setup();
+    for (const game of ['schafkopf', 'bauernschnapsen', 'talonschnapsen', 'karnoeffel']) {
+      const p = await guest(b, base, `Solo ${game}`);
+      await createTable(p, game, { deals: 1 });
+      await p.page.waitForSelector('.headline', { timeout: 10_000 });
+      await p.page.screenshot({ path: `${OUT}/${game}-desktop.png` });
+      await play(p.page);
+      await expect(p.page.locator('.summary h3')).toBeTruthy();
+      expect(await p.page.locator('.summary').textContent()).toMatch(/Sitzung vorbei/);
+      // The record viewer replays the sitting: all cards open at the start, trick by trick to the end.
+      await p.page.locator('.summary button.record-link').click();
+      await p.page.waitForSelector('main.record .controls');
+      const next = p.page.getByRole('button', { name: 'Nächster Stich' });
+      await next.click();
+      await p.page.waitForSelector('main.record .shown .card');
+      expect(await p.page.locator('main.record .shown').count()).toBeGreaterThan(1);
+      expect(await p.page.locator('main.record .notice').count()).toBe(0);
+      for (let i = 0; i < 40 && !(await p.page.locator('main.record .score').count()); i++) await next.click();
+      expect(await p.page.locator('main.record .score').textContent()).not.toBe('');
+      await p.page.screenshot({ path: `${OUT}/${game}-record.png` });
+      expect(p.errors).toEqual([]);
+      await p.ctx.close();
+    }
+  });
+
+  it('four people sit at one Schafkopf table and play a whole deal by clicking', async () => {
+    const { browser: b, base } = await setup();
+    const people = [await guest(b, base, 'Anna'), await guest(b, base, 'Bert'), await guest(b, base, 'Cilli'), await guest(b, base, 'Done')];
+    const id = await createTable(people[0], 'schafkopf', { deals: 1, bots: false });
+    for (const p of people.slice(1)) {
+      await p.page.goto(`${base}/table/${id}`);
+      await p.page.getByRole('button', { name: 'Hier sitzen' }).first().click();
+      await p.page.waitForSelector('.seat.mine');
+    }
+    await Promise.all(people.map((p) => p.page.waitForSelector('.hand button.hc', { timeout: 10_000 })));
+    const hands = await Promise.all(people.map((p) => handCodes(p.page)));
+    expect(new Set(hands.flat()).size).toBe(32);
+    await Promise.all(people.map((p) => play(p.page)));
+    for (const p of people) {
+      expect(await p.page.locator('.summary').textContent()).toMatch(/Sitzung vorbei/);
+      expect(p.errors).toEqual([]);
+    }
+    await Promise.all(people.map((p) => p.ctx.close()));
+  });
+
+  it('an illegal click is refused and explained; a reload in the middle of a deal restores the table exactly', async () => {
+    const { browser: b } = await setup();
+    slow ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 1000 } });
+    const base = slow.url;
+    const p = await guest(b, base, 'Zenzi');
+    await createTable(p, 'schafkopf', { deals: 8 });
+    const { page } = p;
+    let refused = false;
+    // Play until it is this person's turn in the play with a dimmed card in hand.
+    await play(page, async () => (await page.locator('main.table.my-turn .hand button.hc.dim').count()) > 0 && (await page.locator('.summary').count()) === 0, 60_000);
+    const dim = page.locator('.hand button.hc.dim').first();
+    const code = await dim.getAttribute('data-card');
+    await dim.click();
+    await page.waitForSelector('.notice');
+    expect(await page.locator('.notice').textContent()).toMatch(/Nicht erlaubt: .+/);
+    refused = (await handCodes(page)).includes(code!);
+    expect(refused).toBe(true);
+    // Reload: the same hand, trick, headline and turn (once a finished trick has slid to its winner).
+    await page.waitForSelector('.played.sweep', { state: 'detached' });
+    const before = { hand: await handCodes(page), trick: await page.locator('.felt').innerText(), head: await page.locator('.headline').innerText(), turn: await page.locator('.seat.turn').getAttribute('data-seat') };
+    await page.reload();
+    await page.waitForSelector('.hand button.hc');
+    await page.waitForSelector('main.table.my-turn');
+    const after = { hand: await handCodes(page), trick: await page.locator('.felt').innerText(), head: await page.locator('.headline').innerText(), turn: await page.locator('.seat.turn').getAttribute('data-seat') };
+    expect(after).toEqual(before);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
+
+  it('a lost connection is shown plainly and the table recovers by itself', async () => {
+    const { browser: b, base } = await setup();
+    const p = await guest(b, base, 'Wackel');
+    await createTable(p, 'schafkopf', { deals: 3 });
+    await p.page.waitForSelector('main.table.my-turn');
+    // The network goes away: the browser goes offline and the server loses the socket.
+    // (A watcher in the page notes the red bar, however briefly it shows.)
+    await p.page.evaluate(
+      "window.__offline = ''; new MutationObserver(() => { const b = document.querySelector('.offline'); if (b) window.__offline = b.textContent; }).observe(document.body, { childList: true, subtree: true })",
+    );
+    await p.ctx.setOffline(true);
+    for (const ws of server!.app.websocketServer.clients) ws.terminate();
+    await p.page.waitForFunction('window.__offline !== ""', undefined, { timeout: 15_000 });
+    expect(await p.page.evaluate('window.__offline')).toMatch(/Verbindung unterbrochen/);
+    await p.ctx.setOffline(false);
+    await p.page.waitForSelector('.offline', { state: 'detached', timeout: 15_000 });
+    await play(p.page, async () => (await p.page.locator('.hand button.hc').count()) > 0 && (await p.page.locator('main.table.my-turn').count()) > 0);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
+
+  it('a spectator sees no hidden card, neither in the page nor in its WebSocket messages', async () => {
+    const { browser: b, base } = await setup();
+    const player = await guest(b, base, 'Vroni');
+    const id = await createTable(player, 'schafkopf', { deals: 2 });
+    await player.page.waitForSelector('main.table.my-turn .hand button.hc');
+    const hidden = await handCodes(player.page);
+    const watcher = await guest(b, base, 'Gaffer');
+    const frames: string[] = [];
+    watcher.page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+    await watcher.page.goto(`${base}/table/${id}`);
+    await watcher.page.waitForSelector('.headline');
+    await watcher.page.waitForTimeout(300);
+    const html = await watcher.page.content();
+    expect(await watcher.page.locator('.hand button').count()).toBe(0);
+    for (const code of hidden) expect(html).not.toContain(`data-card="${code}"`);
+    const snapshots = frames.map((f) => JSON.parse(f) as { type: string; view?: { hand?: unknown[] }; seat?: number }).filter((m) => m.type === 'snapshot');
+    expect(snapshots.length).toBeGreaterThan(0);
+    for (const s of snapshots) {
+      expect(s.seat).toBe(-1);
+      expect(s.view?.hand ?? []).toEqual([]);
+    }
+    // No frame names a card of the player's hand by its code either.
+    for (const code of hidden) expect(frames.join('\n')).not.toContain(`"${code}"`);
+    await watcher.ctx.close();
+    await player.ctx.close();
+  });
+
+  it('phone and desktop layouts fit; screenshots in tmp/web/', async () => {
+    const { browser: b, base } = await setup();
+    for (const [name, viewport, locale] of [
+      ['phone', PHONE, 'de-DE'],
+      ['desktop', DESKTOP, 'en-GB'],
+    ] as const) {
+      const p = await guest(b, base, `Layout ${name}`, viewport, locale);
+      await p.page.screenshot({ path: `${OUT}/lobby-${name}.png` });
+      await createTable(p, 'schafkopf', { deals: 1 });
+      await p.page.waitForSelector('main.table.my-turn');
+      await p.page.screenshot({ path: `${OUT}/table-${name}.png` });
+      const overflow = (await p.page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
+      expect(overflow).toBeLessThanOrEqual(0);
+      // Every card and button has an accessible name.
+      const unnamed = await p.page.locator('button').evaluateAll((els) => els.filter((e) => !(e.getAttribute('aria-label') || e.textContent?.trim())).length);
+      expect(unnamed).toBe(0);
+      await play(p.page, async () => (await p.page.locator('.felt figure.played').count()) >= 2);
+      await p.page.screenshot({ path: `${OUT}/trick-${name}.png` });
+      await p.ctx.close();
+    }
+  });
+
+  it('is interactive within 1 s on localhost; the client bundle is under 150 KB gzipped', async () => {
+    const { browser: b, base } = await setup();
+    const js = readdirSync(`${CLIENT}/assets`).filter((f) => f.endsWith('.js'));
+    const gz = js.reduce((n, f) => n + gzipSync(readFileSync(`${CLIENT}/assets/${f}`)).length, 0);
+    expect(gz).toBeLessThan(150 * 1024);
+    // At the slow server: while the page reloads, a bot would play for the seat (and at no delay end the sitting).
+    slow ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 1000 } });
+    const p = await guest(b, slow.url, 'Schnell');
+    const id = await createTable(p, 'schafkopf', { deals: 8 });
+    // Time to interactive as the page itself counts it (performance.now() from the navigation's start), best of three:
+    // the suite shares two cores with the other test files.
+    const ctx = await b.newContext({ viewport: PHONE });
+    const page = await ctx.newPage();
+    const ready = async (url: string, selector: string, on: Page) => {
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        await on.goto(url);
+        await on.waitForSelector(selector);
+        best = Math.min(best, (await on.evaluate('performance.now()')) as number);
+      }
+      return Math.round(best);
+    };
+    const lobbyMs = await ready(base, 'button.primary.big', page);
+    const tableMs = await ready(`${slow.url}/table/${id}`, '.hand button.hc', p.page);
+    console.log(`bundle ${gz} bytes gzipped; interactive: start page ${lobbyMs} ms, table ${tableMs} ms`);
+    expect(lobbyMs).toBeLessThan(1000);
+    expect(tableMs).toBeLessThan(1000);
+    await ctx.close();
+    await p.ctx.close();
+  });
+});
