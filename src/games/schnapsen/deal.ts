@@ -1,4 +1,5 @@
 import { isCompleteDeck } from '../../cards/deck.js';
+import { quote } from '../../core/text.js';
 import { SUIT_LETTERS, type Suit } from '../../cards/pack.js';
 import { fail, ok, type Result } from '../../core/result.js';
 import type { DealInput, Seat } from '../game.js';
@@ -78,7 +79,7 @@ export function ruferFirstThree(s: Pick<SchnapsenState, 'deck'>): number[] {
 export function setupDeal(variant: Variant, rules: SchnapsenRules, deal: DealInput<SchnapsenCarry>): Result<SchnapsenState> {
   const seats = variant === 'bauern' ? 4 : 3;
   if (!Number.isInteger(deal.dealer) || deal.dealer < 0 || deal.dealer >= seats) {
-    return fail('badDealer', `the dealer must be a seat from 0 to ${seats - 1}, not ${String(deal.dealer)}`);
+    return fail('badDealer', `the dealer must be a seat from 0 to ${seats - 1}, not ${quote(deal.dealer)}`);
   }
   if (!isCompleteDeck(PACK, deal.deck)) return fail('badDeck', 'the deck must hold each of the 20 Schnapsen cards exactly once');
   const carry = deal.carry;
@@ -156,7 +157,7 @@ export function blindCandidates(): SchnapsenAction[] {
 
 export function checkBlind(_s: SchnapsenState, _seat: Seat, a: SchnapsenAction): Problem {
   if (a.type !== 'trump') return problem('wrongAction', 'the Rufer must call trump blind ("trumpf E|G|H|S") before the cards are dealt (blindRufen)');
-  if (!isSuit(a.suit)) return problem('badSuit', `${String(a.suit)} is not a suit`);
+  if (!isSuit(a.suit)) return problem('badSuit', `${quote(a.suit)} is not a suit`);
   return undefined;
 }
 
@@ -261,7 +262,7 @@ export function trumpCandidates(s: SchnapsenState): SchnapsenAction[] {
 
 export function checkTrump(s: SchnapsenState, _seat: Seat, a: SchnapsenAction): Problem {
   if (a.type === 'trump') {
-    if (!isSuit(a.suit)) return problem('badSuit', `${String(a.suit)} is not a suit`);
+    if (!isSuit(a.suit)) return problem('badSuit', `${quote(a.suit)} is not a suit`);
     // 003: "Der Rufer muss aus seinen ersten drei Karten die Trumpffarbe bestimmen":
     // decision: he names the suit of one of these three cards.
     const suits = ruferFirstThree(s).map((c) => CARD_SUIT[c]);

@@ -1,4 +1,5 @@
 import { SUIT_LETTERS, type Suit } from '../../cards/pack.js';
+import { quote } from '../../core/text.js';
 import { formatCard } from '../../cards/notation.js';
 import type { Seat } from '../game.js';
 import { schnapserTricks } from './contracts.js';
@@ -44,11 +45,11 @@ const code = (c: number) => formatCard(PACK, c);
 export function checkPlay(s: SchnapsenState, seat: Seat, a: SchnapsenAction): Problem {
   const hand = s.hands[seat];
   if (a.type === 'meld') {
-    if (!(a.suit >= 0 && a.suit < 4 && Number.isInteger(a.suit))) return problem('badSuit', `${String(a.suit)} is not a suit`);
+    if (!(a.suit >= 0 && a.suit < 4 && Number.isInteger(a.suit))) return problem('badSuit', `${quote(a.suit)} is not a suit`);
     if (!meldGame(s)) return problem('badMeld', `there is no 20 or 40 in the ${contractDef(s)!.name}`);
     if (s.trick.length > 0) return problem('badMeld', '20 and 40 are announced only by the player about to lead (003 "Normales Spiel")');
     if (a.points !== meldPoints(s, a.suit)) {
-      return problem('badMeld', a.suit === s.trump ? `${suitName(a.suit)} is trump: König and Ober of trump are a 40, not a ${String(a.points)}` : `${suitName(a.suit)} is not trump: König and Ober are a 20, not a ${String(a.points)}`);
+      return problem('badMeld', a.suit === s.trump ? `${suitName(a.suit)} is trump: König and Ober of trump are a 40, not a ${quote(a.points)}` : `${suitName(a.suit)} is not trump: König and Ober are a 20, not a ${quote(a.points)}`);
     }
     if (s.pendingMeld >= 0) return problem('badMeld', `you have announced ${meldPoints(s, s.pendingMeld)} in ${suitName(s.pendingMeld)} already: now lead its König or Ober`);
     if ((hand & PAIR_MASK[a.suit]) !== PAIR_MASK[a.suit]) {
@@ -58,7 +59,7 @@ export function checkPlay(s: SchnapsenState, seat: Seat, a: SchnapsenAction): Pr
   }
   if (a.type !== 'play') return problem('wrongAction', 'play a card' + (meldGame(s) && s.trick.length === 0 ? ' or announce 20/40' : ''));
   const c = a.card;
-  if (!Number.isInteger(c) || c < 0 || c >= CARD_COUNT) return problem('badCard', `${String(c)} is not a card`);
+  if (!Number.isInteger(c) || c < 0 || c >= CARD_COUNT) return problem('badCard', `${quote(c)} is not a card`);
   if (!(hand & (1 << c))) return problem('notInHand', `you do not hold ${code(c)}`);
   if (s.pendingMeld >= 0 && !(PAIR_MASK[s.pendingMeld] & (1 << c))) {
     return problem('mustLeadPair', `after announcing ${meldPoints(s, s.pendingMeld)} you must lead König or Ober of ${suitName(s.pendingMeld)}`);

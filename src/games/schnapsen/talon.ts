@@ -1,6 +1,6 @@
 import type { Seat } from '../game.js';
 import { fixContract, announceProblem } from './auction.js';
-import { ANNOUNCEABLE, GAMES, auctionRank } from './contracts.js';
+import { ANNOUNCEABLE, auctionRank, gameInfo } from './contracts.js';
 import { problem, type Draft, type Problem } from './draft.js';
 import { startSpritzen } from './spritzen.js';
 import type { Contract, SchnapsenAction, SchnapsenState } from './state.js';
@@ -58,7 +58,7 @@ export function checkRaiseAfter(s: SchnapsenState, seat: Seat, a: SchnapsenActio
   if (p) return p;
   const cur = s.contract as Contract;
   if (cur.game !== 'normal' && auctionRank(s.rules, a.game, false) <= auctionRank(s.rules, cur.game, false)) {
-    return problem('tooLow', `the ${GAMES[a.game].name} does not beat the ${GAMES[cur.game].name}`);
+    return problem('tooLow', `the ${gameInfo(a.game).name} does not beat the ${gameInfo(cur.game).name}`);
   }
   return undefined;
 }

@@ -3,7 +3,7 @@ import type { NumberedEvent, Seat } from '../game.js';
 import type { PlayOption, TerminalText } from '../text.js';
 import type { SchnapsenTypes } from './game.js';
 import { CARD_POINTS, PACK } from './cards.js';
-import { GAMES, gameDef } from './contracts.js';
+import { gameDef, gameInfo } from './contracts.js';
 import type { SchnapsenRules } from './rules.js';
 import type { SchnapsenAction, SchnapsenEvent, SchnapsenOutcome, SchnapsenState } from './state.js';
 import type { SchnapsenView } from './view.js';
@@ -83,7 +83,7 @@ function describeAction(rules: R, view: V, a: A): string {
     case 'pass':
       return view.phase === 'spritzen' ? note('no double', 'weiter') : note('weiter (no game)', 'weiter');
     case 'announce': {
-      const g = GAMES[a.game];
+      const g = gameInfo(a.game);
       return note(`${gameTitle(a.game, a.ohne)} (${g.value})`, a.ohne ? `${a.game} ohne` : a.game);
     }
     case 'lay':
