@@ -96,6 +96,8 @@ export function stepAnnounce(d: Draft, seat: Seat, a: SchnapsenAction): void {
     d.turn = d.speakers[0];
     return;
   }
+  // Open announcements: each bid stayed hidden from the others; now all are shown at once.
+  if (d.rules.announcementOrder === 'open') d.events.push({ type: 'reveal', bids: d.bids.map((b) => ({ ...b })) });
   const best = highestBid(d as unknown as SchnapsenState);
   const first = d.bids.find((b) => b.game !== null);
   // 003 Talonschnapsen, first rule on raising (regional): "Der Rufer (der als erstes

@@ -6,8 +6,8 @@ import { schnapserTricks } from './contracts.js';
 import { CARD_SUIT, PACK, PAIR_MASK, SUIT_MASK, HIGHER, CARD_COUNT, maskPoints } from './cards.js';
 import { maskCards } from '../../cards/mask.js';
 import { activeCount, contractDef, onDeclarerSide, playTrump, problem, tricksPerDeal, type Draft, type Problem } from './draft.js';
-import { DECLARER_WINS, UNDECIDED, judgeBauernNormal, judgeTalonNormal, sidePoints } from './judge.js';
-import { finishGame } from './scoring.js';
+import { DECLARER_WINS, OPPONENTS_WIN, UNDECIDED, judgeAllTricks, judgeBauernNormal, judgeNoTrick, judgeSchnapser, judgeTalonNormal, sidePoints, talonReachable } from './judge.js';
+import { ended, finishGame } from './scoring.js';
 import type { SchnapsenAction, SchnapsenState } from './state.js';
 import { legalPlayMask, trickWinnerIndex } from './tricks.js';
 
@@ -41,6 +41,7 @@ export function playCandidates(s: SchnapsenState, seat: Seat): SchnapsenAction[]
 
 const suitName = (suit: number) => SUIT_LETTERS[suit];
 const code = (c: number) => formatCard(PACK, c);
+const FULL = (1 << CARD_COUNT) - 1;
 
 export function checkPlay(s: SchnapsenState, seat: Seat, a: SchnapsenAction): Problem {
   const hand = s.hands[seat];
@@ -143,14 +144,19 @@ function tally(d: Draft, inSide: (seat: Seat) => boolean): SideTally {
 
 const pts = (t: SideTally) => sidePoints(t.cards, t.melds, t.tricks);
 
-/** After a trick or a 20/40: is the game decided? (003: the game stops as soon as it is decided.) */
+/**
+ * After a trick or a 20/40: is the game decided? (003: the game stops as soon
+ * as it is decided.) Decided on public facts only: the cards of the tricks,
+ * the 20/40 announced, who took which trick; never on a hand or on the cards
+ * laid away (issue 7). The verdicts are the plain-number functions of
+ * judge.ts, which the search state calls too.
+ */
 function judge(d: Draft, afterTrick: boolean): void {
   const c = d.contract!;
   const def = contractDef(d)!;
   const done = d.tricks.length;
   const all = tricksPerDeal(d);
   const lastWinner = done > 0 ? d.tricks[done - 1].winner : -1;
-  const trickJustWon = afterTrick;
   switch (def.goal) {
     case 'normal': {
       const decl = tally(d, (s) => onDeclarerSide(d, s));
@@ -159,19 +165,22 @@ function judge(d: Draft, afterTrick: boolean): void {
       if (d.variant === 'bauern') {
         verdict = judgeBauernNormal(pts(decl), pts(opp), done, onDeclarerSide(d, lastWinner));
       } else {
-        let remaining = 0;
-        for (let s = 0; s < d.seats; s++) remaining += maskPoints(d.hands[s]);
-        let potential = 0;
-        for (let suit = 0; suit < 4; suit++) if ((d.hands[c.declarer] & PAIR_MASK[suit]) === PAIR_MASK[suit]) potential += meldPoints(d, suit);
-        verdict = judgeTalonNormal(pts(decl), decl.tricks, decl.cards + decl.melds + remaining + potential, done);
+        let played = 0;
+        for (const t of d.taken) played |= t;
+        let melded = 0;
+        for (const m of d.melds) melded |= 1 << m.suit;
+        verdict = judgeTalonNormal(pts(decl), decl.tricks, talonReachable(decl.cards + decl.melds, FULL & ~played, melded, d.trump), done);
       }
       if (verdict === UNDECIDED) return;
       const won = verdict === DECLARER_WINS;
       const p = won ? pts(decl) : pts(opp);
-      let reason: string;
-      if (d.variant === 'talon') reason = won ? `the Rufer reached ${pts(decl)}` : `the Rufer cannot reach 66 (${pts(decl)})`;
-      else reason = `${won ? "the Rufer's side" : "the Rufer's opponents"} win${p >= 66 ? ` with ${p}` : ' the last trick'}`;
-      finishGame(d, won, reason);
+      if (d.variant === 'talon') {
+        if (won) finishGame(d, true, `the Rufer reached ${pts(decl)}`, ended('points', { points: pts(decl) }));
+        else finishGame(d, false, `the Rufer cannot reach 66 (${pts(decl)})`, ended('cannotReach', { points: pts(decl) }));
+        return;
+      }
+      const reason = `${won ? "the Rufer's side" : "the Rufer's opponents"} win${p >= 66 ? ` with ${p}` : ' the last trick'}`;
+      finishGame(d, won, reason, p >= 66 ? ended('points', { points: p }) : ended('lastTrick', { by: lastWinner, points: p }));
       return;
     }
     case 'schnapser': {
@@ -180,35 +189,39 @@ function judge(d: Draft, afterTrick: boolean): void {
       // "Schnapser mit Mann" and in the "Schnapser zusammen". Kontraschnapser: "Der Ansager muss
       // mit den ersten drei Stichen 66 Punkte erreichen": decision, the announcer alone, his
       // partner's trick loses as in the Schnapser.
-      const together = d.variant === 'bauern' && (c.game === 'schnapserzusammen' || (c.game === 'schnapser' && d.rules.schnapserMitMann));
+      const together = schnapserTogether(d);
       const inSide = (s: Seat) => (together ? onDeclarerSide(d, s) : s === c.declarer);
-      if (trickJustWon && !inSide(lastWinner)) {
-        finishGame(d, false, `seat ${lastWinner} took a trick: the ${def.name} is lost`);
-        return;
-      }
       const t = tally(d, inSide);
-      if (pts(t) >= 66) {
-        finishGame(d, true, `${together ? 'the side of seat ' + c.declarer : 'seat ' + c.declarer} reached ${pts(t)} in ${t.tricks} trick${t.tricks === 1 ? '' : 's'}: the ${def.name} is won`);
-        return;
-      }
-      if (done >= schnapserTricks(d.variant)) finishGame(d, false, `only ${pts(t)} after ${done} tricks: the ${def.name} is lost`);
+      const verdict = judgeSchnapser(afterTrick, afterTrick && inSide(lastWinner), pts(t), done, schnapserTricks(d.variant));
+      if (verdict === UNDECIDED) return;
+      if (afterTrick && !inSide(lastWinner)) finishGame(d, false, `seat ${lastWinner} took a trick: the ${def.name} is lost`, ended('tookTrick', { by: lastWinner }));
+      else if (verdict === DECLARER_WINS) {
+        const reason = `${together ? 'the side of seat ' + c.declarer : 'seat ' + c.declarer} reached ${pts(t)} in ${t.tricks} trick${t.tricks === 1 ? '' : 's'}: the ${def.name} is won`;
+        finishGame(d, true, reason, ended('points', { points: pts(t), tricks: t.tricks }));
+      } else finishGame(d, false, `only ${pts(t)} after ${done} tricks: the ${def.name} is lost`, ended('short', { points: pts(t), tricks: done }));
       return;
     }
     case 'all':
     case 'sideAll': {
-      if (!trickJustWon) return;
-      const ok = def.goal === 'all' ? lastWinner === c.declarer : onDeclarerSide(d, lastWinner);
-      if (!ok) finishGame(d, false, `seat ${lastWinner} took a trick: the ${def.name} is lost`);
-      else if (done >= all) finishGame(d, true, `every trick taken: the ${def.name} is won`);
+      const ok = afterTrick && (def.goal === 'all' ? lastWinner === c.declarer : onDeclarerSide(d, lastWinner));
+      const verdict = judgeAllTricks(afterTrick, ok, done, all);
+      if (verdict === OPPONENTS_WIN) finishGame(d, false, `seat ${lastWinner} took a trick: the ${def.name} is lost`, ended('tookTrick', { by: lastWinner }));
+      else if (verdict === DECLARER_WINS) finishGame(d, true, `every trick taken: the ${def.name} is won`, ended('allTricks'));
       return;
     }
     case 'none': {
-      if (!trickJustWon) return;
-      if (lastWinner === c.declarer) finishGame(d, false, `seat ${c.declarer} took a trick: the ${def.name} is lost`);
-      else if (done >= all) finishGame(d, true, `no trick taken: the ${def.name} is won`);
+      const verdict = judgeNoTrick(afterTrick, lastWinner === c.declarer, done, all);
+      if (verdict === OPPONENTS_WIN) finishGame(d, false, `seat ${c.declarer} took a trick: the ${def.name} is lost`, ended('tookTrick', { by: c.declarer }));
+      else if (verdict === DECLARER_WINS) finishGame(d, true, `no trick taken: the ${def.name} is won`, ended('noTrick'));
       return;
     }
     case 'shown':
       return;
   }
+}
+
+/** Does the Rufer's partner play with him in this Schnapser (Schnapser mit Mann, Schnapser zusammen)? */
+export function schnapserTogether(s: Pick<SchnapsenState, 'variant' | 'contract' | 'rules'>): boolean {
+  const game = s.contract?.game;
+  return s.variant === 'bauern' && (game === 'schnapserzusammen' || (game === 'schnapser' && s.rules.schnapserMitMann));
 }

@@ -143,7 +143,7 @@ function eventLine(rules: R, view: V, e: SchnapsenEvent): string | undefined {
     case 'open':
       return `${who(view, e.seat)} lays the cards open: ${cardList(rules, e.cards)}`;
     case 'end':
-      return `Over: ${e.summary}`;
+      return `Over: ${e.won ? "won" : "lost"}`;
   }
 }
 
