@@ -1,6 +1,7 @@
 import { randomBotKind } from '../agent.js';
 import type { GameModule } from '../module.js';
-import { bauernschnapsenBench } from './bench.js';
+import { schnapsenBench } from './bench.js';
+import { SchnapsenSearch, actionOfMove, moveOfAction } from './search.js';
 import { SCHNAPSEN_EASY } from './bots/index.js';
 import { bauernschnapsen, talonschnapsen, type SchnapsenGame, type SchnapsenTypes } from './game.js';
 import type { Variant } from './rules.js';
@@ -14,7 +15,15 @@ function schnapsenModule(game: SchnapsenGame, variant: Variant): GameModule<Schn
     bots: { easy: SCHNAPSEN_EASY, random: randomBotKind<SchnapsenTypes>() },
     defaultBot: 'easy',
     text: schnapsenText,
-    bench: bauernschnapsenBench,
+    search: {
+      load: (state) => SchnapsenSearch.load(state),
+      actionOf: (state, move) => actionOfMove(state, move),
+      moveOf: (_state, action) => moveOfAction(action),
+      sampleWorld: () => {
+        throw new Error('not yet');
+      },
+    },
+    bench: schnapsenBench(variant),
     playOptions: [FACES_OPTION],
   };
 }

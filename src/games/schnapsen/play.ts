@@ -9,7 +9,7 @@ import { activeCount, contractDef, onDeclarerSide, playTrump, problem, tricksPer
 import { DECLARER_WINS, OPPONENTS_WIN, UNDECIDED, judgeAllTricks, judgeBauernNormal, judgeNoTrick, judgeSchnapser, judgeTalonNormal, sidePoints, talonReachable } from './judge.js';
 import { ended, finishGame } from './scoring.js';
 import type { SchnapsenAction, SchnapsenState } from './state.js';
-import { legalPlayMask, trickWinnerIndex } from './tricks.js';
+import { MELD_MOVE, legalPlayMask, playMoveMask, trickWinnerIndex } from './tricks.js';
 
 export function startPlay(d: Draft): void {
   d.phase = 'play';
@@ -29,12 +29,8 @@ export function meldPoints(s: Pick<SchnapsenState, 'trump'>, suit: number): 20 |
 
 export function playCandidates(s: SchnapsenState, seat: Seat): SchnapsenAction[] {
   const out: SchnapsenAction[] = [];
-  const hand = s.hands[seat];
-  if (s.trick.length === 0 && s.pendingMeld < 0 && meldGame(s)) {
-    for (let suit = 0; suit < 4; suit++) if ((hand & PAIR_MASK[suit]) === PAIR_MASK[suit]) out.push({ type: 'meld', suit: suit as Suit, points: meldPoints(s, suit) });
-  }
-  const def = contractDef(s)!;
-  const mask = s.pendingMeld >= 0 ? hand & PAIR_MASK[s.pendingMeld] : legalPlayMask(hand, s.trick.length > 0 ? s.trick[0].card : -1, playTrump(s), def.order);
+  const mask = playMoveMask(s.hands[seat], s.trick.length > 0 ? s.trick[0].card : -1, playTrump(s), contractDef(s)!.order, meldGame(s), s.pendingMeld);
+  for (let suit = 0; suit < 4; suit++) if (mask & (1 << (MELD_MOVE + suit))) out.push({ type: 'meld', suit: suit as Suit, points: meldPoints(s, suit) });
   for (let c = 0; c < CARD_COUNT; c++) if (mask & (1 << c)) out.push({ type: 'play', card: c });
   return out;
 }
