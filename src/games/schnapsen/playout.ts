@@ -34,6 +34,7 @@ export const TRACE_LAY = 100;
 export class NormalPlayout {
   private readonly seats: number;
   private readonly deck = new Int8Array(20);
+  /** The hands being dealt: the search state's own, written in place. */
   private readonly hands: Int32Array;
   private readonly options = new Int8Array(8);
   /** owner[(knocked * seats + rufer) * 20 + deck position] = the seat the card goes to, or -1 for the talon. */
@@ -56,9 +57,9 @@ export class NormalPlayout {
     private readonly herzrunde = true,
   ) {
     this.seats = variant === 'bauern' ? 4 : 3;
-    this.hands = new Int32Array(this.seats);
     this.teamScore = new Int32Array(this.seats === 4 ? 2 : 3);
     this.search = SchnapsenSearch.normalGame(this.seats);
+    this.hands = this.search.dealHands();
     this.owner = new Int8Array(2 * this.seats * 20).fill(-1);
     for (let k = 0; k < 2; k++) {
       const layout = dealLayout(variant, k === 1);
@@ -110,11 +111,17 @@ export class NormalPlayout {
    * -1 for a three-Unter new deal.
    */
   run(dealer: number): number {
+    // Fisher–Yates from the last position down, two steps from each 32-bit word (16 bits each, as draw()).
     const deck = this.deck;
-    for (let i = 19; i > 0; i--) {
-      const j = this.draw(i + 1);
-      const t = deck[i];
+    for (let i = 19; i > 0; i -= 2) {
+      const word = this.rng.nextUint32();
+      let j = ((word & 0xffff) * (i + 1)) >>> 16;
+      let t = deck[i];
       deck[i] = deck[j];
+      deck[j] = t;
+      j = ((word >>> 16) * i) >>> 16;
+      t = deck[i - 1];
+      deck[i - 1] = deck[j];
       deck[j] = t;
     }
     return this.play(dealer);
@@ -137,7 +144,9 @@ export class NormalPlayout {
       if (o < 0) talon |= 1 << deck[i];
       else hands[o] |= 1 << deck[i];
     }
-    for (let i = 0; i < this.teamScore.length; i++) this.teamScore[i] = 0;
+    const teamScore = this.teamScore;
+    teamScore[0] = teamScore[1] = 0;
+    if (seats === 3) teamScore[2] = 0;
     const three = (1 << deck[0]) | (1 << deck[1]) | (1 << deck[2]);
     if ((three & UNTER_MASK) === three) {
       const redeal = this.pick(2) === 0;
@@ -185,34 +194,50 @@ export class NormalPlayout {
     }
     // Nobody spritzes: the normal game, the Rufer leads.
     const game = this.search;
-    game.startNormal(hands, rufer, trump, this.herzrunde);
+    game.startNormal(null, rufer, trump, this.herzrunde);
     if (trace) this.tracedCardPlay(trace);
     else this.cardPlay();
     // The Rufer's side won, or the others: each member of the winning side writes the points.
     const ruferScore = game.score(rufer);
     if (seats === 4) {
       const team = ruferScore > 0 ? rufer & 1 : (rufer & 1) ^ 1;
-      this.teamScore[team] = ruferScore > 0 ? ruferScore : game.score(rufer ^ 1);
+      teamScore[team] = ruferScore > 0 ? ruferScore : game.score(rufer ^ 1);
       return team;
     }
     if (ruferScore > 0) {
-      this.teamScore[rufer] = ruferScore;
+      teamScore[rufer] = ruferScore;
       return rufer;
     }
     const other = rufer === 2 ? 0 : rufer + 1;
     const points = game.score(other);
-    for (let seat = 0; seat < 3; seat++) if (seat !== rufer) this.teamScore[seat] = points;
+    for (let seat = 0; seat < 3; seat++) if (seat !== rufer) teamScore[seat] = points;
     return other;
   }
 
   /** The card play: random legal moves of the search state to the end. */
   private cardPlay(): void {
     const game = this.search;
+    // The random bits of one 32-bit word serve two choices (16 bits each, as draw()).
+    let word = 0;
+    let spare = false;
     for (;;) {
       const mask = game.legalMask();
       if (mask === 0) return;
       const n = popcount32(mask);
-      game.play(n === 1 ? 31 - Math.clz32(mask) : nthBit32(mask, this.draw(n)));
+      if (n === 1) {
+        game.play(31 - Math.clz32(mask));
+        continue;
+      }
+      let r: number;
+      if (spare) {
+        r = word >>> 16;
+        spare = false;
+      } else {
+        word = this.rng.nextUint32();
+        r = word & 0xffff;
+        spare = true;
+      }
+      game.play(nthBit32(mask, (r * n) >>> 16));
     }
   }
 

@@ -78,10 +78,10 @@ export class SchnapsenSearch implements SearchState {
   private led = -1;
   private bestCard = -1;
   private bestSeat = -1;
+  private trickPoints = 0;
   /** Completed tricks: cards packed as in trickCards, leader << 20, winner << 23. */
   private readonly history = new Int32Array(6);
   private tricksDone = 0;
-  private playedMask = 0;
   private meldedSuits = 0;
   private declCards = 0;
   private declTricks = 0;
@@ -131,7 +131,6 @@ export class SchnapsenSearch implements SearchState {
       x.trickLen = t.cards.length;
       x.rescanTrick();
       x.history[x.tricksDone++] = x.trickCards | (x.trickLeader << 20) | (t.winner << 23);
-      x.playedMask |= packedMask(x.trickCards, x.trickLen);
       x.addTrick(t.winner, packedPoints(x.trickCards, x.trickLen), 1);
     }
     x.trickCards = packCards(s.trick.map((p) => p.card));
@@ -164,10 +163,11 @@ export class SchnapsenSearch implements SearchState {
   /**
    * Starts a normal game afresh at its first lead: the Rufer leads with these
    * hands (by seat; in Talonschnapsen after the talon, the cards laid away
-   * counting for nobody) and this trump; `herz`: the Herzrunde doubles.
+   * counting for nobody; null: the hands already written into `dealHands()`)
+   * and this trump; `herz`: the Herzrunde doubles.
    */
-  startNormal(hands: ArrayLike<number>, rufer: Seat, trump: number, herz: boolean): void {
-    for (let seat = 0; seat < this.seats; seat++) this.hands[seat] = hands[seat];
+  startNormal(hands: ArrayLike<number> | null, rufer: Seat, trump: number, herz: boolean): void {
+    if (hands !== null) for (let seat = 0; seat < this.seats; seat++) this.hands[seat] = hands[seat];
     this.declMask = this.seats === 4 ? 0b0101 << (rufer & 1) : 1 << rufer;
     this.groupMask = 1 << rufer;
     this.declCards = this.declTricks = this.declMelds = this.oppCards = this.oppTricks = this.oppMelds = 0;
@@ -175,10 +175,15 @@ export class SchnapsenSearch implements SearchState {
     this.trump = this.calledTrump = trump;
     this.declarer = rufer;
     this.multiplier = herz && trump === 2 ? 2 : 1;
-    this.trickLen = this.trickCards = this.tricksDone = this.playedMask = this.meldedSuits = this.sp = 0;
+    this.trickLen = this.trickCards = this.tricksDone = this.meldedSuits = this.sp = 0;
     this.pending = this.loadPending = this.led = this.bestCard = this.bestSeat = -1;
     this.result = UNDECIDED;
     this.turn = this.trickLeader = rufer;
+  }
+
+  /** The hands by seat, to be written directly before `startNormal(null, …)` (the fast path of random playouts). */
+  dealHands(): Int32Array {
+    return this.hands;
   }
 
   toMove(): Seat {
@@ -204,12 +209,14 @@ export class SchnapsenSearch implements SearchState {
       this.led = this.bestCard = move;
       this.bestSeat = this.trickLeader = seat;
       this.trickCards = move;
+      this.trickPoints = CARD_POINTS[move];
     } else {
       if (beats(move, this.bestCard, this.trump, this.order)) {
         this.bestCard = move;
         this.bestSeat = seat;
       }
       this.trickCards = (this.trickCards << 5) | move;
+      this.trickPoints += CARD_POINTS[move];
     }
     if (len + 1 < this.active) {
       this.trickLen = len + 1;
@@ -245,16 +252,11 @@ export class SchnapsenSearch implements SearchState {
 
   private completeTrick(): void {
     const winner = this.bestSeat;
-    let points = 0;
-    for (let i = 0, cards = this.trickCards; i < this.active; i++, cards >>= 5) {
-      points += CARD_POINTS[cards & 31];
-      this.playedMask |= 1 << (cards & 31);
-    }
-    this.addTrick(winner, points, 1);
+    this.addTrick(winner, this.trickPoints, 1);
     this.history[this.tricksDone++] = this.trickCards | (this.trickLeader << 20) | (winner << 23);
-    // No trick open: the canonical empty trick, led next by the winner.
-    this.trickLen = this.trickCards = 0;
-    this.led = this.bestCard = this.bestSeat = -1;
+    // No trick open (its other fields are left as they are: see snapshot()), led next by the winner.
+    this.trickLen = 0;
+    this.led = -1;
     this.turn = this.trickLeader = winner;
     if (this.goal === GOAL_BAUERN_NORMAL) {
       // The common case, judged here at once (as judge() does).
@@ -286,7 +288,6 @@ export class SchnapsenSearch implements SearchState {
       this.trickLeader = (h >> 20) & 7;
       this.trickLen = this.active;
       this.rescanTrick();
-      this.playedMask &= ~packedMask(this.trickCards, this.active);
       this.addTrick(winner, -packedPoints(this.trickCards, this.active), -1);
     }
     this.trickLen--;
@@ -299,8 +300,8 @@ export class SchnapsenSearch implements SearchState {
   private rescanTrick(): void {
     const len = this.trickLen;
     if (len === 0) {
-      this.led = this.bestCard = this.bestSeat = -1;
-      this.trickCards = 0;
+      this.led = -1;
+      this.trickCards = this.trickPoints = 0;
       this.trickLeader = this.turn;
       return;
     }
@@ -308,6 +309,7 @@ export class SchnapsenSearch implements SearchState {
     let seat = this.trickLeader;
     this.led = this.bestCard = card;
     this.bestSeat = seat;
+    this.trickPoints = packedPoints(this.trickCards, len);
     for (let i = 1; i < len; i++) {
       card = (this.trickCards >> (5 * (len - 1 - i))) & 31;
       seat = this.nextSeat(seat);
@@ -371,6 +373,13 @@ export class SchnapsenSearch implements SearchState {
     return (this.history[i] >> 23) & 7;
   }
 
+  /** The cards of the completed tricks. */
+  private playedCards(): number {
+    let mask = 0;
+    for (let t = 0; t < this.tricksDone; t++) mask |= packedMask(this.history[t], this.active);
+    return mask;
+  }
+
   /** A seat's cards as a mask. */
   hand(seat: Seat): number {
     return this.hands[seat];
@@ -379,13 +388,16 @@ export class SchnapsenSearch implements SearchState {
   /**
    * Every field, as plain data: two states in the same position (after
    * `play(m); undo()`, or a clone) give equal snapshots. Undo records above
-   * the depth and tricks beyond those done are not part of the position.
+   * the depth, tricks beyond those done and the fields of a trick not yet
+   * begun are not part of the position.
    */
   snapshot(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(this)) out[key] = ArrayBuffer.isView(value) ? Array.from(value as Int32Array) : value;
     out.stack = Array.from(this.stack.subarray(0, this.sp));
     out.history = Array.from(this.history.subarray(0, this.tricksDone));
+    // With no trick open, what the last trick left in the trick's fields is not part of the position.
+    if (this.trickLen === 0) out.trickCards = out.bestCard = out.bestSeat = out.trickPoints = null;
     return out;
   }
 
@@ -422,7 +434,7 @@ export class SchnapsenSearch implements SearchState {
         this.result = judgeTalonNormal(
           sidePoints(this.declCards, this.declMelds, this.declTricks),
           this.declTricks,
-          talonReachable(this.declCards + this.declMelds, FULL & ~this.playedMask, this.meldedSuits, this.calledTrump),
+          talonReachable(this.declCards + this.declMelds, FULL & ~this.playedCards(), this.meldedSuits, this.calledTrump),
           done,
         );
         return;
