@@ -5,7 +5,6 @@ import { fail, ok, type Result } from '../../core/result.js';
 import type { DealInput, Seat } from '../game.js';
 import { startAnnouncements, fixContract } from './auction.js';
 import { CARD_SUIT, PACK, UNTER_MASK } from './cards.js';
-import { maskOf } from '../../cards/mask.js';
 import { draft, problem, type Draft, type Problem } from './draft.js';
 import type { SchnapsenRules, Variant } from './rules.js';
 import { finishRedeal } from './scoring.js';
@@ -61,6 +60,13 @@ function makeLayout(variant: Variant, knocked: boolean): DealLayout {
   }
   const talon = variant === 'bauern' ? [] : knocked ? [18, 19] : [9, 10];
   return { first, rest, talon };
+}
+
+/** The cards at these deck positions, as a mask. */
+function cardsAt(deck: readonly number[], positions: readonly number[]): number {
+  let m = 0;
+  for (const k of positions) m |= 1 << deck[k];
+  return m;
 }
 
 function range(a: number, b: number): number[] {
@@ -178,10 +184,10 @@ function dealFirst(d: Draft): void {
   const layout = dealLayout(d.variant, d.knocked);
   for (let i = 0; i < d.seats; i++) {
     const seat = (d.rufer + i) % d.seats;
-    d.hands[seat] |= maskOf(layout.first[i].map((k) => d.deck[k]));
+    d.hands[seat] |= cardsAt(d.deck, layout.first[i]);
   }
-  if (!d.knocked) d.talon = maskOf(layout.talon.map((k) => d.deck[k]));
-  const three = maskOf(ruferFirstThree(d));
+  if (!d.knocked) d.talon = cardsAt(d.deck, layout.talon);
+  const three = (1 << d.deck[0]) | (1 << d.deck[1]) | (1 << d.deck[2]);
   if ((three & UNTER_MASK) === three) {
     // 003: "Wenn die ersten drei Karten, die der Rufer bekommt, drei Unter sind, darf er verlangen, dass neu gemischt und gegeben wird."
     d.phase = 'threeUnter';
@@ -205,9 +211,9 @@ function dealRest(d: Draft): void {
   const layout = dealLayout(d.variant, d.knocked);
   for (let i = 0; i < d.seats; i++) {
     const seat = (d.rufer + i) % d.seats;
-    d.hands[seat] |= maskOf(layout.rest[i].map((k) => d.deck[k]));
+    d.hands[seat] |= cardsAt(d.deck, layout.rest[i]);
   }
-  d.talon = maskOf(layout.talon.map((k) => d.deck[k]));
+  d.talon = cardsAt(d.deck, layout.talon);
 }
 
 // ---- three Unter ----------------------------------------------------------

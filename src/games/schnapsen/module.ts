@@ -1,6 +1,7 @@
 import { randomBotKind } from '../agent.js';
 import type { GameModule } from '../module.js';
 import { schnapsenBench } from './bench.js';
+import { sampleWorld } from './sample.js';
 import { SchnapsenSearch, actionOfMove, moveOfAction } from './search.js';
 import { SCHNAPSEN_EASY } from './bots/index.js';
 import { bauernschnapsen, talonschnapsen, type SchnapsenGame, type SchnapsenTypes } from './game.js';
@@ -19,9 +20,7 @@ function schnapsenModule(game: SchnapsenGame, variant: Variant): GameModule<Schn
       load: (state) => SchnapsenSearch.load(state),
       actionOf: (state, move) => actionOfMove(state, move),
       moveOf: (_state, action) => moveOfAction(action),
-      sampleWorld: () => {
-        throw new Error('not yet');
-      },
+      sampleWorld: (view, seat, rng) => sampleWorld(view, seat, rng),
     },
     bench: schnapsenBench(variant),
     playOptions: [FACES_OPTION],

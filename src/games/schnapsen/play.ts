@@ -130,12 +130,20 @@ interface SideTally {
   tricks: number;
 }
 
-function tally(d: Draft, inSide: (seat: Seat) => boolean): SideTally {
+/** What the seats of `seats` (a bit per seat) took: card points, 20/40, tricks. */
+function tally(d: Draft, seats: number): SideTally {
   const t: SideTally = { cards: 0, melds: 0, tricks: 0 };
-  for (let seat = 0; seat < d.seats; seat++) if (inSide(seat)) t.cards += maskPoints(d.taken[seat]);
-  for (const m of d.melds) if (inSide(m.seat)) t.melds += m.points;
-  for (const tr of d.tricks) if (inSide(tr.winner)) t.tricks++;
+  for (let seat = 0; seat < d.seats; seat++) if (seats & (1 << seat)) t.cards += maskPoints(d.taken[seat]);
+  for (const m of d.melds) if (seats & (1 << m.seat)) t.melds += m.points;
+  for (const tr of d.tricks) if (seats & (1 << tr.winner)) t.tricks++;
   return t;
+}
+
+/** The seats on the declarer's side, a bit per seat. */
+function declarerSeats(d: Draft): number {
+  let m = 0;
+  for (let seat = 0; seat < d.seats; seat++) if (onDeclarerSide(d, seat)) m |= 1 << seat;
+  return m;
 }
 
 const pts = (t: SideTally) => sidePoints(t.cards, t.melds, t.tricks);
@@ -155,8 +163,9 @@ function judge(d: Draft, afterTrick: boolean): void {
   const lastWinner = done > 0 ? d.tricks[done - 1].winner : -1;
   switch (def.goal) {
     case 'normal': {
-      const decl = tally(d, (s) => onDeclarerSide(d, s));
-      const opp = tally(d, (s) => !onDeclarerSide(d, s));
+      const declSeats = declarerSeats(d);
+      const decl = tally(d, declSeats);
+      const opp = tally(d, ~declSeats);
       let verdict: number;
       if (d.variant === 'bauern') {
         verdict = judgeBauernNormal(pts(decl), pts(opp), done, onDeclarerSide(d, lastWinner));
@@ -186,8 +195,9 @@ function judge(d: Draft, afterTrick: boolean): void {
       // mit den ersten drei Stichen 66 Punkte erreichen": decision, the announcer alone, his
       // partner's trick loses as in the Schnapser.
       const together = schnapserTogether(d);
-      const inSide = (s: Seat) => (together ? onDeclarerSide(d, s) : s === c.declarer);
-      const t = tally(d, inSide);
+      const group = together ? declarerSeats(d) : 1 << c.declarer;
+      const inSide = (s: Seat) => (group & (1 << s)) !== 0;
+      const t = tally(d, group);
       const verdict = judgeSchnapser(afterTrick, afterTrick && inSide(lastWinner), pts(t), done, schnapserTricks(d.variant));
       if (verdict === UNDECIDED) return;
       if (afterTrick && !inSide(lastWinner)) finishGame(d, false, `seat ${lastWinner} took a trick: the ${def.name} is lost`, ended('tookTrick', { by: lastWinner }));

@@ -122,15 +122,20 @@ export function knownCards(v: SchnapsenView): Set<Card> {
   return out;
 }
 
-/** A whole deal with random legal actions: every state from the setup to the end, and the actions between them. */
-export function randomDeal(variant: Variant, rules: SchnapsenRules, rng: Rng, dealer: number, carry?: SchnapsenCarry): { states: SchnapsenState[]; actions: [number, SchnapsenAction][] } {
+/**
+ * A whole deal with random legal actions: every state from the setup to the
+ * end, and the actions between them. `normal`: everybody says "weiter" to
+ * the announcements and the Spritzen, so that the normal game is played.
+ */
+export function randomDeal(variant: Variant, rules: SchnapsenRules, rng: Rng, dealer: number, carry?: SchnapsenCarry, normal = false): { states: SchnapsenState[]; actions: [number, SchnapsenAction][] } {
   const game = gameOf(variant);
   let s = unwrap(game.setup(rules, { dealer, deck: shuffleDeck(PACK, rng), carry: carry ?? game.initialCarry(rules) }));
   const states = [s];
   const actions: [number, SchnapsenAction][] = [];
   while (s.phase !== 'done') {
     const legal = game.legal(s, s.turn);
-    const a = legal[rng.int(legal.length)];
+    const passing = normal && (s.phase === 'announce' || s.phase === 'spritzen' || s.phase === 'raise' || s.phase === 'raiseAfter');
+    const a = passing ? { type: 'pass' as const } : legal[rng.int(legal.length)];
     actions.push([s.turn, a]);
     s = unwrap(game.apply(s, s.turn, a));
     states.push(s);
