@@ -1,5 +1,6 @@
 import type { Seat } from '../game.js';
-import { ANNOUNCEABLE, GAMES, auctionRank, gameDef, isEnabled, type GameId } from './contracts.js';
+import { ANNOUNCEABLE, auctionRank, gameDef, gameInfo, isEnabled, isGameId, type GameId } from './contracts.js';
+import { quote } from '../../core/text.js';
 import { ASS_MASK, SUIT_MASK } from './cards.js';
 import { isRuferOpponent, partnerOf, problem, type Draft, type Problem } from './draft.js';
 import { finishShown } from './scoring.js';
@@ -33,8 +34,9 @@ export function highestBid(s: Pick<SchnapsenState, 'bids' | 'rules'>): Bid | und
 
 /** Why this seat may not announce this game with this hand (undefined: it may). */
 export function announceProblem(s: SchnapsenState, seat: Seat, game: GameId, ohne: boolean, hand: number): Problem {
-  const def = GAMES[game];
-  if (!def || game === 'normal') return problem('badAnnouncement', `"${String(game)}" is not a game one can announce`);
+  // The id comes from outside: only an own entry of the table is a game ("constructor" is not).
+  if (!isGameId(game) || game === 'normal') return problem('badAnnouncement', `${quote(game)} is not a game one can announce`);
+  const def = gameInfo(game);
   if (!isEnabled(s.rules, game, s.variant)) return problem('badAnnouncement', `the ${def.name} is not played at this table (house rule ${String(def.rule)} is off)`);
   if (game === 'blinderbettler') return problem('badAnnouncement', 'a Blinder Bettler is announced only by the Rufer with three Unter, before he picks up the rest of his cards');
   if (def.who === 'rufer' && seat !== s.rufer) return problem('badAnnouncement', `only the Rufer (seat ${s.rufer}) may announce the ${def.name} (${def.source})`);
@@ -59,7 +61,7 @@ export function announceProblem(s: SchnapsenState, seat: Seat, game: GameId, ohn
 function rankAbove(s: SchnapsenState, game: GameId, ohne: boolean): Problem {
   const best = highestBid(s);
   if (best && auctionRank(s.rules, game, ohne) <= auctionRank(s.rules, best.game as GameId, !!best.ohne)) {
-    return problem('tooLow', `the ${GAMES[game].name}${ohne ? ' ohne Talon' : ''} does not beat the ${GAMES[best.game as GameId].name}${best.ohne ? ' ohne Talon' : ''} already announced; announce a higher game or say "weiter"`);
+    return problem('tooLow', `the ${gameInfo(game).name}${ohne ? ' ohne Talon' : ''} does not beat the ${gameInfo(best.game as GameId).name}${best.ohne ? ' ohne Talon' : ''} already announced; announce a higher game or say "weiter"`);
   }
   return undefined;
 }
@@ -94,6 +96,8 @@ export function stepAnnounce(d: Draft, seat: Seat, a: SchnapsenAction): void {
     d.turn = d.speakers[0];
     return;
   }
+  // Open announcements: each bid stayed hidden from the others; now all are shown at once.
+  if (d.rules.announcementOrder === 'open') d.events.push({ type: 'reveal', bids: d.bids.map((b) => ({ ...b })) });
   const best = highestBid(d as unknown as SchnapsenState);
   const first = d.bids.find((b) => b.game !== null);
   // 003 Talonschnapsen, first rule on raising (regional): "Der Rufer (der als erstes

@@ -63,33 +63,51 @@ export interface GameDef {
 
 const def = (d: GameDef): GameDef => d;
 
-export const GAMES: Readonly<Record<GameId, GameDef>> = {
-  normal: def({ id: 'normal', name: 'Normales Spiel', value: 1, trump: true, order: NORMAL, goal: 'normal', who: 'rufer', leader: 'rufer', beggar: false, source: '003 Normales Spiel' }),
-  bettler: def({ id: 'bettler', name: 'Bettler', value: 4, trump: false, order: NORMAL, goal: 'none', who: 'any', leader: 'rufer', beggar: true, rule: 'bettler', source: '003 Bettler' }),
-  dokta: def({ id: 'dokta', name: 'Dokta', value: 5, trump: true, order: NORMAL, goal: 'sideAll', who: 'rufer', leader: 'rufer', beggar: false, rule: 'dokta', source: '003 Dokta' }),
-  assenbettler: def({ id: 'assenbettler', name: 'Assenbettler', value: 5, trump: false, order: ASS_LOW, goal: 'none', who: 'any', leader: 'rufer', beggar: true, rule: 'assenbettler', source: '003 Assenbettler' }),
-  assbettler: def({ id: 'assbettler', name: 'Ass-Bettler', value: 5, trump: false, order: NORMAL, goal: 'none', who: 'any', leader: 'rufer', beggar: true, rule: 'assBettler', source: '003 Ass-Bettler' }),
-  blinderbettler: def({ id: 'blinderbettler', name: 'Blinder Bettler', value: 5, trump: false, order: NORMAL, goal: 'none', who: 'rufer', leader: 'rufer', beggar: true, rule: 'blinderBettler', source: '003 Blinder Bettler' }),
-  schnapser: def({ id: 'schnapser', name: 'Schnapser', value: 6, trump: true, order: NORMAL, goal: 'schnapser', who: 'rufer', leader: 'rufer', beggar: false, rule: 'schnapser', source: '003 Schnapser' }),
-  schnapserzusammen: def({ id: 'schnapserzusammen', name: 'Schnapser zusammen', value: 6, trump: true, order: NORMAL, goal: 'schnapser', who: 'partner', leader: 'rufer', beggar: false, rule: 'schnapserZusammen', source: '003 Kontraschnapser (regional)' }),
-  plauderer: def({ id: 'plauderer', name: 'Plauderer', value: 7, trump: false, order: NORMAL, goal: 'none', who: 'any', leader: 'rufer', beggar: true, rule: 'plauderer', source: '003 Plauderer' }),
+const DEFS: readonly GameDef[] = [
+  def({ id: 'normal', name: 'Normales Spiel', value: 1, trump: true, order: NORMAL, goal: 'normal', who: 'rufer', leader: 'rufer', beggar: false, source: '003 Normales Spiel' }),
+  def({ id: 'bettler', name: 'Bettler', value: 4, trump: false, order: NORMAL, goal: 'none', who: 'any', leader: 'rufer', beggar: true, rule: 'bettler', source: '003 Bettler' }),
+  def({ id: 'dokta', name: 'Dokta', value: 5, trump: true, order: NORMAL, goal: 'sideAll', who: 'rufer', leader: 'rufer', beggar: false, rule: 'dokta', source: '003 Dokta' }),
+  def({ id: 'assenbettler', name: 'Assenbettler', value: 5, trump: false, order: ASS_LOW, goal: 'none', who: 'any', leader: 'rufer', beggar: true, rule: 'assenbettler', source: '003 Assenbettler' }),
+  def({ id: 'assbettler', name: 'Ass-Bettler', value: 5, trump: false, order: NORMAL, goal: 'none', who: 'any', leader: 'rufer', beggar: true, rule: 'assBettler', source: '003 Ass-Bettler' }),
+  def({ id: 'blinderbettler', name: 'Blinder Bettler', value: 5, trump: false, order: NORMAL, goal: 'none', who: 'rufer', leader: 'rufer', beggar: true, rule: 'blinderBettler', source: '003 Blinder Bettler' }),
+  def({ id: 'schnapser', name: 'Schnapser', value: 6, trump: true, order: NORMAL, goal: 'schnapser', who: 'rufer', leader: 'rufer', beggar: false, rule: 'schnapser', source: '003 Schnapser' }),
+  def({ id: 'schnapserzusammen', name: 'Schnapser zusammen', value: 6, trump: true, order: NORMAL, goal: 'schnapser', who: 'partner', leader: 'rufer', beggar: false, rule: 'schnapserZusammen', source: '003 Kontraschnapser (regional)' }),
+  def({ id: 'plauderer', name: 'Plauderer', value: 7, trump: false, order: NORMAL, goal: 'none', who: 'any', leader: 'rufer', beggar: true, rule: 'plauderer', source: '003 Plauderer' }),
   // 003 Gangl: "Ein Gang sollte wenn möglich immer gefärbt werden": read as advice to the
   // announcer (play it in suit, no Atout); the rules are those of every game: Farb- und Stichzwang.
-  gang: def({ id: 'gang', name: 'Gang', value: 9, trump: false, order: NORMAL, goal: 'all', who: 'any', leader: 'announcer', beggar: false, rule: 'gang', source: '003 Gangl' }),
-  zehnergang: def({ id: 'zehnergang', name: 'Zehnergang', value: 10, trump: false, order: ASS_LOW, goal: 'all', who: 'any', leader: 'announcer', beggar: false, rule: 'zehnergang', source: '003 Zehnergang' }),
-  bauernschnapser: def({ id: 'bauernschnapser', name: 'Bauernschnapser', value: 12, trump: true, order: NORMAL, goal: 'all', who: 'any', leader: 'announcer', beggar: false, rule: 'bauernschnapser', source: '003 Bauernschnapser' }),
-  kontraschnapser: def({ id: 'kontraschnapser', name: 'Kontraschnapser', value: 12, trump: true, order: NORMAL, goal: 'schnapser', who: 'kontra', leader: 'rufer', beggar: false, rule: 'kontraschnapser', source: '003 Kontraschnapser' }),
-  bauernloch: def({ id: 'bauernloch', name: 'Bauernloch', value: 12, trump: true, order: ASS_LOW, goal: 'all', who: 'rufer', leader: 'rufer', beggar: false, rule: 'bauernloch', source: '003 Bauernloch' }),
-  farbenringerl: def({ id: 'farbenringerl', name: 'Farbenringerl', value: 18, trump: false, order: NORMAL, goal: 'shown', who: 'any', leader: 'announcer', beggar: false, rule: 'farbenringerl', source: '003 Farbringerl' }),
-  kontrabauernschnapser: def({ id: 'kontrabauernschnapser', name: 'Kontrabauernschnapser', value: 24, trump: true, order: NORMAL, goal: 'all', who: 'kontra', leader: 'rufer', beggar: false, rule: 'kontrabauernschnapser', source: '003 Kontrabauernschnapser' }),
-  trumpfringerl: def({ id: 'trumpfringerl', name: 'Trumpfringerl', value: 24, trump: true, order: NORMAL, goal: 'shown', who: 'rufer', leader: 'rufer', beggar: false, rule: 'trumpfringerl', source: '003 Herrenschnapser' }),
+  def({ id: 'gang', name: 'Gang', value: 9, trump: false, order: NORMAL, goal: 'all', who: 'any', leader: 'announcer', beggar: false, rule: 'gang', source: '003 Gangl' }),
+  def({ id: 'zehnergang', name: 'Zehnergang', value: 10, trump: false, order: ASS_LOW, goal: 'all', who: 'any', leader: 'announcer', beggar: false, rule: 'zehnergang', source: '003 Zehnergang' }),
+  def({ id: 'bauernschnapser', name: 'Bauernschnapser', value: 12, trump: true, order: NORMAL, goal: 'all', who: 'any', leader: 'announcer', beggar: false, rule: 'bauernschnapser', source: '003 Bauernschnapser' }),
+  def({ id: 'kontraschnapser', name: 'Kontraschnapser', value: 12, trump: true, order: NORMAL, goal: 'schnapser', who: 'kontra', leader: 'rufer', beggar: false, rule: 'kontraschnapser', source: '003 Kontraschnapser' }),
+  def({ id: 'bauernloch', name: 'Bauernloch', value: 12, trump: true, order: ASS_LOW, goal: 'all', who: 'rufer', leader: 'rufer', beggar: false, rule: 'bauernloch', source: '003 Bauernloch' }),
+  def({ id: 'farbenringerl', name: 'Farbenringerl', value: 18, trump: false, order: NORMAL, goal: 'shown', who: 'any', leader: 'announcer', beggar: false, rule: 'farbenringerl', source: '003 Farbringerl' }),
+  def({ id: 'kontrabauernschnapser', name: 'Kontrabauernschnapser', value: 24, trump: true, order: NORMAL, goal: 'all', who: 'kontra', leader: 'rufer', beggar: false, rule: 'kontrabauernschnapser', source: '003 Kontrabauernschnapser' }),
+  def({ id: 'trumpfringerl', name: 'Trumpfringerl', value: 24, trump: true, order: NORMAL, goal: 'shown', who: 'rufer', leader: 'rufer', beggar: false, rule: 'trumpfringerl', source: '003 Herrenschnapser' }),
   // 003 Kontra-Herrenbauer: "Der Spieler der eigentlich den Trumpf angesagt hätte, muss in diesem
   // Fall eine Karte ausspielen ... die Karten des Spielers offen auf den Tisch gelegt und das Bummel
   // ist vorüber": decision, shown at once like the Ringerl (the Rufer's lead cannot change it).
-  kontraherrenbauer: def({ id: 'kontraherrenbauer', name: 'Kontra-Herrenbauer', value: 48, trump: true, order: NORMAL, goal: 'shown', who: 'kontra', leader: 'rufer', beggar: false, rule: 'kontraHerrenbauer', source: '003 Kontra-Herrenbauer' }),
-};
+  def({ id: 'kontraherrenbauer', name: 'Kontra-Herrenbauer', value: 48, trump: true, order: NORMAL, goal: 'shown', who: 'kontra', leader: 'rufer', beggar: false, rule: 'kontraHerrenbauer', source: '003 Kontra-Herrenbauer' }),
+];
 
-export const GAME_IDS = Object.keys(GAMES) as GameId[];
+/**
+ * The games by id. A Map, never a plain object: ids come from outside (typed
+ * actions, records), and "constructor" or "__proto__" must not find anything.
+ */
+export const GAMES: ReadonlyMap<string, GameDef> = new Map(DEFS.map((d) => [d.id, d]));
+
+/** Is this (outside) value the id of a game of the 003 table? */
+export function isGameId(x: unknown): x is GameId {
+  return typeof x === 'string' && GAMES.has(x);
+}
+
+/** The definition of a known game id (ids inside a state are always known). */
+export function gameInfo(id: GameId): GameDef {
+  const d = GAMES.get(id);
+  if (d === undefined) throw new Error(`unknown game id ${JSON.stringify(String(id).slice(0, 40))}`);
+  return d;
+}
+
+export const GAME_IDS: readonly GameId[] = DEFS.map((d) => d.id);
 /** The games one can announce (all but the normal game). */
 export const ANNOUNCEABLE: readonly GameId[] = GAME_IDS.filter((g) => g !== 'normal');
 
@@ -99,7 +117,7 @@ export const ANNOUNCEABLE: readonly GameId[] = GAME_IDS.filter((g) => g !== 'nor
  * Farbenring is played out and needs all six tricks.
  */
 export function gameDef(id: GameId, variant: Variant): GameDef {
-  const d = GAMES[id];
+  const d = gameInfo(id);
   if (variant === 'talon' && id === 'farbenringerl') return { ...d, goal: 'all', source: '003 Talonschnapsen (Farbenring)' };
   return d;
 }
@@ -115,7 +133,7 @@ export function schnapserTricks(variant: Variant): number {
 }
 
 export function isEnabled(rules: SchnapsenRules, id: GameId, variant: Variant): boolean {
-  const d = GAMES[id];
+  const d = gameInfo(id);
   if (variant === 'talon' && d.who === 'partner') return false;
   return d.rule === undefined || rules[d.rule] === true;
 }
@@ -128,8 +146,8 @@ export function isEnabled(rules: SchnapsenRules, id: GameId, variant: Variant): 
  * the talon (003: "derjenige den Vortritt, der ohne die Talonkarten spielen kann").
  */
 export function auctionRank(rules: SchnapsenRules, id: GameId, ohne: boolean): number {
-  let base = GAMES[id].value * 4;
+  let base = gameInfo(id).value * 4;
   // 003 Zehnergang: "Wird ein Gang und ein Zehnergang angesagt, wird der Gang gespielt" (one region).
-  if (id === 'gang' && rules.zehnergangPrecedence === 'gang') base = GAMES.zehnergang.value * 4 + 2;
+  if (id === 'gang' && rules.zehnergangPrecedence === 'gang') base = gameInfo('zehnergang').value * 4 + 2;
   return base + (ohne ? 1 : 0);
 }

@@ -1,10 +1,10 @@
 import { isCompleteDeck } from '../../cards/deck.js';
+import { quote } from '../../core/text.js';
 import { SUIT_LETTERS, type Suit } from '../../cards/pack.js';
 import { fail, ok, type Result } from '../../core/result.js';
 import type { DealInput, Seat } from '../game.js';
 import { startAnnouncements, fixContract } from './auction.js';
 import { CARD_SUIT, PACK, UNTER_MASK } from './cards.js';
-import { maskOf } from '../../cards/mask.js';
 import { draft, problem, type Draft, type Problem } from './draft.js';
 import type { SchnapsenRules, Variant } from './rules.js';
 import { finishRedeal } from './scoring.js';
@@ -62,6 +62,13 @@ function makeLayout(variant: Variant, knocked: boolean): DealLayout {
   return { first, rest, talon };
 }
 
+/** The cards at these deck positions, as a mask. */
+function cardsAt(deck: readonly number[], positions: readonly number[]): number {
+  let m = 0;
+  for (const k of positions) m |= 1 << deck[k];
+  return m;
+}
+
 function range(a: number, b: number): number[] {
   return Array.from({ length: b - a }, (_, i) => a + i);
 }
@@ -78,7 +85,7 @@ export function ruferFirstThree(s: Pick<SchnapsenState, 'deck'>): number[] {
 export function setupDeal(variant: Variant, rules: SchnapsenRules, deal: DealInput<SchnapsenCarry>): Result<SchnapsenState> {
   const seats = variant === 'bauern' ? 4 : 3;
   if (!Number.isInteger(deal.dealer) || deal.dealer < 0 || deal.dealer >= seats) {
-    return fail('badDealer', `the dealer must be a seat from 0 to ${seats - 1}, not ${String(deal.dealer)}`);
+    return fail('badDealer', `the dealer must be a seat from 0 to ${seats - 1}, not ${quote(deal.dealer)}`);
   }
   if (!isCompleteDeck(PACK, deal.deck)) return fail('badDeck', 'the deck must hold each of the 20 Schnapsen cards exactly once');
   const carry = deal.carry;
@@ -156,7 +163,7 @@ export function blindCandidates(): SchnapsenAction[] {
 
 export function checkBlind(_s: SchnapsenState, _seat: Seat, a: SchnapsenAction): Problem {
   if (a.type !== 'trump') return problem('wrongAction', 'the Rufer must call trump blind ("trumpf E|G|H|S") before the cards are dealt (blindRufen)');
-  if (!isSuit(a.suit)) return problem('badSuit', `${String(a.suit)} is not a suit`);
+  if (!isSuit(a.suit)) return problem('badSuit', `${quote(a.suit)} is not a suit`);
   return undefined;
 }
 
@@ -177,10 +184,10 @@ function dealFirst(d: Draft): void {
   const layout = dealLayout(d.variant, d.knocked);
   for (let i = 0; i < d.seats; i++) {
     const seat = (d.rufer + i) % d.seats;
-    d.hands[seat] |= maskOf(layout.first[i].map((k) => d.deck[k]));
+    d.hands[seat] |= cardsAt(d.deck, layout.first[i]);
   }
-  if (!d.knocked) d.talon = maskOf(layout.talon.map((k) => d.deck[k]));
-  const three = maskOf(ruferFirstThree(d));
+  if (!d.knocked) d.talon = cardsAt(d.deck, layout.talon);
+  const three = (1 << d.deck[0]) | (1 << d.deck[1]) | (1 << d.deck[2]);
   if ((three & UNTER_MASK) === three) {
     // 003: "Wenn die ersten drei Karten, die der Rufer bekommt, drei Unter sind, darf er verlangen, dass neu gemischt und gegeben wird."
     d.phase = 'threeUnter';
@@ -204,9 +211,9 @@ function dealRest(d: Draft): void {
   const layout = dealLayout(d.variant, d.knocked);
   for (let i = 0; i < d.seats; i++) {
     const seat = (d.rufer + i) % d.seats;
-    d.hands[seat] |= maskOf(layout.rest[i].map((k) => d.deck[k]));
+    d.hands[seat] |= cardsAt(d.deck, layout.rest[i]);
   }
-  d.talon = maskOf(layout.talon.map((k) => d.deck[k]));
+  d.talon = cardsAt(d.deck, layout.talon);
 }
 
 // ---- three Unter ----------------------------------------------------------
@@ -261,7 +268,7 @@ export function trumpCandidates(s: SchnapsenState): SchnapsenAction[] {
 
 export function checkTrump(s: SchnapsenState, _seat: Seat, a: SchnapsenAction): Problem {
   if (a.type === 'trump') {
-    if (!isSuit(a.suit)) return problem('badSuit', `${String(a.suit)} is not a suit`);
+    if (!isSuit(a.suit)) return problem('badSuit', `${quote(a.suit)} is not a suit`);
     // 003: "Der Rufer muss aus seinen ersten drei Karten die Trumpffarbe bestimmen":
     // decision: he names the suit of one of these three cards.
     const suits = ruferFirstThree(s).map((c) => CARD_SUIT[c]);

@@ -1,6 +1,8 @@
 import { randomBotKind } from '../agent.js';
 import type { GameModule } from '../module.js';
-import { bauernschnapsenBench } from './bench.js';
+import { schnapsenBench } from './bench.js';
+import { sampleWorld } from './sample.js';
+import { SchnapsenSearch, actionOfMove, moveOfAction } from './search.js';
 import { SCHNAPSEN_EASY } from './bots/index.js';
 import { bauernschnapsen, talonschnapsen, type SchnapsenGame, type SchnapsenTypes } from './game.js';
 import type { Variant } from './rules.js';
@@ -14,7 +16,13 @@ function schnapsenModule(game: SchnapsenGame, variant: Variant): GameModule<Schn
     bots: { easy: SCHNAPSEN_EASY, random: randomBotKind<SchnapsenTypes>() },
     defaultBot: 'easy',
     text: schnapsenText,
-    bench: bauernschnapsenBench,
+    search: {
+      load: (state) => SchnapsenSearch.load(state),
+      actionOf: (state, move) => actionOfMove(state, move),
+      moveOf: (_state, action) => moveOfAction(action),
+      sampleWorld: (view, seat, rng) => sampleWorld(view, seat, rng),
+    },
+    bench: schnapsenBench(variant),
     playOptions: [FACES_OPTION],
     describeOutcome: (o) => {
       if (o.game === 'redeal' || o.declarer === null) return {};

@@ -1,7 +1,7 @@
 import { formatCard } from '../../cards/notation.js';
 import type { Card } from '../../cards/pack.js';
 import { CARD_SUIT, PACK, STRENGTH } from './cards.js';
-import { GAMES, type GameId } from './contracts.js';
+import { gameInfo, type GameId } from './contracts.js';
 import type { SchnapsenRules } from './rules.js';
 
 /**
@@ -39,5 +39,5 @@ export function sortedHand(cards: readonly Card[], trump: number | null, order =
 
 export function gameTitle(id: GameId | 'redeal', ohne = false): string {
   if (id === 'redeal') return 'new deal (three Unter)';
-  return GAMES[id].name + (ohne ? ' ohne Talon' : '');
+  return gameInfo(id).name + (ohne ? ' ohne Talon' : '');
 }

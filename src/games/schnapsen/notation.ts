@@ -1,7 +1,9 @@
 import { formatCard, parseCard } from '../../cards/notation.js';
 import { SUIT_LETTERS, type Suit } from '../../cards/pack.js';
 import { fail, ok, type Result } from '../../core/result.js';
-import { GAMES, GAME_IDS, type GameId } from './contracts.js';
+import { quote } from '../../core/text.js';
+import { GAME_IDS, gameInfo, isGameId } from './contracts.js';
+import type { GameId } from './contracts.js';
 import { PACK } from './cards.js';
 import type { SchnapsenAction } from './state.js';
 
@@ -52,20 +54,27 @@ export function formatSchnapsenAction(a: SchnapsenAction): string {
   }
 }
 
-const ALIASES: Record<string, string> = {
-  cut: 'abheben',
-  knock: 'klopfen',
-  redeal: 'neu',
-  keep: 'behalten',
-  trump: 'trumpf',
-  atout: 'trumpf',
-  turn: 'aufdecken',
-  pass: 'weiter',
-  lay: 'lege',
-  flecken: 'spritzen',
-  schiessen: 'spritzen',
-  kontra: 'retour',
-};
+/** Other words for the same actions. A Map: the words come from outside ("constructor" finds nothing). */
+const ALIASES: ReadonlyMap<string, string> = new Map([
+  ['cut', 'abheben'],
+  ['knock', 'klopfen'],
+  ['redeal', 'neu'],
+  ['keep', 'behalten'],
+  ['trump', 'trumpf'],
+  ['atout', 'trumpf'],
+  ['turn', 'aufdecken'],
+  ['pass', 'weiter'],
+  ['lay', 'lege'],
+  ['flecken', 'spritzen'],
+  ['schiessen', 'spritzen'],
+  ['kontra', 'retour'],
+]);
+
+/** A card word: two letters; a longer word is refused here with a short excerpt, never echoed whole. */
+function parseCardWord(word: string): Result<number> {
+  if (word.length !== 2) return fail('badCard', `${quote(word)} is not a card: a card is two letters, suit (E G H S) and rank (A Z K O U), e.g. "EA"`);
+  return parseCard(PACK, word);
+}
 
 function parseSuit(word: string | undefined): Suit | undefined {
   const i = SUIT_LETTERS.indexOf((word ?? '').toUpperCase() as (typeof SUIT_LETTERS)[number]);
@@ -75,9 +84,10 @@ function parseSuit(word: string | undefined): Suit | undefined {
 export function parseSchnapsenAction(text: string): Result<SchnapsenAction> {
   const words = text.trim().toLowerCase().split(/\s+/).filter((w) => w.length > 0);
   if (words.length === 0) return fail('badAction', 'empty action');
-  const head = ALIASES[words[0]] ?? words[0];
+  const head = ALIASES.get(words[0]) ?? words[0];
   const args = words.slice(1);
-  const none = (a: SchnapsenAction): Result<SchnapsenAction> => (args.length === 0 ? ok(a) : fail('badAction', `"${text}": "${head}" takes no more words`));
+  const said = quote(text.trim());
+  const none = (a: SchnapsenAction): Result<SchnapsenAction> => (args.length === 0 ? ok(a) : fail('badAction', `${said}: "${head}" takes no more words`));
   switch (head) {
     case 'abheben':
       return none({ type: 'cut' });
@@ -97,43 +107,43 @@ export function parseSchnapsenAction(text: string): Result<SchnapsenAction> {
       return none({ type: 're' });
     case 'trumpf': {
       const suit = parseSuit(args[0]);
-      if (suit === undefined || args.length !== 1) return fail('badAction', `"${text}": name the trump suit, e.g. "trumpf H" (E Eichel, G Grün, H Rot/Herz, S Schellen)`);
+      if (suit === undefined || args.length !== 1) return fail('badAction', `${said}: name the trump suit, e.g. "trumpf H" (E Eichel, G Grün, H Rot/Herz, S Schellen)`);
       return ok({ type: 'trump', suit });
     }
     case 'aufdecken': {
       const n = Number(args[0]);
-      if (args.length !== 1 || !Number.isInteger(n) || n < 1 || n > 3) return fail('badAction', `"${text}": say which card still to come to turn up, e.g. "aufdecken 1"`);
+      if (args.length !== 1 || !Number.isInteger(n) || n < 1 || n > 3) return fail('badAction', `${said}: say which card still to come to turn up, e.g. "aufdecken 1"`);
       return ok({ type: 'turn', index: n });
     }
     case 'lege': {
-      if (args.length !== 2) return fail('badAction', `"${text}": lay away exactly two cards, e.g. "lege EA GK"`);
-      const x = parseCard(PACK, args[0]);
+      if (args.length !== 2) return fail('badAction', `${said}: lay away exactly two cards, e.g. "lege EA GK"`);
+      const x = parseCardWord(args[0]);
       if (!x.ok) return x;
-      const y = parseCard(PACK, args[1]);
+      const y = parseCardWord(args[1]);
       if (!y.ok) return y;
       return ok({ type: 'lay', cards: [x.value, y.value] });
     }
     case '20':
     case '40': {
       const suit = parseSuit(args[0]);
-      if (suit === undefined || args.length !== 1) return fail('badAction', `"${text}": say the suit of the pair, e.g. "${head} H"`);
+      if (suit === undefined || args.length !== 1) return fail('badAction', `${said}: say the suit of the pair, e.g. "${head} H"`);
       return ok({ type: 'meld', suit, points: head === '20' ? 20 : 40 });
     }
   }
-  const game = GAME_IDS.find((g) => g === head) as GameId | undefined;
-  if (game && game !== 'normal') {
+  const game: GameId | undefined = isGameId(head) ? head : undefined;
+  if (game !== undefined && game !== 'normal') {
     if (args.length === 0) return ok({ type: 'announce', game });
     if (args.length === 1 && args[0] === 'ohne') return ok({ type: 'announce', game, ohne: true });
-    return fail('badAction', `"${text}": after the game only "ohne" (without the talon) may follow`);
+    return fail('badAction', `${said}: after the game only "ohne" (without the talon) may follow`);
   }
   if (words.length === 1 && head.length === 2) {
     const card = parseCard(PACK, head);
     if (card.ok) return ok({ type: 'play', card: card.value });
     return card;
   }
-  return fail('badAction', `"${text}" is not an action: play a card ("EA"), or say ${['abheben', 'klopfen', 'trumpf E', 'aufdecken 1', 'weiter', 'schnapser', 'spritzen', '20 G', '40 H'].map((w) => `"${w}"`).join(', ')}; games: ${GAME_IDS.filter((g) => g !== 'normal').join(', ')}`);
+  return fail('badAction', `${said} is not an action: play a card ("EA"), or say ${['abheben', 'klopfen', 'trumpf E', 'aufdecken 1', 'weiter', 'schnapser', 'spritzen', '20 G', '40 H'].map((w) => `"${w}"`).join(', ')}; games: ${GAME_IDS.filter((g) => g !== 'normal').join(', ')}`);
 }
 
 export function gameName(id: GameId | 'redeal'): string {
-  return id === 'redeal' ? 'neu gegeben' : GAMES[id].name;
+  return id === 'redeal' ? 'neu gegeben' : gameInfo(id).name;
 }

@@ -1,35 +1,26 @@
 import { nthBit32, popcount32 } from '../../cards/bits.js';
 import type { SeededRng } from '../../core/rng.js';
-import { CARD_POINTS, CARD_SUIT, NORMAL, PAIR_MASK, UNTER_MASK } from './cards.js';
+import { CARD_SUIT, UNTER_MASK } from './cards.js';
 import { dealLayout } from './deal.js';
-import { DECLARER_WINS, UNDECIDED, judgeBauernNormal, normalGamePoints, sidePoints } from './judge.js';
-import { beats, legalPlayMask } from './tricks.js';
+import type { Variant } from './rules.js';
+import { SchnapsenSearch } from './search.js';
+import { MELD_MOVE } from './tricks.js';
 
 /**
- * The fast path of Bauernschnapsen: a mutable, allocation-free engine on raw
- * 20-bit masks and typed arrays for complete random deals of the normal game
- * (benchmarks now, search bots later). It shares its rules with the public
- * engine — the deal layout, legal-card masks, trick winner, card points, the
- * judgement of the normal game — and differs only in holding everything in
- * preallocated arrays.
+ * Complete random deals of the normal game, from the shuffle to the last
+ * card (benchmarks, tests): a thin loop that deals and calls trump as the
+ * public engine does, then plays the card play through the search state
+ * (search.ts), which holds every rule of the play.
  *
  * Decisions are uniform over the legal actions: cut or knock; three Unter:
  * new deal or keep; the trump call (a suit among the first three cards, or
- * turning up one of the two cards still to come); everybody passes the
- * announcements and the Spritzen (the normal game); in play a card, or at a
+ * turning up one of the cards still to come); everybody passes the
+ * announcements and the Spritzen (the normal game); in Talonschnapsen the
+ * Rufer lays away two of his cards and the talon; in play a card, or at a
  * lead a 20/40 (then König or Ober of that suit).
  */
 
-// OWNER[knocked][deck position] = seat counted from the Rufer (0 .. 3).
-const OWNER = [new Int8Array(20), new Int8Array(20)];
-for (let k = 0; k < 2; k++) {
-  const layout = dealLayout('bauern', k === 1);
-  for (let i = 0; i < 4; i++) for (const pos of [...layout.first[i], ...layout.rest[i]]) OWNER[k][pos] = i;
-}
-const REST_POS = [dealLayout('bauern', false).rest[0], dealLayout('bauern', true).rest[0]];
-const HERZ = 2;
-
-/** Action codes of a trace: 0/1 cut/knock; 2/3 redeal/keep; 10+suit trump; 20+i turn up; 30+card play; 60+suit meld. */
+/** Action codes of a trace: 0/1 cut/knock; 2/3 redeal/keep; 10+suit trump; 20+i turn up; 30+card play; 60+suit meld; 100+20x+y lay away x and y. */
 export const TRACE_CUT = 0;
 export const TRACE_KNOCK = 1;
 export const TRACE_REDEAL = 2;
@@ -38,34 +29,50 @@ export const TRACE_TRUMP = 10;
 export const TRACE_TURN = 20;
 export const TRACE_PLAY = 30;
 export const TRACE_MELD = 60;
+export const TRACE_LAY = 100;
 
-export class BauernPlayout {
+export class NormalPlayout {
+  private readonly seats: number;
   private readonly deck = new Int8Array(20);
-  private readonly hands = new Int32Array(4);
+  /** The hands being dealt: the search state's own, written in place. */
+  private readonly hands: Int32Array;
   private readonly options = new Int8Array(8);
-  readonly teamCards = new Int32Array(2);
-  readonly teamMelds = new Int32Array(2);
-  readonly teamTricks = new Int32Array(2);
-  /** Points each team writes for the last deal. */
-  readonly teamScore = new Int32Array(2);
+  /** owner[(knocked * seats + rufer) * 20 + deck position] = the seat the card goes to, or -1 for the talon. */
+  private readonly owner: Int8Array;
+  private readonly restPos: (readonly number[])[];
+  private readonly search: SchnapsenSearch;
+  /** Points each team (Bauernschnapsen) or player (Talonschnapsen) writes for the last deal. */
+  readonly teamScore: Int32Array;
   /** Set to an array to record the actions of the next deals. */
   trace: number[] | null = null;
-
-  /** @param herzrunde 003 Herzrunde (house rule, on by default): Herz trump doubles. */
-  constructor(
-    private readonly rng: SeededRng,
-    private readonly herzrunde = true,
-  ) {
-    for (let i = 0; i < 20; i++) this.deck[i] = i;
-  }
-
   /** With `trace`, the number of legal choices at each traced decision. */
   choices: number[] | null = null;
   private word = 0;
   private spare = false;
 
+  /** @param herzrunde 003 Herzrunde (house rule, on by default): Herz trump doubles. */
+  constructor(
+    variant: Variant,
+    private readonly rng: SeededRng,
+    private readonly herzrunde = true,
+  ) {
+    this.seats = variant === 'bauern' ? 4 : 3;
+    this.teamScore = new Int32Array(this.seats === 4 ? 2 : 3);
+    this.search = SchnapsenSearch.normalGame(this.seats);
+    this.hands = this.search.dealHands();
+    this.owner = new Int8Array(2 * this.seats * 20).fill(-1);
+    for (let k = 0; k < 2; k++) {
+      const layout = dealLayout(variant, k === 1);
+      for (let rufer = 0; rufer < this.seats; rufer++) {
+        for (let i = 0; i < this.seats; i++) for (const pos of [...layout.first[i], ...layout.rest[i]]) this.owner[(k * this.seats + rufer) * 20 + pos] = (rufer + i) % this.seats;
+      }
+    }
+    this.restPos = [dealLayout(variant, false).rest[0], dealLayout(variant, true).rest[0]];
+    for (let i = 0; i < 20; i++) this.deck[i] = i;
+  }
+
   /**
-   * A random index below n (n <= 20) from 16 random bits, two draws per
+   * A random index below n (n <= 28) from 16 random bits, two draws per
    * 32-bit word of the generator (the bias, n / 65536 at most, does not
    * matter for playouts).
    */
@@ -92,44 +99,61 @@ export class BauernPlayout {
     return Array.from(this.deck);
   }
 
+  /** Plays this deck next (tests); `run` shuffles its own. */
+  useDeck(cards: readonly number[]): void {
+    for (let i = 0; i < 20; i++) this.deck[i] = cards[i];
+  }
+
   /**
    * Shuffles and plays one deal with random legal choices; returns the team
-   * that won (0: seats 0 & 2, 1: seats 1 & 3) or -1 for a three-Unter new deal.
+   * (Bauernschnapsen: 0 = seats 0 & 2) or player (Talonschnapsen) who won,
+   * the Rufer in Talonschnapsen when he wins, else the first other player;
+   * -1 for a three-Unter new deal.
    */
   run(dealer: number): number {
+    // Fisher–Yates from the last position down, two steps from each 32-bit word (16 bits each, as draw()).
     const deck = this.deck;
-    for (let i = 19; i > 0; i--) {
-      const j = this.draw(i + 1);
-      const t = deck[i];
+    for (let i = 19; i > 0; i -= 2) {
+      const word = this.rng.nextUint32();
+      let j = ((word & 0xffff) * (i + 1)) >>> 16;
+      let t = deck[i];
       deck[i] = deck[j];
+      deck[j] = t;
+      j = ((word >>> 16) * i) >>> 16;
+      t = deck[i - 1];
+      deck[i - 1] = deck[j];
       deck[j] = t;
     }
     return this.play(dealer);
   }
 
-  /** Plays the current deck (set by `run`, or by `useDeck` for tests). */
-  useDeck(cards: readonly number[]): void {
-    for (let i = 0; i < 20; i++) this.deck[i] = cards[i];
-  }
-
   play(dealer: number): number {
+    const seats = this.seats;
     const deck = this.deck;
     const hands = this.hands;
     const trace = this.trace;
-    const rufer = (dealer + 1) & 3;
+    const rufer = dealer + 1 === seats ? 0 : dealer + 1;
     const knocked = this.pick(2);
     if (trace) trace.push(knocked ? TRACE_KNOCK : TRACE_CUT);
-    hands[0] = hands[1] = hands[2] = hands[3] = 0;
-    const owner = OWNER[knocked];
-    for (let i = 0; i < 20; i++) hands[(rufer + owner[i]) & 3] |= 1 << deck[i];
-    this.teamScore[0] = this.teamScore[1] = 0;
+    for (let seat = 0; seat < seats; seat++) hands[seat] = 0;
+    let talon = 0;
+    const owner = this.owner;
+    const base = (knocked * seats + rufer) * 20;
+    for (let i = 0; i < 20; i++) {
+      const o = owner[base + i];
+      if (o < 0) talon |= 1 << deck[i];
+      else hands[o] |= 1 << deck[i];
+    }
+    const teamScore = this.teamScore;
+    teamScore[0] = teamScore[1] = 0;
+    if (seats === 3) teamScore[2] = 0;
     const three = (1 << deck[0]) | (1 << deck[1]) | (1 << deck[2]);
     if ((three & UNTER_MASK) === three) {
       const redeal = this.pick(2) === 0;
       if (trace) trace.push(redeal ? TRACE_REDEAL : TRACE_KEEP);
       if (redeal) return -1;
     }
-    // Trump: one of the suits among the first three cards, or turn up card 1 or 2 still to come.
+    // Trump: one of the suits among the first three cards, or turn up a card still to come.
     const opts = this.options;
     let n = 0;
     let seen = 0;
@@ -140,78 +164,91 @@ export class BauernPlayout {
         opts[n++] = s;
       }
     }
-    opts[n++] = 4;
-    opts[n++] = 5;
+    const rest = this.restPos[knocked];
+    for (let i = 0; i < rest.length; i++) opts[n++] = 4 + i;
     const choice = opts[this.pick(n)];
     let trump: number;
     if (choice < 4) {
       trump = choice;
       if (trace) trace.push(TRACE_TRUMP + trump);
     } else {
-      trump = CARD_SUIT[deck[REST_POS[knocked][choice - 4]]];
+      trump = CARD_SUIT[deck[rest[choice - 4]]];
       if (trace) trace.push(TRACE_TURN + choice - 3);
     }
-    // Nobody announces, nobody spritzes: the normal game, the Rufer leads.
-    const cards = this.teamCards;
-    const melds = this.teamMelds;
-    const tricks = this.teamTricks;
-    cards[0] = cards[1] = melds[0] = melds[1] = tricks[0] = tricks[1] = 0;
-    const declTeam = rufer & 1;
-    let leader = rufer;
-    let winnerTeam = -1;
-    for (let t = 0; t < 5 && winnerTeam < 0; t++) {
-      // The lead: a card, or a 20/40 and then König or Ober of its suit.
-      let hand = hands[leader];
-      let meldable = 0;
-      for (let s = 0; s < 4; s++) if ((hand & PAIR_MASK[s]) === PAIR_MASK[s]) meldable |= 1 << s;
-      const cardCount = popcount32(hand);
-      const r = this.pick(cardCount + popcount32(meldable));
-      let lead: number;
-      if (r < cardCount) {
-        lead = nthBit32(hand, r);
-      } else {
-        const suit = nthBit32(meldable, r - cardCount);
-        const team = leader & 1;
-        melds[team] += suit === trump ? 40 : 20;
-        if (trace) trace.push(TRACE_MELD + suit);
-        if (tricks[team] > 0) {
-          const verdict = judgeBauernNormal(sidePoints(cards[declTeam], melds[declTeam], tricks[declTeam]), sidePoints(cards[declTeam ^ 1], melds[declTeam ^ 1], tricks[declTeam ^ 1]), t, false);
-          if (verdict !== UNDECIDED) {
-            winnerTeam = verdict === DECLARER_WINS ? declTeam : declTeam ^ 1;
-            break;
+    // Nobody announces. Talonschnapsen: the Rufer takes up the talon and lays away two cards.
+    if (talon !== 0) {
+      const pool = hands[rufer] | talon;
+      const k = this.pick(28);
+      let x = 0;
+      let y = 0;
+      for (let i = 0, count = 0; i < 8; i++) {
+        for (let j = i + 1; j < 8; j++, count++) {
+          if (count === k) {
+            x = nthBit32(pool, i);
+            y = nthBit32(pool, j);
           }
         }
-        lead = nthBit32(PAIR_MASK[suit], this.pick(2));
       }
-      if (trace) trace.push(TRACE_PLAY + lead);
-      hands[leader] = hand & ~(1 << lead);
-      let best = lead;
-      let bestSeat = leader;
-      let points = CARD_POINTS[lead];
-      for (let k = 1; k < 4; k++) {
-        const seat = (leader + k) & 3;
-        hand = hands[seat];
-        const legal = legalPlayMask(hand, lead, trump, NORMAL);
-        const card = nthBit32(legal, this.pick(popcount32(legal)));
-        if (trace) trace.push(TRACE_PLAY + card);
-        hands[seat] = hand & ~(1 << card);
-        points += CARD_POINTS[card];
-        if (beats(card, best, trump, NORMAL)) {
-          best = card;
-          bestSeat = seat;
-        }
-      }
-      const team = bestSeat & 1;
-      cards[team] += points;
-      tricks[team]++;
-      leader = bestSeat;
-      const verdict = judgeBauernNormal(sidePoints(cards[declTeam], melds[declTeam], tricks[declTeam]), sidePoints(cards[declTeam ^ 1], melds[declTeam ^ 1], tricks[declTeam ^ 1]), t + 1, team === declTeam);
-      if (verdict !== UNDECIDED) winnerTeam = verdict === DECLARER_WINS ? declTeam : declTeam ^ 1;
+      hands[rufer] = pool & ~((1 << x) | (1 << y));
+      if (trace) trace.push(TRACE_LAY + x * 20 + y);
     }
-    const loser = winnerTeam ^ 1;
-    const base = normalGamePoints(sidePoints(cards[loser], melds[loser], tricks[loser]), tricks[loser]);
-    this.teamScore[winnerTeam] = this.herzrunde && trump === HERZ ? base * 2 : base;
-    return winnerTeam;
+    // Nobody spritzes: the normal game, the Rufer leads.
+    const game = this.search;
+    game.startNormal(null, rufer, trump, this.herzrunde);
+    if (trace) this.tracedCardPlay(trace);
+    else this.cardPlay();
+    // The Rufer's side won, or the others: each member of the winning side writes the points.
+    const ruferScore = game.score(rufer);
+    if (seats === 4) {
+      const team = ruferScore > 0 ? rufer & 1 : (rufer & 1) ^ 1;
+      teamScore[team] = ruferScore > 0 ? ruferScore : game.score(rufer ^ 1);
+      return team;
+    }
+    if (ruferScore > 0) {
+      teamScore[rufer] = ruferScore;
+      return rufer;
+    }
+    const other = rufer === 2 ? 0 : rufer + 1;
+    const points = game.score(other);
+    for (let seat = 0; seat < 3; seat++) if (seat !== rufer) teamScore[seat] = points;
+    return other;
+  }
+
+  /** The card play: random legal moves of the search state to the end. */
+  private cardPlay(): void {
+    const game = this.search;
+    // The random bits of one 32-bit word serve two choices (16 bits each, as draw()).
+    let word = 0;
+    let spare = false;
+    for (;;) {
+      const mask = game.legalMask();
+      if (mask === 0) return;
+      const n = popcount32(mask);
+      if (n === 1) {
+        game.play(31 - Math.clz32(mask));
+        continue;
+      }
+      let r: number;
+      if (spare) {
+        r = word >>> 16;
+        spare = false;
+      } else {
+        word = this.rng.nextUint32();
+        r = word & 0xffff;
+        spare = true;
+      }
+      game.play(nthBit32(mask, (r * n) >>> 16));
+    }
+  }
+
+  private tracedCardPlay(trace: number[]): void {
+    const game = this.search;
+    for (;;) {
+      const mask = game.legalMask();
+      if (mask === 0) return;
+      const move = nthBit32(mask, this.pick(popcount32(mask)));
+      trace.push(move >= MELD_MOVE ? TRACE_MELD + move - MELD_MOVE : TRACE_PLAY + move);
+      game.play(move);
+    }
   }
 }
-

@@ -4,7 +4,7 @@ import { maskPoints } from './cards.js';
 import { maskCards } from '../../cards/mask.js';
 import { onDeclarerSide, teamOf, type Draft } from './draft.js';
 import { normalGamePoints, sidePoints } from './judge.js';
-import type { SchnapsenOutcome } from './state.js';
+import type { EndInfo, SchnapsenOutcome } from './state.js';
 
 const HERZ = 2;
 
@@ -23,11 +23,16 @@ function trickCounts(d: Draft): number[] {
   return out;
 }
 
-function finish(d: Draft, outcome: SchnapsenOutcome): void {
+function finish(d: Draft, outcome: SchnapsenOutcome, end: EndInfo): void {
   d.phase = 'done';
   d.turn = -1;
   d.outcome = outcome;
-  d.events.push({ type: 'end', summary: outcome.reason });
+  d.events.push({ type: 'end', game: outcome.game, declarer: outcome.declarer, won: outcome.won, score: outcome.score.slice(), ...end });
+}
+
+/** An EndInfo with only the fields given set. */
+export function ended(why: EndInfo['why'], more: Partial<Omit<EndInfo, 'why'>> = {}): EndInfo {
+  return { why, by: more.by ?? null, points: more.points ?? null, tricks: more.tricks ?? null };
 }
 
 /** Three Unter: a new deal that scores nothing; the same dealer deals again (see the sitting). */
@@ -46,7 +51,7 @@ export function finishRedeal(d: Draft): void {
     endsBummerl: false,
     bummerlTrump: bummerlTrump(d),
     reason: `seat ${d.rufer} has three Unter and asks for a new deal`,
-  });
+  }, ended('redeal', { by: d.rufer }));
 }
 
 /**
@@ -58,11 +63,11 @@ export function finishRedeal(d: Draft): void {
 export function finishShown(d: Draft): void {
   const c = d.contract!;
   d.events.push({ type: 'open', seat: c.declarer, cards: maskCards(d.hands[c.declarer]) });
-  finishGame(d, true, `seat ${c.declarer} shows the ${gameDef(c.game, d.variant).name}`);
+  finishGame(d, true, `seat ${c.declarer} shows the ${gameDef(c.game, d.variant).name}`, ended('shown', { by: c.declarer }));
 }
 
 /** Books the result of the game for the declarer's side. */
-export function finishGame(d: Draft, declarerWon: boolean, reason: string): void {
+export function finishGame(d: Draft, declarerWon: boolean, reason: string, end: EndInfo): void {
   const c = d.contract!;
   const def = gameDef(c.game, d.variant);
   const tricks = trickCounts(d);
@@ -106,6 +111,6 @@ export function finishGame(d: Draft, declarerWon: boolean, reason: string): void
     endsBummerl: c.game === 'kontrabauernschnapser' || c.game === 'kontraherrenbauer',
     bummerlTrump: bummerlTrump(d),
     reason,
-  });
+  }, end);
 }
 

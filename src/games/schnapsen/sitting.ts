@@ -131,7 +131,7 @@ export function describeBummerlSheet(variant: Variant, rules: SchnapsenRules, sh
   const standing = Array.from({ length: n }, (_, i) => `${sideName(variant, i, players)} ${shown(sheet.points[i])}`).join(', ');
   lines.push(`Bummerl ${sheet.finished.length + 1} (${rules.countDown ? 'counting down from 24' : 'to 24'}): ${standing}`);
   const tally = Array.from({ length: n }, (_, i) => `${sideName(variant, i, players)} ${sheet.tally[i]}`).join(', ');
-  lines.push(`Bummerl tally after ${sheet.finished.length} finished Bummerl, ${sheet.deals} deals: ${tally}`);
+  lines.push(`Bummerl tally after ${sheet.finished.length} finished Bummerl, ${sheet.deals} deal${sheet.deals === 1 ? '' : 's'}: ${tally}`);
   const kinds = new Map<string, number>();
   for (const f of sheet.finished) for (const l of f.losers) kinds.set(l.kind, (kinds.get(l.kind) ?? 0) + 1);
   if (kinds.size > 0) lines.push(`  of them: ${[...kinds].map(([k, c]) => `${c} ${k}`).join(', ')}`);

@@ -70,24 +70,54 @@ export interface Meld {
   readonly points: number;
 }
 
-/** Public events, numbered by their index; every seat's view has the same number of them. */
+/**
+ * What ended a deal, for narration (the outcome's `reason` says it in one
+ * sentence): a new deal for three Unter; a game shown; a side reaching 66
+ * (`points`, within `tricks` tricks in a Schnapser); the last trick of the
+ * normal game; the Rufer of Talonschnapsen unable to reach 66 on what is
+ * public; a trick taken that loses the game (`by`); a Schnapser short of 66
+ * after its tricks; every trick taken; no trick taken.
+ */
+export type EndWhy = 'redeal' | 'shown' | 'points' | 'lastTrick' | 'cannotReach' | 'tookTrick' | 'short' | 'allTricks' | 'noTrick';
+
+export interface EndInfo {
+  readonly why: EndWhy;
+  /** The seat whose trick decided the game (tookTrick), or who won the last trick (lastTrick). */
+  readonly by: Seat | null;
+  /** The deciding side's points (20/40 included) where points decided. */
+  readonly points: number | null;
+  /** Tricks the deciding side took, where it matters (a Schnapser). */
+  readonly tricks: number | null;
+}
+
+/**
+ * The events of a deal, numbered by their index. The state keeps them as
+ * they happened; `events()` and the views give each seat its redacted copy
+ * (view.ts): in open announcements another seat's bid arrives as
+ * `{ game: null, hidden: true }` and is shown to all by a `reveal` event once
+ * everybody has spoken; the talon and the cards laid away reach only the
+ * player who took the talon (`talon: null, cards: null` for the others).
+ */
 export type SchnapsenEvent =
   | { readonly type: 'cut'; readonly seat: Seat }
   | { readonly type: 'knock'; readonly seat: Seat }
   | { readonly type: 'trump'; readonly seat: Seat; readonly suit: Suit; readonly blind?: boolean; readonly turned?: Card }
-  /** Three Unter shown: a new deal, or kept. */
+  /** Three Unter shown: the Rufer asks for a new deal (keeping them is not announced). */
   | { readonly type: 'threeUnter'; readonly seat: Seat; readonly cards: readonly Card[]; readonly redeal: boolean }
-  /** In open announcements the game stays hidden from the others until all have spoken (`game` undefined, `hidden` true). */
   | { readonly type: 'bid'; readonly seat: Seat; readonly game: GameId | null; readonly ohne?: boolean; readonly hidden?: boolean; readonly raise?: boolean }
+  /** Open announcements: every bid, shown to all once all have spoken. */
+  | { readonly type: 'reveal'; readonly bids: readonly Bid[] }
   | { readonly type: 'contract'; readonly game: GameId; readonly declarer: Seat; readonly leader: Seat; readonly sittingOut?: Seat; readonly ohne?: boolean }
-  | { readonly type: 'talon'; readonly seat: Seat }
+  /** Talonschnapsen: the declarer took up the talon (`talon`) and laid away two cards (`cards`); both null for the others. */
+  | { readonly type: 'talon'; readonly seat: Seat; readonly talon: readonly Card[] | null; readonly cards: readonly Card[] | null }
   | { readonly type: 'double'; readonly seat: Seat; readonly level: number }
   | { readonly type: 'noDouble'; readonly seat: Seat }
   | { readonly type: 'meld'; readonly seat: Seat; readonly suit: Suit; readonly points: number }
   | { readonly type: 'play'; readonly seat: Seat; readonly card: Card }
   | { readonly type: 'trick'; readonly winner: Seat; readonly cards: readonly PlayedCard[] }
   | { readonly type: 'open'; readonly seat: Seat; readonly cards: readonly Card[] }
-  | { readonly type: 'end'; readonly summary: string };
+  /** The deal is over: the game, whether the declarer's side won, every seat's score, and why. */
+  | ({ readonly type: 'end'; readonly game: GameId | 'redeal'; readonly declarer: Seat | null; readonly won: boolean; readonly score: readonly number[] } & EndInfo);
 
 /** What a deal inherits from the sitting: the Bummerl standing and, under blindRufen, the Bummerl's trump. */
 export interface SchnapsenCarry {

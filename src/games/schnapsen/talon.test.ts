@@ -37,7 +37,11 @@ describe('003 Talonschnapsen: six cards each and a talon of two', () => {
     expect(talonschnapsen.view(t, 0).laidAway).toEqual([14, 15]);
     expect(talonschnapsen.view(t, 1).laidAway).toBeNull();
     expect(talonschnapsen.view(t, 2).laidAway).toBeNull();
-    expect(talonschnapsen.view(t, 1).events.at(-1)).toEqual({ type: 'talon', seat: 0 });
+    // The event tells everybody that the talon was taken up; only the Rufer gets the cards.
+    expect(talonschnapsen.view(t, 1).events.at(-1)).toEqual({ type: 'talon', seat: 0, talon: null, cards: null });
+    expect(talonschnapsen.events(t, 2, 0).at(-1)?.event).toEqual({ type: 'talon', seat: 0, talon: null, cards: null });
+    expect(talonschnapsen.events(t, -1, 0).at(-1)?.event).toEqual({ type: 'talon', seat: 0, talon: null, cards: null });
+    expect(talonschnapsen.events(t, 0, 0).at(-1)?.event).toEqual({ type: 'talon', seat: 0, talon: [9, 14], cards: [14, 15] });
   });
 
   it('normal game: the Rufer against the two others needs 66; he wins alone', () => {

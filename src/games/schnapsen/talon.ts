@@ -1,6 +1,7 @@
 import type { Seat } from '../game.js';
+import { maskCards } from '../../cards/mask.js';
 import { fixContract, announceProblem } from './auction.js';
-import { ANNOUNCEABLE, GAMES, auctionRank } from './contracts.js';
+import { ANNOUNCEABLE, auctionRank, gameInfo } from './contracts.js';
 import { problem, type Draft, type Problem } from './draft.js';
 import { startSpritzen } from './spritzen.js';
 import type { Contract, SchnapsenAction, SchnapsenState } from './state.js';
@@ -36,10 +37,11 @@ export function checkTalon(s: SchnapsenState, seat: Seat, a: SchnapsenAction): P
 export function stepTalon(d: Draft, seat: Seat, a: SchnapsenAction): void {
   if (a.type !== 'lay') return;
   const laid = (1 << a.cards[0]) | (1 << a.cards[1]);
+  const talon = maskCards(d.talon);
   d.hands[seat] = (d.hands[seat] | d.talon) & ~laid;
   d.laidAway = laid;
   d.talonTaken = true;
-  d.events.push({ type: 'talon', seat });
+  d.events.push({ type: 'talon', seat, talon, cards: maskCards(laid) });
   // 003 Talonschnapsen, second rule on raising (regional): after seeing the talon the
   // declarer may announce a higher game before the first card.
   if (d.rules.talonRaiseAfterTalon) {
@@ -58,7 +60,7 @@ export function checkRaiseAfter(s: SchnapsenState, seat: Seat, a: SchnapsenActio
   if (p) return p;
   const cur = s.contract as Contract;
   if (cur.game !== 'normal' && auctionRank(s.rules, a.game, false) <= auctionRank(s.rules, cur.game, false)) {
-    return problem('tooLow', `the ${GAMES[a.game].name} does not beat the ${GAMES[cur.game].name}`);
+    return problem('tooLow', `the ${gameInfo(a.game).name} does not beat the ${gameInfo(cur.game).name}`);
   }
   return undefined;
 }

@@ -7,7 +7,10 @@ import { dealLayout } from './deal.js';
 import { bauernschnapsen, talonschnapsen, type SchnapsenGame } from './game.js';
 import { parseSchnapsenAction } from './notation.js';
 import type { SchnapsenRules, Variant } from './rules.js';
-import type { SchnapsenCarry, SchnapsenState } from './state.js';
+import type { SchnapsenAction, SchnapsenCarry, SchnapsenState } from './state.js';
+import type { SchnapsenView } from './view.js';
+import { shuffleDeck } from '../../cards/deck.js';
+import type { Rng } from '../../core/rng.js';
 
 /**
  * Builds deals from given hands, for scenario tests and examples: the rule
@@ -94,4 +97,79 @@ export function passToPlay(state: SchnapsenState): SchnapsenState {
     state = unwrap(game.apply(state, state.turn, { type: 'pass' }));
   }
   return state;
+}
+
+/** Every card a view mentions anywhere: what the seat knows of the pack (its hand, the cards seen and shown). */
+export function knownCards(v: SchnapsenView): Set<Card> {
+  const out = new Set<Card>(v.hand);
+  const add = (c: Card | null | undefined) => c !== null && c !== undefined && out.add(c);
+  add(v.turned);
+  v.talon?.forEach(add);
+  v.laidAway?.forEach(add);
+  v.trick.forEach((p) => add(p.card));
+  v.firstTricks.forEach((t) => t?.cards.forEach((p) => add(p.card)));
+  v.openHands.forEach((h) => h?.forEach(add));
+  for (const e of v.events) {
+    if (e.type === 'play') add(e.card);
+    if (e.type === 'trick') e.cards.forEach((p) => add(p.card));
+    if (e.type === 'open' || e.type === 'threeUnter') e.cards.forEach(add);
+    if (e.type === 'trump') add(e.turned);
+    if (e.type === 'talon') {
+      e.talon?.forEach(add);
+      e.cards?.forEach(add);
+    }
+  }
+  return out;
+}
+
+/**
+ * A whole deal with random legal actions: every state from the setup to the
+ * end, and the actions between them. `normal`: everybody says "weiter" to
+ * the announcements and the Spritzen, so that the normal game is played.
+ */
+export function randomDeal(variant: Variant, rules: SchnapsenRules, rng: Rng, dealer: number, carry?: SchnapsenCarry, normal = false): { states: SchnapsenState[]; actions: [number, SchnapsenAction][] } {
+  const game = gameOf(variant);
+  let s = unwrap(game.setup(rules, { dealer, deck: shuffleDeck(PACK, rng), carry: carry ?? game.initialCarry(rules) }));
+  const states = [s];
+  const actions: [number, SchnapsenAction][] = [];
+  while (s.phase !== 'done') {
+    const legal = game.legal(s, s.turn);
+    const passing = normal && (s.phase === 'announce' || s.phase === 'spritzen' || s.phase === 'raise' || s.phase === 'raiseAfter');
+    const a = passing ? { type: 'pass' as const } : legal[rng.int(legal.length)];
+    actions.push([s.turn, a]);
+    s = unwrap(game.apply(s, s.turn, a));
+    states.push(s);
+  }
+  return { states, actions };
+}
+
+/**
+ * Replays `actions` on another deck of the same deal, adapting only the
+ * decisions nobody else sees: the cards named in a lay-away are renamed by
+ * `rename`; the Rufer's silent "behalten" after three Unter is added or
+ * dropped as the other deck needs. Returns the state after each action (as
+ * `states` of `randomDeal`), or undefined if an action does not apply there.
+ */
+export function replayOn(first: SchnapsenState, deck: readonly Card[], actions: readonly (readonly [number, SchnapsenAction])[], rename: (c: Card) => Card): SchnapsenState[] | undefined {
+  const game = gameOf(first.variant);
+  let s = unwrap(game.setup(first.rules, { dealer: first.dealer, deck, carry: first.carry }));
+  const out = [s];
+  for (const [seat, a0] of actions) {
+    let a = a0;
+    if (a.type === 'lay') a = { type: 'lay', cards: [rename(a.cards[0]), rename(a.cards[1])] };
+    if (a.type === 'keep' && s.phase !== 'threeUnter') {
+      out.push(s);
+      continue;
+    }
+    if (s.phase === 'threeUnter' && a.type !== 'keep' && a.type !== 'redeal' && a.type !== 'announce') {
+      const kept = game.apply(s, s.turn, { type: 'keep' });
+      if (!kept.ok) return undefined;
+      s = kept.value;
+    }
+    const r = game.apply(s, seat, a);
+    if (!r.ok) return undefined;
+    s = r.value;
+    out.push(s);
+  }
+  return out;
 }

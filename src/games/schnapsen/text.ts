@@ -2,76 +2,168 @@ import { formatCard } from '../../cards/notation.js';
 import type { NumberedEvent, Seat } from '../game.js';
 import type { PlayOption, TerminalText } from '../text.js';
 import type { SchnapsenTypes } from './game.js';
-import { CARD_POINTS, PACK } from './cards.js';
-import { GAMES, gameDef } from './contracts.js';
-import type { SchnapsenRules } from './rules.js';
-import type { SchnapsenAction, SchnapsenEvent, SchnapsenOutcome, SchnapsenState } from './state.js';
+import { CARD_POINTS, CARD_SUIT, PACK } from './cards.js';
+import { gameDef, gameInfo, isEnabled, schnapserTricks, type GameId } from './contracts.js';
+import type { SchnapsenRules, Variant } from './rules.js';
+import type { EndInfo, SchnapsenAction, SchnapsenEvent, SchnapsenOutcome, SchnapsenState } from './state.js';
 import type { SchnapsenView } from './view.js';
 import { cardList, cardName, gameTitle, sortedHand, suitName } from './names.js';
 
+/**
+ * The terminal text of Bauernschnapsen and Talonschnapsen. Every player is
+ * shown by the name the table gives him (`names[seat]`: "You" for the person
+ * at the terminal, a first name for a bot), with his role where it helps
+ * ("Resi (Rufer)"), never as a bare seat number.
+ */
 type R = SchnapsenRules;
 type V = SchnapsenView;
 type A = SchnapsenAction;
 
 const DOUBLES = ['', 'gespritzt ×2', 'Retour ×4', 'Re ×8'];
 
-function who(view: V, seat: Seat): string {
-  return seat === view.seat ? `seat ${seat} (you)` : `seat ${seat}`;
+function variantOf(view: Pick<V, 'game'>): Variant {
+  return view.game === 'bauernschnapsen' ? 'bauern' : 'talon';
 }
 
-function sideName(view: V, i: number): string {
-  if (view.game === 'talonschnapsen') return who(view, i);
-  return `seats ${i} & ${i + 2}${view.seat % 2 === i ? ' (you)' : ''}`;
+/** The name of a seat; a name the table did not give falls back to the seat's position. */
+function nameOf(names: readonly string[], seat: Seat): string {
+  return names[seat] ?? `player ${seat + 1}`;
 }
 
-function renderView(rules: R, view: V, legal?: readonly A[]): string {
+/** "You" (and "You 2" at a table of several people) take the plain verb: "You play", "Sepp plays". */
+function isYou(name: string): boolean {
+  return name === 'You' || name.startsWith('You ');
+}
+
+function verb(name: string, plain: string, third: string): string {
+  return `${name} ${isYou(name) ? plain : third}`;
+}
+
+/** A team by its players' names: "You & Resi". */
+function teamName(names: readonly string[], seats: number, team: number): string {
+  return seats === 4 ? `${nameOf(names, team)} & ${nameOf(names, team + 2)}` : nameOf(names, team);
+}
+
+/** The side of a seat in the game being played: the declarer's side, or the others. */
+function sideName(names: readonly string[], seats: number, declarer: Seat, declaring: boolean): string {
+  if (seats === 4) return teamName(names, 4, declaring ? declarer % 2 : (declarer + 1) % 2);
+  if (declaring) return nameOf(names, declarer);
+  return [0, 1, 2].filter((s) => s !== declarer).map((s) => nameOf(names, s)).join(' & ');
+}
+
+/** A hand as it is held, in short: "Herz HA HK · Eichel EA EO · Schellen SU" (trumps first). */
+function shortHand(rules: R, cards: readonly number[], trump: number | null, order = 0): string {
+  const sorted = sortedHand(cards, trump, order);
+  const groups: string[] = [];
+  let suit = -1;
+  for (const c of sorted) {
+    if (CARD_SUIT[c] !== suit) {
+      suit = CARD_SUIT[c];
+      groups.push(suitName(rules, suit));
+    }
+    groups[groups.length - 1] += ` ${formatCard(PACK, c)}`;
+  }
+  return groups.join(' · ');
+}
+
+/** The trump that counts in the game being played: none in a game without Atout. */
+function playTrumpOf(view: V): number | null {
+  if (!view.contract) return view.trump;
+  return gameDef(view.contract.game, variantOf(view)).trump ? view.trump : null;
+}
+
+function renderView(rules: R, view: V, names: readonly string[], legal?: readonly A[]): string {
   const lines: string[] = [];
-  const partner = view.game === 'bauernschnapsen' ? ` · partner: seat ${(view.seat + 2) % 4}` : '';
-  lines.push(`── ${view.game === 'bauernschnapsen' ? 'Bauernschnapsen' : 'Talonschnapsen'} · you are seat ${view.seat}${partner} · dealer seat ${view.dealer} · Rufer seat ${view.rufer} ──`);
-  const standing = view.bummerl.map((p, i) => `${sideName(view, i)} ${rules.countDown ? 24 - p : p}`).join(' · ');
+  const variant = variantOf(view);
+  const n = view.seats;
+  const me = view.seat;
+  const role = (seat: Seat) => `${nameOf(names, seat)}${seat === view.rufer ? ' (Rufer)' : ''}`;
+  const head =
+    variant === 'bauern'
+      ? `── Bauernschnapsen · ${teamName(names, 4, 0)} against ${teamName(names, 4, 1)} · ${verb(nameOf(names, view.dealer), 'deal', 'deals')}, ${verb(nameOf(names, view.rufer), 'are', 'is')} Rufer ──`
+      : `── Talonschnapsen · each for himself · ${verb(nameOf(names, view.dealer), 'deal', 'deals')}, ${verb(nameOf(names, view.rufer), 'are', 'is')} Rufer ──`;
+  lines.push(head);
+  const standing = view.bummerl.map((p, i) => `${teamName(names, n, i)} ${rules.countDown ? 24 - p : p}`).join(' · ');
   lines.push(`Bummerl (${rules.countDown ? 'counting down' : 'to 24'}): ${standing}`);
+  const herz = rules.herzrunde && view.trump === 2;
   if (view.trump !== null) {
-    const herz = rules.herzrunde && view.trump === 2 ? ' (Herzrunde: everything counts double)' : '';
-    lines.push(`Trump: ${suitName(rules, view.trump)}${view.trumpBlind ? ' (called blind)' : ''}${herz}${view.turned !== null ? ` · turned up: ${cardName(rules, view.turned)}` : ''}`);
+    const played = playTrumpOf(view);
+    const turned = view.turned !== null ? ` · turned up: ${cardName(rules, view.turned)}` : '';
+    if (played === null) lines.push(`No Atout in this game (${suitName(rules, view.trump)} was called${herz ? ': Herzrunde, everything counts double' : ''})`);
+    else lines.push(`Trump: ${suitName(rules, view.trump)}${view.trumpBlind ? ' (called blind)' : ''}${herz ? ' (Herzrunde: everything counts double)' : ''}${turned}`);
   }
   if (view.bids.length > 0) {
-    lines.push(`Announcements: ${view.bids.map((b) => `${who(view, b.seat)} ${b.hidden ? '(hidden)' : b.game ? gameTitle(b.game, b.ohne) : 'weiter'}`).join(' · ')}`);
+    lines.push(`Announcements: ${view.bids.map((b) => `${nameOf(names, b.seat)} ${b.hidden ? '(not shown yet)' : b.game ? gameTitle(b.game, b.ohne) : 'weiter'}`).join(' · ')}`);
   }
   if (view.contract) {
     const c = view.contract;
-    const parts = [`Game: ${gameTitle(c.game, c.ohne && view.game === 'talonschnapsen')} by ${who(view, c.declarer)}`, `${who(view, view.leader)} leads`];
-    if (view.sittingOut !== null) parts.push(`${who(view, view.sittingOut)} sits out`);
+    const parts = [`Game: ${gameTitle(c.game, c.ohne && variant === 'talon')} by ${role(c.declarer)}`, `${verb(nameOf(names, view.leader), 'lead', 'leads')}`];
+    if (view.sittingOut !== null) parts.push(`${verb(nameOf(names, view.sittingOut), 'sit', 'sits')} out`);
     if (view.spritzLevel > 0) parts.push(DOUBLES[view.spritzLevel]);
-    const def = gameDef(c.game, view.game === 'bauernschnapsen' ? 'bauern' : 'talon');
-    if (!def.trump && c.game !== 'normal') parts.push('no Atout');
     lines.push(parts.join(' · '));
   }
   view.firstTricks.forEach((t, i) => {
-    if (t) lines.push(`First trick of ${sideName(view, i)}: ${t.cards.map((p) => cardName(rules, p.card)).join(', ')} → ${who(view, t.winner)}`);
+    if (t) lines.push(`First trick of ${teamName(names, n, i)}: ${t.cards.map((p) => formatCard(PACK, p.card)).join(' ')} → ${nameOf(names, t.winner)}`);
   });
-  if (view.tricksPlayed > 0) lines.push(`Tricks: ${view.tricksWon.map((n, s) => `seat ${s} ${n}`).join(' · ')}`);
-  if (view.melds.length > 0) lines.push(`20/40: ${view.melds.map((m) => `${who(view, m.seat)} ${m.points} in ${suitName(rules, m.suit)}`).join(' · ')}`);
+  if (view.tricksPlayed > 0) {
+    const won = variant === 'bauern' ? [0, 1].map((team) => `${teamName(names, 4, team)} ${view.tricksWon[team] + view.tricksWon[team + 2]}`) : view.tricksWon.map((w, s) => `${nameOf(names, s)} ${w}`);
+    lines.push(`Tricks: ${won.join(' · ')}`);
+  }
+  if (view.melds.length > 0) lines.push(`20/40: ${view.melds.map((m) => `${nameOf(names, m.seat)} ${m.points} in ${suitName(rules, m.suit)}`).join(' · ')}`);
+  const order = view.contract ? gameDef(view.contract.game, variant).order : 0;
+  const trump = playTrumpOf(view);
   view.openHands.forEach((h, s) => {
-    if (h) lines.push(`Open hand of ${who(view, s)}: ${cardList(rules, sortedHand(h, view.trump))}`);
+    if (h) lines.push(`Open hand of ${nameOf(names, s)}: ${shortHand(rules, h, trump, order)}`);
   });
-  if (view.talon) lines.push(`Talon: ${cardList(rules, view.talon)}`);
-  if (view.laidAway) lines.push(`You laid away: ${cardList(rules, view.laidAway)}`);
-  if (view.trick.length > 0) lines.push(`On the table: ${view.trick.map((p) => `${who(view, p.seat)} ${cardName(rules, p.card)}`).join(', ')}`);
-  const order = view.contract ? gameDef(view.contract.game, view.game === 'bauernschnapsen' ? 'bauern' : 'talon').order : 0;
-  const trump = view.contract && !gameDef(view.contract.game, view.game === 'bauernschnapsen' ? 'bauern' : 'talon').trump ? null : view.trump;
-  lines.push(`Your hand: ${view.hand.length > 0 ? cardList(rules, sortedHand(view.hand, trump, order)) : '(no cards yet)'}`);
+  if (view.talon) lines.push(`Talon: ${shortHand(rules, view.talon, trump)}`);
+  if (view.laidAway) lines.push(`Laid away (they count for nobody): ${shortHand(rules, view.laidAway, trump)}`);
+  if (view.trick.length > 0) lines.push(`On the table: ${view.trick.map((p) => `${nameOf(names, p.seat)} ${cardName(rules, p.card)}`).join(', ')}`);
+  if (me >= 0) lines.push(`Your hand: ${view.hand.length > 0 ? shortHand(rules, view.hand, trump, order) : '(no cards yet)'}`);
   const playable = legal?.flatMap((a) => (a.type === 'play' ? [a.card] : [])) ?? [];
   if (playable.length > 0 && playable.length < view.hand.length) lines.push(`You may play: ${playable.map((c) => formatCard(PACK, c)).join(' ')}`);
   return lines.join('\n');
 }
 
+/** What a game needs and what it pays, in one line (003 table, with the Talonschnapsen differences). */
+export function gameGoal(id: GameId, variant: Variant, ohne = false): string {
+  const g = gameInfo(id);
+  const three = schnapserTricks(variant) === 3 ? 'three' : 'four';
+  const all = variant === 'bauern' ? 'every trick' : 'all six tricks';
+  const partner = variant === 'bauern' ? ', the partner sits out' : '';
+  const text: Record<GameId, string> = {
+    normal:
+      variant === 'bauern'
+        ? "the Rufer's side needs 66 (20/40 count once it has a trick) or the last trick; pays 1, 2 if the losers have under 33, 3 if they took no trick"
+        : 'the Rufer alone needs 66 (the cards laid away count for nobody); pays 1, 2 if the loser has under 33, 3 if he took no trick; lost, it pays each of the others',
+    bettler: `take no trick, no Atout${partner}; 4`,
+    dokta: 'the Rufer\'s side takes every trick, with Atout; 5',
+    assenbettler: `take no trick, no Atout, the Ass lowest${partner}; 5`,
+    assbettler: `take no trick, no Atout, holding an Ass${partner}; 5`,
+    blinderbettler: `take no trick, no Atout, without picking up the last cards${partner}; 5`,
+    schnapser: `the Rufer takes every trick until he has 66, within ${three} tricks (20/40 count); 6`,
+    schnapserzusammen: 'the Rufer and his partner make 66 within three tricks, taking every trick; 6',
+    plauderer: `take no trick, no Atout, against open cards${partner}; 7`,
+    gang: `take ${all}, no Atout, the announcer leads; 9`,
+    zehnergang: `take ${all}, no Atout, the Ass lowest; 10`,
+    bauernschnapser: `take ${all} with Atout, the announcer leads; 12`,
+    kontraschnapser: `against the Rufer: take every trick until 66, within ${three} tricks; the Rufer leads; 12`,
+    bauernloch: `only the Rufer: take ${all} with Atout, the Ass lowest; 12`,
+    farbenringerl: variant === 'bauern' ? 'five cards of one suit that is not trump: shown and won at once; 18' : 'five cards of one suit that is not trump: take all six tricks, no Atout; 18',
+    kontrabauernschnapser: `against the Rufer: take ${all} with Atout; the Rufer leads; 24, ends the Bummerl`,
+    trumpfringerl: 'the Rufer holds all five trumps: shown and won at once; 24',
+    kontraherrenbauer: 'all five trumps against the Rufer: shown and won at once; 48 (ends the Bummerl)',
+  };
+  return `${g.name}${ohne ? ' ohne Talon (before the same game with the talon)' : ''}: ${text[id]}`;
+}
+
 function describeAction(rules: R, view: V, a: A): string {
   const note = (text: string, word: string) => `${text}  [${word}]`;
+  const variant = variantOf(view);
   switch (a.type) {
     case 'cut':
       return note('abheben (cut)', 'abheben');
     case 'knock':
-      return note('klopfen (knock: all five cards at once)', 'klopfen');
+      return note(`klopfen (knock: all ${variant === 'bauern' ? 'five' : 'six'} cards at once)`, 'klopfen');
     case 'redeal':
       return note('ask for a new deal (three Unter)', 'neu');
     case 'keep':
@@ -83,7 +175,7 @@ function describeAction(rules: R, view: V, a: A): string {
     case 'pass':
       return view.phase === 'spritzen' ? note('no double', 'weiter') : note('weiter (no game)', 'weiter');
     case 'announce': {
-      const g = GAMES[a.game];
+      const g = gameInfo(a.game);
       return note(`${gameTitle(a.game, a.ohne)} (${g.value})`, a.ohne ? `${a.game} ohne` : a.game);
     }
     case 'lay':
@@ -105,75 +197,227 @@ function describeAction(rules: R, view: V, a: A): string {
 function orderActions(_rules: R, view: V, legal: readonly A[]): A[] {
   const cards = legal.flatMap((a) => (a.type === 'play' ? [a.card] : []));
   if (cards.length === 0) return [...legal];
-  const sorted = sortedHand(cards, view.trump);
+  const sorted = sortedHand(cards, playTrumpOf(view));
   return [...legal.filter((a) => a.type !== 'play'), ...sorted.map((card) => legal.find((a) => a.type === 'play' && a.card === card)!)];
 }
 
-function eventLine(rules: R, view: V, e: SchnapsenEvent): string | undefined {
-  switch (e.type) {
-    case 'cut':
-      return `${who(view, e.seat)} cuts`;
-    case 'knock':
-      return `${who(view, e.seat)} knocks: five cards each at once`;
-    case 'trump':
-      if (e.turned !== undefined) return `${who(view, e.seat)} turns up ${cardName(rules, e.turned)}: ${suitName(rules, e.suit)} is trump`;
-      return `${who(view, e.seat)} calls ${suitName(rules, e.suit)} trump${e.blind ? ' (blind, for the whole Bummerl)' : ''}`;
-    case 'threeUnter':
-      return `${who(view, e.seat)} shows three Unter (${cardList(rules, e.cards)}) and asks for a new deal`;
-    case 'bid':
-      if (e.hidden) return `${who(view, e.seat)} has spoken`;
-      if (e.game === null) return `${who(view, e.seat)}: weiter`;
-      return `${who(view, e.seat)} ${e.raise ? 'raises to' : 'announces'} ${gameTitle(e.game, e.ohne)}`;
-    case 'contract': {
-      const extra = e.sittingOut !== undefined ? `; ${who(view, e.sittingOut)} sits out` : '';
-      return `Game: ${gameTitle(e.game, e.ohne)} by ${who(view, e.declarer)}; ${who(view, e.leader)} leads${extra}`;
-    }
-    case 'talon':
-      return `${who(view, e.seat)} takes up the talon and lays away two cards`;
-    case 'double':
-      return `${who(view, e.seat)}: ${['', 'spritzen!', 'Retour!', 'Re!'][e.level]}`;
-    case 'noDouble':
-      return undefined;
-    case 'meld':
-      return `${who(view, e.seat)} announces ${e.points} in ${suitName(rules, e.suit)}`;
-    case 'play':
-      return `${who(view, e.seat)} plays ${cardName(rules, e.card)}`;
-    case 'trick':
-      return `  → ${who(view, e.winner)} takes the trick (${e.cards.reduce((s, p) => s + CARD_POINTS[p.card], 0)})`;
-    case 'open':
-      return `${who(view, e.seat)} lays the cards open: ${cardList(rules, e.cards)}`;
-    case 'end':
-      return `Over: ${e.summary}`;
+/** The deciding line of a deal's end, from its `end` event: who won or lost what, why, and who scores. */
+function endLine(variant: Variant, seats: number, e: Extract<SchnapsenEvent, { type: 'end' }>, names: readonly string[]): string {
+  if (e.game === 'redeal') return 'New deal: three Unter, no score.';
+  const declarer = e.declarer ?? 0;
+  const why = whyText(variant, seats, e, names);
+  const winners = e.score.map((x, s) => (x > 0 ? s : -1)).filter((s) => s >= 0);
+  const points = winners.length > 0 ? e.score[winners[0]] : 0;
+  const who = winners.map((s) => nameOf(names, s)).join(' & ');
+  const scoring = winners.length === 0 ? '' : ` ${verb(who, 'score', winners.length > 1 ? 'score' : 'scores')} ${points}${winners.length > 1 ? ' each' : ''}.`;
+  return `${nameOf(names, declarer)} ${e.won ? 'won' : 'lost'} the ${gameTitle(e.game)}: ${why}.${scoring}`;
+}
+
+function whyText(variant: Variant, seats: number, e: EndInfo & { readonly game: GameId | 'redeal'; readonly declarer: Seat | null; readonly won: boolean }, names: readonly string[]): string {
+  const declarer = e.declarer ?? 0;
+  const game = e.game === 'redeal' ? 'normal' : e.game;
+  const goal = gameDef(game, variant).goal;
+  switch (e.why) {
+    case 'redeal':
+      return 'three Unter';
+    case 'shown':
+      return 'the hand shown';
+    case 'points':
+      if (goal === 'schnapser') return `${e.points} in ${e.tricks} trick${e.tricks === 1 ? '' : 's'}`;
+      return `${sideName(names, seats, declarer, e.won)} reached ${e.points}`;
+    case 'lastTrick':
+      return `${nameOf(names, e.by ?? 0)} took the last trick`;
+    case 'cannotReach':
+      return `66 out of reach (${e.points})`;
+    case 'tookTrick':
+      return `${nameOf(names, e.by ?? 0)} took a trick`;
+    case 'short':
+      return `only ${e.points} after ${e.tricks} tricks`;
+    case 'allTricks':
+      return 'every trick taken';
+    case 'noTrick':
+      return 'no trick taken';
   }
 }
 
-function narrate(rules: R, view: V, events: readonly NumberedEvent<SchnapsenEvent>[]): string[] {
+function eventLine(rules: R, view: V, e: SchnapsenEvent, names: readonly string[]): string | undefined {
+  const variant = variantOf(view);
+  const name = (seat: Seat) => nameOf(names, seat);
+  switch (e.type) {
+    case 'cut':
+      return `${verb(name(e.seat), 'cut', 'cuts')}`;
+    case 'knock':
+      return `${verb(name(e.seat), 'knock', 'knocks')}: all ${variant === 'bauern' ? 'five' : 'six'} cards each at once`;
+    case 'trump':
+      if (e.turned !== undefined) return `${verb(name(e.seat), 'turn', 'turns')} up ${cardName(rules, e.turned)}: ${suitName(rules, e.suit)} is trump`;
+      return `${verb(name(e.seat), 'call', 'calls')} ${suitName(rules, e.suit)} trump${e.blind ? ' (blind, for the whole Bummerl)' : ''}`;
+    case 'threeUnter':
+      return `${verb(name(e.seat), 'show', 'shows')} three Unter (${cardList(rules, e.cards)}) and ${isYou(name(e.seat)) ? 'ask' : 'asks'} for a new deal`;
+    case 'bid':
+      if (e.hidden) return `${verb(name(e.seat), 'have', 'has')} spoken (shown when all have)`;
+      if (e.game === null) return `${name(e.seat)}: weiter`;
+      return `${verb(name(e.seat), e.raise ? 'raise' : 'announce', e.raise ? 'raises' : 'announces')}${e.raise ? ' to' : ''} ${gameTitle(e.game, e.ohne)}`;
+    case 'reveal':
+      return `Announcements: ${e.bids.map((b) => `${name(b.seat)} ${b.game ? gameTitle(b.game, b.ohne) : 'weiter'}`).join(' · ')}`;
+    case 'contract': {
+      const extra = e.sittingOut !== undefined ? `; ${verb(name(e.sittingOut), 'sit', 'sits')} out` : '';
+      return `Game: ${gameTitle(e.game, e.ohne)} by ${name(e.declarer)}; ${verb(name(e.leader), 'lead', 'leads')}${extra}`;
+    }
+    case 'talon':
+      if (e.talon && e.cards) return `${verb(name(e.seat), 'take', 'takes')} up the talon (${shortHand(rules, e.talon, null)}) and ${isYou(name(e.seat)) ? 'lay' : 'lays'} away ${shortHand(rules, e.cards, null)}`;
+      return `${verb(name(e.seat), 'take', 'takes')} up the talon and ${isYou(name(e.seat)) ? 'lay' : 'lays'} away two cards`;
+    case 'double':
+      return `${name(e.seat)}: ${['', 'spritzen!', 'Retour!', 'Re!'][e.level]}`;
+    case 'noDouble':
+      return undefined;
+    case 'meld':
+      return `${verb(name(e.seat), 'announce', 'announces')} ${e.points} in ${suitName(rules, e.suit)}`;
+    case 'play':
+      return `${verb(name(e.seat), 'play', 'plays')} ${cardName(rules, e.card)}`;
+    case 'trick':
+      return `  → ${verb(name(e.winner), 'take', 'takes')} the trick (${e.cards.reduce((s, p) => s + CARD_POINTS[p.card], 0)})`;
+    case 'open':
+      return `${verb(name(e.seat), 'lay', 'lays')} the cards open: ${cardList(rules, e.cards)}`;
+    case 'end':
+      return `Over: ${endLine(variant, view.seats, e, names)}`;
+  }
+}
+
+function narrate(rules: R, view: V, events: readonly NumberedEvent<SchnapsenEvent>[], names: readonly string[]): string[] {
   const lines: string[] = [];
   for (const { event } of events) {
-    const line = eventLine(rules, view, event);
+    const line = eventLine(rules, view, event, names);
     if (line !== undefined) lines.push(`  ${line}`);
   }
   return lines;
 }
 
 function summarizeDeal(rules: R, state: SchnapsenState, o: SchnapsenOutcome, players: readonly string[]): string {
-  const head = `dealer ${players[state.dealer]}`;
-  if (o.game === 'redeal') return `${head}: ${players[state.rufer]} has three Unter: new deal, no score`;
-  const winners = o.score.map((x, s) => (x > 0 ? players[s] : '')).filter(Boolean);
-  const extras = [o.spritz > 1 ? `×${o.spritz} ${DOUBLES[Math.log2(o.spritz)].split(' ')[0]}` : '', o.herzrunde ? 'Herzrunde ×2' : ''].filter(Boolean).join(', ');
-  const declarer = o.declarer !== null ? players[o.declarer] : '?';
+  const head = `${nameOf(players, state.dealer)} dealt`;
+  const end = state.events.at(-1);
+  if (o.game === 'redeal') return `${head}: ${nameOf(players, state.rufer)} had three Unter: new deal, no score`;
   const trump = state.trump >= 0 ? `, ${suitName(rules, state.trump)} trump` : '';
-  const points = Math.max(...o.score);
-  return `${head}${trump}: ${gameTitle(o.game)} by ${declarer} ${o.won ? 'won' : 'lost'} (${o.reason}) · ${points} for ${winners.join(' & ')}${extras ? ` (${extras})` : ''}`;
+  const extras = [o.spritz > 1 ? DOUBLES[Math.log2(o.spritz)] : '', o.herzrunde ? 'Herzrunde ×2' : ''].filter(Boolean).join(', ');
+  const line = end && end.type === 'end' ? endLine(state.variant, state.seats, end, players) : `${gameTitle(o.game)} ${o.won ? 'won' : 'lost'}.`;
+  return `${head}${trump}: ${line}${extras ? ` (${extras})` : ''}`;
+}
+
+/**
+ * `help` at a prompt. The first line says what to do now, with the words to
+ * type (for long menus, such as laying away two cards, the terminal prints
+ * only this line). Then the game being played or offered: what it needs and
+ * what it pays, with the Herzrunde and Spritzen multipliers.
+ */
+function help(rules: R, view: V, legal: readonly A[]): string {
+  const variant = variantOf(view);
+  const lines: string[] = [];
+  const words = (list: readonly A[]) => [...new Set(list.map((a) => formatWord(a)))].join(', ');
+  const games = legal.filter((a): a is Extract<A, { type: 'announce' }> => a.type === 'announce');
+  switch (view.phase) {
+    case 'cut':
+      lines.push(`Cut or knock: abheben (cut), or klopfen (everybody gets all ${variant === 'bauern' ? 'five' : 'six'} cards at once).`);
+      break;
+    case 'blindTrump':
+      lines.push('Call trump blind, for the whole Bummerl: trumpf E, trumpf G, trumpf H or trumpf S.');
+      break;
+    case 'threeUnter':
+      lines.push(`Three Unter: neu (a new deal), or behalten (keep them and call trump)${games.length > 0 ? ', or blinderbettler' : ''}.`);
+      break;
+    case 'trump': {
+      const suits = legal.filter((a) => a.type === 'trump');
+      const turns = legal.filter((a) => a.type === 'turn');
+      lines.push(`Call trump from your first three cards (${words(suits)}), or turn up a card still to come (${words(turns)}).`);
+      break;
+    }
+    case 'announce':
+    case 'raise':
+    case 'raiseAfter':
+      lines.push(`${view.phase === 'announce' ? 'Announce a game' : 'Raise to a higher game'}, or say weiter: ${words(legal)}.`);
+      break;
+    case 'talon': {
+      const first = legal.find((a) => a.type === 'lay');
+      lines.push(`Lay away any two cards of hand and talon (they count for nobody): ${first ? formatWord(first) : 'lege EA EK'}`);
+      break;
+    }
+    case 'spritzen':
+      lines.push(`Double the game or not: ${words(legal)} (${['spritzen doubles', 'Retour doubles again', 'Re doubles once more'][view.spritzLevel] ?? ''}).`);
+      break;
+    case 'play': {
+      const melds = legal.filter((a) => a.type === 'meld');
+      const cards = legal.filter((a) => a.type === 'play');
+      lines.push(`Play a card: ${words(cards)}${melds.length > 0 ? `; or first announce ${words(melds)} and lead its König or Ober` : ''}.`);
+      break;
+    }
+    default:
+      lines.push('Nothing to do now.');
+  }
+  const mult: string[] = [];
+  if (rules.herzrunde) mult.push('Herz trump (Herzrunde) ×2');
+  mult.push('gespritzt ×2, Retour ×4, Re ×8');
+  if (view.contract) {
+    const c = view.contract;
+    lines.push(`Game: ${gameGoal(c.game, variant, c.ohne && variant === 'talon')}.`);
+    const factor = (rules.herzrunde && view.trump === 2 ? 2 : 1) * (1 << view.spritzLevel);
+    if (factor > 1) lines.push(`Now counting ×${factor}${rules.herzrunde && view.trump === 2 ? ' (Herzrunde)' : ''}${view.spritzLevel > 0 ? ` (${DOUBLES[view.spritzLevel]})` : ''}.`);
+  } else if (games.length > 0) {
+    lines.push(`If nobody announces: ${gameGoal('normal', variant)}.`);
+    const seen = new Set<string>();
+    for (const a of games) {
+      const key = `${a.game}${a.ohne ? ' ohne' : ''}`;
+      if (seen.has(a.game)) continue;
+      seen.add(a.game);
+      lines.push(`  ${gameGoal(a.game, variant)}${variant === 'talon' && games.some((b) => b.game === a.game && b.ohne) ? ` (${key} ohne: without the talon)` : ''}`);
+    }
+    lines.push('A lost game pays its points to the other side.');
+  } else if (view.phase === 'trump' || view.phase === 'cut' || view.phase === 'threeUnter' || view.phase === 'blindTrump') {
+    const offered = ['bettler', 'schnapser', 'gang', 'bauernschnapser'].filter((g) => isEnabled(rules, g as GameId, variant));
+    lines.push(`Then the announcements. Without one: ${gameGoal('normal', variant)}.`);
+    if (offered.length > 0) lines.push(`Games to announce include ${offered.map((g) => gameInfo(g as GameId).name).join(', ')} (? there tells more).`);
+  }
+  lines.push(`Points count ${mult.join('; ')}. A Bummerl is 24.`);
+  return lines.join('\n');
+}
+
+/** The notation of an action, as typed. */
+function formatWord(a: A): string {
+  switch (a.type) {
+    case 'cut':
+      return 'abheben';
+    case 'knock':
+      return 'klopfen';
+    case 'redeal':
+      return 'neu';
+    case 'keep':
+      return 'behalten';
+    case 'trump':
+      return `trumpf ${'EGHS'[a.suit]}`;
+    case 'turn':
+      return `aufdecken ${a.index}`;
+    case 'pass':
+      return 'weiter';
+    case 'announce':
+      return a.ohne ? `${a.game} ohne` : a.game;
+    case 'lay':
+      return `lege ${formatCard(PACK, Math.min(a.cards[0], a.cards[1]))} ${formatCard(PACK, Math.max(a.cards[0], a.cards[1]))}`;
+    case 'spritzen':
+    case 'retour':
+    case 're':
+      return a.type;
+    case 'meld':
+      return `${a.points} ${'EGHS'[a.suit]}`;
+    case 'play':
+      return formatCard(PACK, a.card);
+  }
 }
 
 /** The terminal text of Bauernschnapsen and Talonschnapsen. */
 export const schnapsenText: TerminalText<SchnapsenTypes> = {
-  renderView: (rules, view, _names, legal) => renderView(rules, view, legal),
+  renderView,
   describeAction,
   orderActions,
   narrate,
   summarizeDeal,
+  help,
 };
 
 /** `stich play … --faces german|french`. */

@@ -1,4 +1,4 @@
-import { CARD_COUNT, CARD_SUIT, HIGHER, STRENGTH, SUIT_MASK, type Order } from './cards.js';
+import { CARD_COUNT, CARD_SUIT, HIGHER, PAIR_MASK, STRENGTH, SUIT_MASK, type Order } from './cards.js';
 
 /**
  * Farb- und Stichzwang against the card led (003 "Normales Spiel", NOTES):
@@ -40,7 +40,32 @@ export function beats(card: number, best: number, trump: number, order: Order): 
  * nicht stechen, sondern nur zugegeben werden", 003 "Beginn und Ende").
  */
 export function trickWinnerIndex(cards: ArrayLike<number>, count: number, trump: number, order: Order): number {
-  let best = 0;
-  for (let i = 1; i < count; i++) if (beats(cards[i], cards[best], trump, order)) best = i;
+  return trickWinnerAt(cards, 0, count, trump, order);
+}
+
+/** As trickWinnerIndex, for the trick held at cards[start .. start + count - 1]; returns the index in `cards`. */
+export function trickWinnerAt(cards: ArrayLike<number>, start: number, count: number, trump: number, order: Order): number {
+  let best = start;
+  for (let i = start + 1; i < start + count; i++) if (beats(cards[i], cards[best], trump, order)) best = i;
   return best;
+}
+
+/** Move code of a 20/40 in suit s in the card play: MELD_MOVE + s (cards are 0..19). */
+export const MELD_MOVE = 20;
+
+/**
+ * Every legal move of the card play as one mask, for the public engine and
+ * the search state alike: the cards that may be played (bits 0..19) and, at
+ * a lead in a game where 20 and 40 count (`melds`), a bit MELD_MOVE + suit
+ * for every suit whose König and Ober are in hand (003 "Normales Spiel": the
+ * player about to lead announces). After a 20/40 (`pending` = its suit, else
+ * -1) he must lead its König or Ober.
+ */
+export function playMoveMask(hand: number, led: number, trump: number, order: Order, melds: boolean, pending: number): number {
+  if (led >= 0) return legalPlayMask(hand, led, trump, order);
+  if (pending >= 0) return hand & PAIR_MASK[pending];
+  if (!melds) return hand;
+  // König (rank 2) and Ober (rank 3) of suit s are bits 5s+2 and 5s+3: p has bit 5s where both are in hand.
+  const p = (hand >> 2) & (hand >> 3) & 0x8421;
+  return p === 0 ? hand : hand | (((p & 1) | ((p >> 4) & 2) | ((p >> 8) & 4) | ((p >> 12) & 8)) << MELD_MOVE);
 }

@@ -1,7 +1,7 @@
 import type { Rng } from '../../../core/rng.js';
 import type { Seat } from '../../game.js';
 import { CARD_POINTS, CARD_SUIT, NORMAL, PAIR_MASK, RANK_K, RANK_O, STRENGTH, SUIT_MASK } from '../cards.js';
-import { GAMES, gameDef, type GameId } from '../contracts.js';
+import { gameDef, gameInfo, type GameId } from '../contracts.js';
 import type { SchnapsenAction } from '../state.js';
 import type { SchnapsenView } from '../view.js';
 import type { Agent } from '../../agent.js';
@@ -91,7 +91,7 @@ function announce(k: Knowledge, legal: readonly SchnapsenAction[]): SchnapsenAct
 }
 
 function rank(a: SchnapsenAction): number {
-  return a.type === 'announce' ? GAMES[a.game].value * 4 + (a.ohne ? 1 : 0) : -1;
+  return a.type === 'announce' ? gameInfo(a.game).value * 4 + (a.ohne ? 1 : 0) : -1;
 }
 
 /** Talonschnapsen: which two cards to lay away after taking up the talon. */

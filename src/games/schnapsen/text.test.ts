@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { SeededRng } from '../../core/rng.js';
+import { SPECTATOR } from '../game.js';
+import { bauernschnapsenModule, talonschnapsenModule } from './module.js';
+import type { Variant } from './rules.js';
+import { schnapsenText as text } from './text.js';
+import { gameOf, newDeal, passToPlay, randomDeal, rulesFor, run } from './testing.js';
+
+/**
+ * Issue 7 §3: the terminal as players expect it. One name per player
+ * everywhere ("You", "Sepp", …), never a bare seat number; "You play", not
+ * "You plays"; help tells what can be done and what the game is worth.
+ */
+const NAMES = ['You', 'Sepp', 'Resi', 'Schorsch'];
+const BAD_GRAMMAR = /\bYou (plays|takes|has|is|loses|shows|knocks|calls|leads|sits|announces|lays|raises|turns|cuts|deals|scores|reaches|asks|wins)\b/;
+
+describe('the terminal text names every player and speaks proper English', () => {
+  it('views, narration, help and summaries of random deals: names, never "seat N", never "You plays" (both games, every seat)', () => {
+    const configs: [Variant, string | undefined][] = [
+      ['bauern', undefined],
+      ['bauern', 'alles'],
+      ['talon', undefined],
+      ['talon', 'alles'],
+    ];
+    for (const [variant, preset] of configs) {
+      const rules = rulesFor(variant, {}, preset);
+      const game = gameOf(variant);
+      const rng = new SeededRng(`text-${variant}-${preset}`);
+      for (let i = 0; i < 60; i++) {
+        const { states } = randomDeal(variant, rules, rng, i % game.seatCount(rules));
+        const last = states[states.length - 1];
+        for (const s of [states[rng.int(states.length)], last]) {
+          for (const seat of [...Array.from({ length: s.seats }, (_, x) => x), SPECTATOR]) {
+            // The person at the terminal sits at `seat`: names rotate so that "You" is there.
+            const names = Array.from({ length: s.seats }, (_, x) => (x === seat ? 'You' : ['Sepp', 'Resi', 'Schorsch', 'Vroni'][x]));
+            const view = game.view(s, seat);
+            const legal = game.legal(s, seat);
+            const out = [text.renderView(rules, view, names, legal), ...text.narrate(rules, view, game.events(s, seat, 0), names), text.help!(rules, view, legal), ...legal.map((a) => text.describeAction(rules, view, a))];
+            if (s.outcome) out.push(text.summarizeDeal(rules, s, s.outcome, names));
+            const all = out.join('\n');
+            expect(all, all).not.toMatch(/\bseat \d/);
+            expect(all).not.toMatch(/undefined|NaN|\[object/);
+            expect(all, all).not.toMatch(BAD_GRAMMAR);
+            const helpLines = text.help!(rules, view, legal).split('\n');
+            expect(helpLines.length).toBeLessThanOrEqual(15);
+          }
+        }
+      }
+    }
+  });
+
+  it('a game without Atout shows no trump; a Herz call still doubles (Herzrunde)', () => {
+    const hands = ['EA EZ EK EO GU', 'GA GZ GK HA HZ', 'HK HO HU SA SZ', 'SK SO SU EU GO'];
+    const s = passToPlay(run(newDeal('bauern', hands), '2 abheben; 0 trumpf E; 0 weiter; 1 bettler; 2 weiter; 3 weiter'));
+    const screen = text.renderView(s.rules, gameOf('bauern').view(s, 0), NAMES, gameOf('bauern').legal(s, 0));
+    expect(screen).not.toMatch(/Trump: /);
+    expect(screen).toMatch(/No Atout in this game \(Eichel was called\)/);
+    expect(screen).toMatch(/Game: Bettler by Sepp · You lead · Schorsch sits out/);
+    const herz = passToPlay(run(newDeal('bauern', ['HA EZ EK EO GU', 'GA GZ GK EA HZ', 'HK HO HU SA SZ', 'SK SO SU EU GO']), '2 abheben; 0 trumpf H; 0 weiter; 1 bettler; 2 weiter; 3 weiter'));
+    expect(text.renderView(herz.rules, gameOf('bauern').view(herz, 0), NAMES)).toMatch(/No Atout in this game \(Herz was called: Herzrunde, everything counts double\)/);
+  });
+
+  it('Talonschnapsen: six cards each when knocking; laying away is one line of instruction, the hand stays on screen', () => {
+    const hands = ['EA EZ EK GA HA SA', 'EO GZ HZ SZ GK HK', 'EU GO HO SK SO SU'];
+    const knocked = run(newDeal('talon', hands, { talon: 'GU HU', knocked: true }), '1 klopfen');
+    expect(text.narrate(knocked.rules, gameOf('talon').view(knocked, 0), gameOf('talon').events(knocked, 0, 0), NAMES)).toEqual(['  Sepp knocks: all six cards each at once']);
+    const s = run(newDeal('talon', hands, { talon: 'GU HU' }), '1 abheben; 0 trumpf E; 0 weiter; 1 weiter; 2 weiter');
+    const view = gameOf('talon').view(s, 0);
+    const legal = gameOf('talon').legal(s, 0);
+    expect(legal.length).toBeGreaterThan(16);
+    expect(text.help!(s.rules, view, legal).split('\n')[0]).toBe('Lay away any two cards of hand and talon (they count for nobody): lege EA EZ');
+    const screen = text.renderView(s.rules, view, NAMES, legal);
+    expect(screen).toMatch(/Your hand: Eichel EA EZ EK · Grün GA · Herz HA · Schellen SA/);
+    expect(screen).toMatch(/Talon: Grün GU · Herz HU/);
+    expect(screen.split('\n').length).toBeLessThan(12);
+  });
+
+  it('help says what each game needs and pays, with the multipliers, before one announces (a Talonschnapsen Schnapser: four tricks)', () => {
+    const hands = ['EA EZ EK GA HA SA', 'EO GZ HZ SZ GK HK', 'EU GO HO SK SO SU'];
+    const s = run(newDeal('talon', hands, { talon: 'GU HU' }), '1 abheben; 0 trumpf E');
+    const help = text.help!(s.rules, gameOf('talon').view(s, 0), gameOf('talon').legal(s, 0));
+    expect(help).toMatch(/^Announce a game, or say weiter: weiter, bettler, bettler ohne, schnapser/);
+    expect(help).toMatch(/Schnapser: the Rufer takes every trick until he has 66, within four tricks \(20\/40 count\); 6/);
+    expect(help).toMatch(/If nobody announces: Normales Spiel: the Rufer alone needs 66/);
+    expect(help).toMatch(/Herzrunde\) ×2; gespritzt ×2, Retour ×4, Re ×8/);
+    expect(help).toMatch(/A lost game pays its points to the other side/);
+    const b = run(newDeal('bauern', ['EA EZ EK EO GU', 'GA GZ GK HA HZ', 'HK HO HU SA SZ', 'SK SO SU EU GO']), '2 abheben; 0 trumpf E');
+    expect(text.help!(b.rules, gameOf('bauern').view(b, 0), gameOf('bauern').legal(b, 0))).toMatch(/Schnapser: the Rufer takes every trick until he has 66, within three tricks/);
+    // In play: the game being played and what it is worth now.
+    const p = run(passToPlay(run(newDeal('bauern', ['HA HZ HK HO GU', 'GA GZ GK EA EZ', 'EK EO HU SA SZ', 'SK SO SU EU GO']), '2 abheben; 0 trumpf H')), '');
+    const playHelp = text.help!(p.rules, gameOf('bauern').view(p, 0), gameOf('bauern').legal(p, 0));
+    expect(playHelp.split('\n')[0]).toMatch(/^Play a card: .*; or first announce 40 H and lead its König or Ober\.$/);
+    expect(playHelp).toMatch(/Now counting ×2 \(Herzrunde\)/);
+  });
+
+  it('a finished deal reads with names: who won or lost what, why, who scores', () => {
+    const hands = ['EA EZ EK EO GU', 'GA GZ GK HA HZ', 'HK HO HU SA SZ', 'SK SO SU EU GO'];
+    const s = run(passToPlay(run(newDeal('bauern', hands), '2 abheben; 0 trumpf E; 0 weiter; 1 bettler; 2 weiter; 3 weiter')), '0 GU; 1 GK; 2 SZ');
+    const lines = text.narrate(s.rules, gameOf('bauern').view(s, 0), gameOf('bauern').events(s, 0, 0), NAMES);
+    expect(lines.at(-1)).toBe('  Over: Sepp lost the Bettler: Sepp took a trick. You & Resi score 4 each.');
+    expect(text.summarizeDeal(s.rules, s, s.outcome!, NAMES)).toBe('Schorsch dealt, Eichel trump: Sepp lost the Bettler: Sepp took a trick. You & Resi score 4 each.');
+  });
+
+  it('the score sheet names the players and counts "1 deal"', () => {
+    const sitting = talonschnapsenModule.sitting;
+    const rules = rulesFor('talon');
+    const sheet = sitting.afterDeal(rules, sitting.initialSheet(rules, { firstDealer: 0 }), 0, {
+      score: [0, 2, 2],
+      teamScore: [0, 2, 2],
+      game: 'normal',
+      declarer: 0,
+      won: false,
+      base: 2,
+      spritz: 1,
+      herzrunde: false,
+      cardPoints: [20, 50, 50],
+      tricks: [1, 3, 2],
+      endsBummerl: false,
+      bummerlTrump: null,
+      reason: 'x',
+    }).sheet;
+    const text = sitting.describeSheet(rules, sheet, ['You', 'Sepp', 'Resi']);
+    expect(text).toMatch(/You 0, Sepp 2, Resi 2/);
+    expect(text).toMatch(/1 deal:/);
+    expect(bauernschnapsenModule.sitting.describeSheet(rulesFor('bauern'), bauernschnapsenModule.sitting.initialSheet(rulesFor('bauern'), { firstDealer: 0 }), NAMES)).toMatch(/You & Resi 0, Sepp & Schorsch 0/);
+  });
+});
