@@ -223,11 +223,12 @@ export class NormalPlayout {
     for (;;) {
       const mask = game.legalMask();
       if (mask === 0) return;
-      const n = popcount32(mask);
-      if (n === 1) {
+      if ((mask & (mask - 1)) === 0) {
+        // One legal move: no choice to draw.
         game.play(31 - Math.clz32(mask));
         continue;
       }
+      const n = popcount32(mask);
       let r: number;
       if (spare) {
         r = word >>> 16;

@@ -122,7 +122,7 @@ export class SchnapsenSearch implements SearchState {
     const together = schnapserTogether(s);
     for (let seat = 0; seat < s.seats; seat++) {
       if (onDeclarerSide(s, seat)) x.declMask |= 1 << seat;
-      if (together ? onDeclarerSide(s, seat) : seat === c.declarer) x.groupMask |= 1 << seat;
+      if (def.goal === 'schnapser' && (together ? onDeclarerSide(s, seat) : seat === c.declarer)) x.groupMask |= 1 << seat;
       x.hands[seat] = s.hands[seat];
     }
     for (const t of s.tricks) {
@@ -169,7 +169,7 @@ export class SchnapsenSearch implements SearchState {
   startNormal(hands: ArrayLike<number> | null, rufer: Seat, trump: number, herz: boolean): void {
     if (hands !== null) for (let seat = 0; seat < this.seats; seat++) this.hands[seat] = hands[seat];
     this.declMask = this.seats === 4 ? 0b0101 << (rufer & 1) : 1 << rufer;
-    this.groupMask = 1 << rufer;
+    this.groupMask = 0; // the announcer's group counts only in a Schnapser
     this.declCards = this.declTricks = this.declMelds = this.oppCards = this.oppTricks = this.oppMelds = 0;
     this.groupCards = this.groupTricks = this.groupMelds = 0;
     this.trump = this.calledTrump = trump;

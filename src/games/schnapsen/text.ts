@@ -313,7 +313,10 @@ function help(rules: R, view: V, legal: readonly A[]): string {
   const lines: string[] = [];
   const words = (list: readonly A[]) => [...new Set(list.map((a) => formatWord(a)))].join(', ');
   const games = legal.filter((a): a is Extract<A, { type: 'announce' }> => a.type === 'announce');
-  switch (view.phase) {
+  switch (legal.length === 0 ? 'waiting' : view.phase) {
+    case 'waiting':
+      lines.push(view.phase === 'done' ? 'The deal is over.' : 'Nothing to do now: another player decides.');
+      break;
     case 'cut':
       lines.push(`Cut or knock: abheben (cut), or klopfen (everybody gets all ${variant === 'bauern' ? 'five' : 'six'} cards at once).`);
       break;
@@ -349,7 +352,7 @@ function help(rules: R, view: V, legal: readonly A[]): string {
       break;
     }
     default:
-      lines.push('Nothing to do now.');
+      lines.push('The deal is over.');
   }
   const mult: string[] = [];
   if (rules.herzrunde) mult.push('Herz trump (Herzrunde) ×2');
