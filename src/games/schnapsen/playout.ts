@@ -193,36 +193,31 @@ export class NormalPlayout {
       if (trace) trace.push(TRACE_LAY + x * 20 + y);
     }
     // Nobody spritzes: the normal game, the Rufer leads.
-    const game = this.search;
-    game.startNormal(null, rufer, trump, this.herzrunde);
-    if (trace) this.tracedCardPlay(trace);
-    else this.cardPlay();
-    // The Rufer's side won, or the others: each member of the winning side writes the points.
-    const ruferScore = game.score(rufer);
-    if (seats === 4) {
-      const team = ruferScore > 0 ? rufer & 1 : (rufer & 1) ^ 1;
-      teamScore[team] = ruferScore > 0 ? ruferScore : game.score(rufer ^ 1);
-      return team;
-    }
-    if (ruferScore > 0) {
-      teamScore[rufer] = ruferScore;
-      return rufer;
-    }
-    const other = rufer === 2 ? 0 : rufer + 1;
-    const points = game.score(other);
-    for (let seat = 0; seat < 3; seat++) if (seat !== rufer) teamScore[seat] = points;
-    return other;
+    this.search.startNormal(null, rufer, trump, this.herzrunde);
+    return this.cardPlay(rufer);
   }
 
-  /** The card play: random legal moves of the search state to the end. */
-  private cardPlay(): void {
+  /**
+   * The card play and its score: random legal moves of the search state to
+   * the end (recorded in `trace` if set). Returns the winning team or player,
+   * as `run`. (One method for both, on purpose: it is compiled on its own, so
+   * that the compiler inlines the search state's moves into this loop.)
+   */
+  private cardPlay(rufer: number): number {
     const game = this.search;
+    const trace = this.trace;
     // The random bits of one 32-bit word serve two choices (16 bits each, as draw()).
     let word = 0;
     let spare = false;
     for (;;) {
       const mask = game.legalMask();
-      if (mask === 0) return;
+      if (mask === 0) break;
+      if (trace !== null) {
+        const move = nthBit32(mask, this.pick(popcount32(mask)));
+        trace.push(move >= MELD_MOVE ? TRACE_MELD + move - MELD_MOVE : TRACE_PLAY + move);
+        game.play(move);
+        continue;
+      }
       if ((mask & (mask - 1)) === 0) {
         // One legal move: no choice to draw.
         game.play(31 - Math.clz32(mask));
@@ -240,16 +235,21 @@ export class NormalPlayout {
       }
       game.play(nthBit32(mask, (r * n) >>> 16));
     }
-  }
-
-  private tracedCardPlay(trace: number[]): void {
-    const game = this.search;
-    for (;;) {
-      const mask = game.legalMask();
-      if (mask === 0) return;
-      const move = nthBit32(mask, this.pick(popcount32(mask)));
-      trace.push(move >= MELD_MOVE ? TRACE_MELD + move - MELD_MOVE : TRACE_PLAY + move);
-      game.play(move);
+    // The Rufer's side won, or the others: each member of the winning side writes the points.
+    const teamScore = this.teamScore;
+    const ruferScore = game.score(rufer);
+    if (this.seats === 4) {
+      const team = ruferScore > 0 ? rufer & 1 : (rufer & 1) ^ 1;
+      teamScore[team] = ruferScore > 0 ? ruferScore : game.score(rufer ^ 1);
+      return team;
     }
+    if (ruferScore > 0) {
+      teamScore[rufer] = ruferScore;
+      return rufer;
+    }
+    const other = rufer === 2 ? 0 : rufer + 1;
+    const points = game.score(other);
+    for (let seat = 0; seat < 3; seat++) if (seat !== rufer) teamScore[seat] = points;
+    return other;
   }
 }

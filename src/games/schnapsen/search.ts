@@ -1,4 +1,3 @@
-import { lowestBit32, nthBit32 } from '../../cards/bits.js';
 import type { Suit } from '../../cards/pack.js';
 import type { Seat } from '../game.js';
 import type { SearchState } from '../search.js';
@@ -23,8 +22,9 @@ import { MELD_MOVE, beats, playMoveMask } from './tricks.js';
  *
  * Legality and judgement are the engine's own: `playMoveMask` (Farb- und
  * Stichzwang against the card led, "already trumped" included, 20/40),
- * `trickWinnerIndex`, and the verdict functions of judge.ts, so the search
- * state ends a deal exactly where the public engine does.
+ * `beats` (which card wins the trick), and the verdict functions of
+ * judge.ts, so the search state ends a deal exactly where the public engine
+ * does. Random playouts over it: playout.ts.
  *
  * Sides: 0 is the declarer's side (in Bauernschnapsen with his partner, who
  * scores with him even when he sits out), 1 the others.
@@ -485,20 +485,8 @@ export function actionOfMove(s: Pick<SchnapsenState, 'trump'>, move: number): Sc
 
 /** The search move of a public action, or undefined if it is none of the card play. */
 export function moveOfAction(a: SchnapsenAction): number | undefined {
+  if (typeof a !== 'object' || a === null) return undefined;
   if (a.type === 'play' && Number.isInteger(a.card) && a.card >= 0 && a.card < CARD_COUNT) return a.card;
   if (a.type === 'meld' && Number.isInteger(a.suit) && a.suit >= 0 && a.suit < 4) return MELD_MOVE + a.suit;
   return undefined;
 }
-
-/** A uniformly random legal move: `r` a random number in [0, 1) … or a draw function. */
-export function randomMove(mask: number, draw: (n: number) => number): number {
-  let n = 0;
-  for (let m = mask; m !== 0; m &= m - 1) n++;
-  return n === 1 ? lowestBit32(mask) : nthBit32(mask, draw(n));
-}
-
-/** Plays random legal moves to the end of the deal. */
-export function randomPlayout(x: SearchState, draw: (n: number) => number): void {
-  while (!x.isOver()) x.play(randomMove(x.legalMask(), draw));
-}
-

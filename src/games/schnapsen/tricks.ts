@@ -40,13 +40,8 @@ export function beats(card: number, best: number, trump: number, order: Order): 
  * nicht stechen, sondern nur zugegeben werden", 003 "Beginn und Ende").
  */
 export function trickWinnerIndex(cards: ArrayLike<number>, count: number, trump: number, order: Order): number {
-  return trickWinnerAt(cards, 0, count, trump, order);
-}
-
-/** As trickWinnerIndex, for the trick held at cards[start .. start + count - 1]; returns the index in `cards`. */
-export function trickWinnerAt(cards: ArrayLike<number>, start: number, count: number, trump: number, order: Order): number {
-  let best = start;
-  for (let i = start + 1; i < start + count; i++) if (beats(cards[i], cards[best], trump, order)) best = i;
+  let best = 0;
+  for (let i = 1; i < count; i++) if (beats(cards[i], cards[best], trump, order)) best = i;
   return best;
 }
 
