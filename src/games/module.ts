@@ -1,6 +1,7 @@
 import type { BotKind } from './agent.js';
 import type { GameBench } from './bench.js';
 import type { Game, GameTypes } from './game.js';
+import type { RuleValue } from './ruleBook.js';
 import type { SearchSupport } from './search.js';
 import type { SittingRules } from './sitting.js';
 import type { PlayOption, TerminalText } from './text.js';
@@ -23,6 +24,13 @@ export interface GameModule<T extends GameTypes> {
   readonly bench: GameBench;
   /** Options of `stich play` that set one of this game's house rules. */
   readonly playOptions?: readonly PlayOption[];
+  /**
+   * House-rule values that records of an older format version were played
+   * with, for the rules such a record does not name (a rule added later):
+   * by record version, the values to read them with, so that old records keep
+   * replaying exactly.
+   */
+  readonly legacyRuleValues?: Readonly<Record<number, Readonly<Record<string, RuleValue>>>>;
   /** A conformance format the game can check files of (`stich conformance`). */
   readonly conformance?: ConformanceFormat;
   /**

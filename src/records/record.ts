@@ -159,7 +159,10 @@ const same = jsonEqual;
 export function replayRecord(record: GameRecord, module: AnyGameModule): Result<ReplaySummary, RecordError> {
   const { game, sitting } = module;
   if (record.game !== game.id) return fault('wrongGame', `the record is of ${quote(record.game)}, not "${game.id}"`);
-  const rules = rulesFromJson(game.ruleBook, record.rules);
+  // A rule added after the record's format version is read with the value such records were played with.
+  const legacy = Object.hasOwn(module.legacyRuleValues ?? {}, record.version) ? module.legacyRuleValues![record.version] : {};
+  const missing = Object.fromEntries(Object.entries(legacy).filter(([name]) => !Object.hasOwn(record.rules, name)));
+  const rules = rulesFromJson(game.ruleBook, { ...missing, ...record.rules });
   if (!rules.ok) return fault('badRules', rules.error.message);
   const seats = game.seatCount(rules.value);
   if (record.players.length !== seats) {

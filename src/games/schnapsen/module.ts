@@ -24,6 +24,8 @@ function schnapsenModule(game: SchnapsenGame, variant: Variant): GameModule<Schn
     },
     bench: schnapsenBench(variant),
     playOptions: [FACES_OPTION],
+    // Records of format version 1 were played while Talonschnapsen's normal game stopped on hidden facts.
+    ...(variant === 'talon' ? { legacyRuleValues: { 1: { talonEndHidden: true } } } : {}),
     describeOutcome: (o) => {
       if (o.game === 'redeal' || o.declarer === null) return {};
       // Bauernschnapsen: partners sit opposite; Talonschnapsen: the declarer plays alone.

@@ -174,7 +174,7 @@ function judge(d: Draft, afterTrick: boolean): void {
         for (const t of d.taken) played |= t;
         let melded = 0;
         for (const m of d.melds) melded |= 1 << m.suit;
-        verdict = judgeTalonNormal(pts(decl), decl.tricks, talonReachable(decl.cards + decl.melds, FULL & ~played, melded, d.trump), done);
+        verdict = judgeTalonNormal(pts(decl), decl.tricks, d.rules.talonEndHidden ? hiddenReachable(d, decl.cards + decl.melds) : talonReachable(decl.cards + decl.melds, FULL & ~played, melded, d.trump), done);
       }
       if (verdict === UNDECIDED) return;
       const won = verdict === DECLARER_WINS;
@@ -230,4 +230,19 @@ function judge(d: Draft, afterTrick: boolean): void {
 export function schnapserTogether(s: Pick<SchnapsenState, 'variant' | 'contract' | 'rules'>): boolean {
   const game = s.contract?.game;
   return s.variant === 'bauern' && (game === 'schnapserzusammen' || (game === 'schnapser' && s.rules.schnapserMitMann));
+}
+
+/**
+ * The most the Rufer could still reach counted from every hand, as records of
+ * format version 1 were played (house rule `talonEndHidden`): his points and
+ * 20/40 so far, every card still in a hand, and every König-Ober pair in his
+ * own hand.
+ */
+function hiddenReachable(d: Draft, ruferRaw: number): number {
+  let remaining = 0;
+  for (let s = 0; s < d.seats; s++) remaining += maskPoints(d.hands[s]);
+  let potential = 0;
+  const declarer = d.contract!.declarer;
+  for (let suit = 0; suit < 4; suit++) if ((d.hands[declarer] & PAIR_MASK[suit]) === PAIR_MASK[suit]) potential += meldPoints(d, suit);
+  return ruferRaw + remaining + potential;
 }

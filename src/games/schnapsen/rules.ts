@@ -42,6 +42,7 @@ export interface SchnapsenRules extends ResolvedRules {
   readonly talonRaiseBeforeTalon?: boolean;
   readonly talonRaiseAfterTalon?: boolean;
   readonly talonBummerlAll?: boolean;
+  readonly talonEndHidden?: boolean;
 }
 
 export type Variant = 'bauern' | 'talon';
@@ -83,6 +84,14 @@ const talonOnly: HouseRule[] = [
   { name: 'talonRaiseBeforeTalon', description: 'Regional: the first announcer, when outbid, may raise once more before the talon is taken up.', source: '003 Talonschnapsen (first rule on raising)', type: 'boolean', default: false },
   { name: 'talonRaiseAfterTalon', description: 'Regional: after taking up the talon the declarer (in a normal game the Rufer) may announce a higher game before the first card.', source: '003 Talonschnapsen (second rule on raising)', type: 'boolean', default: false },
   { name: 'talonBummerlAll', description: 'Regional: every player who does not reach 24 gets a Bummerl (not only the lowest).', source: '003 Talonschnapsen (Regionale Variante)', type: 'boolean', default: false },
+  {
+    name: 'talonEndHidden',
+    description:
+      'Legacy: the normal game stops as soon as the Rufer cannot reach 66 counted from every hand. It tells the opponents about cards they cannot see, so it is off; records of format version 1 were played with it and replay with it.',
+    source: '003 Talonschnapsen; records version 1',
+    type: 'boolean',
+    default: false,
+  },
 ];
 
 const REGIONAL_GAMES = { assenbettler: true, assBettler: true, blinderBettler: true, plauderer: true, zehnergang: true, bauernloch: true, dokta: true, kontraHerrenbauer: true, blindRufen: true } as const;

@@ -102,6 +102,8 @@ export class SchnapsenSearch implements SearchState {
 
   /** A search state in the position of a public state in its card play, else undefined. */
   static load(s: SchnapsenState): SchnapsenSearch | undefined {
+    // The legacy end of play (house rule talonEndHidden) is replayed by the engine only; search plays today's rule.
+    if (s.rules.talonEndHidden) return undefined;
     if (s.phase !== 'play' || s.contract === null) return undefined;
     const def = gameDef(s.contract.game, s.variant);
     if (def.goal === 'shown') return undefined;
