@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../core/rng.js';
 import { SPECTATOR } from '../game.js';
 import { bauernschnapsen, talonschnapsen } from './game.js';
-import type { Variant } from './rules.js';
 import type { SchnapsenState } from './state.js';
-import { gameOf, knownCards, newDeal, randomDeal, replayOn, rulesFor, run } from './testing.js';
+import { gameOf, knownCards, newDeal, randomDeal, replayOn, rulesFor, run, SCHNAPSEN_CONFIGS } from './testing.js';
 
 /**
  * Issue 7 §2 and issue 8 §2: what each seat may know. Views and events are
@@ -12,15 +11,7 @@ import { gameOf, knownCards, newDeal, randomDeal, replayOn, rulesFor, run } from
  * game tell nobody anything; every seat gets every event number; and cards a
  * seat cannot see may be swapped without changing anything it sees.
  */
-const CONFIGS: [Variant, string | undefined, Record<string, unknown>][] = [
-  ['bauern', undefined, {}],
-  ['bauern', 'alles', {}],
-  ['bauern', 'alles', { plaudererVariant: 'b', announcementOrder: 'open', zehnergangPrecedence: 'gang', bettlerPartnerSitsOut: false, schnapserZusammen: true, blindRufen: false, kontraHerrenbauer: false }],
-  ['bauern', 'alles', { plaudererVariant: 'c', schnapserMitMann: true }],
-  ['talon', undefined, {}],
-  ['talon', 'alles', { talonRaiseBeforeTalon: true, talonRaiseAfterTalon: true }],
-  ['talon', 'alles', { plaudererVariant: 'b', announcementOrder: 'open', blindRufen: false, kontraHerrenbauer: false }],
-];
+const CONFIGS = SCHNAPSEN_CONFIGS;
 
 /** Changes everything reachable in a value: every array grows and its items change, every field is overwritten. */
 function scramble(x: unknown): void {

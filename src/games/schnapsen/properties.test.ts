@@ -13,10 +13,9 @@ import { PACK, maskPoints } from './cards.js';
 import { maskCards } from '../../cards/mask.js';
 import { ANNOUNCEABLE, gameDef } from './contracts.js';
 import { onDeclarerSide } from './draft.js';
-import { gameOf, rulesFor } from './testing.js';
+import { gameOf, knownCards, rulesFor } from './testing.js';
 import type { Variant } from './rules.js';
 import type { SchnapsenAction, SchnapsenState } from './state.js';
-import type { SchnapsenView } from './view.js';
 
 const CONFIGS: [Variant, string | undefined, Record<string, unknown>][] = [
   ['bauern', undefined, {}],
@@ -40,24 +39,6 @@ function universe(): SchnapsenAction[] {
 }
 const UNIVERSE = universe();
 
-/** Cards a view mentions anywhere. */
-function viewCards(v: SchnapsenView): Set<Card> {
-  const out = new Set<Card>(v.hand);
-  const add = (c: Card | null | undefined) => c !== null && c !== undefined && out.add(c);
-  add(v.turned);
-  v.talon?.forEach(add);
-  v.laidAway?.forEach(add);
-  v.trick.forEach((p) => add(p.card));
-  v.firstTricks.forEach((t) => t?.cards.forEach((p) => add(p.card)));
-  v.openHands.forEach((h) => h?.forEach(add));
-  for (const e of v.events) {
-    if (e.type === 'play') add(e.card);
-    if (e.type === 'trick') e.cards.forEach((p) => add(p.card));
-    if (e.type === 'open' || e.type === 'threeUnter') e.cards.forEach(add);
-    if (e.type === 'trump') add(e.turned);
-  }
-  return out;
-}
 
 /** Cards this seat may not know now: the others' hands, the talon and the cards laid away, minus what the rules open. */
 function secretsFor(s: SchnapsenState, seat: number): Set<Card> {
@@ -197,7 +178,7 @@ function playDealChecked(variant: Variant, rules: ReturnType<typeof rulesFor>, r
       const view = game.view(s, v);
       if (view.hand.length !== popcount(s.hands[v]) || view.hand.some((c) => !(s.hands[v] & (1 << c)))) fail(`seat ${v}: the view's hand differs`);
       const secret = secretsFor(s, v);
-      for (const c of viewCards(view)) if (secret.has(c)) fail(`seat ${v} sees card ${c} at phase ${s.phase}`);
+      for (const c of knownCards(view)) if (secret.has(c)) fail(`seat ${v} sees card ${c} at phase ${s.phase}`);
     }
     s = unwrap(game.apply(s, seat, legal[rng.int(legal.length)]));
     if (tryAll > 0 || s.phase === 'done') checkDealInvariants(s);
@@ -207,7 +188,7 @@ function playDealChecked(variant: Variant, rules: ReturnType<typeof rulesFor>, r
   checkOutcome(s);
   for (let v = 0; v < s.seats; v++) {
     const secret = secretsFor(s, v);
-    for (const c of viewCards(game.view(s, v))) expect(secret.has(c)).toBe(false);
+    for (const c of knownCards(game.view(s, v))) expect(secret.has(c)).toBe(false);
   }
   return s;
 }

@@ -6,21 +6,13 @@ import type { SchnapsenAction, SchnapsenState } from './state.js';
 import { SPECTATOR } from '../game.js';
 import type { Variant } from './rules.js';
 import { sampleWorld } from './sample.js';
-import { gameOf, knownCards, randomDeal, rulesFor } from './testing.js';
+import { gameOf, knownCards, randomDeal, rulesFor, SCHNAPSEN_CONFIGS } from './testing.js';
 
 /**
  * Issue 8 §4: sampled worlds. Every sampled state is a real state of the
  * game that the seat's view could have come from.
  */
-const CONFIGS: [Variant, string | undefined, Record<string, unknown>][] = [
-  ['bauern', undefined, {}],
-  ['bauern', 'alles', {}],
-  ['bauern', 'alles', { plaudererVariant: 'b', announcementOrder: 'open', zehnergangPrecedence: 'gang', bettlerPartnerSitsOut: false, schnapserZusammen: true, blindRufen: false, kontraHerrenbauer: false }],
-  ['bauern', 'alles', { plaudererVariant: 'c', schnapserMitMann: true }],
-  ['talon', undefined, {}],
-  ['talon', 'alles', { talonRaiseBeforeTalon: true, talonRaiseAfterTalon: true }],
-  ['talon', 'alles', { plaudererVariant: 'b', announcementOrder: 'open', blindRufen: false, kontraHerrenbauer: false }],
-];
+const CONFIGS = SCHNAPSEN_CONFIGS;
 
 describe('sampleWorld gives a state the view could have come from (issue 8 §4)', () => {
   it('view(sampleWorld(v, seat), seat) equals v, for random states of every phase, every seat and the spectator (7 rule sets)', () => {

@@ -7,7 +7,7 @@ import { bauernschnapsenModule, talonschnapsenModule } from './module.js';
 import type { Variant } from './rules.js';
 import { SchnapsenSearch, moveOfAction } from './search.js';
 import type { SchnapsenState } from './state.js';
-import { gameOf, newDeal, passToPlay, randomDeal, rulesFor, run } from './testing.js';
+import { gameOf, newDeal, passToPlay, randomDeal, rulesFor, run, SCHNAPSEN_CONFIGS } from './testing.js';
 
 /**
  * Issue 8 §3: the search state against the public API. From random public
@@ -16,15 +16,7 @@ import { gameOf, newDeal, passToPlay, randomDeal, rulesFor, run } from './testin
  * winners, the points and tricks of each side, and at the end every seat's
  * score; play and undo are exact inverses.
  */
-const CONFIGS: [Variant, string | undefined, Record<string, unknown>][] = [
-  ['bauern', undefined, {}],
-  ['bauern', 'alles', {}],
-  ['bauern', 'alles', { plaudererVariant: 'b', announcementOrder: 'open', zehnergangPrecedence: 'gang', bettlerPartnerSitsOut: false, schnapserZusammen: true, blindRufen: false, kontraHerrenbauer: false }],
-  ['bauern', 'alles', { plaudererVariant: 'c', schnapserMitMann: true }],
-  ['talon', undefined, {}],
-  ['talon', 'alles', { talonRaiseBeforeTalon: true, talonRaiseAfterTalon: true }],
-  ['talon', 'alles', { plaudererVariant: 'b', announcementOrder: 'open', blindRufen: false, kontraHerrenbauer: false }],
-];
+const CONFIGS = SCHNAPSEN_CONFIGS;
 
 function publicMask(s: SchnapsenState): number {
   let mask = 0;

@@ -173,3 +173,14 @@ export function replayOn(first: SchnapsenState, deck: readonly Card[], actions: 
   }
   return out;
 }
+
+/** The rule sets the property tests run over: both variants, the default and `alles` presets, and the variants of the regional games. */
+export const SCHNAPSEN_CONFIGS: [Variant, string | undefined, Record<string, unknown>][] = [
+  ['bauern', undefined, {}],
+  ['bauern', 'alles', {}],
+  ['bauern', 'alles', { plaudererVariant: 'b', announcementOrder: 'open', zehnergangPrecedence: 'gang', bettlerPartnerSitsOut: false, schnapserZusammen: true, blindRufen: false, kontraHerrenbauer: false }],
+  ['bauern', 'alles', { plaudererVariant: 'c', schnapserMitMann: true }],
+  ['talon', undefined, {}],
+  ['talon', 'alles', { talonRaiseBeforeTalon: true, talonRaiseAfterTalon: true }],
+  ['talon', 'alles', { plaudererVariant: 'b', announcementOrder: 'open', blindRufen: false, kontraHerrenbauer: false }],
+];
