@@ -1,6 +1,7 @@
 import { formatCard } from '../../cards/notation.js';
 import type { NumberedEvent, Seat } from '../game.js';
 import type { PlayOption, TerminalText } from '../text.js';
+import { formatSchnapsenAction } from './notation.js';
 import type { SchnapsenTypes } from './game.js';
 import { CARD_POINTS, CARD_SUIT, PACK } from './cards.js';
 import { gameDef, gameInfo, isEnabled, schnapserTricks, type GameId } from './contracts.js';
@@ -311,7 +312,7 @@ function summarizeDeal(rules: R, state: SchnapsenState, o: SchnapsenOutcome, pla
 function help(rules: R, view: V, legal: readonly A[]): string {
   const variant = variantOf(view);
   const lines: string[] = [];
-  const words = (list: readonly A[]) => [...new Set(list.map((a) => formatWord(a)))].join(', ');
+  const words = (list: readonly A[]) => [...new Set(list.map((a) => formatSchnapsenAction(a)))].join(', ');
   const games = legal.filter((a): a is Extract<A, { type: 'announce' }> => a.type === 'announce');
   switch (legal.length === 0 ? 'waiting' : view.phase) {
     case 'waiting':
@@ -339,7 +340,7 @@ function help(rules: R, view: V, legal: readonly A[]): string {
       break;
     case 'talon': {
       const first = legal.find((a) => a.type === 'lay');
-      lines.push(`Lay away any two cards of hand and talon (they count for nobody): ${first ? formatWord(first) : 'lege EA EK'}`);
+      lines.push(`Lay away any two cards of hand and talon (they count for nobody): ${first ? formatSchnapsenAction(first) : 'lege EA EK'}`);
       break;
     }
     case 'spritzen':
@@ -381,37 +382,6 @@ function help(rules: R, view: V, legal: readonly A[]): string {
   return lines.join('\n');
 }
 
-/** The notation of an action, as typed. */
-function formatWord(a: A): string {
-  switch (a.type) {
-    case 'cut':
-      return 'abheben';
-    case 'knock':
-      return 'klopfen';
-    case 'redeal':
-      return 'neu';
-    case 'keep':
-      return 'behalten';
-    case 'trump':
-      return `trumpf ${'EGHS'[a.suit]}`;
-    case 'turn':
-      return `aufdecken ${a.index}`;
-    case 'pass':
-      return 'weiter';
-    case 'announce':
-      return a.ohne ? `${a.game} ohne` : a.game;
-    case 'lay':
-      return `lege ${formatCard(PACK, Math.min(a.cards[0], a.cards[1]))} ${formatCard(PACK, Math.max(a.cards[0], a.cards[1]))}`;
-    case 'spritzen':
-    case 'retour':
-    case 're':
-      return a.type;
-    case 'meld':
-      return `${a.points} ${'EGHS'[a.suit]}`;
-    case 'play':
-      return formatCard(PACK, a.card);
-  }
-}
 
 /** The terminal text of Bauernschnapsen and Talonschnapsen. */
 export const schnapsenText: TerminalText<SchnapsenTypes> = {
