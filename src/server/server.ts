@@ -13,6 +13,8 @@ import { Lobby } from './lobby.js';
 import { ClientMessage, CreateTable, Credentials, GuestRequest, type LobbyTable, type ServerErrorCode, type ServerMessage } from './protocol.js';
 import { ordinalOf } from './ratings.js';
 import { SqliteStore } from './sqliteStore.js';
+import { BotPool } from './botPool.js';
+import { serverBots } from './thinking.js';
 import type { Store, UserRow } from './store.js';
 import { initialSeats, Table, type LogEntry, type Subscriber, type TableSettings } from './table.js';
 
@@ -25,6 +27,10 @@ export interface ServerOptions {
   readonly logLevel?: string | false;
   /** Overrides of every new table's settings (tests: clocks and bot delays). */
   readonly tableDefaults?: Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs'>>;
+  /** Worker threads for the thinking bots (default: the cores less one, at least one). */
+  readonly botWorkers?: number;
+  /** Milliseconds per decision of the thinking bots instead of their levels' own budgets (as the CLI's --think). */
+  readonly botThinkMs?: number;
   /** The built browser client to serve (default: dist/client beside the compiled server; nothing is served when it is missing). */
   readonly clientDir?: string;
 }
@@ -41,13 +47,16 @@ export interface RunningServer {
 export class Hall {
   readonly tables = new Map<string, Table>();
   readonly lobby: Lobby;
+  readonly bots: BotPool;
 
   constructor(
     readonly store: Store,
     readonly limits: Limits,
     private readonly log: FastifyInstance['log'],
+    private readonly thinking: { workers?: number; thinkMs?: number } = {},
   ) {
     this.lobby = new Lobby(() => this.lobbyTables());
+    this.bots = new BotPool(thinking.workers);
   }
 
   lobbyTables(): LobbyTable[] {
@@ -62,7 +71,11 @@ export class Hall {
   private make(id: string, settings: TableSettings): Table {
     const module = gameById(settings.game);
     if (!module) throw new Error(`table ${id}: unknown game ${settings.game}`);
-    const table = new Table(id, settings, module, this.store, this.limits, { changed: () => this.lobby.changed(), log: this.log });
+    const table = new Table(id, settings, module, this.store, this.limits, {
+      changed: () => this.lobby.changed(),
+      log: this.log,
+      think: (request) => this.bots.think(this.thinking.thinkMs === undefined ? request : { ...request, thinkMs: this.thinking.thinkMs }),
+    });
     this.tables.set(id, table);
     return table;
   }
@@ -113,9 +126,10 @@ export class Hall {
     return { ok: true, table };
   }
 
-  close(): void {
+  async close(): Promise<void> {
     for (const t of this.tables.values()) t.close();
     this.lobby.close();
+    await this.bots.close();
   }
 }
 
@@ -147,7 +161,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const store = new SqliteStore(options.db);
   const identity = new Identity(store);
-  const hall = new Hall(store, limits, app.log);
+  const hall = new Hall(store, limits, app.log, { workers: options.botWorkers, thinkMs: options.botThinkMs });
   const rebuilt = await hall.load();
   app.log.info({ tables: rebuilt }, 'tables rebuilt from the log');
 
@@ -190,7 +204,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       presets: m.game.ruleBook.presets.map((p) => p.name),
       defaultPreset: m.game.ruleBook.defaultPreset,
       houseRules: m.game.ruleBook.houseRules.map((r) => ({ name: r.name, type: r.type, default: r.default, choices: r.choices, min: r.min, max: r.max })),
-      bots: Object.keys(m.bots),
+      bots: serverBots(m),
       seats: (() => {
         const r = resolveRules(m.game.ruleBook);
         return r.ok ? m.game.seatCount(r.value) : null;
@@ -344,7 +358,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port,
     hall,
     close: async () => {
-      hall.close();
+      await hall.close();
       await app.close();
       await store.close();
     },

@@ -10,6 +10,7 @@ import type { Clock, NumberedTableEvent, PublicSeat, PublicSettings, ServerError
 import { BOT_RATING, NEW_RATING, rateSitting } from './ratings.js';
 import { TokenBucket, type Limits } from './limits.js';
 import type { Store, TableCommit } from './store.js';
+import { isThinkingLevel, serverBots, type ThinkingLevel, type ThinkReply, type ThinkRequest } from './thinking.js';
 
 type T = GameTypes;
 
@@ -55,6 +56,8 @@ export interface TableHooks {
   /** Seats or phase changed (the lobby shows them). */
   changed(table: Table): void;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Decides for a thinking bot off the event loop (the server's bot pool); without it such seats are played by the easy bot. */
+  think?(request: ThinkRequest): Promise<ThinkReply>;
 }
 
 /**
@@ -593,26 +596,69 @@ export class Table {
     if (clocksChanged) this.sendStatus();
   }
 
-  /** A bot decides for a seat, after the table's fixed delay, whatever its options. */
-  private botTurn(seat: Seat, version: number): Promise<void> {
-    return this.enqueue(async () => {
-      if (this.closed || version !== this.version || !this.botControlled(seat) || !this.toAct().includes(seat)) return;
-      const { game } = this.module;
-      // Unasked actions of bot-played seats first (table talk), as the CLI's loop offers them.
-      for (const other of game.mayAct(this.state)) {
-        if (other === seat || !this.botControlled(other) || this.toAct().includes(other)) continue;
-        const agent = this.agentFor(other);
-        if (!agent.interject) continue;
-        const free = game.legal(this.state, other);
-        if (free.length === 0) continue;
-        const said = await agent.interject(game.view(this.state, other), free, other);
-        if (said !== undefined) return this.botApply(other, said);
-      }
-      const legal = game.legal(this.state, seat);
-      if (legal.length === 0) return;
-      const action = await this.agentFor(seat).choose(game.view(this.state, seat), legal, seat);
-      return this.botApply(seat, action);
-    }).catch((e: unknown) => this.hooks.log?.error({ table: this.id, err: String(e) }, 'bot turn failed'));
+  /**
+   * A bot decides for a seat, after the table's fixed delay, whatever its
+   * options. A thinking bot (medium, strong) decides in a worker thread from
+   * the seat's view, outside the table's queue; its choice is applied only if
+   * the deal has not moved on meanwhile. If the worker fails, the easy bot
+   * decides.
+   */
+  private async botTurn(seat: Seat, version: number): Promise<void> {
+    try {
+      const job = await this.enqueue(async () => {
+        if (this.closed || version !== this.version || !this.botControlled(seat) || !this.toAct().includes(seat)) return undefined;
+        const { game } = this.module;
+        // Unasked actions of bot-played seats first (table talk), as the CLI's loop offers them.
+        for (const other of game.mayAct(this.state)) {
+          if (other === seat || !this.botControlled(other) || this.toAct().includes(other)) continue;
+          const agent = this.agentFor(other);
+          if (!agent.interject) continue;
+          const free = game.legal(this.state, other);
+          if (free.length === 0) continue;
+          const said = await agent.interject(game.view(this.state, other), free, other);
+          if (said !== undefined) return void (await this.botApply(other, said));
+        }
+        const legal = game.legal(this.state, seat);
+        if (legal.length === 0) return undefined;
+        const thinking = this.thinkingLevel(seat);
+        if (thinking && legal.length > 1 && this.hooks.think) {
+          return {
+            state: this.state,
+            request: {
+              agent: `${this.id}:${this.sittingNo}:${this.dealStates.length - 1}:${seat}`,
+              game: this.settings.game,
+              rules: this.rules,
+              level: thinking,
+              seat,
+              seed: new CryptoRng().int(2 ** 32),
+              view: game.view(this.state, seat),
+              legal: legal.map((a) => game.formatAction(this.rules, a)),
+            } satisfies ThinkRequest,
+          };
+        }
+        const action = await this.agentFor(seat).choose(game.view(this.state, seat), legal, seat);
+        return void (await this.botApply(seat, action));
+      });
+      if (!job || !this.hooks.think) return;
+      const reply = await this.hooks.think(job.request);
+      await this.enqueue(async () => {
+        if (this.closed || this.state !== job.state || !this.botControlled(seat) || !this.toAct().includes(seat)) return;
+        const { game } = this.module;
+        const parsed = reply.ok ? game.parseAction(this.rules, reply.action) : undefined;
+        if (parsed?.ok) return this.botApply(seat, parsed.value);
+        this.hooks.log?.warn({ table: this.id, seat, problem: reply.ok ? `unreadable action ${reply.action}` : reply.message }, 'a thinking bot could not decide: the easy bot decides');
+        const legal = game.legal(this.state, seat);
+        return this.botApply(seat, await this.agentFor(seat).choose(game.view(this.state, seat), legal, seat));
+      });
+    } catch (e) {
+      this.hooks.log?.error({ table: this.id, err: String(e) }, 'bot turn failed');
+    }
+  }
+
+  /** The thinking level of a seat's bot (medium, strong), undefined for the game's own bots and for people. */
+  private thinkingLevel(seat: Seat): ThinkingLevel | undefined {
+    const o = this.seats[seat];
+    return o.kind === 'bot' && isThinkingLevel(this.module, o.bot) ? o.bot : undefined;
   }
 
   private async botApply(seat: Seat, action: unknown): Promise<void> {
@@ -653,7 +699,7 @@ export function initialSeats(module: AnyGameModule, words: readonly string[] | u
     if (w === 'open') seats.push({ kind: 'open' });
     else if (w === 'bot' || w.startsWith('bot:')) {
       const kind = w === 'bot' ? module.defaultBot : w.slice(4);
-      if (!module.bots[kind]) return { ok: false, message: `unknown bot ${JSON.stringify(kind)}; bots: ${Object.keys(module.bots).join(', ')}` };
+      if (!serverBots(module).includes(kind)) return { ok: false, message: `unknown bot ${JSON.stringify(kind.slice(0, 40))}; bots: ${serverBots(module).join(', ')}` };
       seats.push({ kind: 'bot', bot: kind, name: `${BOT_NAMES[bots++ % BOT_NAMES.length]} (bot)` });
     } else return { ok: false, message: `a seat is "open", "bot" or "bot:KIND", not ${JSON.stringify(w.slice(0, 40))}` };
   }

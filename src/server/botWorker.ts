@@ -1,0 +1,56 @@
+import { parentPort } from 'node:worker_threads';
+import { SeededRng } from '../core/rng.js';
+import type { Agent } from '../games/agent.js';
+import type { GameTypes } from '../games/game.js';
+import { gameById } from '../games/registry.js';
+import { botLevels } from '../search/pimc.js';
+import type { ThinkReply, ThinkRequest } from './thinking.js';
+
+/**
+ * A worker thread of the bot pool (botPool.ts): takes one decision at a
+ * time for a thinking bot from the seat's view and legal actions, and
+ * answers with the chosen action in the game's notation. Agents are kept
+ * per deal and seat (a thinking bot counts its departures from the easy
+ * bot within a deal), the most recent few hundred of them.
+ */
+const MAX_AGENTS = 256;
+const agents = new Map<string, Agent<GameTypes>>();
+
+async function decide(r: ThinkRequest): Promise<string> {
+  const module = gameById(r.game);
+  if (!module) throw new Error(`unknown game ${r.game}`);
+  const { game } = module;
+  const rules = r.rules as GameTypes['rules'];
+  const key = `${r.agent}|${r.level}|${r.thinkMs ?? ''}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const levels = botLevels(module, r.thinkMs);
+    if (!levels) throw new Error(`${game.title} has no thinking bots`);
+    agent = levels[r.level].create(rules, r.seat, new SeededRng(r.seed));
+    agents.set(key, agent);
+    if (agents.size > MAX_AGENTS) agents.delete(agents.keys().next().value as string);
+  } else {
+    // Most recently used last.
+    agents.delete(key);
+    agents.set(key, agent);
+  }
+  const legal = [];
+  for (const text of r.legal) {
+    const a = game.parseAction(rules, text);
+    if (!a.ok) throw new Error(`bad legal action ${text}: ${a.error.message}`);
+    legal.push(a.value);
+  }
+  if (legal.length === 0) throw new Error('no legal action');
+  const chosen = await agent.choose(r.view as GameTypes['view'], legal, r.seat);
+  return game.formatAction(rules, chosen);
+}
+
+const port = parentPort;
+if (!port) throw new Error('botWorker.js runs as a worker thread');
+port.on('message', (m: { id: number; request: ThinkRequest }) => {
+  const t0 = performance.now();
+  decide(m.request).then(
+    (action) => port.postMessage({ id: m.id, ok: true, action, ms: performance.now() - t0 } satisfies ThinkReply),
+    (e: unknown) => port.postMessage({ id: m.id, ok: false, message: e instanceof Error ? e.message : String(e) } satisfies ThinkReply),
+  );
+});

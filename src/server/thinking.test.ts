@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from './client.js';
+import type { ServerMessage } from './protocol.js';
+import type { RunningServer } from './server.js';
+import { get, post, testServer } from './testing.js';
+
+/**
+ * Thinking bots on the server: medium and strong seats decide in worker
+ * threads (the compiled dist/server/botWorker.js: run `npm run build` first),
+ * and the server answers meanwhile.
+ */
+let server: RunningServer;
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const sittingEnd = (id: string) => (m: ServerMessage) => m.type === 'events' && m.table === id && m.events.some((e) => e.event.type === 'sittingEnd');
+
+describe('thinking bots', () => {
+  it('are offered per game and chosen by name; an unknown level is refused', async () => {
+    const games = await get<{ games: { id: string; bots: string[] }[] }>(server.url, '/api/games');
+    for (const g of games.body.games) expect(g.bots).toEqual(expect.arrayContaining(['easy', 'medium', 'strong']));
+    const a = await Client.guest(server.url, 'Anna');
+    const bad = await post<{ error: { code: string; message: string } }>(server.url, '/api/tables', { game: 'schafkopf', seats: ['open', 'bot:genius', 'bot', 'bot'] }, a.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/unknown bot "genius".*medium, strong/);
+    const good = await post<{ seats: { kind: string; bot?: string }[] }>(server.url, '/api/tables', { game: 'schafkopf', seats: ['open', 'bot:medium', 'bot:strong', 'bot'] }, a.token);
+    expect(good.status).toBe(200);
+    expect(good.body.seats.map((s) => s.bot)).toEqual([undefined, 'medium', 'strong', 'easy']);
+    await a.close();
+  });
+
+  it('a table of strong bots plays to the end in worker threads while pings are answered promptly', async () => {
+    const watcher = await Client.guest(server.url, 'Watcher');
+    const made = await post<{ id: string }>(server.url, '/api/tables', { game: 'schafkopf', seats: ['bot:strong', 'bot:strong', 'bot:strong', 'bot:strong'], length: { deals: 1 } }, watcher.token);
+    expect(made.status).toBe(200);
+    const id = made.body.id;
+    const ended = watcher.next(sittingEnd(id), 110_000);
+    await watcher.join(id);
+    let done = false;
+    void ended.then(() => (done = true));
+    const rtts: number[] = [];
+    let busySeen = 0;
+    while (!done) {
+      const t0 = performance.now();
+      const pong = watcher.next((m) => m.type === 'pong', 10_000);
+      watcher.send({ type: 'ping' });
+      await pong;
+      rtts.push(performance.now() - t0);
+      busySeen = Math.max(busySeen, server.hall.bots.busy);
+      await new Promise((r) => setTimeout(r, 120));
+    }
+    await ended;
+    rtts.sort((x, y) => x - y);
+    const p50 = rtts[Math.floor(rtts.length / 2)];
+    const p95 = rtts[Math.floor(rtts.length * 0.95)];
+    console.log(`strong-bot table: ${rtts.length} pings, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${rtts[rtts.length - 1].toFixed(1)} ms; ${server.hall.bots.decided} decisions in workers`);
+    // The bots thought in the pool (decisions were pending while pings came back) …
+    expect(busySeen).toBeGreaterThan(0);
+    expect(server.hall.bots.decided).toBeGreaterThan(10);
+    // … and the event loop stayed free: a strong decision takes up to 800 ms, a ping far less.
+    expect(rtts.length).toBeGreaterThan(20);
+    expect(p50).toBeLessThan(50);
+    expect(p95).toBeLessThan(250);
+    const table = server.hall.tables.get(id)!;
+    expect(table.phase).toBe('finished');
+    await watcher.close();
+  });
+});

@@ -1,0 +1,35 @@
+import type { AnyGameModule } from '../games/module.js';
+
+/**
+ * The thinking bot levels the server seats besides a game's own bots
+ * (src/search/pimc.ts): they decide in worker threads (botPool.ts), fed
+ * with the seat's view only.
+ */
+export const THINKING_LEVELS = ['medium', 'strong'] as const;
+export type ThinkingLevel = (typeof THINKING_LEVELS)[number];
+
+export function isThinkingLevel(module: AnyGameModule, kind: string): kind is ThinkingLevel {
+  return (THINKING_LEVELS as readonly string[]).includes(kind) && module.search !== undefined && !module.bots[kind];
+}
+
+/** Every bot a table of this game can seat, by name: the game's own, then the thinking levels if it has search support. */
+export function serverBots(module: AnyGameModule): string[] {
+  return [...Object.keys(module.bots), ...(module.search ? THINKING_LEVELS.filter((l) => !module.bots[l]) : [])];
+}
+
+/** One decision asked of a thinking bot: everything is the seat's own (its view, its legal actions in the game's notation). */
+export interface ThinkRequest {
+  /** The agent's identity across decisions (table, sitting, deal, seat): a thinking agent keeps its state within a deal. */
+  readonly agent: string;
+  readonly game: string;
+  readonly rules: unknown;
+  readonly level: ThinkingLevel;
+  readonly seat: number;
+  readonly seed: number;
+  readonly view: unknown;
+  readonly legal: readonly string[];
+  /** Milliseconds per decision instead of the level's own budget (the CLI's --think). */
+  readonly thinkMs?: number;
+}
+
+export type ThinkReply = { readonly id: number; readonly ok: true; readonly action: string; readonly ms: number } | { readonly id: number; readonly ok: false; readonly message: string };
