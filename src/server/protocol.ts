@@ -72,6 +72,8 @@ export interface Snapshot {
   readonly legal: readonly string[];
   readonly toAct: readonly number[];
   readonly clocks: readonly Clock[];
+  /** Seats whose holder lost the connection and is in the grace period. */
+  readonly disconnected: readonly Disconnected[];
   readonly sheet: unknown;
   /** The number of the last event so far (-1 for none): events after it follow. */
   readonly last: number;
@@ -91,6 +93,14 @@ export interface PublicSettings {
   readonly clockMs: number;
   readonly botDelayMs: number;
   readonly length: { deals: number } | { units: number };
+  /** How long a seated person may be without a connection before a bot plays for the seat (older tables: the default). */
+  readonly graceMs?: number;
+}
+
+/** A seated person without a connection, in the grace period: a bot plays for the seat from `until` on (ms since the epoch). */
+export interface Disconnected {
+  readonly seat: number;
+  readonly until: number;
 }
 
 export type ServerErrorCode =
@@ -119,7 +129,7 @@ export type ServerMessage =
   | { readonly type: 'ok'; readonly table: string; readonly cseq: number; readonly e: number }
   | { readonly type: 'error'; readonly code: ServerErrorCode; readonly message: string; readonly table?: string; readonly cseq?: number }
   /** Not numbered: who is away, the running clocks, the legal actions of the receiver now. */
-  | { readonly type: 'status'; readonly table: string; readonly toAct: readonly number[]; readonly legal: readonly string[]; readonly clocks: readonly Clock[]; readonly away: readonly number[] }
+  | { readonly type: 'status'; readonly table: string; readonly toAct: readonly number[]; readonly legal: readonly string[]; readonly clocks: readonly Clock[]; readonly away: readonly number[]; readonly disconnected: readonly Disconnected[] }
   | { readonly type: 'lobby'; readonly tables: readonly LobbyTable[]; readonly online: readonly string[] }
   | { readonly type: 'pong' };
 
@@ -146,6 +156,8 @@ export const CreateTable = z
     length: z.union([z.object({ deals: z.number().int().min(1).max(1000) }).strict(), z.object({ units: z.number().int().min(1).max(100) }).strict()]).default({ units: 1 }),
     clockMs: z.number().int().min(0).max(3_600_000).default(60_000),
     botDelayMs: z.number().int().min(0).max(10_000).default(800),
+    /** How long a seated person may be without a connection before a bot plays for the seat (default 30 s). */
+    graceMs: z.number().int().min(0).max(600_000).optional(),
   })
   .strict();
 export type CreateTable = z.infer<typeof CreateTable>;

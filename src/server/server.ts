@@ -16,7 +16,7 @@ import { SqliteStore } from './sqliteStore.js';
 import { BotPool } from './botPool.js';
 import { serverBots } from './thinking.js';
 import type { Store, UserRow } from './store.js';
-import { initialSeats, Table, type LogEntry, type Subscriber, type TableSettings } from './table.js';
+import { DEFAULT_GRACE_MS, initialSeats, Table, type LogEntry, type Subscriber, type TableSettings } from './table.js';
 
 export interface ServerOptions {
   readonly db: string;
@@ -25,8 +25,8 @@ export interface ServerOptions {
   readonly limits?: Partial<Limits>;
   /** pino's level, or false for no logs. */
   readonly logLevel?: string | false;
-  /** Overrides of every new table's settings (tests: clocks and bot delays). */
-  readonly tableDefaults?: Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs'>>;
+  /** Overrides of every new table's settings (tests: clocks and bot delays); graceMs is only the default for tables that name none. */
+  readonly tableDefaults?: Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs' | 'graceMs'>>;
   /** Worker threads for the thinking bots (default: the cores less one, at least one). */
   readonly botWorkers?: number;
   /** Milliseconds per decision of the thinking bots instead of their levels' own budgets (as the CLI's --think). */
@@ -114,6 +114,8 @@ export class Hall {
       rated: body.rated,
       clockMs: defaults?.clockMs ?? body.clockMs,
       botDelayMs: defaults?.botDelayMs ?? body.botDelayMs,
+      // The grace period is the table's own setting when it names one; the server's default otherwise.
+      graceMs: body.graceMs ?? defaults?.graceMs ?? DEFAULT_GRACE_MS,
       length: body.length,
     };
     const id = randomId();

@@ -6,13 +6,16 @@ import { SPECTATOR, type GameTypes, type Seat } from '../games/game.js';
 import type { AnyGameModule } from '../games/module.js';
 import type { DealLog } from '../games/sitting.js';
 import { toRecord } from '../records/record.js';
-import type { Clock, NumberedTableEvent, PublicSeat, PublicSettings, ServerErrorCode, ServerMessage, Snapshot, TableEvent } from './protocol.js';
+import type { Clock, Disconnected, NumberedTableEvent, PublicSeat, PublicSettings, ServerErrorCode, ServerMessage, Snapshot, TableEvent } from './protocol.js';
 import { BOT_RATING, NEW_RATING, rateSitting } from './ratings.js';
 import { TokenBucket, type Limits } from './limits.js';
 import type { Store, TableCommit } from './store.js';
 import { isThinkingLevel, serverBots, type ThinkingLevel, type ThinkReply, type ThinkRequest } from './thinking.js';
 
 type T = GameTypes;
+
+/** How long a seated person may be without a connection before a bot plays for the seat, unless the table says otherwise. */
+export const DEFAULT_GRACE_MS = 30_000;
 
 /** Who holds a seat, as the log keeps it. */
 export type Occupant =
@@ -92,6 +95,8 @@ export class Table {
 
   private readonly subscribers = new Set<Subscriber>();
   private readonly away = new Set<Seat>();
+  /** Seats whose holder has no connection, in the grace period before a bot plays for them. */
+  private readonly gone = new Map<Seat, { until: number; timer: NodeJS.Timeout }>();
   private readonly clocks = new Map<Seat, { deadline: number; timer: NodeJS.Timeout }>();
   private readonly botPending = new Map<Seat, number>();
   private readonly agents = new Map<string, Agent<T>>();
@@ -379,7 +384,7 @@ export class Table {
       table: this.id,
       game: this.settings.game,
       rules: this.rules,
-      settings: { public: this.settings.public, rated: this.settings.rated, clockMs: this.settings.clockMs, botDelayMs: this.settings.botDelayMs, length: this.settings.length },
+      settings: { public: this.settings.public, rated: this.settings.rated, clockMs: this.settings.clockMs, botDelayMs: this.settings.botDelayMs, length: this.settings.length, graceMs: this.graceMs },
       seat,
       seats: this.publicSeats(),
       phase: this.phase,
@@ -390,6 +395,7 @@ export class Table {
       legal: this.legalFor(seat),
       toAct: this.toAct(),
       clocks: this.clockList(),
+      disconnected: this.disconnectedList(),
       sheet: this.sheet,
       last: this.lastEvent,
       cseq: this.cseqs.get(userId)?.last ?? 0,
@@ -418,8 +424,9 @@ export class Table {
     const toAct = this.toAct();
     const clocks = this.clockList();
     const away = [...this.away];
+    const disconnected = this.disconnectedList();
     for (const sub of this.subscribers) {
-      sub.send({ type: 'status', table: this.id, toAct, legal: this.legalFor(this.viewerSeat(sub.userId)), clocks, away });
+      sub.send({ type: 'status', table: this.id, toAct, legal: this.legalFor(this.viewerSeat(sub.userId)), clocks, away, disconnected });
     }
   }
 
@@ -432,23 +439,66 @@ export class Table {
       const following = this.subscribers.has(sub);
       this.subscribers.add(sub);
       const back = this.seatsOf(sub.userId).filter((s) => this.away.delete(s));
+      const returned = this.seatsOf(sub.userId).filter((s) => this.endGrace(s));
       sub.send(this.snapshot(sub.userId));
       if (!following && since !== undefined && since < this.lastEvent) {
         const seat = this.viewerSeat(sub.userId);
         sub.send({ type: 'events', table: this.id, events: this.render(since + 1, seat), toAct: this.toAct(), legal: this.legalFor(seat) });
       }
       if (back.length > 0) this.changedPresence();
+      else if (returned.length > 0) this.sendStatus();
     });
   }
 
-  /** A connection stops following; a seat whose holder has no connection left is played by a bot. */
+  /**
+   * A connection stops following. A seat whose holder has no connection left
+   * is shown as disconnected for the table's grace period, and then played by
+   * a bot until the holder comes back; a holder back in time changes nothing.
+   * The seat's clock, if any, runs on meanwhile.
+   */
   leave(sub: Subscriber): void {
     if (!this.subscribers.delete(sub)) return;
     if ([...this.subscribers].some((s) => s.userId === sub.userId)) return;
     const held = this.seatsOf(sub.userId);
     if (held.length === 0 || this.phase !== 'playing') return;
-    held.forEach((s) => this.away.add(s));
-    void this.enqueue(async () => this.changedPresence());
+    const grace = this.graceMs;
+    if (grace <= 0) {
+      held.forEach((s) => this.away.add(s));
+      void this.enqueue(async () => this.changedPresence());
+      return;
+    }
+    for (const seat of held) {
+      if (this.away.has(seat) || this.gone.has(seat)) continue;
+      const timer = setTimeout(() => {
+        void this.enqueue(async () => {
+          if (this.gone.get(seat)?.timer !== timer) return;
+          this.gone.delete(seat);
+          if (this.closed || this.phase !== 'playing') return;
+          this.away.add(seat);
+          this.changedPresence();
+        });
+      }, grace);
+      this.gone.set(seat, { until: Date.now() + grace, timer });
+    }
+    void this.enqueue(async () => this.sendStatus());
+  }
+
+  /** The table's grace period for a lost connection. */
+  get graceMs(): number {
+    return this.settings.graceMs ?? DEFAULT_GRACE_MS;
+  }
+
+  /** Ends a seat's grace period (its holder is back); true if it had one. */
+  private endGrace(seat: Seat): boolean {
+    const g = this.gone.get(seat);
+    if (!g) return false;
+    clearTimeout(g.timer);
+    this.gone.delete(seat);
+    return true;
+  }
+
+  private disconnectedList(): Disconnected[] {
+    return [...this.gone].map(([seat, g]) => ({ seat, until: g.until }));
   }
 
   isFollowing(sub: Subscriber): boolean {
@@ -676,6 +726,7 @@ export class Table {
   close(): void {
     this.closed = true;
     for (const seat of [...this.clocks.keys()]) this.stopClock(seat);
+    for (const seat of [...this.gone.keys()]) this.endGrace(seat);
   }
 
   /** Waits until everything queued so far has run (tests). */

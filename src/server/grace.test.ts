@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from './client.js';
+import type { ServerMessage } from './protocol.js';
+import type { RunningServer } from './server.js';
+import { seatedTable, testServer } from './testing.js';
+
+/** The reconnect grace over real WebSockets: a lost connection is not handed to a bot at once. */
+let server: RunningServer;
+beforeAll(async () => {
+  server = await testServer({ tableDefaults: { botDelayMs: 0 } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+type Status = Extract<ServerMessage, { type: 'status' }>;
+const isStatus = (id: string, test: (m: Status) => boolean) => (m: ServerMessage): m is Status => m.type === 'status' && m.table === id && test(m);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Two people at a two-player Karnöffel table; `victim` is the one the deal waits for. */
+async function twoAtTable(settings: Record<string, unknown>) {
+  const [a, b] = await Promise.all(['Anni', 'Beni'].map((n) => Client.guest(server.url, n)));
+  const id = await seatedTable(server.url, a, [a, b], { game: 'karnoeffel', rules: { players: 2, twoPlayers: true }, length: { deals: 3 }, ...settings });
+  const snap = await a.join(id, a.table(id).last);
+  const [victim, other] = snap.toAct.includes(a.table(id).seat) ? [a, b] : [b, a];
+  return { id, victim, other, seat: victim.table(id).seat };
+}
+
+describe('reconnect grace', () => {
+  it('shows the seat as disconnected, keeps it for its holder within the grace period, then lets a bot play', async () => {
+    const { id, victim, other, seat } = await twoAtTable({ graceMs: 1500, clockMs: 0 });
+    const before = other.table(id).last;
+
+    const shown = other.next(isStatus(id, (m) => m.disconnected.some((d) => d.seat === seat)), 3000);
+    const t0 = Date.now();
+    victim.kill();
+    const status = await shown;
+    const until = status.disconnected.find((d) => d.seat === seat)!.until;
+    expect(until - t0).toBeGreaterThan(1000);
+    expect(until - t0).toBeLessThan(2500);
+    expect(status.away).not.toContain(seat);
+    // Within the grace period nobody plays for the seat.
+    await sleep(400);
+    expect(other.table(id).last).toBe(before);
+
+    // Back in time: nothing changed, the seat is the holder's, the other side sees it connected again.
+    const cleared = other.next(isStatus(id, (m) => m.disconnected.length === 0 && !m.away.includes(seat)), 3000);
+    await victim.connect();
+    const snap = await victim.join(id, victim.table(id).last);
+    await cleared;
+    expect(snap.seat).toBe(seat);
+    expect(snap.last).toBe(before);
+    expect(snap.disconnected).toEqual([]);
+    expect(snap.seats[seat]).toMatchObject({ kind: 'human', away: false });
+    expect(snap.legal.length).toBeGreaterThan(0);
+    await sleep(1700);
+    expect(other.table(id).last).toBe(before);
+
+    // Gone for longer than the grace period: then a bot plays for the seat.
+    const away = other.next(isStatus(id, (m) => m.away.includes(seat) && m.disconnected.length === 0), 5000);
+    const t1 = Date.now();
+    victim.kill();
+    await away;
+    expect(Date.now() - t1).toBeGreaterThanOrEqual(1400);
+    await other.next((m) => m.type === 'events' && m.table === id && m.events.length > 0, 5000);
+    expect(other.table(id).last).toBeGreaterThan(before);
+    await other.close();
+  });
+
+  it('the clock runs on during the grace period', async () => {
+    const { id, victim, other, seat } = await twoAtTable({ graceMs: 20_000, clockMs: 2000 });
+    const clock = victim.table(id).snapshot!.clocks.find((c) => c.seat === seat);
+    expect(clock).toBeDefined();
+    const disconnected = other.next(isStatus(id, (m) => m.disconnected.some((d) => d.seat === seat) && !m.away.includes(seat)), 3000);
+    // The seat's clock runs out long before the grace period ends: the bot plays for the seat then, still within the grace period.
+    const away = other.next(isStatus(id, (m) => m.away.includes(seat) && m.disconnected.some((d) => d.seat === seat)), 5000);
+    victim.kill();
+    await disconnected;
+    await away;
+    expect(Date.now()).toBeGreaterThanOrEqual(clock!.deadline - 50);
+    expect(Date.now()).toBeLessThan(clock!.deadline + 2000);
+    await other.next((m) => m.type === 'events' && m.table === id && m.events.length > 0, 5000);
+    await other.close();
+  });
+
+  it('a table without a grace period hands the seat to a bot at once; a bad grace period is refused', async () => {
+    const { id, victim, other, seat } = await twoAtTable({ graceMs: 0, clockMs: 0 });
+    const away = other.next(isStatus(id, (m) => m.away.includes(seat) && m.disconnected.length === 0), 3000);
+    victim.kill();
+    await away;
+    const made = await fetch(`${server.url}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${other.token}` },
+      body: JSON.stringify({ game: 'schafkopf', graceMs: -5 }),
+    });
+    expect(made.status).toBe(400);
+    expect(((await made.json()) as { error: { message: string } }).error.message).toMatch(/graceMs/);
+    await other.close();
+  });
+});
