@@ -32,9 +32,18 @@ export class Client {
     readonly user: { id: string; name: string },
   ) {}
 
-  static async guest(base: string, name: string): Promise<Client> {
-    const res = await fetch(`${base}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
-    if (!res.ok) throw new Error(`guest: ${res.status} ${await res.text()}`);
+  static guest(base: string, name: string): Promise<Client> {
+    return Client.session(base, '/api/guest', { name });
+  }
+
+  /** Registers an account (or logs in with `login`) and connects with its session. */
+  static account(base: string, name: string, password: string, login = false): Promise<Client> {
+    return Client.session(base, login ? '/api/login' : '/api/register', { name, password });
+  }
+
+  private static async session(base: string, path: string, payload: unknown): Promise<Client> {
+    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     const body = (await res.json()) as { token: string; user: { id: string; name: string } };
     const c = new Client(base, body.token, body.user);
     await c.connect();

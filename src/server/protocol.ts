@@ -164,3 +164,32 @@ export type CreateTable = z.infer<typeof CreateTable>;
 
 export const Credentials = z.object({ name: z.string().trim().min(1).max(40), password: z.string().min(8).max(200) }).strict();
 export const GuestRequest = z.object({ name: z.string().trim().min(1).max(40) }).strict();
+
+/** GET /api/players/:name: the player page's person, by name (and id, to tell guests of one name apart). */
+export const PlayerParams = z.object({ name: z.string().trim().min(1).max(40) }).strict();
+export const PlayerQuery = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+    /** How many recent sittings (default 20). */
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict();
+
+/** The player page's data: nothing but what the tables show anyway. */
+export interface PlayerPage {
+  readonly id: string;
+  readonly name: string;
+  readonly guest: boolean;
+  readonly ratings: readonly { game: string; title: string; rating: number; mu: number; sigma: number; sittings: number }[];
+  readonly sittings: readonly {
+    record: string;
+    table: string;
+    game: string;
+    title: string;
+    created: number;
+    seat: number;
+    total: number;
+    place: number;
+    players: readonly string[];
+  }[];
+}

@@ -10,7 +10,7 @@ import { resolveRules } from '../games/ruleBook.js';
 import { Identity, randomId, SESSION_COOKIE, type IdentityResult } from './identity.js';
 import { DEFAULT_LIMITS, TokenBucket, type Limits } from './limits.js';
 import { Lobby } from './lobby.js';
-import { ClientMessage, CreateTable, Credentials, GuestRequest, type LobbyTable, type ServerErrorCode, type ServerMessage } from './protocol.js';
+import { ClientMessage, CreateTable, Credentials, GuestRequest, PlayerParams, PlayerQuery, type PlayerPage, type LobbyTable, type ServerErrorCode, type ServerMessage } from './protocol.js';
 import { ordinalOf } from './ratings.js';
 import { SqliteStore } from './sqliteStore.js';
 import { BotPool } from './botPool.js';
@@ -244,6 +244,25 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!module) return reply.code(404).send({ error: { code: 'unknownGame', message: 'no such game' } });
     const rows = await store.leaderboard(module.game.id, 100);
     return { game: module.game.id, players: rows.map((r) => ({ name: r.name, rating: ordinalOf(r), mu: r.mu, sigma: r.sigma, sittings: r.sittings })) };
+  });
+
+  app.get('/api/players/:name', async (req, reply) => {
+    const params = PlayerParams.safeParse(req.params);
+    const query = PlayerQuery.safeParse(req.query ?? {});
+    if (!params.success || !query.success) return badRequest(reply, 'a player is /api/players/NAME (1 to 40 characters), with ?id=… (a user id) and ?limit=1…100 optional');
+    const user = await store.findPlayer(params.data.name, query.data.id);
+    if (!user) return reply.code(404).send({ error: { code: 'unknownPlayer', message: 'no such player' } });
+    const title = (game: string) => gameById(game)?.game.title ?? game;
+    const ratings = await store.playerRatings(user.id);
+    const sittings = await store.playerSittings(user.id, query.data.limit);
+    const page: PlayerPage = {
+      id: user.id,
+      name: user.name,
+      guest: user.guest,
+      ratings: ratings.map((r) => ({ game: r.game, title: title(r.game), rating: ordinalOf(r), mu: r.mu, sigma: r.sigma, sittings: r.sittings })),
+      sittings: sittings.map((s) => ({ record: s.recordId, table: s.tableId, game: s.game, title: title(s.game), created: s.created, seat: s.seat, total: s.total, place: s.place, players: s.players })),
+    };
+    return page;
   });
 
   app.register(async (scope) => {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { LogRow, PasswordRow, RatingRow, RecordRow, Store, TableCommit, TableRow, UserRow } from './store.js';
+import type { LogRow, PasswordRow, PlayerSitting, RatingRow, RecordRow, Store, TableCommit, TableRow, UserRow } from './store.js';
 
 /** Schema migrations, applied in order on start; `user_version` counts the ones applied. */
 const MIGRATIONS: readonly string[] = [
@@ -11,6 +11,10 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE records (id TEXT PRIMARY KEY, table_id TEXT NOT NULL, game TEXT NOT NULL, record TEXT NOT NULL, created INTEGER NOT NULL);
    CREATE INDEX records_table ON records(table_id);
    CREATE TABLE ratings (game TEXT NOT NULL, user_id TEXT NOT NULL REFERENCES users(id), mu REAL NOT NULL, sigma REAL NOT NULL, sittings INTEGER NOT NULL, PRIMARY KEY (game, user_id));`,
+  // Who sat at each finished sitting (the player page); sittings recorded before this have no rows.
+  `CREATE TABLE participants (record_id TEXT NOT NULL REFERENCES records(id), user_id TEXT NOT NULL REFERENCES users(id), seat INTEGER NOT NULL, total REAL NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (record_id, seat));
+   CREATE INDEX participants_user ON participants(user_id);
+   CREATE INDEX users_name ON users(lower(name));`,
 ];
 
 /** The embedded store: one SQLite file in WAL mode; every commit is one transaction. */
@@ -43,6 +47,13 @@ export class SqliteStore implements Store {
       rating: db.prepare('SELECT r.user_id, u.name, r.mu, r.sigma, r.sittings FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game = ? AND r.user_id = ?'),
       upsertRating: db.prepare(
         'INSERT INTO ratings (game, user_id, mu, sigma, sittings) VALUES (?, ?, ?, ?, 1) ON CONFLICT(game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, sittings = sittings + 1',
+      ),
+      addParticipant: db.prepare('INSERT INTO participants (record_id, user_id, seat, total, place) VALUES (?, ?, ?, ?, ?)'),
+      registeredByName: db.prepare('SELECT id, name, guest FROM users WHERE lower(name) = lower(?) AND guest = 0'),
+      latestGuestByName: db.prepare('SELECT id, name, guest FROM users WHERE lower(name) = lower(?) AND guest = 1 ORDER BY created DESC, rowid DESC LIMIT 1'),
+      playerRatings: db.prepare('SELECT r.game, r.user_id, u.name, r.mu, r.sigma, r.sittings FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.user_id = ? ORDER BY r.game'),
+      playerSittings: db.prepare(
+        'SELECT p.record_id, p.user_id, p.seat, p.total, p.place, r.table_id, r.game, r.created, r.record FROM participants p JOIN records r ON r.id = p.record_id WHERE p.user_id = ? ORDER BY r.created DESC, r.rowid DESC LIMIT ?',
       ),
       leaderboard: db.prepare(
         'SELECT r.user_id, u.name, r.mu, r.sigma, r.sittings FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game = ? ORDER BY (r.mu - 3 * r.sigma) DESC LIMIT ?',
@@ -104,6 +115,7 @@ export class SqliteStore implements Store {
       c.entries.forEach((e, i) => this.stmts.append.run(c.tableId, c.from + i, JSON.stringify(e)));
       if (c.finished !== undefined) this.stmts.finish.run(c.finished ? 1 : 0, c.tableId);
       if (c.record) this.stmts.addRecord.run(c.record.id, c.record.tableId, c.record.game, JSON.stringify(c.record.record), c.record.created);
+      if (c.record) for (const p of c.participants ?? []) this.stmts.addParticipant.run(c.record.id, p.userId, p.seat, p.total, p.place);
       for (const r of c.ratings ?? []) this.stmts.upsertRating.run(r.game, r.userId, r.mu, r.sigma);
     })();
   }
@@ -129,6 +141,48 @@ export class SqliteStore implements Store {
   async leaderboard(game: string, limit: number): Promise<RatingRow[]> {
     const rows = this.stmts.leaderboard.all(game, limit) as { user_id: string; name: string; mu: number; sigma: number; sittings: number }[];
     return rows.map((r) => ({ userId: r.user_id, name: r.name, mu: r.mu, sigma: r.sigma, sittings: r.sittings }));
+  }
+
+  async findPlayer(name: string, id?: string): Promise<UserRow | undefined> {
+    type Row = { id: string; name: string; guest: number };
+    const row = (
+      id !== undefined ? this.stmts.userById.get(id) : (this.stmts.registeredByName.get(name) ?? this.stmts.latestGuestByName.get(name))
+    ) as Row | undefined;
+    if (!row || row.name.toLowerCase() !== name.toLowerCase()) return undefined;
+    return { id: row.id, name: row.name, guest: row.guest === 1 };
+  }
+
+  async playerRatings(userId: string): Promise<(RatingRow & { game: string })[]> {
+    const rows = this.stmts.playerRatings.all(userId) as { game: string; user_id: string; name: string; mu: number; sigma: number; sittings: number }[];
+    return rows.map((r) => ({ game: r.game, userId: r.user_id, name: r.name, mu: r.mu, sigma: r.sigma, sittings: r.sittings }));
+  }
+
+  async playerSittings(userId: string, limit: number): Promise<PlayerSitting[]> {
+    const rows = this.stmts.playerSittings.all(userId, limit) as {
+      record_id: string;
+      user_id: string;
+      seat: number;
+      total: number;
+      place: number;
+      table_id: string;
+      game: string;
+      created: number;
+      record: string;
+    }[];
+    return rows.map((r) => {
+      const players = (JSON.parse(r.record) as { players?: unknown }).players;
+      return {
+        recordId: r.record_id,
+        userId: r.user_id,
+        seat: r.seat,
+        total: r.total,
+        place: r.place,
+        tableId: r.table_id,
+        game: r.game,
+        created: r.created,
+        players: Array.isArray(players) ? players.map(String) : [],
+      };
+    });
   }
 
   async close(): Promise<void> {

@@ -49,6 +49,26 @@ export interface RecordRow {
   readonly created: number;
 }
 
+/** A person's part in a finished sitting (the player page lists them). */
+export interface Participant {
+  readonly userId: string;
+  readonly seat: number;
+  /** The seat's total score over the sitting. */
+  readonly total: number;
+  /** 1 for the best total (ties share a place). */
+  readonly place: number;
+}
+
+/** One finished sitting as a player page shows it. */
+export interface PlayerSitting extends Participant {
+  readonly recordId: string;
+  readonly tableId: string;
+  readonly game: string;
+  readonly created: number;
+  /** Every seat's name, as the record keeps them. */
+  readonly players: readonly string[];
+}
+
 /** Everything one step of a table writes, in one transaction. */
 export interface TableCommit {
   readonly tableId: string;
@@ -58,6 +78,8 @@ export interface TableCommit {
   readonly finished?: boolean;
   readonly record?: RecordRow;
   readonly ratings?: readonly { game: string; userId: string; mu: number; sigma: number }[];
+  /** With a record: the people who sat at it. */
+  readonly participants?: readonly Participant[];
 }
 
 export interface Store {
@@ -77,5 +99,12 @@ export interface Store {
   recordsOfTable(tableId: string): Promise<string[]>;
   ratings(game: string, userIds: readonly string[]): Promise<RatingRow[]>;
   leaderboard(game: string, limit: number): Promise<RatingRow[]>;
+
+  /** The player page's person: with `id`, that user if the name matches; else the registered user of that name, else the latest guest of it. */
+  findPlayer(name: string, id?: string): Promise<UserRow | undefined>;
+  /** A person's rating in every game they have one in. */
+  playerRatings(userId: string): Promise<(RatingRow & { game: string })[]>;
+  /** A person's most recent finished sittings, newest first. */
+  playerSittings(userId: string, limit: number): Promise<PlayerSitting[]>;
   close(): Promise<void>;
 }

@@ -9,7 +9,7 @@ import { toRecord } from '../records/record.js';
 import type { Clock, Disconnected, NumberedTableEvent, PublicSeat, PublicSettings, ServerErrorCode, ServerMessage, Snapshot, TableEvent } from './protocol.js';
 import { BOT_RATING, NEW_RATING, rateSitting } from './ratings.js';
 import { TokenBucket, type Limits } from './limits.js';
-import type { Store, TableCommit } from './store.js';
+import type { Participant, Store, TableCommit } from './store.js';
 import { isThinkingLevel, serverBots, type ThinkingLevel, type ThinkReply, type ThinkRequest } from './thinking.js';
 
 type T = GameTypes;
@@ -336,8 +336,16 @@ export class Table {
       finished: true,
       record: { id: this.recordId(), tableId: this.id, game: this.settings.game, record, created: Date.now() },
       ratings,
+      participants: this.participants(),
     });
     this.recordSaved = true;
+  }
+
+  /** The people at the finished sitting, with their totals and places (the player page). */
+  private participants(): Participant[] {
+    return this.seats.flatMap((o, seat) =>
+      o.kind === 'human' ? [{ userId: o.userId, seat, total: this.totals[seat], place: 1 + this.totals.filter((t) => t > this.totals[seat]).length }] : [],
+    );
   }
 
   // ─── what clients see ───────────────────────────────────────────────────

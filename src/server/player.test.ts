@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autoplay, Client } from './client.js';
+import type { PlayerPage, ServerMessage } from './protocol.js';
+import type { RunningServer } from './server.js';
+import { get, seatedTable, testServer } from './testing.js';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const sittingEnd = (id: string) => (m: ServerMessage) => m.type === 'events' && m.table === id && m.events.some((e) => e.event.type === 'sittingEnd');
+
+describe('the player page', () => {
+  it('shows a rating per game and the recent sittings with their records, and nothing hidden', async () => {
+    const anna = await Client.account(server.url, 'Kreszenz', 'geheim-genug');
+    const [b, twin] = await Promise.all(['Hias', 'Hias'].map((n) => Client.guest(server.url, n)));
+    const id = await seatedTable(server.url, anna, [anna, b], { game: 'talonschnapsen', seats: ['open', 'open', 'bot:random'], length: { deals: 1 }, rated: true, clockMs: 0 });
+    const ended = [anna, b].map((c) => c.next(sittingEnd(id), 30_000));
+    const stops = [anna, b].map((c) => autoplay(c, id));
+    await Promise.all(ended);
+    stops.forEach((s) => s());
+    await server.hall.tables.get(id)!.idle();
+
+    const page = await get<PlayerPage>(server.url, '/api/players/kreszenz');
+    expect(page.status).toBe(200);
+    expect(page.body.name).toBe('Kreszenz');
+    expect(page.body.guest).toBe(false);
+    expect(page.body.ratings.map((r) => r.game)).toEqual(['talonschnapsen']);
+    expect(page.body.ratings[0]).toMatchObject({ title: 'Talonschnapsen', sittings: 1 });
+    expect(page.body.ratings[0].rating).toBeCloseTo(page.body.ratings[0].mu - 3 * page.body.ratings[0].sigma, 9);
+    expect(page.body.sittings).toHaveLength(1);
+    const s = page.body.sittings[0];
+    expect(s).toMatchObject({ record: `${id}.1`, table: id, game: 'talonschnapsen', seat: anna.table(id).seat });
+    expect(s.players[s.seat]).toBe('Kreszenz');
+    expect(s.place).toBeGreaterThanOrEqual(1);
+    expect(s.place).toBeLessThanOrEqual(3);
+    expect((await get(server.url, `/api/records/${s.record}`)).status).toBe(200);
+    // Nothing but what the tables show: no password hash, salt, token or deck.
+    const raw = JSON.stringify(page.body);
+    for (const secret of ['hash', 'salt', 'token', anna.token, 'deck']) expect(raw).not.toContain(secret);
+
+    // Guests of one name: the id tells them apart; without it, the latest of them.
+    const hiasPage = await get<PlayerPage>(server.url, `/api/players/Hias?id=${b.user.id}`);
+    expect(hiasPage.body.id).toBe(b.user.id);
+    expect(hiasPage.body.sittings.map((x) => x.record)).toEqual([`${id}.1`]);
+    const latest = await get<PlayerPage>(server.url, '/api/players/Hias');
+    expect(latest.body.id).toBe(twin.user.id);
+    expect(latest.body.sittings).toEqual([]);
+
+    // Bad requests change nothing and say why; unknown people are 404.
+    expect((await get(server.url, `/api/players/${'x'.repeat(41)}`)).status).toBe(400);
+    expect((await get(server.url, '/api/players/Hias?limit=0')).status).toBe(400);
+    expect((await get(server.url, '/api/players/Hias?id=../etc')).status).toBe(400);
+    expect((await get(server.url, '/api/players/Hias?evil=1')).status).toBe(400);
+    expect((await get(server.url, `/api/players/Kreszenz?id=${b.user.id}`)).status).toBe(404);
+    expect((await get<{ error: { code: string } }>(server.url, '/api/players/Niemand')).body.error.code).toBe('unknownPlayer');
+    await Promise.all([anna, b, twin].map((c) => c.close()));
+  });
+});
