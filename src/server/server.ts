@@ -243,7 +243,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const module = findGame((req.params as { game: string }).game);
     if (!module) return reply.code(404).send({ error: { code: 'unknownGame', message: 'no such game' } });
     const rows = await store.leaderboard(module.game.id, 100);
-    return { game: module.game.id, players: rows.map((r) => ({ name: r.name, rating: ordinalOf(r), mu: r.mu, sigma: r.sigma, sittings: r.sittings })) };
+    return { game: module.game.id, players: rows.map((r) => ({ name: r.name, id: r.userId, rating: ordinalOf(r), mu: r.mu, sigma: r.sigma, sittings: r.sittings })) };
   });
 
   app.get('/api/players/:name', async (req, reply) => {

@@ -7,16 +7,11 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server/server.js';
 import { testServer } from '../server/testing.js';
-
-const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CLIENT = 'dist/client';
-const OUT = 'tmp/web';
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
+import { BROWSER_ARGS, CLIENT, createTable, DESKTOP, EXECUTABLE, guest, handCodes, OUT, PHONE, play } from './testing.js';
 
 let browser: Browser | undefined;
 let server: RunningServer | undefined;
@@ -27,7 +22,7 @@ async function setup(): Promise<{ browser: Browser; base: string }> {
   if (!existsSync(EXECUTABLE)) throw new Error(`Chromium not found at ${EXECUTABLE}: install it (apt-get install -y chromium) or set CHROMIUM_PATH=/path/to/chromium`);
   if (!existsSync(`${CLIENT}/index.html`)) throw new Error(`no built client in ${CLIENT}: run npm run build`);
   server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}` });
-  browser ??= await chromium.launch({ executablePath: EXECUTABLE, args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  browser ??= await chromium.launch({ executablePath: EXECUTABLE, args: BROWSER_ARGS });
   return { browser, base: server.url };
 }
 
@@ -37,68 +32,6 @@ afterAll(async () => {
   await server?.close();
   await slow?.close();
 });
-
-interface Person {
-  ctx: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-/** A new browser context that joins as a guest in one click and sees the lobby. */
-async function guest(b: Browser, base: string, name: string, viewport = DESKTOP, locale = 'de-DE'): Promise<Person> {
-  const ctx = await b.newContext({ viewport, locale });
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(base);
-  await page.getByLabel(locale.startsWith('de') ? 'Dein Name' : 'Your name').fill(name);
-  await page.getByRole('button', { name: locale.startsWith('de') ? 'Als Gast spielen' : 'Play as a guest' }).click();
-  await page.waitForSelector('form.create');
-  return { ctx, page, errors };
-}
-
-/** Opens a table from the lobby form; resolves with the table id once the person sits at it. */
-async function createTable(p: Person, game: string, options: { deals?: number; bots?: boolean } = {}): Promise<string> {
-  const { page } = p;
-  await page.selectOption('select[name=game]', game);
-  if (options.bots === false) await page.selectOption('select[name=bots]', 'none');
-  if (options.deals) await page.fill('input[name=deals]', String(options.deals));
-  await page.locator('form.create button[type=submit]').click();
-  await page.waitForURL(/\/table\//);
-  await page.waitForSelector('.seat.mine', { timeout: 10_000 });
-  return new URL(page.url()).pathname.split('/')[2];
-}
-
-/**
- * Plays as a person would by clicking: a lifted card when there is one, else
- * the first action button; dismisses deal summaries; stops at the end of the
- * sitting or when `stop` says so.
- */
-async function play(page: Page, stop: () => Promise<boolean> = async () => false, limitMs = 60_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (Date.now() < end) {
-    if (await stop()) return;
-    const summary = page.locator('.summary');
-    if (await summary.count()) {
-      if ((await summary.locator('h3').textContent())?.match(/Sitzung vorbei|Sitting over/)) return;
-      await summary.locator('button.next').click({ timeout: 2000 }).catch(() => undefined);
-      continue;
-    }
-    const myTurn = await page.locator('main.table.my-turn').count();
-    if (myTurn) {
-      const card = page.locator('.hand button.hc.legal:not([disabled])').first();
-      const button = page.locator('.buttons button.action:not([disabled])').first();
-      if (await card.count()) await card.click({ timeout: 2000 }).catch(() => undefined);
-      else if (await button.count()) await button.click({ timeout: 2000 }).catch(() => undefined);
-    }
-    await page.waitForTimeout(30);
-  }
-  throw new Error(`the sitting did not end within ${limitMs} ms`);
-}
-
-async function handCodes(page: Page): Promise<string[]> {
-  return page.locator('.hand button.hc').evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
-}
 
 describe('the browser table in Chromium', () => {
   it('one person against bots plays a whole sitting in every game, by clicking', async () => {

@@ -3,6 +3,7 @@ import type { Lang } from '../../games/present.js';
 import { initialLang, tr } from './i18n.js';
 import { api, Connection, wsUrl, type ServerMsg } from './net.js';
 import { Lobby } from './lobby.js';
+import { PlayerScreen, playerPath } from './player.js';
 import { RecordScreen } from './record.js';
 import { TableScreen } from './table.js';
 
@@ -79,7 +80,19 @@ export function App() {
         stich
       </a>
       <span class="spacer" />
-      {user && <span class="me">{user.name}</span>}
+      {user && (
+        <a
+          class="me"
+          href={playerPath(user.name, user.id)}
+          title={tr(lang, 'myPage')}
+          onClick={(e) => {
+            e.preventDefault();
+            go(playerPath(user.name, user.id));
+          }}
+        >
+          {user.name}
+        </a>
+      )}
       <button class="link" onClick={() => setLang(lang === 'de' ? 'en' : 'de')} aria-label={lang === 'de' ? 'Switch to English' : 'Auf Deutsch umschalten'}>
         {tr(lang, 'language')}
       </button>
@@ -91,13 +104,31 @@ export function App() {
   const ctx: Ctx = { lang, user, conn, online, go };
   const m = /^\/table\/([\w-]+)/.exec(path);
   const rm = /^\/record\/([\w.-]+)/.exec(path);
+  const pm = /^\/player\/([^/?]+)/.exec(path);
+  const screen = m ? (
+    <TableScreen key={m[1]} ctx={ctx} id={m[1]} />
+  ) : rm ? (
+    <RecordScreen key={rm[1]} ctx={ctx} id={rm[1]} />
+  ) : pm ? (
+    <PlayerScreen ctx={ctx} name={safeDecode(pm[1])} id={new URLSearchParams(location.search).get('id') ?? undefined} />
+  ) : (
+    <Lobby ctx={ctx} />
+  );
   return (
     <div class="page">
       {header}
       {!online && !grace && <div class="offline" role="status">{tr(lang, 'offline')}</div>}
-      {m ? <TableScreen key={m[1]} ctx={ctx} id={m[1]} /> : rm ? <RecordScreen key={rm[1]} ctx={ctx} id={rm[1]} /> : <Lobby ctx={ctx} />}
+      {screen}
     </div>
   );
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 function Login({ lang, onUser }: { lang: Lang; onUser: (u: User) => void }) {

@@ -60,6 +60,21 @@ const WORDS = {
   keys: ['Tasten: 1–9 wählt eine Karte, ←/→ wandern, Enter spielt', 'Keys: 1–9 picks a card, ←/→ move, Enter plays'],
   loading: ['Lade…', 'Loading…'],
   error: ['Fehler', 'Error'],
+  guest: ['Gast', 'guest'],
+  rating: ['Wertung', 'Rating'],
+  sittings: ['Sitzungen', 'sittings'],
+  noRating: ['Noch keine gewertete Sitzung.', 'No rated sitting yet.'],
+  ratingNote: ['OpenSkill je Spiel, angezeigt als μ − 3σ: steigt mit jeder guten Sitzung und je sicherer die Schätzung ist.', 'OpenSkill per game, shown as μ − 3σ: it rises with good sittings and as the estimate grows surer.'],
+  recentSittings: ['Letzte Sitzungen', 'Recent sittings'],
+  noSittings: ['Noch keine beendete Sitzung.', 'No finished sitting yet.'],
+  place: ['Platz', 'place'],
+  noSuchPlayer: ['Diesen Spieler gibt es nicht.', 'There is no such player.'],
+  myPage: ['Meine Seite', 'My page'],
+  disconnected: ['Verbindung weg', 'disconnected'],
+  levelEasy: ['leicht', 'easy'],
+  levelMedium: ['mittel', 'medium'],
+  levelStrong: ['stark', 'strong'],
+  levelRandom: ['zufällig', 'random'],
 } as const;
 
 export type Word = keyof typeof WORDS;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Ctx } from './app.js';
 import { tr } from './i18n.js';
 import { api } from './net.js';
+import { playerPath } from './player.js';
 
 interface GameInfo {
   id: string;
@@ -150,7 +151,7 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
           <select name="level" value={level} onChange={(e) => setLevel((e.target as HTMLSelectElement).value)}>
             {game.bots.map((b) => (
               <option key={b} value={b}>
-                {b}
+                {levelName(lang, b)}
               </option>
             ))}
           </select>
@@ -206,9 +207,9 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
 /** The rated players of one game (the server's leaderboard), best first. */
 function Leaderboard({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
   const [game, setGame] = useState(games[0].id);
-  const [rows, setRows] = useState<{ name: string; rating: number; sittings: number }[]>([]);
+  const [rows, setRows] = useState<{ name: string; id?: string; rating: number; sittings: number }[]>([]);
   useEffect(() => {
-    void api<{ players: { name: string; rating: number; sittings: number }[] }>('GET', `/api/leaderboard/${game}`).then((r) => setRows(r.ok ? r.body.players.slice(0, 10) : []));
+    void api<{ players: { name: string; id?: string; rating: number; sittings: number }[] }>('GET', `/api/leaderboard/${game}`).then((r) => setRows(r.ok ? r.body.players.slice(0, 10) : []));
   }, [game]);
   const de = ctx.lang === 'de';
   return (
@@ -226,12 +227,29 @@ function Leaderboard({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
       ) : (
         <ol>
           {rows.map((r) => (
-            <li key={r.name}>
-              {r.name} · {Math.round(r.rating * 10) / 10} · {r.sittings} {de ? 'Sitzungen' : 'sittings'}
+            <li key={r.id ?? r.name}>
+              <a
+                href={playerPath(r.name, r.id)}
+                onClick={(e) => {
+                  e.preventDefault();
+                  ctx.go(playerPath(r.name, r.id));
+                }}
+              >
+                {r.name}
+              </a>{' '}
+              · {Math.round(r.rating * 10) / 10} · {r.sittings} {de ? 'Sitzungen' : 'sittings'}
             </li>
           ))}
         </ol>
       )}
     </div>
   );
+}
+
+/** A bot level's name in the page's language, with the name the protocol and the CLI use. */
+function levelName(lang: Ctx['lang'], bot: string): string {
+  const word = ({ easy: 'levelEasy', medium: 'levelMedium', strong: 'levelStrong', random: 'levelRandom' } as const)[bot as 'easy'];
+  if (!word) return bot;
+  const local = tr(lang, word);
+  return local === bot ? bot : `${local} (${bot})`;
 }

@@ -5,6 +5,7 @@ import { cardBackSvg, cardLabel, cardSvg } from '../cards/index.js';
 import type { Ctx } from './app.js';
 import { tr } from './i18n.js';
 import type { ServerMsg } from './net.js';
+import { playerPath } from './player.js';
 
 interface Seat {
   kind: 'open' | 'human' | 'bot';
@@ -23,6 +24,8 @@ interface Snap {
   legal: string[];
   toAct: number[];
   clocks: { seat: number; deadline: number }[];
+  /** Seats whose holder lost the connection, in the grace period before a bot plays for them. */
+  disconnected?: { seat: number; until: number }[];
   sheet: unknown;
   last: number;
   cseq: number;
@@ -49,6 +52,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const [toAct, setToAct] = useState<number[]>([]);
   const [clocks, setClocks] = useState<Snap['clocks']>([]);
   const [away, setAway] = useState<number[]>([]);
+  const [gone, setGone] = useState<{ seat: number; until: number }[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [ended, setEnded] = useState<Ended[]>([]);
   const [chat, setChat] = useState<string[]>([]);
@@ -97,6 +101,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           setLegal(s.legal);
           setToAct(s.toAct);
           setClocks(s.clocks);
+          setGone(s.disconnected ?? []);
           setPending(false);
           if (s.seat < 0 && s.phase === 'waiting' && sessionStorage.getItem('stich.autosit') === id) {
             sessionStorage.removeItem('stich.autosit');
@@ -135,6 +140,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           setLegal(m.legal as string[]);
           setClocks(m.clocks as Snap['clocks']);
           setAway(m.away as number[]);
+          setGone((m.disconnected as typeof gone | undefined) ?? []);
           return;
         case 'ok':
           if (typeof m.cseq === 'number' && m.cseq > 0) accepted.current = Math.max(accepted.current, m.cseq);
@@ -214,6 +220,10 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     const c = clocks.find((x) => x.seat === seat);
     return c ? Math.max(0, Math.ceil((c.deadline - now) / 1000)) : null;
   };
+  const graceOf = (seat: number) => {
+    const g = gone.find((x) => x.seat === seat);
+    return g ? Math.max(0, Math.ceil((g.until - Math.max(now, Date.now())) / 1000)) : null;
+  };
   const seatBox = (seat: number) => {
     const s = snap.seats[seat];
     const turn = toAct.includes(seat);
@@ -221,10 +231,24 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     return (
       <div class={`seat${turn ? ' turn' : ''}${seat === me ? ' mine' : ''}`} key={seat} data-seat={seat}>
         <div class="name">
-          {s.kind === 'open' ? <em>{tr(lang, 'openSeat')}</em> : names[seat]}
+          {s.kind === 'open' ? (
+            <em>{tr(lang, 'openSeat')}</em>
+          ) : s.kind === 'human' && s.name ? (
+            <a class="who" href={playerPath(s.name, s.userId)} target="_blank" rel="noopener">
+              {names[seat]}
+            </a>
+          ) : (
+            names[seat]
+          )}
           {(s.away || away.includes(seat)) && <span class="tag">{tr(lang, 'away')}</span>}
+
           {turn && secs !== null && <span class="clock">{secs}s</span>}
         </div>
+        {!(s.away || away.includes(seat)) && graceOf(seat) !== null && (
+          <div class="gone" role="status">
+            {tr(lang, 'disconnected')} · {graceOf(seat)}s
+          </div>
+        )}
         {model && <div class="note">{model.seatNotes[seat]}</div>}
         {snap.phase === 'waiting' && s.kind === 'open' && me < 0 && (
           <button class="primary" onClick={() => conn.send({ type: 'sit', table: id, seat })}>
@@ -258,12 +282,6 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           </div>
           <div
             class="felt"
-            onDragOver={(e) => e.preventDefault()}
-            onDrop={(e) => {
-              e.preventDefault();
-              const a = e.dataTransfer?.getData('text/plain');
-              if (a) act(a);
-            }}
             aria-label={tr(lang, 'turnOf')}
           >
             {(sweep ? sweep.cards : model.trick).map((c) => (
@@ -388,6 +406,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
 
 function Hand({ cards, m, lang, myTurn, pending, onPlay }: { cards: readonly HandCard[]; m: TableModel; lang: 'de' | 'en'; myTurn: boolean; pending: boolean; onPlay: (a: string) => void }) {
   const anyLegal = cards.some((c) => c.action);
+  const drag = useMemo(() => new CardDrag(), []);
+  drag.onPlay = onPlay;
   return (
     <div class="hand" role="group" aria-label={lang === 'de' ? 'Deine Karten' : 'Your cards'} style={{ '--n': String(cards.length) }}>
       {cards.map((c, i) => {
@@ -399,10 +419,12 @@ function Hand({ cards, m, lang, myTurn, pending, onPlay }: { cards: readonly Han
             class={`hc${legal ? ' legal' : anyLegal ? ' dim' : ''}${c.trump ? ' trump' : ''}`}
             data-card={c.code}
             aria-label={`${i + 1}: ${label}${anyLegal && !legal ? (lang === 'de' ? ' (nicht spielbar)' : ' (not playable)') : ''}`}
-            draggable={legal}
             disabled={pending}
-            onDragStart={(e) => e.dataTransfer?.setData('text/plain', c.action ?? c.code)}
-            onClick={() => onPlay(c.action ?? c.code)}
+            onPointerDown={legal ? (e) => drag.down(e, c.action ?? c.code) : undefined}
+            onClick={() => {
+              if (drag.justDropped()) return;
+              onPlay(c.action ?? c.code);
+            }}
           >
             <Card c={c} m={m} />
           </button>
@@ -411,6 +433,62 @@ function Hand({ cards, m, lang, myTurn, pending, onPlay }: { cards: readonly Han
       {cards.length === 0 && !myTurn && <span class="muted" dangerouslySetInnerHTML={{ __html: '' }} />}
     </div>
   );
+}
+
+/**
+ * Drag to play, with pointer events (touch, pen and mouse alike): a legal
+ * card follows the pointer once it has moved a few pixels, and is played when
+ * let go over the felt (the middle of the table); anywhere else it goes back.
+ * A tap or click without movement plays it as before.
+ */
+class CardDrag {
+  onPlay: (action: string) => void = () => undefined;
+  private dropped = 0;
+
+  down(e: PointerEvent, action: string): void {
+    if (e.button !== 0) return;
+    const el = e.currentTarget as HTMLElement;
+    const x0 = e.clientX;
+    const y0 = e.clientY;
+    let moving = false;
+    const felt = () => document.querySelector<HTMLElement>('.felt');
+    const over = (ev: PointerEvent) => {
+      const r = felt()?.getBoundingClientRect();
+      return r !== undefined && ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom;
+    };
+    const move = (ev: PointerEvent) => {
+      if (ev.pointerId !== e.pointerId) return;
+      const dx = ev.clientX - x0;
+      const dy = ev.clientY - y0;
+      if (!moving && Math.hypot(dx, dy) < 8) return;
+      if (!moving) {
+        moving = true;
+        el.classList.add('dragging');
+      }
+      el.style.transform = `translate(${dx}px, ${dy}px)`;
+      felt()?.classList.toggle('drop', over(ev));
+    };
+    const end = (ev: PointerEvent) => {
+      if (ev.pointerId !== e.pointerId) return;
+      removeEventListener('pointermove', move);
+      removeEventListener('pointerup', end);
+      removeEventListener('pointercancel', end);
+      felt()?.classList.remove('drop');
+      el.classList.remove('dragging');
+      el.style.transform = '';
+      if (!moving) return;
+      // The click that follows a drag is not a second way to play.
+      this.dropped = Date.now();
+      if (ev.type === 'pointerup' && over(ev)) this.onPlay(action);
+    };
+    addEventListener('pointermove', move);
+    addEventListener('pointerup', end);
+    addEventListener('pointercancel', end);
+  }
+
+  justDropped(): boolean {
+    return Date.now() - this.dropped < 400;
+  }
 }
 
 export function namesOf(s: { seats: Seat[]; seat: number }, lang: 'de' | 'en', _me: string): string[] {

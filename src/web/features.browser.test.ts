@@ -1,0 +1,168 @@
+/**
+ * The browser table's later parts in a real Chromium (see table.browser.test.ts
+ * for the setup): the player page, drag to play with a mouse and by touch,
+ * and the reconnect grace as the other people at the table see it.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../server/server.js';
+import { testServer } from '../server/testing.js';
+import { BROWSER_ARGS, CLIENT, createTable, DESKTOP, EXECUTABLE, guest, handCodes, OUT, PHONE, play } from './testing.js';
+
+let browser: Browser | undefined;
+let server: RunningServer | undefined;
+
+async function setup(): Promise<{ browser: Browser; base: string }> {
+  if (!existsSync(EXECUTABLE)) throw new Error(`Chromium not found at ${EXECUTABLE}: install it (apt-get install -y chromium) or set CHROMIUM_PATH=/path/to/chromium`);
+  if (!existsSync(`${CLIENT}/index.html`)) throw new Error(`no built client in ${CLIENT}: run npm run build`);
+  // Bots take a moment, so that a person's turn can be waited for; the grace period is the default (30 s).
+  server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 150 } });
+  browser ??= await chromium.launch({ executablePath: EXECUTABLE, args: BROWSER_ARGS });
+  return { browser, base: server.url };
+}
+
+beforeAll(() => mkdirSync(OUT, { recursive: true }));
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The centre of an element on the page. */
+async function centre(page: Page, selector: string): Promise<{ x: number; y: number }> {
+  const box = await page.locator(selector).first().boundingBox();
+  if (!box) throw new Error(`${selector} is not on the page`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Waits until it is this person's turn to play a card (not a bid or an announcement), dismissing deal summaries. */
+async function cardTurn(page: Page): Promise<void> {
+  await play(page, async () => (await page.locator('main.table.my-turn .hand button.hc.legal:not([disabled])').count()) > 0 && (await page.locator('.summary').count()) === 0, 60_000);
+}
+
+describe('the browser table: player page, drag, grace', () => {
+  it('the player page shows the rating per game and the recent sittings, reached from the header, the lobby and the table', async () => {
+    const { browser: b, base } = await setup();
+    const p = await guest(b, base, 'Zenzl');
+    const id = await createTable(p, 'talonschnapsen', { deals: 1, rated: true });
+    // The own name at the table leads to the player page (in a new tab, not away from the table).
+    const seatLink = p.page.locator('.seat.mine a.who');
+    expect(await seatLink.getAttribute('href')).toMatch(/^\/player\/Zenzl\?id=/);
+    expect(await seatLink.getAttribute('target')).toBe('_blank');
+    await play(p.page);
+    await p.page.locator('.summary button.primary').click();
+    // From the header: the own page.
+    await p.page.locator('header a.me').click();
+    await p.page.waitForSelector('main.player table.ratings');
+    expect(await p.page.locator('main.player h1').textContent()).toMatch(/Zenzl/);
+    const row = p.page.locator('table.ratings tr[data-game=talonschnapsen]');
+    expect(await row.locator('td').first().textContent()).toBe('Talonschnapsen');
+    expect(await row.locator('td').nth(3).textContent()).toBe('1');
+    const sitting = p.page.locator(`.sittings li[data-record="${id}.1"]`);
+    expect(await sitting.count()).toBe(1);
+    expect(await sitting.locator('.who .me').textContent()).toBe('Zenzl');
+    expect(await sitting.textContent()).toMatch(/\d\. Platz/);
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await p.page.setViewportSize(viewport);
+      await p.page.screenshot({ path: `${OUT}/player-${name}.png`, fullPage: true });
+      expect((await p.page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
+    }
+    // Its record opens in the record viewer.
+    await sitting.locator('a.record-link').click();
+    await p.page.waitForSelector('main.record .controls');
+    expect(new URL(p.page.url()).pathname).toBe(`/record/${id}.1`);
+    // English, and from the lobby's leaderboard.
+    await p.page.goto(base);
+    await p.page.getByRole('button', { name: 'Switch to English' }).click();
+    await p.page.locator('.leaders select').selectOption('talonschnapsen');
+    await p.page.locator('.leaders a', { hasText: 'Zenzl' }).click();
+    await p.page.waitForSelector('main.player');
+    expect(await p.page.locator('main.player h2').first().textContent()).toBe('Rating');
+    expect(await p.page.locator('.sittings li').first().textContent()).toMatch(/1?\d\. place/);
+    // An unknown player is said so plainly.
+    await p.page.goto(`${base}/player/Niemand`);
+    await p.page.waitForSelector('main.player.error');
+    expect(await p.page.locator('main.player').textContent()).toBe('There is no such player.');
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
+
+  it('a card is played by dragging it to the middle, with a mouse and by touch; let go elsewhere it goes back', async () => {
+    const { browser: b, base } = await setup();
+    const p = await guest(b, base, 'Wischer', PHONE);
+    const { page } = p;
+    await createTable(p, 'schafkopf', { deals: 4 });
+
+    // Mouse: dropped beside the table, the card stays in the hand.
+    await cardTurn(page);
+    const hand = await handCodes(page);
+    const code = await page.locator('.hand button.hc.legal:not([disabled])').first().getAttribute('data-card');
+    const from = await centre(page, `.hand button.hc[data-card="${code}"]`);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 5, from.y - 60, { steps: 5 });
+    expect(await page.locator('.hand button.hc.dragging').count()).toBe(1);
+    await page.mouse.move(2, from.y, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+    expect(await handCodes(page)).toEqual(hand);
+    expect(await page.locator('.hand button.hc.dragging').count()).toBe(0);
+
+    // Mouse: dropped on the felt, it is played.
+    const felt = await centre(page, '.felt');
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(felt.x, felt.y, { steps: 8 });
+    expect(await page.locator('.felt.drop').count()).toBe(1);
+    await page.mouse.up();
+    await page.waitForFunction(`!document.querySelector('.hand button.hc[data-card="${code}"]')`, undefined, { timeout: 5000 });
+    expect(await handCodes(page)).toEqual(hand.filter((c) => c !== code));
+
+    // Touch (real touch events through the DevTools protocol): dragged to the felt, played.
+    await cardTurn(page);
+    const touched = await page.locator('.hand button.hc.legal:not([disabled])').first().getAttribute('data-card');
+    const start = await centre(page, `.hand button.hc[data-card="${touched}"]`);
+    const target = await centre(page, '.felt');
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    await touch('touchStart', start.x, start.y);
+    for (let i = 1; i <= 8; i++) await touch('touchMove', start.x + ((target.x - start.x) * i) / 8, start.y + ((target.y - start.y) * i) / 8);
+    await touch('touchEnd', target.x, target.y);
+    await page.waitForFunction(`!document.querySelector('.hand button.hc[data-card="${touched}"]')`, undefined, { timeout: 5000 });
+    expect(await page.locator('.notice').count()).toBe(0);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
+
+  it('a player whose connection drops is shown as disconnected, keeps the seat, and comes back to the same table', async () => {
+    const { browser: b, base } = await setup();
+    const p = await guest(b, base, 'Wegerl');
+    const id = await createTable(p, 'schafkopf', { deals: 4 });
+    await cardTurn(p.page);
+    const hand = await handCodes(p.page);
+    const seat = await p.page.locator('.seat.mine').getAttribute('data-seat');
+    const watcher = await guest(b, base, 'Spechtler', PHONE);
+    await watcher.page.goto(`${base}/table/${id}`);
+    await watcher.page.waitForSelector(`.seat.turn[data-seat="${seat}"]`);
+    // The player's page goes away: the others see the seat disconnected with the time left, and nobody plays for it.
+    await p.page.goto('about:blank');
+    const tag = watcher.page.locator(`.seat[data-seat="${seat}"] .gone`);
+    await tag.waitFor({ timeout: 5000 });
+    expect(await tag.textContent()).toMatch(/^Verbindung weg · (2\d|30)s$/);
+    await watcher.page.screenshot({ path: `${OUT}/grace-phone.png` });
+    await watcher.page.waitForTimeout(1500);
+    expect(await watcher.page.locator(`.seat.turn[data-seat="${seat}"]`).count()).toBe(1);
+    // Back in time: the same hand, still the player's turn, and the tag is gone for the others.
+    await p.page.goto(`${base}/table/${id}`);
+    await p.page.waitForSelector('main.table.my-turn .hand button.hc');
+    expect(await handCodes(p.page)).toEqual(hand);
+    await tag.waitFor({ state: 'detached', timeout: 5000 });
+    expect(p.errors).toEqual([]);
+    expect(watcher.errors).toEqual([]);
+    await watcher.ctx.close();
+    await p.ctx.close();
+  });
+});
