@@ -117,6 +117,8 @@ program
   .option('--db <file>', 'the SQLite database, created on first start', 'stich.db')
   .option('--host [address]', 'listen on this address (without one: every interface; default 127.0.0.1)')
   .option('--log <level>', 'log level: fatal, error, warn, info, debug', 'info')
+  .option('--bot-workers <n>', 'worker threads for the medium and strong bots (default: the cores less one, at least one; never more)')
+  .option('--think <ms>', 'time per decision of the medium and strong bots, instead of their levels\' own budgets')
   .action(async (opts) => {
     await serveCommand(opts);
   });

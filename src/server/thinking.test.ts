@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from './client.js';
+import { autoplay, Client } from './client.js';
 import type { ServerMessage } from './protocol.js';
 import type { RunningServer } from './server.js';
-import { get, post, testServer } from './testing.js';
+import { get, post, seatedTable, testServer } from './testing.js';
 
 /**
  * Thinking bots on the server: medium and strong seats decide in worker
@@ -11,6 +12,7 @@ import { get, post, testServer } from './testing.js';
  */
 let server: RunningServer;
 beforeAll(async () => {
+  if (!existsSync('dist/server/botWorker.js')) throw new Error('no dist/server/botWorker.js: run npm run build (the bot pool runs the compiled worker)');
   server = await testServer();
 });
 afterAll(async () => {
@@ -68,5 +70,29 @@ describe('thinking bots', () => {
     const table = server.hall.tables.get(id)!;
     expect(table.phase).toBe('finished');
     await watcher.close();
+  });
+
+  it('medium bots play a Karnöffel deal (with its table talk) and a Bauernschnapsen deal to the end beside a person', async () => {
+    const before = server.hall.bots.decided;
+    const kar = await Client.guest(server.url, 'Kaspar');
+    const k = await post<{ id: string }>(server.url, '/api/tables', { game: 'karnoeffel', seats: ['bot:medium', 'bot:medium', 'bot:medium', 'bot:strong'], length: { deals: 1 } }, kar.token);
+    expect(k.status).toBe(200);
+    const kEnded = kar.next(sittingEnd(k.body.id), 110_000);
+    await kar.join(k.body.id);
+    await kEnded;
+    expect(server.hall.tables.get(k.body.id)!.phase).toBe('finished');
+    const afterKarnoeffel = server.hall.bots.decided;
+    expect(afterKarnoeffel).toBeGreaterThan(before);
+
+    // A person among thinking bots: the person's seat is never decided in the pool.
+    const anna = await Client.guest(server.url, 'Annamirl');
+    const b = await seatedTable(server.url, anna, [anna], { game: 'bauernschnapsen', seats: ['open', 'bot:medium', 'bot:strong', 'bot:medium'], length: { deals: 1 }, clockMs: 0 });
+    const bEnded = anna.next(sittingEnd(b), 110_000);
+    const stop = autoplay(anna, b);
+    await bEnded;
+    stop();
+    expect(anna.table(b).problems).toEqual([]);
+    expect(server.hall.bots.decided).toBeGreaterThan(afterKarnoeffel);
+    await Promise.all([kar.close(), anna.close()]);
   });
 });
