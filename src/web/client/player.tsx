@@ -49,7 +49,9 @@ export function PlayerScreen({ ctx, name, id }: { ctx: Ctx; name: string; id?: s
             <thead>
               <tr>
                 <th scope="col">{tr(lang, 'game')}</th>
-                <th scope="col">{tr(lang, 'rating')}</th>
+                <th scope="col" class="num">
+                  {tr(lang, 'rating')}
+                </th>
                 <th scope="col" class="num muted">μ ± σ</th>
                 <th scope="col" class="num">{tr(lang, 'sittings')}</th>
               </tr>

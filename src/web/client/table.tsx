@@ -10,6 +10,8 @@ import { playerPath } from './player.js';
 interface Seat {
   kind: 'open' | 'human' | 'bot';
   name?: string;
+  /** A bot's level (easy, medium, strong, …). */
+  bot?: string;
   userId?: string;
   away?: boolean;
 }
@@ -239,6 +241,11 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             </a>
           ) : (
             names[seat]
+          )}
+          {s.kind === 'bot' && (s.bot === 'medium' || s.bot === 'strong') && (
+            <span class="level" title={tr(lang, 'botLevel')}>
+              {tr(lang, s.bot === 'strong' ? 'levelStrong' : 'levelMedium')}
+            </span>
           )}
           {(s.away || away.includes(seat)) && <span class="tag">{tr(lang, 'away')}</span>}
 
