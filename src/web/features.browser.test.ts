@@ -133,6 +133,8 @@ describe('the browser table: player page, drag, grace', () => {
     await touch('touchEnd', target.x, target.y);
     await page.waitForFunction(`!document.querySelector('.hand button.hc[data-card="${touched}"]')`, undefined, { timeout: 5000 });
     expect(await page.locator('.notice').count()).toBe(0);
+    // Connected all along: no banner says otherwise (it once did when the socket opened before the page listened).
+    expect(await page.locator('.offline').count()).toBe(0);
     expect(p.errors).toEqual([]);
     await p.ctx.close();
   });

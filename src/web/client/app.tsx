@@ -57,10 +57,13 @@ export function App() {
   }, [conn]);
   useEffect(() => {
     if (!conn) return;
-    const off = conn.onState((up) => {
+    const seen = (up: boolean) => {
       setOnline(up);
       if (up) setGrace(false);
-    });
+    };
+    const off = conn.onState(seen);
+    // The socket may have opened before this effect ran: take its state now, or the banner would say it is down.
+    seen(conn.online);
     return () => {
       off();
       conn.close();
