@@ -159,7 +159,7 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
       )}
       <label>
         {tr(lang, 'length')} ({tr(lang, 'deals')})
-        <input name="deals" type="number" min={1} max={1000} value={deals} placeholder={`1 ${game.unit}`} onInput={(e) => setDeals((e.target as HTMLInputElement).value)} />
+        <input name="deals" type="number" min={1} max={1000} value={deals} placeholder={`1 ${unitName(lang, game.unit)}`} onInput={(e) => setDeals((e.target as HTMLInputElement).value)} />
       </label>
       <label class="rule">
         <span>
@@ -252,4 +252,10 @@ function levelName(lang: Ctx['lang'], bot: string): string {
   if (!word) return bot;
   const local = tr(lang, word);
   return local === bot ? bot : `${local} (${bot})`;
+}
+
+/** A game's unit of a sitting (round, Bummerl, match) in the page's language; Bummerl stays Bummerl. */
+function unitName(lang: Ctx['lang'], unit: string): string {
+  if (lang !== 'de') return unit;
+  return ({ round: 'Runde', match: 'Partie' } as Record<string, string>)[unit] ?? unit;
 }
