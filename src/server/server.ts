@@ -14,7 +14,7 @@ import { ClientMessage, CreateTable, Credentials, GuestRequest, PlayerParams, Pl
 import { ordinalOf } from './ratings.js';
 import { SqliteStore } from './sqliteStore.js';
 import { BotPool } from './botPool.js';
-import { serverBots } from './thinking.js';
+import { decisionMs, serverBots } from './thinking.js';
 import type { Store, UserRow } from './store.js';
 import { DEFAULT_GRACE_MS, initialSeats, Table, type LogEntry, type Subscriber, type TableSettings } from './table.js';
 
@@ -74,7 +74,14 @@ export class Hall {
     const table = new Table(id, settings, module, this.store, this.limits, {
       changed: () => this.lobby.changed(),
       log: this.log,
-      think: (request) => this.bots.think(this.thinking.thinkMs === undefined ? request : { ...request, thinkMs: this.thinking.thinkMs }),
+      think: async (request) => {
+        const t0 = Date.now();
+        const reply = await this.bots.think(this.thinking.thinkMs === undefined ? request : { ...request, thinkMs: this.thinking.thinkMs });
+        // Every decision of a level takes the same time, whatever the hand (see decisionMs).
+        const wait = t0 + decisionMs(request.level, this.thinking.thinkMs) - Date.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        return reply;
+      },
     });
     this.tables.set(id, table);
     return table;

@@ -679,7 +679,8 @@ export class Table {
         const legal = game.legal(this.state, seat);
         if (legal.length === 0) return undefined;
         const thinking = this.thinkingLevel(seat);
-        if (thinking && legal.length > 1 && this.hooks.think) {
+        // A thinking bot's forced decisions go the same way as the others, so that they take as long.
+        if (thinking && this.hooks.think) {
           return {
             state: this.state,
             request: {

@@ -41,6 +41,11 @@ describe('thinking bots', () => {
     expect(made.status).toBe(200);
     const id = made.body.id;
     const ended = watcher.next(sittingEnd(id), 110_000);
+    // When each bot decision arrives: every one takes the level's whole time, forced ones too.
+    const arrivals: number[] = [];
+    watcher.on((m) => {
+      if (m.type === 'events' && m.table === id && m.events.some((e) => e.event.type === 'game')) arrivals.push(performance.now());
+    });
     await watcher.join(id);
     let done = false;
     void ended.then(() => (done = true));
@@ -67,6 +72,10 @@ describe('thinking bots', () => {
     expect(rtts.length).toBeGreaterThan(20);
     expect(p50).toBeLessThan(50);
     expect(p95).toBeLessThan(250);
+    const gaps = arrivals.slice(1).map((t, i) => t - arrivals[i]);
+    expect(gaps.length).toBeGreaterThan(20);
+    // The strong level's 800 ms (less a little for timer granularity and message delivery).
+    expect(Math.min(...gaps)).toBeGreaterThan(760);
     const table = server.hall.tables.get(id)!;
     expect(table.phase).toBe('finished');
     await watcher.close();

@@ -1,4 +1,5 @@
 import type { AnyGameModule } from '../games/module.js';
+import { MEDIUM, STRONG } from '../search/pimc.js';
 
 /**
  * The thinking bot levels the server seats besides a game's own bots
@@ -33,3 +34,13 @@ export interface ThinkRequest {
 }
 
 export type ThinkReply = { readonly id: number; readonly ok: true; readonly action: string; readonly ms: number } | { readonly id: number; readonly ok: false; readonly message: string };
+
+/**
+ * The time every decision of a level takes on the server, forced ones
+ * included: its answer is held back until then, so that how long a bot took
+ * tells nothing about its hand (a single legal card answers at once, a hard
+ * position takes the whole budget).
+ */
+export function decisionMs(level: ThinkingLevel, thinkMs?: number): number {
+  return thinkMs ?? (level === 'strong' ? STRONG : MEDIUM).thinkMs;
+}
