@@ -142,7 +142,10 @@ describe('the browser table: player page, drag, grace', () => {
   it('a player whose connection drops is shown as disconnected, keeps the seat, and comes back to the same table', async () => {
     const { browser: b, base } = await setup();
     const p = await guest(b, base, 'Wegerl');
-    const id = await createTable(p, 'schafkopf', { deals: 4 });
+    // The levels by name in the page's language; strong bots (thinking in the server's workers) fill the empty seats.
+    expect(await p.page.locator('select[name=level] option').allTextContents()).toEqual(expect.arrayContaining(['leicht (easy)', 'mittel (medium)', 'stark (strong)']));
+    const id = await createTable(p, 'schafkopf', { deals: 4, level: 'strong' });
+    expect(await p.page.locator('.seat .level').allTextContents()).toEqual(['stark', 'stark', 'stark']);
     await cardTurn(p.page);
     const hand = await handCodes(p.page);
     const seat = await p.page.locator('.seat.mine').getAttribute('data-seat');
