@@ -17,7 +17,9 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   const { startServer } = await import('../server/server.js');
   const { describeLocation } = await import('../server/store/open.js');
   const where = opts.pg !== undefined ? { pg: opts.pg } : { db: opts.db ?? 'stich.db' };
-  const server = await startServer({ ...where, port, host, logLevel: opts.log ?? 'info' });
+  const server = await startServer({ ...where, port, host, logLevel: opts.log ?? 'info' }).catch((e: Error) => {
+    throw new CliError(`cannot start the server on ${opts.pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}: ${e.message}`);
+  });
   out.write(`stich server listening on ${server.url} (${opts.pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)})\n`);
   const stop = async () => {
     await server.close();
