@@ -4,25 +4,31 @@ import { parseThink } from './seats.js';
 export interface ServeOptions {
   readonly port?: string;
   readonly db?: string;
+  readonly pg?: string;
   readonly host?: string | boolean;
   readonly log?: string;
   readonly botWorkers?: string;
   readonly think?: string;
 }
 
-/** `stich serve`: the multiplayer server on one port (HTTP API and WebSocket), data in an SQLite file. */
+/** `stich serve`: the multiplayer server on one port (HTTP API and WebSocket), data in an SQLite file or in PostgreSQL (`--pg`). */
 export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const port = opts.port === undefined ? 8080 : Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a port number from 0 to 65535, not ${JSON.stringify(opts.port)}`);
   const host = opts.host === true ? '0.0.0.0' : typeof opts.host === 'string' ? opts.host : '127.0.0.1';
+  if (opts.pg !== undefined && !/^postgres(ql)?:\/\//.test(opts.pg)) throw new CliError(`--pg takes a PostgreSQL URL such as postgres://user@host:5432/database, not ${JSON.stringify(opts.pg.slice(0, 80))}`);
   const botWorkers = opts.botWorkers === undefined ? undefined : Number(opts.botWorkers);
   if (botWorkers !== undefined && (!/^\d+$/.test(opts.botWorkers!) || botWorkers < 1 || botWorkers > 64)) {
     throw new CliError(`--bot-workers must be a number of worker threads from 1 to 64, not ${JSON.stringify(opts.botWorkers)}`);
   }
   const botThinkMs = parseThink(opts.think);
   const { startServer } = await import('../server/server.js');
-  const server = await startServer({ db: opts.db ?? 'stich.db', port, host, logLevel: opts.log ?? 'info', botWorkers, botThinkMs });
-  out.write(`stich server listening on ${server.url} (database ${opts.db ?? 'stich.db'})\n`);
+  const { describeLocation } = await import('../server/store/open.js');
+  const where = opts.pg !== undefined ? { pg: opts.pg } : { db: opts.db ?? 'stich.db' };
+  const server = await startServer({ ...where, port, host, logLevel: opts.log ?? 'info', botWorkers, botThinkMs }).catch((e: Error) => {
+    throw new CliError(`cannot start the server on ${opts.pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}: ${e.message}`);
+  });
+  out.write(`stich server listening on ${server.url} (${opts.pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)})\n`);
   const stop = async () => {
     await server.close();
     process.exit(0);

@@ -12,14 +12,17 @@ import { DEFAULT_LIMITS, TokenBucket, type Limits } from './limits.js';
 import { Lobby } from './lobby.js';
 import { ClientMessage, CreateTable, Credentials, GuestRequest, PlayerParams, PlayerQuery, type PlayerPage, type LobbyTable, type ServerErrorCode, type ServerMessage } from './protocol.js';
 import { ordinalOf } from './ratings.js';
-import { SqliteStore } from './sqliteStore.js';
+import { openStore } from './store/open.js';
+import type { Store, UserRow } from './store/store.js';
 import { BotPool } from './botPool.js';
 import { decisionMs, serverBots } from './thinking.js';
-import type { Store, UserRow } from './store.js';
 import { DEFAULT_GRACE_MS, initialSeats, Table, type LogEntry, type Subscriber, type TableSettings } from './table.js';
 
 export interface ServerOptions {
-  readonly db: string;
+  /** The SQLite file (the default store). */
+  readonly db?: string;
+  /** A PostgreSQL URL: the store is there instead of in an SQLite file. */
+  readonly pg?: string;
   readonly port?: number;
   readonly host?: string;
   readonly limits?: Partial<Limits>;
@@ -168,7 +171,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info', redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'] },
     bodyLimit: 64 * 1024,
   });
-  const store = new SqliteStore(options.db);
+  const store = await openStore(options);
   const identity = new Identity(store);
   const hall = new Hall(store, limits, app.log, { workers: options.botWorkers, thinkMs: options.botThinkMs });
   const rebuilt = await hall.load();
