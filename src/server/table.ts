@@ -568,6 +568,8 @@ export class Table {
       if (!bucket) this.chatBuckets.set(user.id, (bucket = new TokenBucket(this.limits.chatRate, this.limits.chatBurst)));
       if (!bucket.take()) return refuse('rateLimited', 'too many chat messages; wait a moment');
       await this.write([{ k: 'chat', userId: user.id, name: user.name, text }]);
+      // A bot waiting out its delay was scheduled for the table's previous version: schedule it again, or it would never act.
+      this.schedule();
       return { ok: true, e: this.lastEvent };
     });
   }

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from './client.js';
+import type { ServerMessage } from './protocol.js';
+import type { RunningServer } from './server.js';
+import { seatedTable, testServer } from './testing.js';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await testServer({ tableDefaults: { botDelayMs: 400, clockMs: 0 } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('bot turns', () => {
+  it('a chat message while a bot waits out its delay does not keep the bot from acting', async () => {
+    const anna = await Client.guest(server.url, 'Plauderer');
+    const id = await seatedTable(server.url, anna, [anna], { game: 'schafkopf', seats: ['open', 'bot', 'bot', 'bot'], length: { deals: 1 } });
+    const table = server.hall.tables.get(id)!;
+    // Wait until a bot is to act, then talk during its delay.
+    const seat = anna.table(id).seat;
+    for (let i = 0; i < 50 && (anna.table(id).toAct.length === 0 || anna.table(id).toAct.includes(seat)); i++) {
+      if (anna.table(id).toAct.includes(seat) && anna.table(id).legal.length > 0) {
+        await anna.request({ type: 'act', table: id, cseq: anna.table(id).cseq + 1, action: anna.table(id).legal[0] });
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const waitingFor = anna.table(id).toAct;
+    expect(waitingFor.length).toBeGreaterThan(0);
+    expect(waitingFor).not.toContain(seat);
+    const before = table.lastEvent;
+    expect((await anna.request({ type: 'chat', table: id, text: 'Servus' })).type).toBe('ok');
+    // The bot acts after its delay all the same.
+    const moved = await anna.next((m: ServerMessage) => m.type === 'events' && m.table === id && m.events.some((e) => e.event.type === 'game'), 3000);
+    expect(moved.type).toBe('events');
+    expect(table.lastEvent).toBeGreaterThan(before + 1);
+    await anna.close();
+  });
+});
