@@ -322,3 +322,39 @@ async function hmacKey(seed: Uint8Array): Promise<Result<{ mac: (message: Uint8A
   const key = await subtle.value.importKey('raw', seed, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return ok({ mac: async (message: Uint8Array) => new Uint8Array(await subtle.value.sign('HMAC', key, message)) });
 }
+
+// ---- one deal, from commitment to proof ---------------------------------------
+
+/**
+ * What a record keeps of a fair deal (docs/records.md, `deals[].fair`): the
+ * context, the commitment published before the deal, the seed revealed after
+ * it, and one contribution per seat in seat order (null: substituted).
+ */
+export interface DealFairness {
+  readonly context: DealContext;
+  readonly commitment: string;
+  readonly seed: string;
+  readonly contributions: readonly Contribution[];
+}
+
+/** A deal whose commitment is published and whose contributions are not yet in: the seed is secret until the deal ends. */
+export interface OpenDeal {
+  readonly context: DealContext;
+  readonly seed: string;
+  readonly commitment: string;
+}
+
+/** Step 1 of the protocol: a fresh secret seed and its commitment for this context. */
+export async function openDeal(context: DealContext): Promise<Result<OpenDeal>> {
+  const seed = randomSeedHex();
+  const c = await commitment(seed, context);
+  if (!c.ok) return c;
+  return ok({ context, seed, commitment: c.value });
+}
+
+/** Steps 3 and 4: the deck from the open deal and the contributions (null where substituted), with its proof for the record. */
+export async function closeDeal(pack: Pack, open: OpenDeal, contributions: readonly Contribution[]): Promise<Result<{ deck: Card[]; fair: DealFairness }>> {
+  const deck = await fairDeck(pack, open.seed, contributions, open.context);
+  if (!deck.ok) return deck;
+  return ok({ deck: deck.value, fair: { context: open.context, commitment: open.commitment, seed: open.seed, contributions: [...contributions] } });
+}
