@@ -54,7 +54,10 @@ export class Client {
     const ws = new WebSocket(`${this.base.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(this.token)}`);
     this.ws = ws;
     ws.on('message', (data) => this.receive(JSON.parse(data.toString()) as ServerMessage));
-    ws.on('close', () => (this.closed = true));
+    // A socket replaced by a newer one does not mark the client closed when it goes.
+    ws.on('close', () => {
+      if (this.ws === ws) this.closed = true;
+    });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
