@@ -108,7 +108,7 @@ describe('game records (docs/records.md)', () => {
     expect(message.length).toBeLessThan(300);
   });
 
-  it('writes version 2 with its substitutions, and still replays version 1 records', async () => {
+  it('writes version 3 with its substitutions, and still replays version 1 records', async () => {
     const record = await sitting(3, 11);
     expect(record.version).toBe(3);
     expect(record.substitutions).toEqual([]);
