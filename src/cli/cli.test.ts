@@ -85,6 +85,15 @@ describe('stich play schafkopf', () => {
     expect(none.code).toBe(1);
     expect(none.err).toContain('deal 1: FAILS: no fairness proof');
     expect(stich(['replay', seeded]).code).toBe(0);
+
+    // A person at the terminal contributes locally; the bots are substituted.
+    const human = join(tmp, 'human-fair.json');
+    const input = Array(80).fill('1').join('\n') + '\n';
+    expect(stich(['play', 'schafkopf', '--deals', '1', '--record', human], input).code).toBe(0);
+    const played = JSON.parse(readFileSync(human, 'utf8'));
+    expect(played.deals[0].fair.contributions[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(played.deals[0].fair.contributions.slice(1)).toEqual([null, null, null]);
+    expect(stich(['verify', human]).code).toBe(0);
   });
 
   it('rejects a record with an illegal action, naming deal and action', () => {
