@@ -592,7 +592,9 @@ export class Table {
       const offered = c.offer(seatWanted !== undefined ? held.filter((s) => s === seatWanted) : held, contribution);
       if (!offered.ok) return refuse(offered.code, offered.message);
       const e = this.lastEvent;
-      await this.progress();
+      // Deals if this was the last contribution awaited; otherwise nothing happens that anyone could notice.
+      await this.collect();
+      if (this.collecting !== c) await this.progress();
       return { ok: true, e };
     });
   }
