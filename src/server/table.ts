@@ -335,20 +335,21 @@ export class Table {
     const c = this.collecting;
     if (!c || this.closed) return;
     const wait = this.settings.contributionMs ?? DEFAULT_CONTRIBUTION_MS;
-    if (wait <= 0 || c.complete(this.contributors())) {
-      const { deck, fair } = await c.shuffle(this.module.game.pack(this.rules));
-      await this.write([{ k: 'deal', deck, fair: { contributions: fair.contributions } }]);
-      return;
-    }
+    if (wait <= 0 || c.complete(this.contributors())) return this.dealCollected(c);
     if (c.timer) return;
     c.timer = setTimeout(() => {
       void this.enqueue(async () => {
         if (this.collecting !== c || this.closed) return;
-        const { deck, fair } = await c.shuffle(this.module.game.pack(this.rules));
-        await this.write([{ k: 'deal', deck, fair: { contributions: fair.contributions } }]);
+        await this.dealCollected(c);
         await this.progress();
       }).catch((e: unknown) => this.hooks.log?.error({ table: this.id, err: String(e) }, 'dealing failed'));
     }, wait);
+  }
+
+  /** Shuffles from the seed and the contributions in (substitutes for the rest) and deals. */
+  private async dealCollected(c: Collection): Promise<void> {
+    const { deck, fair } = await c.shuffle(this.module.game.pack(this.rules));
+    await this.write([{ k: 'deal', deck, fair: { contributions: fair.contributions } }]);
   }
 
   private async saveRecord(): Promise<void> {
