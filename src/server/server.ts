@@ -28,8 +28,8 @@ export interface ServerOptions {
   readonly limits?: Partial<Limits>;
   /** pino's level, or false for no logs. */
   readonly logLevel?: string | false;
-  /** Overrides of every new table's settings (tests: clocks and bot delays); graceMs is only the default for tables that name none. */
-  readonly tableDefaults?: Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs' | 'graceMs'>>;
+  /** Overrides of every new table's settings (tests: clocks, bot delays, contributions); graceMs is only the default for tables that name none. */
+  readonly tableDefaults?: Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs' | 'contributionMs' | 'graceMs'>>;
   /** Worker threads for the thinking bots (default: the cores less one, at least one). */
   readonly botWorkers?: number;
   /** Milliseconds per decision of the thinking bots instead of their levels' own budgets (as the CLI's --think). */
@@ -126,6 +126,7 @@ export class Hall {
       botDelayMs: defaults?.botDelayMs ?? body.botDelayMs,
       // The grace period is the table's own setting when it names one; the server's default otherwise.
       graceMs: body.graceMs ?? defaults?.graceMs ?? DEFAULT_GRACE_MS,
+      contributionMs: defaults?.contributionMs ?? body.contributionMs,
       length: body.length,
     };
     const id = randomId();
@@ -367,6 +368,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           return answer(await table.chat(user, m.text), 0);
         case 'act':
           return answer(await table.act(user.id, m.cseq, m.action, m.seat), m.cseq);
+        case 'contribute': {
+          // Answered with its own message type, so that it never passes for the answer to another request.
+          const r = await table.contribute(user.id, m.deal, m.contribution, m.seat);
+          return r.ok ? send({ type: 'contributed', table: table.id, deal: m.deal }) : error(r.code, r.message, { table: table.id });
+        }
       }
     };
   };

@@ -60,6 +60,40 @@ describe('the browser table in Chromium', () => {
     }
   });
 
+  it('each finished deal shows that its shuffle was verified in the browser, with the details, in German and English', async () => {
+    const { browser: b, base } = await setup();
+    const p = await guest(b, base, 'Prüferin');
+    const frames = p.frames;
+    await createTable(p, 'talonschnapsen', { deals: 2 });
+    await play(p.page, async () => (await p.page.locator('.summary .fair').count()) > 0);
+    const fair = p.page.locator('.summary .fair');
+    await p.page.waitForSelector('.summary .fair[data-fair=ok]', { timeout: 10_000 });
+    expect(await fair.locator('summary').textContent()).toBe('✓ Mischen geprüft');
+    await fair.locator('summary').click();
+    expect(await fair.locator('dd').last().textContent()).toMatch(/ · 0$/);
+    const commitment = (await fair.locator('code[data-commitment]').textContent()) ?? '';
+    const seed = (await fair.locator('code[data-seed]').textContent()) ?? '';
+    expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    // Her own contribution is listed at her seat, the bots' seats are substituted.
+    const rows = await fair.locator('dd').allTextContents();
+    expect(rows.filter((r) => /Prüferin .*: [0-9a-f]{64}$/.test(r))).toHaveLength(1);
+    expect(rows.filter((r) => r.includes('ersetzt (kein Beitrag)'))).toHaveLength(2);
+    // The commitment came over the wire with the deal's start, the seed only with its end.
+    const firstWith = (s: string) => frames.findIndex((f) => f.includes(s));
+    expect(firstWith(commitment)).toBeGreaterThanOrEqual(0);
+    expect(frames[firstWith(commitment)]).toContain('"dealStart"');
+    expect(frames[firstWith(seed)]).toContain('"dealEnd"');
+    expect(firstWith(seed)).toBeGreaterThan(firstWith(commitment));
+    // The language switch sits under the summary's backdrop: pressed without the pointer.
+    await p.page.getByRole('button', { name: 'Switch to English' }).dispatchEvent('click');
+    expect(await fair.locator('summary').textContent()).toBe('✓ Shuffle verified');
+    expect(await fair.textContent()).toContain('substituted (none sent)');
+    await p.page.screenshot({ path: `${OUT}/fair-verified.png` });
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
+
   it('four people sit at one Schafkopf table and play a whole deal by clicking', async () => {
     const { browser: b, base } = await setup();
     const people = [await guest(b, base, 'Anna'), await guest(b, base, 'Bert'), await guest(b, base, 'Cilli'), await guest(b, base, 'Done')];

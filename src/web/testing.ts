@@ -16,6 +16,8 @@ export interface Person {
   ctx: BrowserContext;
   page: Page;
   errors: string[];
+  /** Every WebSocket frame the page received, in order. */
+  frames: string[];
 }
 
 /** A new browser context that joins as a guest in one click and sees the lobby. */
@@ -24,11 +26,13 @@ export async function guest(b: Browser, base: string, name: string, viewport = D
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
   await page.goto(base);
   await page.getByLabel(locale.startsWith('de') ? 'Dein Name' : 'Your name').fill(name);
   await page.getByRole('button', { name: locale.startsWith('de') ? 'Als Gast spielen' : 'Play as a guest' }).click();
   await page.waitForSelector('form.create');
-  return { ctx, page, errors };
+  return { ctx, page, errors, frames };
 }
 
 /** Opens a table from the lobby form; resolves with the table id once the person sits at it. */
