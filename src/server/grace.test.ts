@@ -7,7 +7,8 @@ import { seatedTable, testServer } from './testing.js';
 /** The reconnect grace over real WebSockets: a lost connection is not handed to a bot at once. */
 let server: RunningServer;
 beforeAll(async () => {
-  server = await testServer({ tableDefaults: { botDelayMs: 0 } });
+  // Deals start at once (no wait for the players' shuffle contributions), so that the clock runs from the start.
+  server = await testServer({ tableDefaults: { botDelayMs: 0, contributionMs: 0 } });
 });
 afterAll(async () => {
   await server?.close();
