@@ -117,6 +117,9 @@ program
   .option('--db <file>', 'the SQLite database, created on first start', 'stich.db')
   .option('--host [address]', 'listen on this address (without one: every interface; default 127.0.0.1)')
   .option('--log <level>', 'log level: fatal, error, warn, info, debug', 'info')
+  .option('--pg <url>', 'one process of a cluster: the PostgreSQL database (postgres://…), instead of --db; needs --redis')
+  .option('--redis <url>', 'one process of a cluster: the Redis server the processes share (redis://host:port)')
+  .option('--redis-prefix <prefix>', "the cluster's prefix of Redis keys and channels", 'stich')
   .action(async (opts) => {
     await serveCommand(opts);
   });
