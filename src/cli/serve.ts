@@ -3,35 +3,29 @@ import { CliError } from './play.js';
 export interface ServeOptions {
   readonly port?: string;
   readonly db?: string;
+  readonly pg?: string;
   readonly host?: string | boolean;
   readonly log?: string;
-  readonly pg?: string;
   readonly redis?: string;
   readonly redisPrefix?: string;
 }
 
-/** `stich serve`: the multiplayer server on one port (HTTP API and WebSocket), data in an SQLite file. */
+/** `stich serve`: the multiplayer server on one port (HTTP API and WebSocket), data in an SQLite file or in PostgreSQL (`--pg`). */
 export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const port = opts.port === undefined ? 8080 : Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a port number from 0 to 65535, not ${JSON.stringify(opts.port)}`);
   const host = opts.host === true ? '0.0.0.0' : typeof opts.host === 'string' ? opts.host : '127.0.0.1';
+  if (opts.pg !== undefined && !/^postgres(ql)?:\/\//.test(opts.pg)) throw new CliError(`--pg takes a PostgreSQL URL such as postgres://user@host:5432/database, not ${JSON.stringify(opts.pg.slice(0, 80))}`);
   const { startServer } = await import('../server/server.js');
-  if (opts.pg && !/^postgres(ql)?:\/\//.test(opts.pg)) throw new CliError(`--pg takes a URL postgres://user@host:port/database, not ${JSON.stringify(opts.pg)}`);
-  if (opts.redis && !/^rediss?:\/\//.test(opts.redis)) throw new CliError(`--redis takes a URL redis://host:port, not ${JSON.stringify(opts.redis)}`);
-  if (opts.pg && !opts.redis) throw new CliError('--pg starts one process of a cluster: give the shared Redis too (--redis redis://host:port)');
+  if (opts.redis !== undefined && !/^rediss?:\/\//.test(opts.redis)) throw new CliError(`--redis takes a URL redis://host:port, not ${JSON.stringify(opts.redis.slice(0, 80))}`);
+  if (opts.redis !== undefined && opts.pg === undefined) throw new CliError('--redis starts one process of a cluster, whose processes share a PostgreSQL database: give it with --pg postgres://…');
   if (opts.redisPrefix !== undefined && !/^[\w.-]{1,64}$/.test(opts.redisPrefix)) throw new CliError('--redis-prefix is 1 to 64 letters, digits, dots, dashes or underscores');
-  const server = await startServer({
-    db: opts.db ?? 'stich.db',
-    pg: opts.pg,
-    redis: opts.redis,
-    cluster: opts.redis ? { prefix: opts.redisPrefix ?? 'stich' } : undefined,
-    port,
-    host,
-    logLevel: opts.log ?? 'info',
-  });
-  const where = opts.pg ? `PostgreSQL ${redactUrl(opts.pg)}` : `database ${opts.db ?? 'stich.db'}`;
-  const cluster = server.cluster ? `, cluster node ${server.cluster.id} on ${redactUrl(opts.redis!)}` : '';
-  out.write(`stich server listening on ${server.url} (${where}${cluster})\n`);
+  const { describeLocation } = await import('../server/store/open.js');
+  const where = opts.pg !== undefined ? { pg: opts.pg } : { db: opts.db ?? 'stich.db' };
+  const cluster = opts.redis !== undefined ? { redis: opts.redis, cluster: { prefix: opts.redisPrefix ?? 'stich' } } : {};
+  const server = await startServer({ ...where, ...cluster, port, host, logLevel: opts.log ?? 'info' });
+  const node = server.cluster ? `; cluster node ${server.cluster.id}, Redis ${describeLocation({ pg: opts.redis })}` : '';
+  out.write(`stich server listening on ${server.url} (${opts.pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}${node})\n`);
   const stop = async () => {
     await server.close();
     process.exit(0);
@@ -40,13 +34,3 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   process.once('SIGTERM', () => void stop());
 }
 
-/** A URL without its password, for the log. */
-function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '(unreadable URL)';
-  }
-}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { dispatch, type TableMessage } from './dispatch.js';
 import { randomId } from './identity.js';
 import { ClientMessage, type LobbyTable, type PublicSettings, type ServerMessage } from './protocol.js';
-import type { LogRow, PasswordRow, RatingRow, RecordRow, Store, TableCommit, TableRow, UserRow } from './store.js';
+import type { LogRow, PasswordRow, RatingRow, RecordRow, Store, TableCommit, TableRow, UserRow } from './store/store.js';
 import type { Subscriber, Table, TableSettings } from './table.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { ClientMessage, ServerErrorCode, ServerMessage } from './protocol.js';
-import type { UserRow } from './store.js';
+import type { UserRow } from './store/store.js';
 import type { Reply, Subscriber, Table } from './table.js';
 
 /** The client messages that name a table (everything but ping and lobby). */

@@ -14,16 +14,16 @@ import { DEFAULT_LIMITS, TokenBucket, type Limits } from './limits.js';
 import { Lobby } from './lobby.js';
 import { ClientMessage, CreateTable, Credentials, GuestRequest, type LobbyTable, type ServerErrorCode, type ServerMessage } from './protocol.js';
 import { ordinalOf } from './ratings.js';
-import { SqliteStore } from './sqliteStore.js';
-import type { Store, TableRow, UserRow } from './store.js';
+import { openStore } from './store/open.js';
+import type { Store, TableRow, UserRow } from './store/store.js';
 import { initialSeats, Table, type LogEntry, type Subscriber, type TableSettings } from './table.js';
 
 export interface ServerOptions {
-  /** The SQLite file (one process). */
-  readonly db: string;
-  /** A PostgreSQL URL: the store of a cluster process (with `redis`). */
+  /** The SQLite file (the default store). */
+  readonly db?: string;
+  /** A PostgreSQL URL: the store is there instead of in an SQLite file. */
   readonly pg?: string;
-  /** A Redis URL: this process is one of a cluster (docs/cluster.md). */
+  /** A Redis URL: this process is one of a cluster (docs/cluster.md), its store shared with the others (PostgreSQL). */
   readonly redis?: string;
   /** The cluster's key prefix in Redis, and its lease timing. */
   readonly cluster?: Omit<ClusterOptions, 'redis'>;
@@ -386,8 +386,3 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 }
 
-/** The store: PostgreSQL when a URL is given, else the SQLite file. */
-async function openStore(options: ServerOptions): Promise<Store> {
-  if (options.pg) throw new Error('PostgreSQL store not built yet');
-  return new SqliteStore(options.db);
-}
