@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoplay, Client, post } from './client.js';
-import { dropRedisPrefix, killHard, leaseHolders, serveChild, TcpProxy, type ServeChild } from './clusterHarness.js';
+import { dropRedisPrefix, killHard, leaseHolders, loggedActions, serveChild, TcpProxy, type ServeChild } from './clusterHarness.js';
 import { randomId } from './identity.js';
 import type { LobbyTable, ServerMessage } from './protocol.js';
-import { clusterDatabase, type ClusterDatabase } from './clusterDb.js';
+import { PgStore } from './store/postgres.js';
+import { freshPgDatabase, pgUrl, type FreshDatabase } from './store/testing.js';
 
 /**
  * The cluster (docs/cluster.md) with the real services: three `stich serve`
@@ -12,8 +13,8 @@ import { clusterDatabase, type ClusterDatabase } from './clusterDb.js';
  * after).
  */
 
-const REDIS = process.env.STICH_REDIS_URL;
-const PG = process.env.STICH_PG_URL;
+const REDIS = process.env.STICH_REDIS_URL?.trim() || undefined;
+const PG = pgUrl();
 const ready = Boolean(REDIS && PG);
 if (!ready) {
   console.log('cluster tests skipped: set STICH_PG_URL=postgres://postgres@127.0.0.1:5432/test and STICH_REDIS_URL=redis://127.0.0.1:6379 to run them');
@@ -37,21 +38,25 @@ interface Seated {
 
 describe.skipIf(!ready)('a cluster of three processes on PostgreSQL and Redis', () => {
   const prefix = `stich-test-${randomId(6)}`;
-  let db: ClusterDatabase;
+  let db: FreshDatabase;
+  let store: PgStore;
   const nodes: ServeChild[] = [];
   const extra: ServeChild[] = [];
   const clients: Client[] = [];
-  const args = (redis = REDIS!) => ['--port', '0', '--redis', redis, '--redis-prefix', prefix, ...db.args];
+  const args = (redis = REDIS!) => ['--port', '0', '--pg', db.url, '--redis', redis, '--redis-prefix', prefix];
 
   beforeAll(async () => {
-    db = await clusterDatabase(PG!);
+    db = await freshPgDatabase(PG);
     for (let i = 0; i < 3; i++) nodes.push(await serveChild(args()));
+    // The store as the tests read it: after the processes made its schema.
+    store = await PgStore.open(db.url);
   });
 
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
     await Promise.all([...nodes, ...extra].map((n) => killHard(n)));
     await dropRedisPrefix(REDIS!, prefix);
+    await store?.close();
     await db?.drop();
   });
 
@@ -210,7 +215,7 @@ describe.skipIf(!ready)('a cluster of three processes on PostgreSQL and Redis', 
     await sleep(300);
     expect(acked.length).toBeGreaterThan(before);
     for (const t of tables) for (const c of t.clients) expect(c.table(t.id).problems).toEqual([]);
-    const logged = await db.loggedActions();
+    const logged = await loggedActions(store, tables.map((t) => t.id));
     expect(acked.filter((a) => !logged.has(`${a.table}/${a.user}/${a.cseq}`))).toEqual([]);
     console.log(`cluster: ${orphaned.length} of ${tables.length} tables taken over ${Math.round(takeoverMs)} ms after kill -9; ${acked.length} actions acknowledged, all in the log`);
   });
@@ -245,7 +250,7 @@ describe.skipIf(!ready)('a cluster of three processes on PostgreSQL and Redis', 
     stops.forEach((s) => s());
     await sleep(300);
     for (const t of tables) for (const c of t.clients) expect(c.table(t.id).problems).toEqual([]);
-    const logged = await db.loggedActions();
+    const logged = await loggedActions(store, tables.map((t) => t.id));
     expect(acked.filter((a) => !logged.has(`${a.table}/${a.user}/${a.cseq}`))).toEqual([]);
     await proxy.close();
   });

@@ -366,7 +366,8 @@ export class ClusterNode {
     try {
       await this.cmd.publish(this.k('to', node), JSON.stringify(w));
     } catch (e) {
-      this.log.warn({ node, err: String(e) }, 'cannot reach another process');
+      // While Redis is out of reach the socket's process catches up when it rejoins the table.
+      if (this.cmd.status === 'ready') this.log.warn({ node, err: String(e) }, 'cannot reach another process');
     }
   }
 

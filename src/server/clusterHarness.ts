@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import type { Store } from './store/store.js';
 
 /**
  * Helpers of the cluster's tests and load test: `stich serve` processes as
@@ -128,4 +129,16 @@ export async function leaseHolders(url: string, prefix: string, tables: readonly
   } finally {
     r.disconnect();
   }
+}
+
+/** Every person's action in the logs of these tables, as TABLE/USER/CSEQ. */
+export async function loggedActions(store: Store, tables: readonly string[]): Promise<Set<string>> {
+  const logged = new Set<string>();
+  for (const id of tables) {
+    for (const row of await store.tableLog(id)) {
+      const e = row.entry as { k: string; user?: string; cseq?: number };
+      if (e.k === 'act' && e.user) logged.add(`${id}/${e.user}/${e.cseq}`);
+    }
+  }
+  return logged;
 }
