@@ -1,3 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoplay, Client, post } from './client.js';
 import { dropRedisPrefix, killHard, leaseHolders, loggedActions, serveChild, TcpProxy, type ServeChild } from './clusterHarness.js';
@@ -253,5 +256,104 @@ describe.skipIf(!ready)('a cluster of three processes on PostgreSQL and Redis', 
     const logged = await loggedActions(store, tables.map((t) => t.id));
     expect(acked.filter((a) => !logged.has(`${a.table}/${a.user}/${a.cseq}`))).toEqual([]);
     await proxy.close();
+  });
+});
+
+const REDIS_SERVER = '/usr/bin/redis-server';
+
+/** A free loopback port. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A private Redis without persistence: stopped, it comes back empty. */
+async function privateRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const listening = () =>
+    new Promise<boolean>((resolve) => {
+      const probe = connect(port, '127.0.0.1');
+      probe.once('connect', () => {
+        probe.destroy();
+        resolve(true);
+      });
+      probe.once('error', () => resolve(false));
+    });
+  await until('redis-server to listen', listening);
+  return child;
+}
+
+describe.skipIf(!ready || !existsSync(REDIS_SERVER))('a cluster whose Redis stops and comes back empty', () => {
+  let db: FreshDatabase;
+  let store: PgStore;
+  let redis: ChildProcess | undefined;
+  let port = 0;
+  const nodes: ServeChild[] = [];
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    db = await freshPgDatabase(PG);
+    port = await freePort();
+    redis = await privateRedis(port);
+    for (let i = 0; i < 2; i++) nodes.push(await serveChild(['--port', '0', '--pg', db.url, '--redis', `redis://127.0.0.1:${port}`, '--redis-prefix', 'stich']));
+    store = await PgStore.open(db.url);
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+    await Promise.all(nodes.map((n) => killHard(n)));
+    redis?.kill('SIGKILL');
+    await store?.close();
+    await db?.drop();
+  });
+
+  it('loses nothing acknowledged, and tables, clients and lobby recover', async () => {
+    const tables: { id: string; clients: Client[] }[] = [];
+    for (const [i, game] of ['schafkopf', 'karnoeffel', 'bauernschnapsen'].entries()) {
+      const owner = await Client.guest(nodes[i % 2].url, `owner${i}`);
+      clients.push(owner);
+      const made = await post<{ id: string; seats: { kind: string }[] }>(nodes[i % 2].url, '/api/tables', { game, clockMs: 0, botDelayMs: 0, length: { deals: 60 } }, owner.token);
+      expect(made.status).toBe(200);
+      const seated: Client[] = [];
+      for (let s = 0; s < made.body.seats.length; s++) {
+        const c = await Client.guest(nodes[(i + s) % 2].url, `${game}${s}`);
+        c.keepInbox = false;
+        clients.push(c);
+        await c.join(made.body.id);
+        expect((await c.request({ type: 'sit', table: made.body.id, seat: s })).type).toBe('ok');
+        seated.push(c);
+      }
+      await Promise.all(seated.map((c) => c.join(made.body.id, c.table(made.body.id).last)));
+      tables.push({ id: made.body.id, clients: seated });
+    }
+    const acked: { table: string; user: string; cseq: number }[] = [];
+    const stops = tables.flatMap((t) => t.clients.map((c) => autoplay(c, t.id, { pause: () => 1, onAck: () => acked.push({ table: t.id, user: c.user.id, cseq: c.table(t.id).cseq }) })));
+    await sleep(1000);
+
+    const gone = new Promise((r) => redis!.once('exit', r));
+    redis!.kill('SIGTERM');
+    await gone;
+    await sleep(4000);
+    redis = await privateRedis(port);
+    const restored = new Map(tables.flatMap((t) => t.clients.map((c) => [c, c.table(t.id).last] as const)));
+    await until('every client to see its table go on', () => tables.every((t) => t.clients.every((c) => c.table(t.id).last > restored.get(c)!)), 30_000);
+    await until('the lobby to list the tables again from both processes', async () => {
+      for (const n of nodes) {
+        const ids = ((await (await fetch(`${n.url}/api/tables`)).json()) as { tables: LobbyTable[] }).tables.map((t) => t.id);
+        if (!tables.every((t) => ids.includes(t.id))) return false;
+      }
+      return true;
+    });
+    await sleep(500);
+    stops.forEach((s) => s());
+    await sleep(300);
+    for (const t of tables) for (const c of t.clients) expect(c.table(t.id).problems).toEqual([]);
+    const logged = await loggedActions(store, tables.map((t) => t.id));
+    expect(acked.filter((a) => !logged.has(`${a.table}/${a.user}/${a.cseq}`))).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { autoplay, Client, post } from './client.js';
-import { dropRedisPrefix, killHard, serveChild, type ServeChild } from './clusterHarness.js';
+import { dropRedisPrefix, killHard, loggedActions, serveChild, type ServeChild } from './clusterHarness.js';
+import { openStore } from './store/open.js';
 import { randomId } from './identity.js';
 
 export interface LoadOptions {
@@ -190,7 +191,17 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
     await new Promise((r) => setTimeout(r, 300));
     await Promise.all(all.map((c) => c.close()));
     let lost: number | null = null;
-    if (child && db) {
+    if (o.cluster) {
+      // Every acknowledged action is in the shared log, whichever process wrote it.
+      await Promise.all(procs.map((p) => killHard(p)));
+      const store = await openStore({ pg: o.cluster.pg });
+      try {
+        const logged = await loggedActions(store, tables.map((t) => t.id));
+        lost = acked.filter((a) => !logged.has(`${a.table}/${a.user}/${a.cseq}`)).length;
+      } finally {
+        await store.close();
+      }
+    } else if (child && db) {
       child.kill('SIGTERM');
       await new Promise((r) => child!.once('exit', r));
       child = undefined;
