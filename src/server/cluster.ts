@@ -515,9 +515,10 @@ export class ClusterNode {
         lease = null;
       }
       if (!lease) {
-        if (attempt >= ROUTE_ATTEMPTS) {
+        if (m.type === 'act' && !f.acts.has(m.cseq)) return;
+        if (attempt >= ROUTE_ATTEMPTS && m.type !== 'act') {
           this.settle(f, m);
-          return c.send({ type: 'error', code: 'internal', message: 'the table has no server process at the moment; try again', table: m.table, cseq: m.type === 'act' ? m.cseq : 0 });
+          return c.send({ type: 'error', code: 'internal', message: 'the table has no server process at the moment; try again', table: m.table, cseq: 0 });
         }
         setTimeout(() => void this.route(c, f, m, attempt + 1), ROUTE_RETRY_MS);
         return;
@@ -576,7 +577,7 @@ export class ClusterNode {
   private onLease(table: string, lease: string): void {
     for (const c of this.conns.values()) {
       const f = c.tables.get(table);
-      if (f && f.lease !== undefined && f.lease !== lease && (f.following || f.acts.size > 0 || f.others > 0)) this.switchTo(c, table, f, lease);
+      if (f && f.lease !== lease && (f.following || f.acts.size > 0 || f.others > 0)) this.switchTo(c, table, f, lease);
     }
   }
 
@@ -591,9 +592,10 @@ export class ClusterNode {
       if (!a) return;
       a.sentTo = undefined;
     }
-    if (attempt >= ROUTE_ATTEMPTS) {
+    // An action waits for its table's next owner as long as the socket is open; other requests give up.
+    if (attempt >= ROUTE_ATTEMPTS && m.type !== 'act') {
       this.settle(f, m);
-      return c.send({ type: 'error', code: 'internal', message: 'the table has no server process at the moment; try again', table: m.table, cseq: m.type === 'act' ? m.cseq : 0 });
+      return c.send({ type: 'error', code: 'internal', message: 'the table has no server process at the moment; try again', table: m.table, cseq: 0 });
     }
     setTimeout(() => void this.route(c, f, m, attempt + 1), ROUTE_RETRY_MS);
   }
