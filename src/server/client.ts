@@ -47,7 +47,10 @@ export class Client {
     const ws = new WebSocket(`${this.base.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(this.token)}`);
     this.ws = ws;
     ws.on('message', (data) => this.receive(JSON.parse(data.toString()) as ServerMessage));
-    ws.on('close', () => (this.closed = true));
+    // A late close of the socket this one replaces says nothing about this one.
+    ws.on('close', () => {
+      if (this.ws === ws) this.closed = true;
+    });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);

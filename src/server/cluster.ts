@@ -135,6 +135,8 @@ export class ClusterNode {
   private lobbyTimer: NodeJS.Timeout | undefined;
   private tickTimer: NodeJS.Timeout | undefined;
   private ticking = false;
+  /** Tables this process is taking over now. */
+  private readonly adopting = new Set<string>();
   private closed = false;
   private lobbyCache: { tables: LobbyTable[]; online: string[] } = { tables: [], online: [] };
   hall!: ClusterHall;
@@ -326,7 +328,7 @@ export class ClusterNode {
       const lease = leases[i];
       if (lease) {
         if (followed.has(id)) this.onLease(id, lease);
-      } else if (live[id] && !this.owned.has(id)) {
+      } else if (live[id] && !this.owned.has(id) && !this.adopting.has(id)) {
         orphans.push(JSON.parse(live[id]) as TableRow);
       }
     });
@@ -338,7 +340,13 @@ export class ClusterNode {
       const j = Math.floor(Math.random() * (i + 1));
       [orphans[i], orphans[j]] = [orphans[j], orphans[i]];
     }
-    await Promise.all(orphans.slice(0, share).map((row) => this.tryAdopt(row)));
+    // Rebuilding runs beside the ticks: the renewal of this process's other leases must not wait for it.
+    for (const row of orphans.slice(0, share)) {
+      this.adopting.add(row.id);
+      void this.tryAdopt(row)
+        .catch((e: unknown) => this.log.warn({ table: row.id, err: String(e) }, 'cannot take a table'))
+        .finally(() => this.adopting.delete(row.id));
+    }
   }
 
   /** Forgets processes whose heartbeat stopped: their presence, and their sockets' subscriptions here. */

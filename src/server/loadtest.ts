@@ -171,6 +171,11 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
       const moved = () => tables.every(({ id, clients }) => clients.some((c) => c.table(id).last > lastAt.get(id)!));
       while (!moved() && performance.now() - killedAt < 60_000) await new Promise((r) => setTimeout(r, 20));
       takeoverMs = Math.round(performance.now() - killedAt);
+      if (process.env.STICH_LOAD_DEBUG) {
+        for (const { id, clients } of tables.filter(({ id, clients }) => !clients.some((c) => c.table(id).last > lastAt.get(id)!)).slice(0, 5)) {
+          o.out.write(`stuck ${id}: ${JSON.stringify(clients.map((c) => ({ base: c.base, closed: c.closed, seat: c.table(id).seat, toAct: c.table(id).toAct, legal: c.table(id).legal.length, last: c.table(id).last, cseq: c.table(id).cseq })))}\n`);
+        }
+      }
       o.out.write(`every table went on ${takeoverMs} ms after the kill\n`);
       await new Promise((r) => setTimeout(r, Math.max(0, o.seconds * 1000 - (performance.now() - started))));
     } else {
