@@ -23,7 +23,10 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   const { describeLocation } = await import('../server/store/open.js');
   const where = opts.pg !== undefined ? { pg: opts.pg } : { db: opts.db ?? 'stich.db' };
   const cluster = opts.redis !== undefined ? { redis: opts.redis, cluster: { prefix: opts.redisPrefix ?? 'stich' } } : {};
-  const server = await startServer({ ...where, ...cluster, port, host, logLevel: opts.log ?? 'info' });
+  const server = await startServer({ ...where, ...cluster, port, host, logLevel: opts.log ?? 'info' }).catch((e: Error) => {
+    const redis = opts.redis !== undefined ? ` with Redis ${describeLocation({ pg: opts.redis })}` : '';
+    throw new CliError(`cannot start the server on ${opts.pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}${redis}: ${e.message}`);
+  });
   const node = server.cluster ? `; cluster node ${server.cluster.id}, Redis ${describeLocation({ pg: opts.redis })}` : '';
   out.write(`stich server listening on ${server.url} (${opts.pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}${node})\n`);
   const stop = async () => {

@@ -176,7 +176,20 @@ export class ClusterNode {
   /** Connects, announces this process, registers the store's unfinished tables, and starts ticking. */
   async start(hall: ClusterHall): Promise<void> {
     this.hall = hall;
-    await Promise.all([this.cmd.connect(), this.sub.connect()]);
+    // Redis out of reach at the start is an error (later it is an outage the cluster rides out).
+    const first = (r: Redis) =>
+      new Promise<void>((resolve, reject) => {
+        r.once('ready', () => resolve());
+        r.once('error', reject);
+        r.connect().catch(reject);
+      });
+    try {
+      await Promise.all([first(this.cmd), first(this.sub)]);
+    } catch (e) {
+      this.cmd.disconnect();
+      this.sub.disconnect();
+      throw new Error(`Redis is out of reach: ${(e as Error).message}`);
+    }
     this.sub.on('message', (channel: string, text: string) => this.heard(channel, text));
     await this.sub.subscribe(this.k('to', this.id), this.k('all'));
     await this.bootstrap();

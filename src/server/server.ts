@@ -187,7 +187,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const hall = new Hall(store, limits, app.log, cluster);
   if (cluster) {
     // The tables are shared out by the cluster: this process takes those nobody holds.
-    await cluster.start(hall);
+    await cluster.start(hall).catch(async (e: unknown) => {
+      await store.close();
+      throw e;
+    });
     app.log.info({ node: cluster.id }, 'joined the cluster');
   } else {
     const rebuilt = await hall.load();

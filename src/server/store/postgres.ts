@@ -49,9 +49,10 @@ const rating = (r: Row): RatingRow => ({ userId: r.user_id as string, name: r.na
 
 /**
  * The PostgreSQL store, for several server processes on one database. Every
- * commit is one transaction that locks the table's row, checks the log's next
- * index and inserts under the primary key (table_id, idx): a second writer,
- * in this process or another, fails with `logConflict` and writes nothing.
+ * commit is one transaction (for log entries alone: one statement) that locks
+ * the table's row, checks the log's next index and inserts under the primary
+ * key (table_id, idx): a second writer, in this process or another, fails with
+ * `logConflict` and writes nothing.
  */
 export class PgStore implements Store {
   private constructor(private readonly pool: pg.Pool) {}
@@ -156,6 +157,7 @@ export class PgStore implements Store {
 
   async commit(c: TableCommit): Promise<void> {
     const json = prepareCommit(c);
+    if (c.finished === undefined && !c.record && (c.ratings ?? []).length === 0) return this.append(c.tableId, c.from, json.entries);
     await this.transaction(async (q) => {
       // The row lock makes commits of one table take turns; the primary key stops any writer that skips it.
       const table = await q('SELECT 1 FROM tables WHERE id = $1 FOR UPDATE', [c.tableId]);
@@ -174,6 +176,28 @@ export class PgStore implements Store {
         );
       }
     });
+  }
+
+  /**
+   * The common commit, log entries only, in one statement (one round trip instead of five). It takes the
+   * same row lock; the next index is read in the statement's snapshot, and should another writer have
+   * written since, the insert fails on the primary key: a logConflict either way.
+   */
+  private async append(tableId: string, from: number, entries: readonly string[]): Promise<void> {
+    const [r] = await this.query(
+      `WITH t AS (SELECT id FROM tables WHERE id = $1 FOR UPDATE),
+            n AS (SELECT coalesce(max(idx) + 1, 0) AS next FROM table_log WHERE table_id = $1),
+            ins AS (
+              INSERT INTO table_log (table_id, idx, entry)
+              SELECT $1, $2 + i - 1, e FROM unnest($3::text[]) WITH ORDINALITY AS u(e, i)
+              WHERE EXISTS (SELECT 1 FROM t) AND (SELECT next FROM n) = $2
+              RETURNING idx)
+       SELECT EXISTS (SELECT 1 FROM t) AS known, (SELECT next FROM n) AS next, (SELECT count(*)::int FROM ins) AS written`,
+      [tableId, from, entries],
+    );
+    if (!r.known) throw new StoreError('missing', `no table ${tableId}`);
+    if (r.next !== from) throw conflict(tableId, r.next as number, from);
+    if (r.written !== entries.length) throw new Error(`table ${tableId}: ${String(r.written)} of ${entries.length} log entries written`);
   }
 
   async record(id: string): Promise<RecordRow | undefined> {
