@@ -528,9 +528,17 @@ export class ClusterNode {
       let lease: string | null = null;
       try {
         lease = await this.cmd.get(this.k('lease', m.table));
-        if (!lease && attempt === 0 && !(await this.cmd.hexists(this.k('info'), m.table))) {
+        if (!lease && attempt === 0 && !(await this.cmd.hexists(this.k('live'), m.table))) {
+          // Not live and without an owner: unknown, or finished and closed with the process that ran it.
           this.settle(f, m);
-          return c.send({ type: 'error', code: 'unknownTable', message: 'no such table', table: m.table });
+          const known = await this.cmd.hexists(this.k('info'), m.table);
+          return c.send({
+            type: 'error',
+            code: 'unknownTable',
+            message: known ? 'the table is finished and closed; its records stay' : 'no such table',
+            table: m.table,
+            ...(m.type === 'act' ? { cseq: m.cseq } : {}),
+          });
         }
       } catch {
         lease = null;
