@@ -4,7 +4,7 @@ import { dispatch, type TableMessage } from './dispatch.js';
 import { randomId } from './identity.js';
 import { ClientMessage, type LobbyTable, type PublicSettings, type ServerMessage } from './protocol.js';
 import type { LogRow, PasswordRow, RatingRow, RecordRow, Store, TableCommit, TableRow, UserRow } from './store/store.js';
-import type { Subscriber, Table, TableSettings } from './table.js';
+import type { Subscriber, Table } from './table.js';
 
 /**
  * One process of a cluster (docs/cluster.md). Redis holds what the processes
@@ -554,7 +554,7 @@ export class ClusterNode {
       }
       if (f.lease !== lease) this.switchTo(c, m.table, f, lease, m);
     }
-    if (m.type === 'act') return this.flush(c, m.table, f);
+    if (m.type === 'act') return this.flush(c, f);
     this.send(c, f.lease!, m, attempt);
   }
 
@@ -571,7 +571,7 @@ export class ClusterNode {
   }
 
   /** Sends the actions not yet sent to the current owner, in order. */
-  private flush(c: FrontConn, _table: string, f: Followed): void {
+  private flush(c: FrontConn, f: Followed): void {
     if (!f.lease) return;
     for (const cseq of [...f.acts.keys()].sort((a, b) => a - b)) {
       const a = f.acts.get(cseq)!;
@@ -599,7 +599,7 @@ export class ClusterNode {
       for (let n = f.others - current; n > 0; n--) c.send({ type: 'error', code: 'internal', message: 'the table moved to another server process; send it again', table, cseq: 0 });
       f.others = current;
     }
-    this.flush(c, table, f);
+    this.flush(c, f);
   }
 
   /** Every socket here that follows the table learns of its lease. */
@@ -823,4 +823,3 @@ class FencedStore implements Store {
   }
 }
 
-export type { TableSettings };
