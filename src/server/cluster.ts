@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { dispatch, type TableMessage } from './dispatch.js';
+import { DEFAULT_CONTRIBUTION_MS } from './fairDeal.js';
 import { randomId } from './identity.js';
 import { ClientMessage, type LobbyTable, type PublicSettings, type ServerMessage } from './protocol.js';
 import type { LogRow, PasswordRow, RatingRow, RecordRow, Store, TableCommit, TableRow, UserRow } from './store/store.js';
@@ -656,7 +657,10 @@ export class ClusterNode {
       case 'ok':
       case 'error':
         if (m.cseq !== undefined && m.cseq > 0) f.acts.delete(m.cseq);
-        else if (m.type === 'ok' || m.cseq === 0) f.others = Math.max(0, f.others - 1);
+        else f.others = Math.max(0, f.others - 1);
+        break;
+      case 'contributed':
+        f.others = Math.max(0, f.others - 1);
         break;
     }
     c.send(m);
@@ -760,7 +764,7 @@ export function infoOf(t: Table): TableInfo {
     phase: t.phase,
     rated: s.rated,
     public: s.public,
-    settings: { public: s.public, rated: s.rated, clockMs: s.clockMs, botDelayMs: s.botDelayMs, length: s.length },
+    settings: { public: s.public, rated: s.rated, clockMs: s.clockMs, botDelayMs: s.botDelayMs, contributionMs: s.contributionMs ?? DEFAULT_CONTRIBUTION_MS, length: s.length },
   };
 }
 

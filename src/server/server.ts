@@ -33,7 +33,7 @@ export interface ServerOptions {
   /** pino's level, or false for no logs. */
   readonly logLevel?: string | false;
   /** Overrides of every new table's settings (tests: clocks and bot delays). */
-  readonly tableDefaults?: Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs'>>;
+  readonly tableDefaults?: Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs' | 'contributionMs'>>;
   /** The built browser client to serve (default: dist/client beside the compiled server; nothing is served when it is missing). */
   readonly clientDir?: string;
 }
@@ -134,6 +134,7 @@ export class Hall {
       rated: body.rated,
       clockMs: defaults?.clockMs ?? body.clockMs,
       botDelayMs: defaults?.botDelayMs ?? body.botDelayMs,
+      contributionMs: defaults?.contributionMs ?? body.contributionMs,
       length: body.length,
     };
     const id = randomId();
