@@ -42,6 +42,8 @@ export interface SearchState {
    * and tricks per side, announced 20s and 40s, …), but not the order in
    * which earlier tricks were played. Two positions with the same hash are
    * taken to be the same; without it the solver searches without a table.
+   * A state may answer -1 for a position it cannot key exactly (the solver
+   * then searches it without the table).
    */
   hash?(): number;
   /**
@@ -53,6 +55,13 @@ export interface SearchState {
    * Without it every legal move is searched.
    */
   distinctMoves?(): number;
+  /**
+   * Optional, for the solver: the least and the most this seat can still
+   * score at the end of the deal from this position, whatever is played
+   * (`out[0]`, `out[1]`; -Infinity and Infinity when nothing is known). A
+   * search whose question is already decided by them stops there.
+   */
+  scoreRange?(seat: Seat, out: Float64Array): void;
 }
 
 /**
