@@ -62,6 +62,27 @@ export interface SearchState {
    * search whose question is already decided by them stops there.
    */
   scoreRange?(seat: Seat, out: Float64Array): void;
+  /**
+   * Optional, for the solver (with `questionKey`): the final scores this
+   * seat can end the deal with, ascending (the payout's steps), or
+   * undefined when there are too many to list.
+   */
+  outcomes?(seat: Seat): readonly number[] | undefined;
+  /**
+   * Optional, for the solver: a key of the position (like `hash`) for one
+   * question only: does this seat end the deal with at least `threshold`?
+   * It may fold what was taken so far into what that question still needs
+   * (the points still missing to a step instead of the points taken), so
+   * that positions after different tricks meet. Two positions with the same
+   * key have the same answer; -1 where there is no key.
+   */
+  questionKey?(seat: Seat, threshold: number): number;
+  /**
+   * Optional, for the solver's move order: how promising a legal move looks
+   * for the seat to move (higher: searched first). It only orders the
+   * search, it never changes a value.
+   */
+  moveOrder?(move: number): number;
 }
 
 /**

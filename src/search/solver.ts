@@ -137,7 +137,10 @@ export class Solver {
   private ttSeat = -1;
   private readonly history = new Float64Array(64);
   private readonly moveBuf: Int32Array[] = [];
+  private readonly orderBuf: Float64Array[] = [];
   private readonly range = new Float64Array(2);
+  /** The threshold whose question keys the table holds (NaN: the table holds bounds on values). */
+  private ttQuestion = NaN;
   private side = 0;
   private rep = 0;
 
@@ -151,6 +154,7 @@ export class Solver {
   /** Forgets the transposition table (it is also forgotten whenever another deal or side is solved). */
   reset(): void {
     this.tt.clear();
+    this.ttQuestion = NaN;
     this.history.fill(0);
   }
 
@@ -163,6 +167,8 @@ export class Solver {
   value(state: SearchState, side = sideToMove(state), seat?: number, guess = 0): number {
     this.prepare(state, side, seat);
     if (state.isOver()) return this.final(state);
+    const steps = this.steps(state);
+    if (steps) return this.guarded(state, () => this.stepValue(state, steps, guess));
     return this.guarded(state, () => {
       let lo = -Infinity;
       let hi = Infinity;
@@ -181,7 +187,115 @@ export class Solver {
   atLeast(state: SearchState, side: number, threshold: number): boolean {
     this.prepare(state, side);
     if (state.isOver()) return this.final(state) >= threshold;
+    if (this.steps(state)) return this.guarded(state, () => this.decide(state, threshold));
     return this.guarded(state, () => this.search(state, threshold - EPS, threshold, 0) >= threshold);
+  }
+
+  /**
+   * The final scores the seat can end with, ascending, when the state
+   * offers them and keys for threshold questions (`outcomes`,
+   * `questionKey`); then the value is found by asking "at least this step?"
+   * of a few of them, each a search of yes and no.
+   */
+  private steps(state: SearchState): readonly number[] | undefined {
+    if (this.objective !== 'score' || !this.useTable || state.questionKey === undefined || state.outcomes === undefined) return undefined;
+    const steps = state.outcomes(this.rep);
+    return steps && steps.length > 0 ? steps : undefined;
+  }
+
+  /** The value by bisection over the steps, starting at the step nearest `guess`. */
+  private stepValue(state: SearchState, steps: readonly number[], guess: number): number {
+    const range = this.range;
+    let lo = 0;
+    let hi = steps.length - 1;
+    if (state.scoreRange) {
+      state.scoreRange(this.rep, range);
+      while (lo < hi && steps[lo] < range[0]) lo++;
+      while (hi > lo && steps[hi] > range[1]) hi--;
+    }
+    // Invariant: the value is one of steps[lo..hi].
+    let first = true;
+    while (lo < hi) {
+      let mid = (lo + hi + 1) >> 1;
+      if (first) {
+        // The first question at the guess: the step just above it or at it.
+        first = false;
+        let g = lo + 1;
+        while (g < hi && steps[g] <= guess) g++;
+        mid = steps[g - 1] >= guess ? Math.max(lo + 1, g - 1) : g;
+      }
+      if (this.decide(state, steps[mid])) lo = mid;
+      else hi = mid - 1;
+    }
+    return steps[lo];
+  }
+
+  /** Whether the side reaches at least `threshold`: a search of yes and no over the state's question keys. */
+  private decide(state: SearchState, threshold: number): boolean {
+    if (this.ttQuestion !== threshold) {
+      this.tt.clear();
+      this.ttQuestion = threshold;
+    }
+    return this.reach(state, threshold, 0);
+  }
+
+  private reach(state: SearchState, v: number, ply: number): boolean {
+    if ((++this.nodes & 1023) === 0 && performance.now() > this.deadline) throw new SolverTimeout();
+    if (state.isOver()) return this.final(state) >= v;
+    const range = this.range;
+    if (state.scoreRange !== undefined) {
+      state.scoreRange(this.rep, range);
+      if (range[0] >= v) return true;
+      if (range[1] < v) return false;
+    }
+    const tt = this.tt;
+    const key = state.questionKey!(this.rep, v);
+    if (key >= 0) {
+      const found = tt.find(key);
+      if (found >= 0) return tt.lo[found] === 1;
+    }
+    const maximizing = state.side(state.toMove()) === this.side;
+    const mask = this.useEquivalence && state.distinctMoves ? state.distinctMoves() : state.legalMask();
+    const buf = this.moveBuf[ply] ?? (this.moveBuf[ply] = new Int32Array(64));
+    const n = fillMoves(mask, buf);
+    const h = this.history;
+    // Order: the state's own hint where it gives one, then the history (moves that decided before).
+    const order = this.orderBuf[ply] ?? (this.orderBuf[ply] = new Float64Array(64));
+    const hinted = state.moveOrder !== undefined;
+    for (let i = 0; i < n; i++) {
+      const m = buf[i];
+      order[i] = hinted ? state.moveOrder!(m) * 1024 + h[m] : h[m];
+    }
+    for (let i = 1; i < n; i++) {
+      const m = buf[i];
+      const score = order[i];
+      let j = i - 1;
+      while (j >= 0 && order[j] < score) {
+        buf[j + 1] = buf[j];
+        order[j + 1] = order[j];
+        j--;
+      }
+      buf[j + 1] = m;
+      order[j + 1] = score;
+    }
+    // A maximizing seat needs one move that reaches v; a minimizing one, one that keeps it from v.
+    let result = !maximizing;
+    for (let i = 0; i < n; i++) {
+      const m = buf[i];
+      state.play(m);
+      const r = this.reach(state, v, ply + 1);
+      state.undo();
+      if (r === maximizing) {
+        result = r;
+        h[m] += n - i;
+        break;
+      }
+    }
+    if (key >= 0) {
+      const i = tt.slot(key);
+      tt.lo[i] = result ? 1 : 0;
+    }
+    return result;
   }
 
   /** Runs a search; when it passes the deadline, takes back the moves it made before `SolverTimeout` goes on. */
@@ -215,6 +329,7 @@ export class Solver {
     if (side !== this.ttSide || state !== this.ttState || (seat ?? -1) !== this.ttSeat) {
       // Another deal or another side: bounds from before do not apply.
       this.tt.clear();
+      this.ttQuestion = NaN;
       this.history.fill(0);
       this.ttSide = side;
       this.ttState = state;
@@ -236,6 +351,10 @@ export class Solver {
   }
 
   private search(state: SearchState, alpha: number, beta: number, ply: number): number {
+    if (ply === 0 && !Number.isNaN(this.ttQuestion)) {
+      this.tt.clear();
+      this.ttQuestion = NaN;
+    }
     if ((++this.nodes & 1023) === 0 && performance.now() > this.deadline) throw new SolverTimeout();
     if (state.isOver()) return this.final(state);
     if (this.objective === 'score' && state.scoreRange !== undefined) {

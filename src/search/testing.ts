@@ -464,8 +464,9 @@ export const tinyModule: GameModule<TinyTypes> = {
  * state offers, and with table or equivalence turned off) equals plain
  * minimax for every side; every legal card that `distinctMoves` leaves out
  * is worth what a card it keeps is worth; the hash of every position the
- * endgame can reach names one value (same key ⇒ same value), and
- * `scoreRange` bounds that value. The state is left as it was. Returns the
+ * endgame can reach names one value (same key ⇒ same value), a question
+ * key one answer, and `scoreRange` bounds that value; the value is one of
+ * `outcomes`. The state is left as it was. Returns the
  * number of positions whose keys were compared.
  */
 export function checkSolverOnEndgame(state: SearchState, what: string): number {
@@ -489,6 +490,8 @@ export function checkSolverOnEndgame(state: SearchState, what: string): number {
   let rep = 0;
   while (state.side(rep) !== side) rep++;
   const values = new Map<number, number>();
+  const steps = state.outcomes?.(rep);
+  const answers = (steps ?? []).map(() => new Map<number, boolean>());
   const range = new Float64Array(2);
   let positions = 0;
   const walk = (): number => {
@@ -512,9 +515,21 @@ export function checkSolverOnEndgame(state: SearchState, what: string): number {
       }
       v = max ? Math.max(...byMove.values()) : Math.min(...byMove.values());
     }
+    if (steps && !steps.includes(v)) wrong(`value ${v} is not among the outcomes ${steps.join(', ')}`);
     if (state.scoreRange) {
       state.scoreRange(rep, range);
       if (v < range[0] || v > range[1]) wrong(`value ${v} outside scoreRange [${range[0]}, ${range[1]}]`);
+    }
+    // Question keys: same key for a threshold ⇒ same answer.
+    if (steps && state.questionKey) {
+      for (const [i, t] of steps.entries()) {
+        const q = state.questionKey(rep, t);
+        if (q < 0) continue;
+        if (!Number.isSafeInteger(q)) wrong(`question key ${q} is not a safe integer`);
+        const seen = answers[i].get(q);
+        if (seen !== undefined && seen !== v >= t) wrong(`two positions with the question key ${q} for ${t} answer ${seen} and ${v >= t}`);
+        answers[i].set(q, v >= t);
+      }
     }
     const key = state.hash ? state.hash() : -1;
     if (key >= 0) {

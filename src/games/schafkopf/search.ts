@@ -578,6 +578,12 @@ export class SchafkopfSearch implements SearchState {
    */
   hash(): number {
     if (this.ramsch) return -1;
+    const points = this.pointsMatter ? Math.min(this.seatPointsOfSide0(), 91) : 0;
+    return this.key(points);
+  }
+
+  /** The hash or question key with this number (7 bits) for the party's points. */
+  private key(points: number): number {
     const h = this.hands;
     const rest = (h[0] | h[1] | h[2] | h[3]) >>> 0;
     const pos = this.pos;
@@ -591,7 +597,6 @@ export class SchafkopfSearch implements SearchState {
         high = (high << 3) | popcount32(this.dealt[(leader + i) & 3] & ((1 << card) - 1));
       }
     }
-    const points = this.pointsMatter ? Math.min(this.seatPointsOfSide0(), 91) : 0;
     const t = this.seatTricks;
     const so = this.sideOf;
     let tricks0 = 0;
@@ -605,6 +610,105 @@ export class SchafkopfSearch implements SearchState {
     high = (high << 7) | points;
     high = (high << 3) | (tricks0 > 0 ? 4 : 0) | (tricks1 > 0 ? 2 : 0) | searched;
     return high * 4294967296 + rest;
+  }
+
+  /**
+   * The final scores a seat can end with, ascending (from the payout
+   * table); undefined in a Ramsch.
+   */
+  outcomes(seat: Seat): readonly number[] | undefined {
+    if (this.ramsch) return undefined;
+    const table = this.payouts();
+    const out = new Set<number>();
+    for (let i = seat; i < table.length; i += 4) out.add(table[i]);
+    return [...out].sort((a, b) => a - b);
+  }
+
+  /**
+   * How promising a legal card looks for the seat to move (higher: try
+   * first), for the solver's move order; it never changes a value. Leading:
+   * a card nothing live can beat, then low cards. Following: a partner's
+   * trick gets points, an opponent's trick is taken with the cheapest card
+   * that wins it, and a trick that cannot be won gets the least.
+   */
+  moveOrder(move: number): number {
+    const pts = this.cardPoints[move];
+    const power = this.power[move];
+    const pos = this.pos;
+    const len = pos & 3;
+    if (len === 0) {
+      const up = this.above[move];
+      const h = this.hands;
+      const live = h[0] | h[1] | h[2] | h[3];
+      let top = true;
+      for (let i = 0; i < up.length; i++) {
+        if ((live & (1 << up[i])) !== 0) {
+          top = false;
+          break;
+        }
+      }
+      return top ? 1000 + pts + power : -pts * 4 - (power & 127);
+    }
+    const base = pos - len;
+    const bestSeat = (this.turn - len + this.best - base) & 3;
+    const beats = (this.follows & (1 << move)) !== 0 && power > this.bestPower;
+    if (this.sideOf[bestSeat] === this.sideOf[this.turn] && this.nSides === 2) {
+      return beats ? pts - 300 : pts * 4 - (power & 127);
+    }
+    return beats ? 500 + pts * 4 - power : -pts * 4 - (power & 127);
+  }
+
+  /** The question the `need` fields answer: the seat, the threshold. */
+  private qSeat = -1;
+  private qThreshold = NaN;
+  /** Whether the seat's payout rises with the party's points (1), falls (-1) or does not depend on them (0), when the party takes some tricks but not all. */
+  private qDirection = 0;
+  /** The party's points from which (rising) or up to which (falling) the seat reaches the threshold. */
+  private qPoints = 0;
+
+  /**
+   * The key of the position for the question whether `seat` ends with at
+   * least `threshold` (exact, 53 bits): as `hash`, but instead of the
+   * party's points, how many points it still needs to make the seat reach
+   * the threshold (or may still take without it falling below), 0 or beyond
+   * what is left when that is decided. The payout depends on the party's
+   * points and on whether it took no trick or every trick, and then the
+   * points are fixed by the tricks; so equal keys answer alike.
+   */
+  questionKey(seat: Seat, threshold: number): number {
+    if (this.ramsch) return -1;
+    if (seat !== this.qSeat || threshold !== this.qThreshold) this.setQuestion(seat, threshold);
+    if (this.qDirection === 0) return this.key(0);
+    const sp = this.seatPoints;
+    let taken = 0;
+    for (let s = 0; s < 4; s++) taken += sp[s];
+    const left = this.totalPoints - taken;
+    const p0 = this.seatPointsOfSide0();
+    const code =
+      this.qDirection > 0 ? Math.max(0, Math.min(this.qPoints - p0, left + 1)) : Math.max(-1, Math.min(this.qPoints - p0, left)) + 1;
+    return this.key(code);
+  }
+
+  private setQuestion(seat: Seat, threshold: number): void {
+    const table = this.payouts();
+    const at = (p: number) => table[this.payoutIndex(p, 1) + seat];
+    const total = this.totalPoints;
+    this.qSeat = seat;
+    this.qThreshold = threshold;
+    if (!this.pointsMatter || at(0) === at(total)) {
+      this.qDirection = 0;
+      this.qPoints = 0;
+    } else if (at(0) < at(total)) {
+      this.qDirection = 1;
+      let k = 0;
+      while (k <= total && at(k) < threshold) k++;
+      this.qPoints = k;
+    } else {
+      this.qDirection = -1;
+      let k = total;
+      while (k >= 0 && at(k) < threshold) k--;
+      this.qPoints = k;
+    }
   }
 
   private seatPointsOfSide0(): number {
