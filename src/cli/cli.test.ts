@@ -165,6 +165,13 @@ describe('bad input on the command line (issue 7): a one-line error, never a sta
     return r.err.trim();
   };
 
+  it('serve --pg: a URL that is not PostgreSQL\'s, or a server that cannot be reached, is refused without showing the password', () => {
+    expect(oneLine(stich(['serve', '--port', '0', '--pg', 'mysql://root@localhost/x']))).toMatch(/--pg takes a PostgreSQL URL/);
+    const refused = oneLine(stich(['serve', '--port', '0', '--pg', 'postgres://stich:geheim@127.0.0.1:1/stich']));
+    expect(refused).toMatch(/^stich: cannot start the server on PostgreSQL postgres:\/\/stich:\*\*\*@127\.0\.0\.1:1\/stich: .*ECONNREFUSED/);
+    expect(refused).not.toContain('geheim');
+  });
+
   it('bench --seconds abc, 0 and -1 are refused', () => {
     for (const s of ['abc', '0', '-1']) expect(oneLine(stich(['bench', '--seconds', s]))).toMatch(/--seconds must be a number of seconds above 0/);
   });

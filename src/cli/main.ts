@@ -112,9 +112,10 @@ program
 
 program
   .command('serve')
-  .description('run the multiplayer server: HTTP API and WebSocket on one port, data in an SQLite file')
+  .description('run the multiplayer server: HTTP API and WebSocket on one port, data in an SQLite file or in PostgreSQL')
   .option('--port <port>', 'the port (0 picks a free one)', '8080')
   .option('--db <file>', 'the SQLite database, created on first start', 'stich.db')
+  .option('--pg <url>', 'keep the data in PostgreSQL instead (postgres://user@host:5432/database); the schema is migrated on start')
   .option('--host [address]', 'listen on this address (without one: every interface; default 127.0.0.1)')
   .option('--log <level>', 'log level: fatal, error, warn, info, debug', 'info')
   .action(async (opts) => {

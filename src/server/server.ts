@@ -12,12 +12,15 @@ import { DEFAULT_LIMITS, TokenBucket, type Limits } from './limits.js';
 import { Lobby } from './lobby.js';
 import { ClientMessage, CreateTable, Credentials, GuestRequest, type LobbyTable, type ServerErrorCode, type ServerMessage } from './protocol.js';
 import { ordinalOf } from './ratings.js';
-import { SqliteStore } from './sqliteStore.js';
-import type { Store, UserRow } from './store.js';
+import { openStore } from './store/open.js';
+import type { Store, UserRow } from './store/store.js';
 import { initialSeats, Table, type LogEntry, type Subscriber, type TableSettings } from './table.js';
 
 export interface ServerOptions {
-  readonly db: string;
+  /** The SQLite file (the default store). */
+  readonly db?: string;
+  /** A PostgreSQL URL: the store is there instead of in an SQLite file. */
+  readonly pg?: string;
   readonly port?: number;
   readonly host?: string;
   readonly limits?: Partial<Limits>;
@@ -145,7 +148,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info', redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'] },
     bodyLimit: 64 * 1024,
   });
-  const store = new SqliteStore(options.db);
+  const store = await openStore(options);
   const identity = new Identity(store);
   const hall = new Hall(store, limits, app.log);
   const rebuilt = await hall.load();

@@ -9,7 +9,7 @@ import { toRecord } from '../records/record.js';
 import type { Clock, NumberedTableEvent, PublicSeat, PublicSettings, ServerErrorCode, ServerMessage, Snapshot, TableEvent } from './protocol.js';
 import { BOT_RATING, NEW_RATING, rateSitting } from './ratings.js';
 import { TokenBucket, type Limits } from './limits.js';
-import type { Store, TableCommit } from './store.js';
+import type { Store, TableCommit } from './store/store.js';
 
 type T = GameTypes;
 
@@ -271,7 +271,13 @@ export class Table {
     const from = this.slots.length;
     await this.store.commit({ tableId: this.id, from: this.logLength, entries, ...extra });
     entries.forEach((e, i) => this.ingest(e, i === 0 ? after : undefined));
-    this.broadcast(from);
+    try {
+      // A sitting that just ended is stored before anyone hears of its end, so that the record its
+      // sittingEnd names can be fetched at once (with an asynchronous store this matters).
+      if (this.phase === 'finished' && !this.recordSaved) await this.saveRecord();
+    } finally {
+      this.broadcast(from);
+    }
   }
 
   private enqueue<R>(fn: () => Promise<R>): Promise<R> {
