@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { analyzeCommand } from './analyze.js';
 import { arenaCommand } from './arena.js';
 import { benchCommand } from './bench.js';
-import { conformanceCommand, replayCommand, rulesCommand } from './commands.js';
+import { conformanceCommand, replayCommand, rulesCommand, verifyCommand } from './commands.js';
 import { readFileSync } from 'node:fs';
 import { GAMES, gameIds } from '../games/registry.js';
 import { CliError, playCommand } from './play.js';
@@ -89,6 +89,14 @@ program
   .description('re-check every action of a record against the rules and print the outcome')
   .action((file: string) => {
     process.exitCode = replayCommand(file, process.stdout, process.stderr);
+  });
+
+program
+  .command('verify')
+  .argument('<file>', 'a game record (JSON)')
+  .description('check that no deck was stacked: recompute every deck from its revealed seed and contributions and check every commitment')
+  .action(async (file: string) => {
+    process.exitCode = await verifyCommand(file, process.stdout, process.stderr);
   });
 
 program

@@ -112,7 +112,7 @@ describe.each(STORE_KINDS)('the protocol, stored in %s', (kind) => {
       };
       await expectError(other, () => other.sendRaw('{"type": "act", '), 'badJson');
       await expectError(other, () => other.send({ type: 'teleport', table: id }), 'badMessage');
-      await expectError(other, () => other.send({ type: 'act', table: id, cseq: 'one', action: 'weiter' }), 'badMessage');
+      await expectError(other, () => other.send({ type: 'act', table: id, cseq: 'one', action: 'weiter' } as Record<string, unknown>), 'badMessage');
       await expectError(other, () => other.send({ type: 'act', table: 'no-such-table', cseq: 1, action: 'weiter' }), 'unknownTable');
       await expectError(other, () => other.send({ type: 'act', table: id, cseq: 1, action: 'weiter' }), 'notYourTurn');
       await expectError(other, () => other.send({ type: 'act', table: id, cseq: 1, action: 'weiter', seat: actor.table(id).seat }), 'notSeated');

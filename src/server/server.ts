@@ -27,7 +27,7 @@ export interface ServerOptions {
   /** pino's level, or false for no logs. */
   readonly logLevel?: string | false;
   /** Overrides of every new table's settings (tests: clocks and bot delays). */
-  readonly tableDefaults?: Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs'>>;
+  readonly tableDefaults?: Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs' | 'contributionMs'>>;
   /** The built browser client to serve (default: dist/client beside the compiled server; nothing is served when it is missing). */
   readonly clientDir?: string;
 }
@@ -104,6 +104,7 @@ export class Hall {
       rated: body.rated,
       clockMs: defaults?.clockMs ?? body.clockMs,
       botDelayMs: defaults?.botDelayMs ?? body.botDelayMs,
+      contributionMs: defaults?.contributionMs ?? body.contributionMs,
       length: body.length,
     };
     const id = randomId();
@@ -325,6 +326,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           return answer(await table.chat(user, m.text), 0);
         case 'act':
           return answer(await table.act(user.id, m.cseq, m.action, m.seat), m.cseq);
+        case 'contribute': {
+          // Answered with its own message type, so that it never passes for the answer to another request.
+          const r = await table.contribute(user.id, m.deal, m.contribution, m.seat);
+          return r.ok ? send({ type: 'contributed', table: table.id, deal: m.deal }) : error(r.code, r.message, { table: table.id });
+        }
       }
     };
   };
