@@ -3,15 +3,22 @@ import { CryptoRng } from '../core/rng.js';
 import { quote } from '../core/text.js';
 import type { GameTypes } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
-import { formatArena, runArena, type ArenaEntrant } from '../search/arena.js';
+import { formatArena, runArena, type ArenaEntrant, type ArenaReport } from '../search/arena.js';
 import { CliError, lookupGame, rulesFromOptions, splitSeats, type PlayOptions } from './play.js';
-import { botEntrant, closeAll, parseThink, type Closable } from './seats.js';
+import { botEntrant, closeAll, parseCount, parseThink, type Closable } from './seats.js';
+import { writeFileSync, renameSync } from 'node:fs';
 
 export interface ArenaCliOptions extends PlayOptions {
   readonly bots?: string;
   readonly json?: boolean;
   readonly think?: string;
+  readonly samples?: string;
+  readonly nodes?: string;
+  readonly save?: string;
 }
+
+/** How often, at most, --save rewrites its file with the running results. */
+const SAVE_EVERY_MS = 20_000;
 
 /** `stich arena GAME --bots A,B[,…]`: the duplicate arena (src/search/arena.ts). */
 export async function arenaCommand(gameName: string, opts: ArenaCliOptions, out: NodeJS.WritableStream, errOut: NodeJS.WritableStream): Promise<number> {
@@ -30,6 +37,10 @@ async function arenaModule<T extends GameTypes>(module: GameModule<T>, opts: Are
     throw new CliError(`--deals must be a whole number of decks from 1 to 1000000, not ${quote(decksText, 20)}`);
   }
   const think = parseThink(opts.think);
+  const samples = parseCount('--samples', opts.samples, 1, 10_000, 'a number of worlds per decision');
+  const nodes = parseCount('--nodes', opts.nodes, 1, 1_000_000_000, 'a number of solver nodes per decision');
+  /** The thinking budget as given (the levels' own defaults for what is not given), recorded in the JSON report. */
+  const budget = { thinkMs: think, samples, nodes };
   const seed = opts.seed ?? String(new CryptoRng().int(2 ** 32));
   const closables: Closable[] = [];
   const substitutions = new Map<string, Map<string, number>>();
@@ -38,7 +49,7 @@ async function arenaModule<T extends GameTypes>(module: GameModule<T>, opts: Are
     m.set(reason, (m.get(reason) ?? 0) + 1);
     substitutions.set(word, m);
   };
-  const entrants: ArenaEntrant<T>[] = words.map((w) => botEntrant(module, w, { think, log: errOut, closables, onSubstitute }));
+  const entrants: ArenaEntrant<T>[] = words.map((w) => botEntrant(module, w, { think, budget: { samples, nodes }, log: errOut, closables, onSubstitute }));
   const bar =
     opts.json || (errOut as NodeJS.WriteStream).isTTY !== true
       ? undefined
@@ -46,6 +57,15 @@ async function arenaModule<T extends GameTypes>(module: GameModule<T>, opts: Are
   try {
     bar?.start(Number(decksText) * 1, 0);
     let started = false;
+    const subsObject = () => Object.fromEntries([...substitutions].map(([w, m]) => [w, Object.fromEntries(m)]));
+    const asJson = (report: ArenaReport) => JSON.stringify({ ...report, rules, budget, substitutions: subsObject() });
+    /** The running results to --save, written whole to a new file and renamed, so that the file is never half written. */
+    const save = (text: string) => {
+      if (opts.save === undefined) return;
+      writeFileSync(`${opts.save}.part`, text + '\n');
+      renameSync(`${opts.save}.part`, opts.save);
+    };
+    let lastSave = performance.now();
     const report = await runArena({
       module,
       rules,
@@ -60,10 +80,16 @@ async function arenaModule<T extends GameTypes>(module: GameModule<T>, opts: Are
         }
         bar.update(done);
       },
+      onDeck: (decksDone, partial) => {
+        if (opts.save === undefined || decksDone === Number(decksText) || performance.now() - lastSave < SAVE_EVERY_MS) return;
+        lastSave = performance.now();
+        save(asJson(partial()));
+      },
     });
+    save(asJson(report));
     bar?.stop();
-    const subs = Object.fromEntries([...substitutions].map(([w, m]) => [w, Object.fromEntries(m)]));
-    if (opts.json) out.write(JSON.stringify({ ...report, rules, substitutions: subs }) + '\n');
+    const subs = subsObject();
+    if (opts.json) out.write(asJson(report) + '\n');
     else {
       out.write(formatArena(report) + '\n');
       for (const [w, m] of Object.entries(subs)) {

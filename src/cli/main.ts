@@ -59,6 +59,9 @@ program
   .option('--deals <n>', 'number of decks, each played once per seating (default 100)')
   .option('--seed <seed>', 'seed for decks and bots (default: random, printed)')
   .option('--think <ms>', 'time per decision for thinking bots and outside programs (default 2000 for programs)')
+  .option('--samples <n>', 'worlds per decision for the thinking bots (medium, strong)')
+  .option('--nodes <n>', 'solver nodes per decision for strong (a world not solved within them is played out)')
+  .option('--save <file>', 'write the JSON report of the decks so far to this file while the run goes on (every 20 s) and at the end')
   .option('--json', 'print one JSON object, no progress bar')
   .action(async (game: string, opts) => {
     process.exitCode = await arenaCommand(game, opts, process.stdout, process.stderr);

@@ -44,6 +44,11 @@ export interface ArenaOptions<T extends GameTypes> {
   readonly onProgress?: (done: number, total: number) => void;
   /** Called before every deal with the deck number and the seating (entrant index by seat), e.g. for substitution logs. */
   readonly onDeal?: (deck: number, seating: readonly number[]) => void;
+  /**
+   * Called after every deck with the decks done and a function that makes
+   * the report of the decks so far (for running results of a long run).
+   */
+  readonly onDeck?: (decksDone: number, partial: () => ArenaReport) => void;
 }
 
 /** A mean with its 95% confidence interval. */
@@ -79,7 +84,10 @@ export interface ArenaBotReport {
 
 export interface ArenaReport {
   readonly game: string;
+  /** Decks played (each in every seating). */
   readonly decks: number;
+  /** Decks asked for; more than `decks` in the report of a run still going. */
+  readonly decksPlanned: number;
   readonly seed: string;
   /** Each seating as one letter per seat (A = the first bot named). */
   readonly seatings: readonly string[];
@@ -184,35 +192,41 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
       o.onProgress?.(++done, total);
     }
     for (let k = 0; k < K; k++) perDeck[k].push(sum[k] / count[k]);
+    o.onDeck?.(d + 1, () => report(d + 1));
   }
+  return report(o.decks);
 
-  const bots: ArenaBotReport[] = entrants.map((e, k) => {
-    const sorted = times[k].slice().sort((a, b) => a - b);
-    return {
-      name: e.name,
-      deals: seatCount[k].reduce((a, b) => a + b, 0),
-      score: estimate(perDeck[k]),
-      perSeat: seatSum[k].map((s, seat) => ({ seat, deals: seatCount[k][seat], mean: seatCount[k][seat] ? s / seatCount[k][seat] : NaN })),
-      contracts: [...contracts[k].values()].sort((a, b) => b.declared + b.defended - (a.declared + a.defended) || (a.contract < b.contract ? -1 : 1)),
-      decisions: sorted.length,
-      p50Ms: percentile(sorted, 0.5),
-      p99Ms: percentile(sorted, 0.99),
-    };
-  });
-  const differences: ArenaReport['differences'][number][] = [];
-  for (let a = 0; a < K; a++) {
-    for (let b = a + 1; b < K; b++) {
-      differences.push({ a: entrants[a].name, b: entrants[b].name, diff: estimate(perDeck[a].map((x, i) => x - perDeck[b][i])) });
+  /** The report of the first `decks` decks (all of them at the end). */
+  function report(decks: number): ArenaReport {
+    const bots: ArenaBotReport[] = entrants.map((e, k) => {
+      const sorted = times[k].slice().sort((a, b) => a - b);
+      return {
+        name: e.name,
+        deals: seatCount[k].reduce((a, b) => a + b, 0),
+        score: estimate(perDeck[k]),
+        perSeat: seatSum[k].map((s, seat) => ({ seat, deals: seatCount[k][seat], mean: seatCount[k][seat] ? s / seatCount[k][seat] : NaN })),
+        contracts: [...contracts[k].values()].sort((a, b) => b.declared + b.defended - (a.declared + a.defended) || (a.contract < b.contract ? -1 : 1)),
+        decisions: sorted.length,
+        p50Ms: percentile(sorted, 0.5),
+        p99Ms: percentile(sorted, 0.99),
+      };
+    });
+    const differences: ArenaReport['differences'][number][] = [];
+    for (let a = 0; a < K; a++) {
+      for (let b = a + 1; b < K; b++) {
+        differences.push({ a: entrants[a].name, b: entrants[b].name, diff: estimate(perDeck[a].map((x, i) => x - perDeck[b][i])) });
+      }
     }
+    return {
+      game: game.id,
+      decks,
+      decksPlanned: o.decks,
+      seed: o.seed,
+      seatings: plan.map((s) => s.map((k) => LETTERS[k]).join('')),
+      bots,
+      differences,
+    };
   }
-  return {
-    game: game.id,
-    decks: o.decks,
-    seed: o.seed,
-    seatings: plan.map((s) => s.map((k) => LETTERS[k]).join('')),
-    bots,
-    differences,
-  };
 }
 
 /** The agent with every decision (asked or unasked) timed into `into` (milliseconds). */
@@ -240,6 +254,7 @@ const signed = (x: number, digits = 2) => (x > 0 ? '+' : '') + fmt(x, digits);
 /** The report as text for the terminal. */
 export function formatArena(r: ArenaReport, unit = 'score'): string {
   const lines: string[] = [];
+  if (r.decks < r.decksPlanned) lines.push(`running results: ${r.decks} of ${r.decksPlanned} decks played`);
   lines.push(`${r.game}: ${r.decks} decks × ${r.seatings.length} seatings (${r.seatings.join(', ')}), seed ${JSON.stringify(r.seed)}`);
   lines.push('');
   const w = Math.max(4, ...r.bots.map((b) => b.name.length));

@@ -44,7 +44,7 @@ export interface SolverOptions {
   readonly table?: boolean;
 }
 
-/** Thrown by a search that passes its deadline; the search state is restored before it is thrown. */
+/** Thrown by a search that passes its deadline or node limit; the search state is restored before it is thrown. */
 export class SolverTimeout extends Error {
   constructor() {
     super('the solver ran out of time');
@@ -59,6 +59,12 @@ export class Solver {
    * `SolverTimeout` instead of running on; Infinity: no limit.
    */
   deadline = Infinity;
+  /**
+   * A count of `nodes` after which a search stops with `SolverTimeout`
+   * (checked every 1,024 nodes); Infinity: no limit. Unlike the deadline it
+   * does not depend on the machine.
+   */
+  nodeLimit = Infinity;
   private readonly objective: Objective;
   private readonly tableLimit: number;
   private readonly useEquivalence: boolean;
@@ -167,7 +173,7 @@ export class Solver {
   }
 
   private search(state: SearchState, alpha: number, beta: number, ply: number): number {
-    if ((++this.nodes & 1023) === 0 && performance.now() > this.deadline) throw new SolverTimeout();
+    if ((++this.nodes & 1023) === 0 && (this.nodes > this.nodeLimit || performance.now() > this.deadline)) throw new SolverTimeout();
     if (state.isOver()) return this.final(state);
     const hashed = this.useTable && state.hash !== undefined;
     let key = 0;
