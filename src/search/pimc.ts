@@ -59,8 +59,8 @@ export interface ThinkBudget {
  * MIN_WORLDS_TO_DEVIATE worlds. Playouts in a handful of worlds are noisy;
  * without this test a bot bids on noise.
  */
-export const DEVIATION_Z = 1.65;
-export const MIN_WORLDS_TO_DEVIATE = 6;
+export const DEVIATION_Z = 2;
+export const MIN_WORLDS_TO_DEVIATE = 4;
 
 /**
  * Outside the card play, sampled worlds played out by the easy bot value an
