@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,27 @@ describe('stich arena', () => {
     expect(strip(a)).toEqual(strip(b));
     expect(a.seatings).toEqual(['ABA', 'BAA', 'AAB']);
     expect(a.differences[0].diff.mean).toBeGreaterThan(0);
+  });
+
+  it('takes a thinking budget, records it in the JSON report and saves the report to a file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stich-arena-'));
+    const file = join(dir, 'run.json');
+    const r = stich(['arena', 'karnoeffel', '--bots', 'strong,easy', '--deals', '2', '--seed', 'b', '--samples', '2', '--nodes', '5000', '--json', '--save', file]);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report.budget).toEqual({ samples: 2, nodes: 5000 });
+    expect(report.decks).toBe(2);
+    expect(report.decksPlanned).toBe(2);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(report);
+    for (const [flag, value] of [
+      ['--samples', '0'],
+      ['--samples', 'many'],
+      ['--nodes', '-5'],
+    ]) {
+      const bad = stich(['arena', 'karnoeffel', '--bots', 'strong,easy', '--deals', '2', flag, value]);
+      expect(bad.code).toBe(2);
+      expect(bad.err).toContain(`${flag} must be`);
+    }
   });
 
   it('refuses unknown bots and too many of them', () => {

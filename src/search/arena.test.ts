@@ -65,6 +65,31 @@ describe('the duplicate arena', () => {
     });
   }
 
+  it('gives running results after every deck, the same as a run of that many decks', async () => {
+    const module = GAMES[0];
+    const rules = resolveRules(module.game.ruleBook, undefined, {});
+    if (!rules.ok) throw new Error(rules.error.message);
+    const partials: ArenaReport[] = [];
+    const full = await runArena({
+      module,
+      rules: rules.value,
+      entrants: [entrant(module, 'easy'), entrant(module, 'random')],
+      decks: 6,
+      seed: 'again',
+      onDeck: (done, partial) => {
+        if (done === 4) partials.push(partial());
+      },
+    });
+    expect(full.decks).toBe(6);
+    expect(full.decksPlanned).toBe(6);
+    expect(partials).toHaveLength(1);
+    const four = await arena(module, 4, 'again');
+    expect(partials[0].decks).toBe(4);
+    expect(partials[0].decksPlanned).toBe(6);
+    const core = (r: ArenaReport) => ({ ...withoutTimes(r), decksPlanned: 0, bots: withoutTimes(r).bots.map((b) => ({ ...b, decisions: 0, contracts: [] })) });
+    expect(core(partials[0])).toEqual(core(four));
+  });
+
   it('is reproducible with a seed (decision times aside)', async () => {
     const module = GAMES[0];
     const a = await arena(module, 10, 'again');
