@@ -3,10 +3,10 @@ import { CryptoRng } from '../core/rng.js';
 import { quote } from '../core/text.js';
 import type { GameTypes } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
-import { formatArena, runArena, type ArenaEntrant, type ArenaReport } from '../search/arena.js';
+import { formatArena, mergeArenaReports, runArena, type ArenaEntrant, type ArenaReport } from '../search/arena.js';
 import { CliError, lookupGame, rulesFromOptions, splitSeats, type PlayOptions } from './play.js';
 import { botEntrant, closeAll, parseCount, parseThink, type Closable } from './seats.js';
-import { writeFileSync, renameSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 
 export interface ArenaCliOptions extends PlayOptions {
   readonly bots?: string;
@@ -15,6 +15,7 @@ export interface ArenaCliOptions extends PlayOptions {
   readonly samples?: string;
   readonly nodes?: string;
   readonly save?: string;
+  readonly firstDeck?: string;
 }
 
 /** How often, at most, --save rewrites its file with the running results. */
@@ -39,6 +40,7 @@ async function arenaModule<T extends GameTypes>(module: GameModule<T>, opts: Are
   const think = parseThink(opts.think);
   const samples = parseCount('--samples', opts.samples, 1, 10_000, 'a number of worlds per decision');
   const nodes = parseCount('--nodes', opts.nodes, 1, 1_000_000_000, 'a number of solver nodes per decision');
+  const firstDeck = parseCount('--first-deck', opts.firstDeck, 0, 1_000_000_000, 'a deck number');
   /** The thinking budget as given (the levels' own defaults for what is not given), recorded in the JSON report. */
   const budget = { thinkMs: think, samples, nodes };
   const seed = opts.seed ?? String(new CryptoRng().int(2 ** 32));
@@ -71,6 +73,7 @@ async function arenaModule<T extends GameTypes>(module: GameModule<T>, opts: Are
       rules,
       entrants,
       decks: Number(decksText),
+      firstDeck,
       seed,
       onProgress: (done, total) => {
         if (!bar) return;
@@ -103,3 +106,43 @@ async function arenaModule<T extends GameTypes>(module: GameModule<T>, opts: Are
   }
 }
 
+/**
+ * `stich arena-merge FILE…`: one report of the parts of a measurement run
+ * side by side with --first-deck and --json (src/search/arena.ts,
+ * `mergeArenaReports`). The parts must agree in game, seed, bots, rules and
+ * budget.
+ */
+export function arenaMergeCommand(files: readonly string[], opts: { readonly json?: boolean }, out: NodeJS.WritableStream): number {
+  if (files.length === 0) throw new CliError('arena-merge needs the JSON reports of the parts (stich arena … --json)');
+  const parts = files.map((f) => {
+    let text: string;
+    try {
+      text = readFileSync(f, 'utf8');
+    } catch (e) {
+      throw new CliError(`cannot read ${f}: ${(e as Error).message}`);
+    }
+    let r: unknown;
+    try {
+      r = JSON.parse(text);
+    } catch {
+      throw new CliError(`${f} is not valid JSON`);
+    }
+    const ok = typeof r === 'object' && r !== null && Array.isArray((r as ArenaReport).bots) && Array.isArray((r as ArenaReport).differences) && Number.isInteger((r as ArenaReport).firstDeck);
+    if (!ok) throw new CliError(`${f} is not an arena report with per-deck scores (stich arena … --json)`);
+    return r as ArenaReport & { rules?: unknown; budget?: unknown; substitutions?: unknown };
+  });
+  for (const p of parts) {
+    if (JSON.stringify(p.rules) !== JSON.stringify(parts[0].rules) || JSON.stringify(p.budget) !== JSON.stringify(parts[0].budget)) {
+      throw new CliError('the parts were played with different rules or thinking budgets');
+    }
+  }
+  let merged: ArenaReport;
+  try {
+    merged = mergeArenaReports(parts);
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
+  if (opts.json) out.write(JSON.stringify({ ...merged, rules: parts[0].rules, budget: parts[0].budget, parts: parts.length }) + '\n');
+  else out.write(formatArena(merged) + '\n');
+  return 0;
+}

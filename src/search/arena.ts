@@ -39,6 +39,13 @@ export interface ArenaOptions<T extends GameTypes> {
   readonly entrants: readonly ArenaEntrant<T>[];
   /** Number of decks; each is played once per seating. */
   readonly decks: number;
+  /**
+   * The number of the first deck (default 0): a run of decks F … F+N−1 plays
+   * exactly the decks of those numbers in a longer run with the same seed, so
+   * that a long measurement can be split into parts that run side by side and
+   * merged (`mergeArenaReports`).
+   */
+  readonly firstDeck?: number;
   readonly seed: string;
   /** Called after every deal played: deals done and total. */
   readonly onProgress?: (done: number, total: number) => void;
@@ -80,6 +87,8 @@ export interface ArenaBotReport {
   readonly decisions: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /** The bot's score on each deck (the mean over the seats it held in all seatings of that deck), in deck order. */
+  readonly perDeck: readonly number[];
 }
 
 export interface ArenaReport {
@@ -88,6 +97,8 @@ export interface ArenaReport {
   readonly decks: number;
   /** Decks asked for; more than `decks` in the report of a run still going. */
   readonly decksPlanned: number;
+  /** The number of the first deck played (decks firstDeck … firstDeck + decks − 1). */
+  readonly firstDeck: number;
   readonly seed: string;
   /** Each seating as one letter per seat (A = the first bot named). */
   readonly seatings: readonly string[];
@@ -154,7 +165,9 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
   const total = o.decks * plan.length;
   let done = 0;
 
-  for (let d = 0; d < o.decks; d++) {
+  const first = o.firstDeck ?? 0;
+  if (!Number.isInteger(first) || first < 0) throw new Error(`the first deck must be a whole number from 0, not ${first}`);
+  for (let d = first; d < first + o.decks; d++) {
     const deck = shuffleDeck(pack, new SeededRng(`${o.seed}/deck${d}`));
     const dealer = d % n;
     const sum = new Array<number>(K).fill(0);
@@ -192,7 +205,8 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
       o.onProgress?.(++done, total);
     }
     for (let k = 0; k < K; k++) perDeck[k].push(sum[k] / count[k]);
-    o.onDeck?.(d + 1, () => report(d + 1));
+    const played = d + 1 - first;
+    o.onDeck?.(played, () => report(played));
   }
   return report(o.decks);
 
@@ -209,6 +223,7 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
         decisions: sorted.length,
         p50Ms: percentile(sorted, 0.5),
         p99Ms: percentile(sorted, 0.99),
+        perDeck: perDeck[k].slice(),
       };
     });
     const differences: ArenaReport['differences'][number][] = [];
@@ -221,12 +236,79 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
       game: game.id,
       decks,
       decksPlanned: o.decks,
+      firstDeck: first,
       seed: o.seed,
       seatings: plan.map((s) => s.map((k) => LETTERS[k]).join('')),
       bots,
       differences,
     };
   }
+}
+
+/**
+ * One report of the runs of a measurement split into parts (`firstDeck`):
+ * the parts must have the same game, seed, seatings and bots, and no deck
+ * may be in two parts (gaps are allowed: the parts of a measurement stopped
+ * early hold the first decks of each part's range; every deck is an
+ * independent sample either way). Means, intervals, per-seat and per-contract results are those of
+ * one run over all the decks; decision times cannot be merged exactly, so
+ * the merged p50 is the mean of the parts' p50 weighted by their decisions,
+ * and the merged p99 the highest p99 of the parts.
+ */
+export function mergeArenaReports(parts: readonly ArenaReport[]): ArenaReport {
+  if (parts.length === 0) throw new Error('no reports to merge');
+  const sorted = parts.slice().sort((a, b) => a.firstDeck - b.firstDeck);
+  const head = sorted[0];
+  const names = head.bots.map((b) => b.name).join(',');
+  let next = head.firstDeck;
+  let decks = 0;
+  for (const r of sorted) {
+    if (r.game !== head.game || r.seed !== head.seed || r.seatings.join() !== head.seatings.join() || r.bots.map((b) => b.name).join(',') !== names) {
+      throw new Error(`the reports are not parts of one measurement (game, seed, seatings and bots must agree: ${head.game}/${head.seed}/${names} and ${r.game}/${r.seed}/${r.bots.map((b) => b.name).join(',')})`);
+    }
+    if (r.firstDeck < next) throw new Error(`the parts overlap: a part starts at deck ${r.firstDeck}, before deck ${next}`);
+    if (r.bots.some((b) => b.perDeck.length !== r.decks)) throw new Error(`a part starting at deck ${r.firstDeck} does not give the score of each of its decks`);
+    next = r.firstDeck + r.decks;
+    decks += r.decks;
+  }
+  const bots: ArenaBotReport[] = head.bots.map((b, k) => {
+    const all = sorted.map((r) => r.bots[k]);
+    const perDeck = all.flatMap((x) => x.perDeck);
+    const contracts = new Map<string, ContractTally>();
+    for (const x of all) {
+      for (const c of x.contracts) {
+        const t = contracts.get(c.contract) ?? { contract: c.contract, declared: 0, wonDeclaring: 0, defended: 0, wonDefending: 0 };
+        t.declared += c.declared;
+        t.wonDeclaring += c.wonDeclaring;
+        t.defended += c.defended;
+        t.wonDefending += c.wonDefending;
+        contracts.set(c.contract, t);
+      }
+    }
+    const decisions = all.reduce((a, x) => a + x.decisions, 0);
+    return {
+      name: b.name,
+      deals: all.reduce((a, x) => a + x.deals, 0),
+      score: estimate(perDeck),
+      perSeat: b.perSeat.map((s, i) => {
+        const deals = all.reduce((a, x) => a + x.perSeat[i].deals, 0);
+        const total = all.reduce((a, x) => a + (x.perSeat[i].deals ? x.perSeat[i].mean * x.perSeat[i].deals : 0), 0);
+        return { seat: s.seat, deals, mean: deals ? total / deals : NaN };
+      }),
+      contracts: [...contracts.values()].sort((a, c) => c.declared + c.defended - (a.declared + a.defended) || (a.contract < c.contract ? -1 : 1)),
+      decisions,
+      p50Ms: decisions ? all.reduce((a, x) => a + x.p50Ms * x.decisions, 0) / decisions : NaN,
+      p99Ms: Math.max(...all.map((x) => x.p99Ms)),
+      perDeck,
+    };
+  });
+  const differences: ArenaReport['differences'][number][] = [];
+  for (let a = 0; a < bots.length; a++) {
+    for (let b = a + 1; b < bots.length; b++) {
+      differences.push({ a: bots[a].name, b: bots[b].name, diff: estimate(bots[a].perDeck.map((x, i) => x - bots[b].perDeck[i])) });
+    }
+  }
+  return { game: head.game, decks, decksPlanned: sorted.reduce((a, r) => a + r.decksPlanned, 0), firstDeck: head.firstDeck, seed: head.seed, seatings: head.seatings, bots, differences };
 }
 
 /** The agent with every decision (asked or unasked) timed into `into` (milliseconds). */
@@ -255,7 +337,7 @@ const signed = (x: number, digits = 2) => (x > 0 ? '+' : '') + fmt(x, digits);
 export function formatArena(r: ArenaReport, unit = 'score'): string {
   const lines: string[] = [];
   if (r.decks < r.decksPlanned) lines.push(`running results: ${r.decks} of ${r.decksPlanned} decks played`);
-  lines.push(`${r.game}: ${r.decks} decks × ${r.seatings.length} seatings (${r.seatings.join(', ')}), seed ${JSON.stringify(r.seed)}`);
+  lines.push(`${r.game}: ${r.decks} decks${r.firstDeck ? ` (from deck ${r.firstDeck})` : ''} × ${r.seatings.length} seatings (${r.seatings.join(', ')}), seed ${JSON.stringify(r.seed)}`);
   lines.push('');
   const w = Math.max(4, ...r.bots.map((b) => b.name.length));
   lines.push(`${'bot'.padEnd(w)}  ${`mean ${unit}/deal`.padStart(16)}  95% interval          per seat`);
