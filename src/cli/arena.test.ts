@@ -65,6 +65,28 @@ describe('stich arena', () => {
     }
   });
 
+  it('merges the parts of a run played from --first-deck', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stich-arena-'));
+    const run = (args: string[], file: string) => {
+      const r = stich(['arena', 'karnoeffel', '--bots', 'easy,random', '--seed', 'm', '--json', ...args]);
+      expect(r.code).toBe(0);
+      writeFileSync(join(dir, file), r.out);
+      return JSON.parse(r.out);
+    };
+    const whole = run(['--deals', '5'], 'whole.json');
+    run(['--deals', '3'], 'a.json');
+    run(['--deals', '2', '--first-deck', '3'], 'b.json');
+    const merged = stich(['arena-merge', join(dir, 'b.json'), join(dir, 'a.json'), '--json']);
+    expect(merged.code).toBe(0);
+    expect(JSON.parse(merged.out).differences).toEqual(whole.differences);
+    expect(stich(['arena-merge', join(dir, 'a.json'), join(dir, 'b.json')]).out).toContain('karnoeffel: 5 decks');
+    const overlap = stich(['arena-merge', join(dir, 'a.json'), join(dir, 'whole.json')]);
+    expect(overlap.code).toBe(2);
+    expect(overlap.err).toContain('overlap');
+    writeFileSync(join(dir, 'bad.json'), '{"bots": 1}');
+    expect(stich(['arena-merge', join(dir, 'bad.json')]).err).toContain('not an arena report');
+  });
+
   it('refuses unknown bots and too many of them', () => {
     const r = stich(['arena', 'schafkopf', '--bots', 'easy,genius']);
     expect(r.code).toBe(2);
