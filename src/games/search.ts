@@ -42,6 +42,8 @@ export interface SearchState {
    * and tricks per side, announced 20s and 40s, …), but not the order in
    * which earlier tricks were played. Two positions with the same hash are
    * taken to be the same; without it the solver searches without a table.
+   * A state may answer -1 for a position it cannot key exactly (the solver
+   * then searches it without the table).
    */
   hash?(): number;
   /**
@@ -53,6 +55,34 @@ export interface SearchState {
    * Without it every legal move is searched.
    */
   distinctMoves?(): number;
+  /**
+   * Optional, for the solver: the least and the most this seat can still
+   * score at the end of the deal from this position, whatever is played
+   * (`out[0]`, `out[1]`; -Infinity and Infinity when nothing is known). A
+   * search whose question is already decided by them stops there.
+   */
+  scoreRange?(seat: Seat, out: Float64Array): void;
+  /**
+   * Optional, for the solver (with `questionKey`): the final scores this
+   * seat can end the deal with, ascending (the payout's steps), or
+   * undefined when there are too many to list.
+   */
+  outcomes?(seat: Seat): readonly number[] | undefined;
+  /**
+   * Optional, for the solver: a key of the position (like `hash`) for one
+   * question only: does this seat end the deal with at least `threshold`?
+   * It may fold what was taken so far into what that question still needs
+   * (the points still missing to a step instead of the points taken), so
+   * that positions after different tricks meet. Two positions with the same
+   * key have the same answer; -1 where there is no key.
+   */
+  questionKey?(seat: Seat, threshold: number): number;
+  /**
+   * Optional, for the solver's move order: how promising a legal move looks
+   * for the seat to move (higher: searched first). It only orders the
+   * search, it never changes a value.
+   */
+  moveOrder?(move: number): number;
 }
 
 /**

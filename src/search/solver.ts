@@ -28,16 +28,85 @@ export type Objective = 'score' | 'points';
 
 export const EPS = 1e-7;
 
-interface Bounds {
-  lo: number;
-  hi: number;
-  best: number;
+/**
+ * The transposition table: open addressing over typed arrays (no objects in
+ * the hot loop), each slot the position's key, a lower and an upper bound on
+ * its value and the best move found. A slot belongs to the current
+ * generation or is empty, so clearing is one increment. A key is probed in
+ * `PROBES` neighbouring slots; when all hold other positions, the first is
+ * overwritten.
+ */
+const PROBES = 4;
+
+class Table {
+  readonly keys: Float64Array;
+  readonly lo: Float64Array;
+  readonly hi: Float64Array;
+  readonly best: Int8Array;
+  readonly gen: Uint32Array;
+  private generation = 1;
+  private readonly mask: number;
+  size = 0;
+
+  constructor(bits: number) {
+    const n = 1 << bits;
+    this.mask = n - 1;
+    this.keys = new Float64Array(n + PROBES);
+    this.lo = new Float64Array(n + PROBES);
+    this.hi = new Float64Array(n + PROBES);
+    this.best = new Int8Array(n + PROBES);
+    this.gen = new Uint32Array(n + PROBES);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.size = 0;
+  }
+
+  private home(key: number): number {
+    const lo = key >>> 0;
+    const hi = (key / 4294967296) >>> 0;
+    let h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b);
+    h ^= h >>> 15;
+    return h & this.mask;
+  }
+
+  /** The slot holding `key`, or -1. */
+  find(key: number): number {
+    const g = this.generation;
+    for (let i = this.home(key), end = i + PROBES; i < end; i++) {
+      if (this.gen[i] !== g) return -1;
+      if (this.keys[i] === key) return i;
+    }
+    return -1;
+  }
+
+  /** A slot for `key`, new (bounds open) or its own. */
+  slot(key: number): number {
+    const g = this.generation;
+    const home = this.home(key);
+    for (let i = home, end = home + PROBES; i < end; i++) {
+      if (this.gen[i] !== g) {
+        this.gen[i] = g;
+        this.keys[i] = key;
+        this.lo[i] = -Infinity;
+        this.hi[i] = Infinity;
+        this.size++;
+        return i;
+      }
+      if (this.keys[i] === key) return i;
+    }
+    this.keys[home] = key;
+    this.lo[home] = -Infinity;
+    this.hi[home] = Infinity;
+    return home;
+  }
 }
 
 export interface SolverOptions {
   readonly objective?: Objective;
-  /** The table is cleared when it holds more entries than this (default 2,000,000). */
-  readonly tableLimit?: number;
+  /** The table has 2^tableBits slots (default 18: about 260,000 positions, 7 MB). */
+  readonly tableBits?: number;
   /** Use `distinctMoves()` where offered (default true). */
   readonly equivalence?: boolean;
   /** Use `hash()` where offered (default true). */
@@ -66,21 +135,24 @@ export class Solver {
    */
   nodeLimit = Infinity;
   private readonly objective: Objective;
-  private readonly tableLimit: number;
   private readonly useEquivalence: boolean;
   private readonly useTable: boolean;
-  private tt = new Map<number, Bounds>();
+  private readonly tt: Table;
   private ttSide = -1;
   private ttState: SearchState | undefined;
   private ttSeat = -1;
   private readonly history = new Float64Array(64);
   private readonly moveBuf: Int32Array[] = [];
+  private readonly orderBuf: Float64Array[] = [];
+  private readonly range = new Float64Array(2);
+  /** The threshold whose question keys the table holds (NaN: the table holds bounds on values). */
+  private ttQuestion = NaN;
   private side = 0;
   private rep = 0;
 
   constructor(options: SolverOptions = {}) {
     this.objective = options.objective ?? 'score';
-    this.tableLimit = options.tableLimit ?? 2_000_000;
+    this.tt = new Table(options.tableBits ?? 18);
     this.useEquivalence = options.equivalence ?? true;
     this.useTable = options.table ?? true;
   }
@@ -88,6 +160,7 @@ export class Solver {
   /** Forgets the transposition table (it is also forgotten whenever another deal or side is solved). */
   reset(): void {
     this.tt.clear();
+    this.ttQuestion = NaN;
     this.history.fill(0);
   }
 
@@ -100,6 +173,8 @@ export class Solver {
   value(state: SearchState, side = sideToMove(state), seat?: number, guess = 0): number {
     this.prepare(state, side, seat);
     if (state.isOver()) return this.final(state);
+    const steps = this.steps(state);
+    if (steps) return this.guarded(state, () => this.stepValue(state, steps, guess));
     return this.guarded(state, () => {
       let lo = -Infinity;
       let hi = Infinity;
@@ -118,7 +193,115 @@ export class Solver {
   atLeast(state: SearchState, side: number, threshold: number): boolean {
     this.prepare(state, side);
     if (state.isOver()) return this.final(state) >= threshold;
+    if (this.steps(state)) return this.guarded(state, () => this.decide(state, threshold));
     return this.guarded(state, () => this.search(state, threshold - EPS, threshold, 0) >= threshold);
+  }
+
+  /**
+   * The final scores the seat can end with, ascending, when the state
+   * offers them and keys for threshold questions (`outcomes`,
+   * `questionKey`); then the value is found by asking "at least this step?"
+   * of a few of them, each a search of yes and no.
+   */
+  private steps(state: SearchState): readonly number[] | undefined {
+    if (this.objective !== 'score' || !this.useTable || state.questionKey === undefined || state.outcomes === undefined) return undefined;
+    const steps = state.outcomes(this.rep);
+    return steps && steps.length > 0 ? steps : undefined;
+  }
+
+  /** The value by bisection over the steps, starting at the step nearest `guess`. */
+  private stepValue(state: SearchState, steps: readonly number[], guess: number): number {
+    const range = this.range;
+    let lo = 0;
+    let hi = steps.length - 1;
+    if (state.scoreRange) {
+      state.scoreRange(this.rep, range);
+      while (lo < hi && steps[lo] < range[0]) lo++;
+      while (hi > lo && steps[hi] > range[1]) hi--;
+    }
+    // Invariant: the value is one of steps[lo..hi].
+    let first = true;
+    while (lo < hi) {
+      let mid = (lo + hi + 1) >> 1;
+      if (first) {
+        // The first question at the guess: the step just above it or at it.
+        first = false;
+        let g = lo + 1;
+        while (g < hi && steps[g] <= guess) g++;
+        mid = steps[g - 1] >= guess ? Math.max(lo + 1, g - 1) : g;
+      }
+      if (this.decide(state, steps[mid])) lo = mid;
+      else hi = mid - 1;
+    }
+    return steps[lo];
+  }
+
+  /** Whether the side reaches at least `threshold`: a search of yes and no over the state's question keys. */
+  private decide(state: SearchState, threshold: number): boolean {
+    if (this.ttQuestion !== threshold) {
+      this.tt.clear();
+      this.ttQuestion = threshold;
+    }
+    return this.reach(state, threshold, 0);
+  }
+
+  private reach(state: SearchState, v: number, ply: number): boolean {
+    if ((++this.nodes & 1023) === 0 && (this.nodes > this.nodeLimit || performance.now() > this.deadline)) throw new SolverTimeout();
+    if (state.isOver()) return this.final(state) >= v;
+    const range = this.range;
+    if (state.scoreRange !== undefined) {
+      state.scoreRange(this.rep, range);
+      if (range[0] >= v) return true;
+      if (range[1] < v) return false;
+    }
+    const tt = this.tt;
+    const key = state.questionKey!(this.rep, v);
+    if (key >= 0) {
+      const found = tt.find(key);
+      if (found >= 0) return tt.lo[found] === 1;
+    }
+    const maximizing = state.side(state.toMove()) === this.side;
+    const mask = this.useEquivalence && state.distinctMoves ? state.distinctMoves() : state.legalMask();
+    const buf = this.moveBuf[ply] ?? (this.moveBuf[ply] = new Int32Array(64));
+    const n = fillMoves(mask, buf);
+    const h = this.history;
+    // Order: the state's own hint where it gives one, then the history (moves that decided before).
+    const order = this.orderBuf[ply] ?? (this.orderBuf[ply] = new Float64Array(64));
+    const hinted = state.moveOrder !== undefined;
+    for (let i = 0; i < n; i++) {
+      const m = buf[i];
+      order[i] = hinted ? state.moveOrder!(m) * 1024 + h[m] : h[m];
+    }
+    for (let i = 1; i < n; i++) {
+      const m = buf[i];
+      const score = order[i];
+      let j = i - 1;
+      while (j >= 0 && order[j] < score) {
+        buf[j + 1] = buf[j];
+        order[j + 1] = order[j];
+        j--;
+      }
+      buf[j + 1] = m;
+      order[j + 1] = score;
+    }
+    // A maximizing seat needs one move that reaches v; a minimizing one, one that keeps it from v.
+    let result = !maximizing;
+    for (let i = 0; i < n; i++) {
+      const m = buf[i];
+      state.play(m);
+      const r = this.reach(state, v, ply + 1);
+      state.undo();
+      if (r === maximizing) {
+        result = r;
+        h[m] += n - i;
+        break;
+      }
+    }
+    if (key >= 0) {
+      const i = tt.slot(key);
+      tt.lo[i] = result ? 1 : 0;
+    }
+    return result;
   }
 
   /** Runs a search; when it passes the deadline, takes back the moves it made before `SolverTimeout` goes on. */
@@ -152,6 +335,7 @@ export class Solver {
     if (side !== this.ttSide || state !== this.ttState || (seat ?? -1) !== this.ttSeat) {
       // Another deal or another side: bounds from before do not apply.
       this.tt.clear();
+      this.ttQuestion = NaN;
       this.history.fill(0);
       this.ttSide = side;
       this.ttState = state;
@@ -173,21 +357,29 @@ export class Solver {
   }
 
   private search(state: SearchState, alpha: number, beta: number, ply: number): number {
+    if (ply === 0 && !Number.isNaN(this.ttQuestion)) {
+      this.tt.clear();
+      this.ttQuestion = NaN;
+    }
     if ((++this.nodes & 1023) === 0 && (this.nodes > this.nodeLimit || performance.now() > this.deadline)) throw new SolverTimeout();
     if (state.isOver()) return this.final(state);
-    const hashed = this.useTable && state.hash !== undefined;
-    let key = 0;
-    let entry: Bounds | undefined;
-    if (hashed) {
-      key = state.hash!();
-      entry = this.tt.get(key);
-      if (entry) {
-        if (entry.lo >= beta) return entry.lo;
-        if (entry.hi <= alpha) return entry.hi;
-        if (entry.lo === entry.hi) return entry.lo;
-        if (entry.lo > alpha) alpha = entry.lo;
-        if (entry.hi < beta) beta = entry.hi;
-      }
+    if (this.objective === 'score' && state.scoreRange !== undefined) {
+      const range = this.range;
+      state.scoreRange(this.rep, range);
+      if (range[0] >= beta) return range[0];
+      if (range[1] <= alpha) return range[1];
+    }
+    const tt = this.tt;
+    const key = this.useTable && state.hash !== undefined ? state.hash() : -1;
+    const found = key >= 0 ? tt.find(key) : -1;
+    if (found >= 0) {
+      const lo = tt.lo[found];
+      const hi = tt.hi[found];
+      if (lo >= beta) return lo;
+      if (hi <= alpha) return hi;
+      if (lo === hi) return lo;
+      if (lo > alpha) alpha = lo;
+      if (hi < beta) beta = hi;
     }
     const a0 = alpha;
     const b0 = beta;
@@ -196,7 +388,7 @@ export class Solver {
     const buf = this.moveBuf[ply] ?? (this.moveBuf[ply] = new Int32Array(64));
     const n = fillMoves(mask, buf);
     // Order: the table's best move first, then by history (moves that cut off before).
-    const first = entry ? entry.best : -1;
+    const first = found >= 0 ? tt.best[found] : -1;
     const h = this.history;
     for (let i = 1; i < n; i++) {
       const m = buf[i];
@@ -231,14 +423,12 @@ export class Solver {
         break;
       }
     }
-    if (hashed) {
-      if (this.tt.size >= this.tableLimit) this.tt.clear();
-      const e = entry ?? { lo: -Infinity, hi: Infinity, best: bestMove };
-      if (best <= a0) e.hi = Math.min(e.hi, best);
-      else if (best >= b0) e.lo = Math.max(e.lo, best);
-      else e.lo = e.hi = best;
-      e.best = bestMove;
-      if (!entry) this.tt.set(key, e);
+    if (key >= 0) {
+      const i = tt.slot(key);
+      if (best <= a0) tt.hi[i] = Math.min(tt.hi[i], best);
+      else if (best >= b0) tt.lo[i] = Math.max(tt.lo[i], best);
+      else tt.lo[i] = tt.hi[i] = best;
+      tt.best[i] = bestMove;
     }
     return best;
   }

@@ -7,6 +7,7 @@ import type { GameModule } from '../games/module.js';
 import type { RuleBook } from '../games/ruleBook.js';
 import type { Rng } from '../core/rng.js';
 import type { SearchState } from '../games/search.js';
+import { minimax, movesOf, sideToMove, Solver } from './solver.js';
 
 /**
  * A small synthetic trick game for the tests of the generic search: 2 to 4
@@ -456,3 +457,90 @@ export const tinyModule: GameModule<TinyTypes> = {
   bench: { run: () => ({}) },
   describeOutcome: (o) => ({ contract: o.folded ? 'fold' : 'play' }),
 };
+
+/**
+ * The checks every game's solver support must pass on an endgame (issue 9
+ * §1), throwing on the first disagreement: the solver (with everything the
+ * state offers, and with table or equivalence turned off) equals plain
+ * minimax for every side; every legal card that `distinctMoves` leaves out
+ * is worth what a card it keeps is worth; the hash of every position the
+ * endgame can reach names one value (same key ⇒ same value), a question
+ * key one answer, and `scoreRange` bounds that value; the value is one of
+ * `outcomes`. The state is left as it was. Returns the
+ * number of positions whose keys were compared.
+ */
+export function checkSolverOnEndgame(state: SearchState, what: string): number {
+  if (state.isOver()) return 0;
+  const wrong = (message: string) => {
+    throw new Error(`${what}: ${message}`);
+  };
+  const sides = state.sides();
+  const solvers = [new Solver({ tableBits: 14 }), new Solver({ table: false }), new Solver({ equivalence: false, tableBits: 14 })];
+  const compare = (side: number, expected: number) => {
+    for (const [i, solver] of solvers.entries()) {
+      const v = solver.value(state, side);
+      if (v !== expected) wrong(`solver ${i} says ${v} for side ${side}, minimax ${expected}`);
+    }
+  };
+  // The other side (with more than two, the next one): plain minimax.
+  const side = sideToMove(state);
+  const other = sides === 2 ? 1 - side : (side + 1) % sides;
+  compare(other, minimax(state, other));
+  // The side to move: the walk below is its minimax, over every position, checking keys, ranges and equivalent cards on the way.
+  let rep = 0;
+  while (state.side(rep) !== side) rep++;
+  const values = new Map<number, number>();
+  const steps = state.outcomes?.(rep);
+  const answers = (steps ?? []).map(() => new Map<number, boolean>());
+  const range = new Float64Array(2);
+  let positions = 0;
+  const walk = (): number => {
+    let v: number;
+    if (state.isOver()) v = state.score(rep);
+    else {
+      const max = state.side(state.toMove()) === side;
+      const legal = state.legalMask();
+      const distinct = state.distinctMoves ? state.distinctMoves() : legal;
+      if ((distinct & ~legal) !== 0 || distinct === 0) wrong(`distinctMoves ${distinct} is not a non-empty part of the legal moves ${legal}`);
+      const byMove = new Map<number, number>();
+      for (const m of movesOf(legal)) {
+        state.play(m);
+        byMove.set(m, walk());
+        state.undo();
+      }
+      for (const [m, mv] of byMove) {
+        if (distinct & (2 ** m)) continue;
+        const kept = [...byMove].some(([k, kv]) => distinct & (2 ** k) && kv === mv);
+        if (!kept) wrong(`move ${m} left out by distinctMoves is worth ${mv}, which no kept move is worth`);
+      }
+      v = max ? Math.max(...byMove.values()) : Math.min(...byMove.values());
+    }
+    if (steps && !steps.includes(v)) wrong(`value ${v} is not among the outcomes ${steps.join(', ')}`);
+    if (state.scoreRange) {
+      state.scoreRange(rep, range);
+      if (v < range[0] || v > range[1]) wrong(`value ${v} outside scoreRange [${range[0]}, ${range[1]}]`);
+    }
+    // Question keys: same key for a threshold ⇒ same answer.
+    if (steps && state.questionKey) {
+      for (const [i, t] of steps.entries()) {
+        const q = state.questionKey(rep, t);
+        if (q < 0) continue;
+        if (!Number.isSafeInteger(q)) wrong(`question key ${q} is not a safe integer`);
+        const seen = answers[i].get(q);
+        if (seen !== undefined && seen !== v >= t) wrong(`two positions with the question key ${q} for ${t} answer ${seen} and ${v >= t}`);
+        answers[i].set(q, v >= t);
+      }
+    }
+    const key = state.hash ? state.hash() : -1;
+    if (key >= 0) {
+      if (!Number.isSafeInteger(key)) wrong(`hash ${key} is not a safe integer`);
+      positions++;
+      const seen = values.get(key);
+      if (seen !== undefined && seen !== v) wrong(`two positions with the hash ${key} are worth ${seen} and ${v}`);
+      values.set(key, v);
+    }
+    return v;
+  };
+  compare(side, walk());
+  return positions;
+}

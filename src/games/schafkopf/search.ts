@@ -73,6 +73,22 @@ export class SchafkopfSearch implements SearchState {
   private readonly doublings: number;
   private readonly multiplier: number;
   private readonly stock: number;
+  /** For each card: the cards of its class (the trumps, or its plain suit) that are stronger, the nearest first. */
+  private readonly above: Int8Array[];
+  /** The cards `distinctMoves` may take as equivalent to a neighbour: all but the trumps in a Ramsch (its loser is found by the trumps taken). */
+  private readonly mergeable: number;
+  /** Whether card points decide the value (not in a Bettel or a tout, which tricks alone decide). */
+  private readonly pointsMatter: boolean;
+
+  /** All card points of the pack. */
+  private readonly totalPoints: number;
+  /**
+   * The payouts of a finished game with a declarer, by the party's card
+   * points (0..totalPoints) and its tricks (none, some, all), four seats
+   * each; made when the hands are dealt (the party and its Laufende depend
+   * on them).
+   */
+  private payoutTable: Float64Array | null = null;
 
   /** The hands as dealt (for Laufende, the party and the Ramsch score). */
   private readonly dealt = new Int32Array(4);
@@ -136,6 +152,15 @@ export class SchafkopfSearch implements SearchState {
     this.doublings = deal.doublings;
     this.multiplier = 2 ** deal.doublings;
     this.stock = deal.stock;
+    const power = this.power;
+    this.above = pack.cards.map((c) =>
+      Int8Array.from(
+        pack.cards.filter((d) => (this.follow[c] & (1 << d)) !== 0 && power[d] > power[c]).sort((a, b) => power[a] - power[b]),
+      ),
+    );
+    this.mergeable = this.ramsch ? ~this.trumps : -1;
+    this.pointsMatter = contract.kind !== 'bettel' && contract.tout !== true;
+    this.totalPoints = pack.cards.reduce((sum, c) => sum + this.cardPoints[c], 0);
   }
 
   /**
@@ -197,6 +222,8 @@ export class SchafkopfSearch implements SearchState {
     }
     this.partySeats = seats;
     this.laufende = this.laufendeEnd === 0 ? 0 : countLaufende(this.t, party, this.rules);
+    this.payoutTable = null;
+    this.payouts();
   }
 
   /** A search state in the position of a public state in its card play (mid-trick too), or undefined outside the play. */
@@ -471,10 +498,258 @@ export class SchafkopfSearch implements SearchState {
       );
       for (let s = 0; s < 4; s++) this.scores[s] = o.score[s];
     } else {
-      const settled = settlePointGame(this.rules, c, this.sidePoints(0), this.sideTricks(0), this.end >> 2, this.laufende);
-      payouts(c, this.partySeats, settled.won, settled.amount * this.multiplier, this.stock, this.scores);
+      const table = this.payouts();
+      const at = this.payoutIndex(this.sidePoints(0), this.sideTricks(0));
+      for (let s = 0; s < 4; s++) this.scores[s] = table[at + s];
     }
     this.scored = true;
+  }
+
+  /** The payouts by the party's points and tricks (see `payoutTable`), by the engine's settlement. */
+  private payouts(): Float64Array {
+    if (this.payoutTable) return this.payoutTable;
+    const all = this.end >> 2;
+    const table = new Float64Array((this.totalPoints + 1) * 12);
+    const scores = new Float64Array(4);
+    for (let p = 0; p <= this.totalPoints; p++) {
+      for (const tricks of [0, 1, all]) {
+        const settled = settlePointGame(this.rules, this.contract, p, tricks, all, this.laufende);
+        payouts(this.contract, this.partySeats, settled.won, settled.amount * this.multiplier, this.stock, scores);
+        table.set(scores, this.payoutIndex(p, tricks));
+      }
+    }
+    this.payoutTable = table;
+    return table;
+  }
+
+  private payoutIndex(points: number, tricks: number): number {
+    return (points * 3 + (tricks === 0 ? 0 : tricks === this.end >> 2 ? 2 : 1)) * 4;
+  }
+
+  /**
+   * The least and the most the seat can score at the end from here, whatever
+   * happens to the cards still out (`out[0]`, `out[1]`): the payout is
+   * monotone in the party's points and in its tricks, so the corners (the
+   * party takes none or all of what is left, points and tricks) bound it.
+   * A Ramsch is not bounded (-Infinity, Infinity).
+   */
+  scoreRange(seat: Seat, out: Float64Array): void {
+    if (this.ramsch) {
+      out[0] = -Infinity;
+      out[1] = Infinity;
+      return;
+    }
+    const table = this.payouts();
+    const so = this.sideOf;
+    const sp = this.seatPoints;
+    const st = this.seatTricks;
+    let p0 = 0;
+    let taken = 0;
+    let t0 = 0;
+    for (let s = 0; s < 4; s++) {
+      taken += sp[s];
+      if (so[s] === 0) {
+        p0 += sp[s];
+        t0 += st[s];
+      }
+    }
+    const p1 = p0 + this.totalPoints - taken;
+    const t1 = t0 + (this.end >> 2) - (this.pos >> 2);
+    const a = table[this.payoutIndex(p0, t0) + seat];
+    const b = table[this.payoutIndex(p1, t1) + seat];
+    const c = table[this.payoutIndex(p0, t1) + seat];
+    const d = table[this.payoutIndex(p1, t0) + seat];
+    out[0] = Math.min(a, b, c, d);
+    out[1] = Math.max(a, b, c, d);
+  }
+
+  /**
+   * The key of the position for the solver's table (exact, 53 bits): the
+   * cards still in the hands (32 bits; who holds each follows from the
+   * deal), then the cards on the table (each as its place in its player's
+   * dealt hand, 3 bits), the seat to move, the declaring party's card points
+   * (up to 91: beyond, no step of the payout changes; 0 in a Bettel or tout,
+   * which tricks alone decide), whether each side has taken a trick (Schwarz,
+   * Bettel, tout), and whether the called suit has been searched while its
+   * Sau is still out. The points and tricks of the finished tricks are all
+   * of the past that the payout depends on, so equal keys have equal values.
+   * A Ramsch, whose loser depends on every seat's points, tricks and trumps
+   * taken, has no key (-1).
+   */
+  hash(): number {
+    if (this.ramsch) return -1;
+    const points = this.pointsMatter ? Math.min(this.seatPointsOfSide0(), 91) : 0;
+    return this.key(points);
+  }
+
+  /** The hash or question key with this number (7 bits) for the party's points. */
+  private key(points: number): number {
+    const h = this.hands;
+    const rest = (h[0] | h[1] | h[2] | h[3]) >>> 0;
+    const pos = this.pos;
+    const len = pos & 3;
+    let high = 0;
+    if (len > 0) {
+      const base = pos - len;
+      const leader = (this.turn - len) & 3;
+      for (let i = 0; i < len; i++) {
+        const card = this.cards[base + i];
+        high = (high << 3) | popcount32(this.dealt[(leader + i) & 3] & ((1 << card) - 1));
+      }
+    }
+    const t = this.seatTricks;
+    const so = this.sideOf;
+    let tricks0 = 0;
+    let tricks1 = 0;
+    for (let s = 0; s < 4; s++) {
+      if (so[s] === 0) tricks0 += t[s];
+      else tricks1 += t[s];
+    }
+    const searched = this.sauBit !== 0 && ((h[0] | h[1] | h[2] | h[3]) & this.sauBit) !== 0 && this.searchedIn < pos >> 2 ? 1 : 0;
+    high = (high << 2) | this.turn;
+    high = (high << 7) | points;
+    high = (high << 3) | (tricks0 > 0 ? 4 : 0) | (tricks1 > 0 ? 2 : 0) | searched;
+    return high * 4294967296 + rest;
+  }
+
+  /**
+   * The final scores a seat can end with, ascending (from the payout
+   * table); undefined in a Ramsch.
+   */
+  outcomes(seat: Seat): readonly number[] | undefined {
+    if (this.ramsch) return undefined;
+    const table = this.payouts();
+    const out = new Set<number>();
+    for (let i = seat; i < table.length; i += 4) out.add(table[i]);
+    return [...out].sort((a, b) => a - b);
+  }
+
+  /**
+   * How promising a legal card looks for the seat to move (higher: try
+   * first), for the solver's move order; it never changes a value. Leading:
+   * a card nothing live can beat, then low cards. Following: a partner's
+   * trick gets points, an opponent's trick is taken with the cheapest card
+   * that wins it, and a trick that cannot be won gets the least.
+   */
+  moveOrder(move: number): number {
+    const pts = this.cardPoints[move];
+    const power = this.power[move];
+    const pos = this.pos;
+    const len = pos & 3;
+    if (len === 0) {
+      const up = this.above[move];
+      const h = this.hands;
+      const live = h[0] | h[1] | h[2] | h[3];
+      let top = true;
+      for (let i = 0; i < up.length; i++) {
+        if ((live & (1 << up[i])) !== 0) {
+          top = false;
+          break;
+        }
+      }
+      return top ? 1000 + pts + power : -pts * 4 - (power & 127);
+    }
+    const base = pos - len;
+    const bestSeat = (this.turn - len + this.best - base) & 3;
+    const beats = (this.follows & (1 << move)) !== 0 && power > this.bestPower;
+    if (this.sideOf[bestSeat] === this.sideOf[this.turn] && this.nSides === 2) {
+      return beats ? pts - 300 : pts * 4 - (power & 127);
+    }
+    return beats ? 500 + pts * 4 - power : -pts * 4 - (power & 127);
+  }
+
+  /** The question the `need` fields answer: the seat, the threshold. */
+  private qSeat = -1;
+  private qThreshold = NaN;
+  /** Whether the seat's payout rises with the party's points (1), falls (-1) or does not depend on them (0), when the party takes some tricks but not all. */
+  private qDirection = 0;
+  /** The party's points from which (rising) or up to which (falling) the seat reaches the threshold. */
+  private qPoints = 0;
+
+  /**
+   * The key of the position for the question whether `seat` ends with at
+   * least `threshold` (exact, 53 bits): as `hash`, but instead of the
+   * party's points, how many points it still needs to make the seat reach
+   * the threshold (or may still take without it falling below), 0 or beyond
+   * what is left when that is decided. The payout depends on the party's
+   * points and on whether it took no trick or every trick, and then the
+   * points are fixed by the tricks; so equal keys answer alike.
+   */
+  questionKey(seat: Seat, threshold: number): number {
+    if (this.ramsch) return -1;
+    if (seat !== this.qSeat || threshold !== this.qThreshold) this.setQuestion(seat, threshold);
+    if (this.qDirection === 0) return this.key(0);
+    const sp = this.seatPoints;
+    let taken = 0;
+    for (let s = 0; s < 4; s++) taken += sp[s];
+    const left = this.totalPoints - taken;
+    const p0 = this.seatPointsOfSide0();
+    const code =
+      this.qDirection > 0 ? Math.max(0, Math.min(this.qPoints - p0, left + 1)) : Math.max(-1, Math.min(this.qPoints - p0, left)) + 1;
+    return this.key(code);
+  }
+
+  private setQuestion(seat: Seat, threshold: number): void {
+    const table = this.payouts();
+    const at = (p: number) => table[this.payoutIndex(p, 1) + seat];
+    const total = this.totalPoints;
+    this.qSeat = seat;
+    this.qThreshold = threshold;
+    if (!this.pointsMatter || at(0) === at(total)) {
+      this.qDirection = 0;
+      this.qPoints = 0;
+    } else if (at(0) < at(total)) {
+      this.qDirection = 1;
+      let k = 0;
+      while (k <= total && at(k) < threshold) k++;
+      this.qPoints = k;
+    } else {
+      this.qDirection = -1;
+      let k = total;
+      while (k >= 0 && at(k) < threshold) k--;
+      this.qPoints = k;
+    }
+  }
+
+  private seatPointsOfSide0(): number {
+    const p = this.seatPoints;
+    const so = this.sideOf;
+    return (so[0] === 0 ? p[0] : 0) + (so[1] === 0 ? p[1] : 0) + (so[2] === 0 ? p[2] : 0) + (so[3] === 0 ? p[3] : 0);
+  }
+
+  /**
+   * The legal cards with one card per class of equivalent cards: a card is
+   * left out when the next stronger card of its class (trumps, or its plain
+   * suit) that is not in a finished trick is also legal for the same seat
+   * and counts the same (where points count): the two then stand in the same
+   * relation to every other card, and the value cannot tell them apart. (In
+   * a Ramsch trumps are never merged: its loser is found by the trumps taken.)
+   */
+  distinctMoves(): number {
+    const legal = this.legalMask();
+    if ((legal & (legal - 1)) === 0) return legal;
+    const h = this.hands;
+    let live = h[0] | h[1] | h[2] | h[3];
+    for (let i = this.pos & ~3; i < this.pos; i++) live |= 1 << this.cards[i];
+    const pts = this.cardPoints;
+    const above = this.above;
+    let out = 0;
+    let m = legal & this.mergeable;
+    out = legal & ~this.mergeable;
+    while (m !== 0) {
+      const c = 31 - Math.clz32(m & -m);
+      m &= m - 1;
+      const up = above[c];
+      let keep = true;
+      for (let i = 0; i < up.length; i++) {
+        const d = up[i];
+        if ((live & (1 << d)) === 0) continue;
+        if ((legal & (1 << d)) !== 0 && (!this.pointsMatter || pts[d] === pts[c])) keep = false;
+        break;
+      }
+      if (keep) out |= 1 << c;
+    }
+    return out >>> 0;
   }
 
   clone(): SchafkopfSearch {
