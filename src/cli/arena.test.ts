@@ -38,7 +38,7 @@ describe('stich arena', () => {
   it('prints JSON that is the same for the same seed except times', () => {
     const a = JSON.parse(stich(['arena', 'talonschnapsen', '--bots', 'easy,random', '--deals', '10', '--seed', 's', '--json']).out);
     const b = JSON.parse(stich(['arena', 'talonschnapsen', '--bots', 'easy,random', '--deals', '10', '--seed', 's', '--json']).out);
-    const strip = (r: { bots: { p50Ms: number; p99Ms: number }[] }) => r.bots.map((x) => ({ ...x, p50Ms: 0, p99Ms: 0 }));
+    const strip = (r: { bots: { p50Ms: number; p99Ms: number; cpuP50Ms: number; cpuP99Ms: number }[] }) => r.bots.map((x) => ({ ...x, p50Ms: 0, p99Ms: 0, cpuP50Ms: 0, cpuP99Ms: 0 }));
     expect(strip(a)).toEqual(strip(b));
     expect(a.seatings).toEqual(['ABA', 'BAA', 'AAB']);
     expect(a.differences[0].diff.mean).toBeGreaterThan(0);

@@ -15,7 +15,7 @@ function arena(module: AnyGameModule, decks: number, seed: string): Promise<Aren
   return runArena({ module, rules: rules.value, entrants: [entrant(module, 'easy'), entrant(module, 'random')], decks, seed });
 }
 
-const withoutTimes = (r: ArenaReport) => ({ ...r, bots: r.bots.map((b) => ({ ...b, p50Ms: 0, p99Ms: 0 })) });
+const withoutTimes = (r: ArenaReport) => ({ ...r, bots: r.bots.map((b) => ({ ...b, p50Ms: 0, p99Ms: 0, cpuP50Ms: 0, cpuP99Ms: 0 })) });
 
 describe('seatings', () => {
   it('puts every kind in every seat equally often, each distinct rotation once', () => {
@@ -62,6 +62,8 @@ describe('the duplicate arena', () => {
       const seats = r.seatings[0].length;
       expect(r.bots[0].deals + r.bots[1].deals).toBe(50 * r.seatings.length * seats);
       expect(r.bots[0].decisions).toBeGreaterThan(0);
+      expect(r.bots[0].cpuP99Ms).toBeGreaterThanOrEqual(r.bots[0].cpuP50Ms);
+      expect(r.bots[0].cpuP50Ms).toBeGreaterThanOrEqual(0);
     });
   }
 
@@ -101,7 +103,7 @@ describe('the duplicate arena', () => {
     expect(b.firstDeck).toBe(3);
     expect(b.bots[0].perDeck).toEqual(whole.bots[0].perDeck.slice(3, 5));
     const merged = mergeArenaReports([c, a, b]);
-    const core = (r: ArenaReport) => ({ ...r, decksPlanned: 0, bots: r.bots.map((x) => ({ ...x, decisions: 0, p50Ms: 0, p99Ms: 0 })) });
+    const core = (r: ArenaReport) => ({ ...r, decksPlanned: 0, bots: r.bots.map((x) => ({ ...x, decisions: 0, p50Ms: 0, p99Ms: 0, cpuP50Ms: 0, cpuP99Ms: 0 })) });
     expect(core(merged)).toEqual(core(whole));
     expect(merged.bots[0].decisions).toBe(whole.bots[0].decisions);
     // Parts stopped early leave gaps; the decks they hold still count.

@@ -87,6 +87,13 @@ export interface ArenaBotReport {
   readonly decisions: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /**
+   * The same for the processor time of each decision (user + system time of
+   * this process while it decided): the time on one core, which a loaded
+   * machine does not stretch as it stretches the wall-clock times above.
+   */
+  readonly cpuP50Ms: number;
+  readonly cpuP99Ms: number;
   /** The bot's score on each deck (the mean over the seats it held in all seatings of that deck), in deck order. */
   readonly perDeck: readonly number[];
 }
@@ -161,6 +168,7 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
   const seatSum = entrants.map(() => new Array<number>(n).fill(0));
   const seatCount = entrants.map(() => new Array<number>(n).fill(0));
   const times: number[][] = entrants.map(() => []);
+  const cpuTimes: number[][] = entrants.map(() => []);
   const contracts = entrants.map(() => new Map<string, ContractTally>());
   const total = o.decks * plan.length;
   let done = 0;
@@ -178,7 +186,7 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
       const slots = new Array<number>(K).fill(0);
       const agents: Agent<T>[] = seating.map((k, seat) => {
         const inner = entrants[k].agent(rules, seat, new SeededRng(`${o.seed}/deck${d}/seating${p}/seat${seat}`), slots[k]++);
-        return timed(inner, times[k]);
+        return timed(inner, times[k], cpuTimes[k]);
       });
       const { outcome } = await playDeal(module, rules, { dealer, deck, carry: game.initialCarry(rules) }, agents);
       const described = module.describeOutcome?.(outcome);
@@ -214,6 +222,7 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
   function report(decks: number): ArenaReport {
     const bots: ArenaBotReport[] = entrants.map((e, k) => {
       const sorted = times[k].slice().sort((a, b) => a - b);
+      const cpu = cpuTimes[k].slice().sort((a, b) => a - b);
       return {
         name: e.name,
         deals: seatCount[k].reduce((a, b) => a + b, 0),
@@ -223,6 +232,8 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
         decisions: sorted.length,
         p50Ms: percentile(sorted, 0.5),
         p99Ms: percentile(sorted, 0.99),
+        cpuP50Ms: percentile(cpu, 0.5),
+        cpuP99Ms: percentile(cpu, 0.99),
         perDeck: perDeck[k].slice(),
       };
     });
@@ -299,6 +310,8 @@ export function mergeArenaReports(parts: readonly ArenaReport[]): ArenaReport {
       decisions,
       p50Ms: decisions ? all.reduce((a, x) => a + x.p50Ms * x.decisions, 0) / decisions : NaN,
       p99Ms: Math.max(...all.map((x) => x.p99Ms)),
+      cpuP50Ms: decisions ? all.reduce((a, x) => a + (x.cpuP50Ms ?? NaN) * x.decisions, 0) / decisions : NaN,
+      cpuP99Ms: Math.max(...all.map((x) => x.cpuP99Ms ?? NaN)),
       perDeck,
     };
   });
@@ -311,14 +324,17 @@ export function mergeArenaReports(parts: readonly ArenaReport[]): ArenaReport {
   return { game: head.game, decks, decksPlanned: sorted.reduce((a, r) => a + r.decksPlanned, 0), firstDeck: head.firstDeck, seed: head.seed, seatings: head.seatings, bots, differences };
 }
 
-/** The agent with every decision (asked or unasked) timed into `into` (milliseconds). */
-function timed<T extends GameTypes>(agent: Agent<T>, into: number[]): Agent<T> {
+/** The agent with every decision (asked or unasked) timed into `into` (wall clock) and `cpuInto` (processor time), in milliseconds. */
+function timed<T extends GameTypes>(agent: Agent<T>, into: number[], cpuInto: number[]): Agent<T> {
   const wrapped: Agent<T> = {
     ...agent,
     choose: async (view, legal, seat) => {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       const a = await agent.choose(view, legal, seat);
+      const c = process.cpuUsage(c0);
       into.push(performance.now() - t0);
+      cpuInto.push((c.user + c.system) / 1000);
       return a;
     },
   };
@@ -354,7 +370,7 @@ export function formatArena(r: ArenaReport, unit = 'score'): string {
   }
   lines.push('');
   lines.push('decision times:');
-  for (const b of r.bots) lines.push(`  ${b.name}: ${b.decisions} decisions, p50 ${fmt(b.p50Ms, 3)} ms, p99 ${fmt(b.p99Ms, 3)} ms`);
+  for (const b of r.bots) lines.push(`  ${b.name}: ${b.decisions} decisions, p50 ${fmt(b.p50Ms, 3)} ms, p99 ${fmt(b.p99Ms, 3)} ms (processor time: p50 ${fmt(b.cpuP50Ms, 3)} ms, p99 ${fmt(b.cpuP99Ms, 3)} ms)`);
   const any = r.bots.some((b) => b.contracts.length > 0);
   if (any) {
     lines.push('');
