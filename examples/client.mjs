@@ -2,6 +2,7 @@
 // creates a table with bots, sits down, plays random legal actions until
 // the sitting is over and downloads the record.
 //   node examples/client.mjs [http://localhost:8080] [schafkopf]
+import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 
 const base = process.argv[2] ?? 'http://localhost:8080';
@@ -33,8 +34,19 @@ let last = -1; // the number of the last event we have
 let cseq = 0; // our last accepted sequence number
 let seat = -1;
 let pending = false;
+const contributed = new Set(); // the deals we sent our contribution to
+
+// Fair deals (docs/fairness.md): a random 32-byte contribution to each deal's shuffle, after its commitment.
+const contribute = (deal) => {
+  if (seat < 0 || contributed.has(deal)) return;
+  contributed.add(deal);
+  send({ type: 'contribute', table: table.id, deal, contribution: randomBytes(32).toString('hex') });
+};
+
+let now = { toAct: [], legal: [] }; // who the deal waits for and our legal actions, as last heard
 
 const maybeAct = (toAct, legal) => {
+  now = { toAct, legal };
   if (pending || !toAct.includes(seat) || legal.length === 0) return;
   pending = true;
   const action = legal[Math.floor(Math.random() * legal.length)];
@@ -52,13 +64,15 @@ ws.on('message', async (data) => {
       seat = m.seat;
       last = Math.max(last, m.last);
       cseq = m.cseq;
+      if (m.fair?.collecting && !m.fair.contributed) contribute(m.fair.context.deal);
       maybeAct(m.toAct, m.legal);
       break;
     case 'events':
       for (const { e, event } of m.events) {
         if (e !== last + 1) console.warn(`gap: expected ${last + 1}, got ${e}`);
         last = e;
-        if (event.type === 'dealEnd') console.log(`deal ${event.deal + 1} over: score ${JSON.stringify(event.outcome.score)}`);
+        if (event.type === 'dealStart' && event.fair) contribute(event.deal);
+        if (event.type === 'dealEnd') console.log(`deal ${event.deal + 1} over: score ${JSON.stringify(event.outcome.score)}; seed revealed: ${event.fair?.seed ?? 'none'}`);
         if (event.type === 'sittingEnd') {
           const record = await (await fetch(`${base}/api/records/${event.record}`)).json();
           console.log(`sitting over after ${record.deals.length} deals; record ${event.record}`);
@@ -69,10 +83,15 @@ ws.on('message', async (data) => {
       if (seat < 0) send({ type: 'join', table: table.id, since: last }); // learn our seat once seated
       maybeAct(m.toAct, m.legal);
       break;
+    case 'status':
+      maybeAct(m.toAct, m.legal);
+      break;
     case 'ok':
       if (m.cseq > 0) {
         cseq = m.cseq;
         pending = false;
+        // The news may have come before the answer: act on it now.
+        maybeAct(now.toAct, now.legal);
       }
       break;
     case 'error':

@@ -63,6 +63,39 @@ describe('stich play schafkopf', () => {
     expect(replay.out).toContain('Ledger after 12 deals');
   });
 
+  it('deals fairly without --seed: its record verifies with stich verify; a --seed record has no proof to verify', () => {
+    const fair = join(tmp, 'fair.json');
+    expect(stich(['play', 'talonschnapsen', '--seats', 'bot,bot,bot', '--deals', '3', '--record', fair]).code).toBe(0);
+    const ok = stich(['verify', fair]);
+    expect(ok.err).toBe('');
+    expect(ok.code).toBe(0);
+    expect(ok.out.match(/deal \d: verified/g)).toHaveLength(3);
+    expect(ok.out).toContain('all 3 decks verified');
+    const record = JSON.parse(readFileSync(fair, 'utf8'));
+    expect(record.deals[0].fair.contributions).toEqual([null, null, null]);
+    record.deals[2].fair.seed = record.deals[1].fair.seed;
+    writeFileSync(fair, JSON.stringify(record));
+    const bad = stich(['verify', fair]);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/deal 3: FAILS: commitmentMismatch/);
+
+    const seeded = join(tmp, 'seeded.json');
+    expect(stich(['play', 'talonschnapsen', '--seats', 'bot,bot,bot', '--deals', '2', '--seed', '5', '--record', seeded]).code).toBe(0);
+    const none = stich(['verify', seeded]);
+    expect(none.code).toBe(1);
+    expect(none.err).toContain('deal 1: FAILS: no fairness proof');
+    expect(stich(['replay', seeded]).code).toBe(0);
+
+    // A person at the terminal contributes locally; the bots are substituted.
+    const human = join(tmp, 'human-fair.json');
+    const input = Array(80).fill('1').join('\n') + '\n';
+    expect(stich(['play', 'schafkopf', '--deals', '1', '--record', human], input).code).toBe(0);
+    const played = JSON.parse(readFileSync(human, 'utf8'));
+    expect(played.deals[0].fair.contributions[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(played.deals[0].fair.contributions.slice(1)).toEqual([null, null, null]);
+    expect(stich(['verify', human]).code).toBe(0);
+  });
+
   it('rejects a record with an illegal action, naming deal and action', () => {
     const file = join(tmp, 'sitting2.json');
     expect(stich(['play', 'schafkopf', '--seats', 'bot,bot,bot,bot', '--deals', '2', '--seed', '9', '--record', file]).code).toBe(0);
@@ -164,6 +197,13 @@ describe('bad input on the command line (issue 7): a one-line error, never a sta
     expect(r.err).not.toMatch(/\n\s+at /);
     return r.err.trim();
   };
+
+  it('serve --pg: a URL that is not PostgreSQL\'s, or a server that cannot be reached, is refused without showing the password', () => {
+    expect(oneLine(stich(['serve', '--port', '0', '--pg', 'mysql://root@localhost/x']))).toMatch(/--pg takes a PostgreSQL URL/);
+    const refused = oneLine(stich(['serve', '--port', '0', '--pg', 'postgres://stich:geheim@127.0.0.1:1/stich']));
+    expect(refused).toMatch(/^stich: cannot start the server on PostgreSQL postgres:\/\/stich:\*\*\*@127\.0\.0\.1:1\/stich: .*ECONNREFUSED/);
+    expect(refused).not.toContain('geheim');
+  });
 
   it('bench --seconds abc, 0 and -1 are refused', () => {
     for (const s of ['abc', '0', '-1']) expect(oneLine(stich(['bench', '--seconds', s]))).toMatch(/--seconds must be a number of seconds above 0/);

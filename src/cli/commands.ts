@@ -4,6 +4,7 @@ import type { ScoredOutcome } from '../games/game.js';
 import { describeRuleBook } from '../games/ruleBook.js';
 import { GAMES, gameById, gameIds } from '../games/registry.js';
 import { parseRecord, replayRecord } from '../records/record.js';
+import { verifyRecord } from '../records/verify.js';
 import { CliError, lookupGame } from './play.js';
 
 function readText(file: string): string {
@@ -51,6 +52,34 @@ export function replayCommand(file: string, out: NodeJS.WritableStream, errOut: 
   });
   out.write(module.sitting.describeSheet(r.rules, replay.value.sheet, names) + '\n');
   return 0;
+}
+
+/**
+ * `stich verify FILE`: recomputes every deck of a record from its revealed seed and contributions and checks every
+ * commitment (docs/fairness.md); one line per deal, status 1 if any deal fails.
+ */
+export async function verifyCommand(file: string, out: NodeJS.WritableStream, errOut: NodeJS.WritableStream): Promise<number> {
+  const record = parseRecord(readText(file));
+  if (!record.ok) {
+    errOut.write(`${file}: ${record.error.message}\n`);
+    return 1;
+  }
+  const module = gameById(record.value.game);
+  if (!module) {
+    errOut.write(`${file}: unknown game ${quote(record.value.game)}; games: ${gameIds().join(', ')}\n`);
+    return 1;
+  }
+  const verdict = await verifyRecord(record.value, module);
+  if (verdict.problem !== undefined) {
+    errOut.write(`${file}: ${verdict.problem}\n`);
+    return 1;
+  }
+  for (const d of verdict.deals) (d.ok ? out : errOut).write(`${file}: deal ${d.deal + 1}: ${d.ok ? '' : 'FAILS: '}${d.message}\n`);
+  const failed = verdict.deals.filter((d) => !d.ok).length;
+  const n = verdict.deals.length;
+  if (failed === 0) out.write(`${file}: all ${n} deck${n === 1 ? '' : 's'} verified.\n`);
+  else errOut.write(`${file}: ${failed} of ${n} deck${n === 1 ? '' : 's'} fail${failed === 1 ? 's' : ''} verification.\n`);
+  return failed === 0 ? 0 : 1;
 }
 
 /** `stich conformance FILE [--game G]`: one line per failing game, then "N passed, M failed". */

@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { analyzeCommand } from './analyze.js';
 import { arenaCommand, arenaMergeCommand } from './arena.js';
 import { benchCommand } from './bench.js';
-import { conformanceCommand, replayCommand, rulesCommand } from './commands.js';
+import { conformanceCommand, replayCommand, rulesCommand, verifyCommand } from './commands.js';
 import { readFileSync } from 'node:fs';
 import { GAMES, gameIds } from '../games/registry.js';
 import { CliError, playCommand } from './play.js';
@@ -105,6 +105,14 @@ program
   });
 
 program
+  .command('verify')
+  .argument('<file>', 'a game record (JSON)')
+  .description('check that no deck was stacked: recompute every deck from its revealed seed and contributions and check every commitment')
+  .action(async (file: string) => {
+    process.exitCode = await verifyCommand(file, process.stdout, process.stderr);
+  });
+
+program
   .command('conformance')
   .argument('<file>', 'complete games with their expected results, one JSON object per line')
   .description(`replay conformance games and compare every result (formats: ${GAMES.filter((m) => m.conformance).map((m) => `${m.game.id}: ${m.conformance!.description}`).join('; ')})`)
@@ -125,9 +133,10 @@ program
 
 program
   .command('serve')
-  .description('run the multiplayer server: HTTP API and WebSocket on one port, data in an SQLite file')
+  .description('run the multiplayer server: HTTP API and WebSocket on one port, data in an SQLite file or in PostgreSQL')
   .option('--port <port>', 'the port (0 picks a free one)', '8080')
   .option('--db <file>', 'the SQLite database, created on first start', 'stich.db')
+  .option('--pg <url>', 'keep the data in PostgreSQL instead (postgres://user@host:5432/database); the schema is migrated on start')
   .option('--host [address]', 'listen on this address (without one: every interface; default 127.0.0.1)')
   .option('--log <level>', 'log level: fatal, error, warn, info, debug', 'info')
   .action(async (opts) => {

@@ -1,5 +1,6 @@
 import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { closeDeal, openDeal, randomSeedHex } from '../core/fairness.js';
 import { prettyJson } from '../core/prettyJson.js';
 import { CryptoRng, SeededRng, type Rng } from '../core/rng.js';
 import { fail, ok, type Result } from '../core/result.js';
@@ -231,10 +232,23 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
   };
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+  // Without --seed every deck is dealt by the fair procedure (docs/fairness.md), so that the record verifies with
+  // `stich verify`: the terminal stands in for the server (its own secret seed per deal) and draws a local
+  // contribution for each person at it; bots and outside programs get the substitute, as at the server.
+  const localTable = `local-${randomSeedHex().slice(0, 16)}`;
+  const fairDeck = async (index: number, bySeat: readonly Agent<T>[]) => {
+    const open = await openDeal({ game: game.id, table: localTable, deal: index });
+    if (!open.ok) throw new Error(open.error.message);
+    const closed = await closeDeal(game.pack(rules), open.value, bySeat.map((a) => (words[agents.indexOf(a)] === 'human' ? randomSeedHex() : null)));
+    if (!closed.ok) throw new Error(closed.error.message);
+    return closed.value;
+  };
+
   try {
     await playSitting(module, rules, agents, {
       length,
       rng,
+      ...(seeded ? {} : { deck: fairDeck }),
       another: async () => {
         if (!reader) return false;
         const answer = await reader.next(`\nPlay another ${sitting.unit}? (y/n) `, out);

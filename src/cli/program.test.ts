@@ -40,7 +40,7 @@ describe('outside programs (docs/bot-protocol.md)', () => {
 
   it('the example bot plays whole deals with no substitution', () => {
     const { record, r } = playWith('exec:node examples/random-bot.mjs', 'example');
-    expect(record.version).toBe(2);
+    expect(record.version).toBe(3);
     expect(record.substitutions).toEqual([]);
     expect(r.err).toBe('');
   });

@@ -8,8 +8,10 @@ import { KARNOEFFEL_48, SCHAFKOPF_24, SCHAFKOPF_32, SCHNAPSEN_20, type Card, typ
 import { schafkopf } from '../games/schafkopf/game.js';
 import { rulesOf } from '../games/schafkopf/testing.js';
 import {
+  closeDeal,
   commitment,
   fairDeck,
+  openDeal,
   randomSeedHex,
   shuffleFromStream,
   shuffleWithBytes,
@@ -428,6 +430,32 @@ describe('the shuffle is unbiased', () => {
     const x = chiSquare(counts);
     expect(x.total).toBeGreaterThan(TOTAL_MAX);
     expect(x.worstRow).toBeGreaterThan(LINE_MAX);
+  });
+});
+
+describe('one deal from commitment to proof (openDeal, closeDeal)', () => {
+  const context: DealContext = { game: 'bauernschnapsen', table: 'open-close', deal: 3 };
+
+  it('opens with a fresh seed and its commitment, and closes with the deck fairDeck gives and a proof that verifies', async () => {
+    const a = unwrap(await openDeal(context));
+    const b = unwrap(await openDeal(context));
+    expect(a.seed).not.toBe(b.seed);
+    expect(a.commitment).toBe(unwrap(await commitment(a.seed, context)));
+    const contributions: Contribution[] = [C1, null, C3, null];
+    const closed = unwrap(await closeDeal(SCHNAPSEN_20, a, contributions));
+    expect(closed.deck).toEqual(unwrap(await fairDeck(SCHNAPSEN_20, a.seed, contributions, context)));
+    expect(closed.fair).toEqual({ context, commitment: a.commitment, seed: a.seed, contributions });
+    expect(closed.fair.contributions).not.toBe(contributions);
+    const proof: DealProof = { pack: SCHNAPSEN_20, commitment: closed.fair.commitment, serverSeed: closed.fair.seed, contributions: closed.fair.contributions, context, deck: closed.deck };
+    expect(unwrap(await verifyDeal(proof))).toEqual(closed.deck);
+  });
+
+  it('refuses a bad context or contribution with the reason', async () => {
+    const bad = await openDeal({ game: '', table: 't', deal: 0 });
+    expect(!bad.ok && bad.error.code).toBe('badContext');
+    const open = unwrap(await openDeal(context));
+    const closed = await closeDeal(SCHNAPSEN_20, open, [C1, 'not hex']);
+    expect(!closed.ok && closed.error.code).toBe('badContribution');
   });
 });
 

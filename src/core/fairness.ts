@@ -197,11 +197,11 @@ export async function shuffleFromStream(cards: readonly Card[], block: (index: n
 // ---- encodings --------------------------------------------------------------
 
 /** The message the seed keys to combine everything: str(DEAL_TAG) || context || str(pack name) || u32(pack size) || u32(k) || c_0 || … || c_k-1. */
-function dealMessage(ctx: Uint8Array, pack: Pack, contributions: readonly Uint8Array[]): Uint8Array {
+function dealMessage(ctx: Uint8Array, pack: Pack, contributions: readonly Uint8Array[]): Bytes {
   return concat([encodeString(DEAL_TAG), ctx, encodeString(pack.name), u32(pack.size), u32(contributions.length), ...contributions]);
 }
 
-function substituteMessage(ctx: Uint8Array, seat: number): Uint8Array {
+function substituteMessage(ctx: Uint8Array, seat: number): Bytes {
   return concat([encodeString(SUBSTITUTE_TAG), ctx, u32(seat)]);
 }
 
@@ -257,7 +257,7 @@ function parseContributions(contributions: readonly Contribution[]): Result<(Uin
 }
 
 /** 64 lowercase hex digits to 32 bytes. */
-function parseHex32(hex: unknown, what: string, code: ErrorCode): Result<Uint8Array> {
+function parseHex32(hex: unknown, what: string, code: ErrorCode): Result<Bytes> {
   if (typeof hex !== 'string') return fail(code, `${what} must be a string of 64 lowercase hex digits, not ${hex === null ? 'null' : typeof hex}`);
   if (hex.length !== 2 * SEED_BYTES) return fail(code, `${what} must be 64 lowercase hex digits (32 bytes); it has ${hex.length} characters`);
   const out = new Uint8Array(SEED_BYTES);
@@ -289,7 +289,7 @@ function encodeString(s: string): Uint8Array {
   return out;
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
+function concat(parts: readonly Uint8Array[]): Bytes {
   let n = 0;
   for (const p of parts) n += p.length;
   const out = new Uint8Array(n);
@@ -309,6 +309,9 @@ function showCard(pack: Pack, card: unknown): string {
 
 type Subtle = typeof globalThis.crypto.subtle;
 
+/** Bytes on a plain ArrayBuffer, as Web Crypto takes them. */
+type Bytes = Uint8Array<ArrayBuffer>;
+
 function webCrypto(): Result<Subtle> {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) return fail('noWebCrypto', 'this environment has no Web Crypto (crypto.subtle); browsers offer it only on secure pages (https or localhost)');
@@ -316,9 +319,45 @@ function webCrypto(): Result<Subtle> {
 }
 
 /** HMAC-SHA-256 keyed with the seed. */
-async function hmacKey(seed: Uint8Array): Promise<Result<{ mac: (message: Uint8Array) => Promise<Uint8Array> }>> {
+async function hmacKey(seed: Bytes): Promise<Result<{ mac: (message: Bytes) => Promise<Uint8Array> }>> {
   const subtle = webCrypto();
   if (!subtle.ok) return subtle;
   const key = await subtle.value.importKey('raw', seed, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return ok({ mac: async (message: Uint8Array) => new Uint8Array(await subtle.value.sign('HMAC', key, message)) });
+  return ok({ mac: async (message: Bytes) => new Uint8Array(await subtle.value.sign('HMAC', key, message)) });
+}
+
+// ---- one deal, from commitment to proof ---------------------------------------
+
+/**
+ * What a record keeps of a fair deal (docs/records.md, `deals[].fair`): the
+ * context, the commitment published before the deal, the seed revealed after
+ * it, and one contribution per seat in seat order (null: substituted).
+ */
+export interface DealFairness {
+  readonly context: DealContext;
+  readonly commitment: string;
+  readonly seed: string;
+  readonly contributions: readonly Contribution[];
+}
+
+/** A deal whose commitment is published and whose contributions are not yet in: the seed is secret until the deal ends. */
+export interface OpenDeal {
+  readonly context: DealContext;
+  readonly seed: string;
+  readonly commitment: string;
+}
+
+/** Step 1 of the protocol: a fresh secret seed and its commitment for this context. */
+export async function openDeal(context: DealContext): Promise<Result<OpenDeal>> {
+  const seed = randomSeedHex();
+  const c = await commitment(seed, context);
+  if (!c.ok) return c;
+  return ok({ context, seed, commitment: c.value });
+}
+
+/** Steps 3 and 4: the deck from the open deal and the contributions (null where substituted), with its proof for the record. */
+export async function closeDeal(pack: Pack, open: OpenDeal, contributions: readonly Contribution[]): Promise<Result<{ deck: Card[]; fair: DealFairness }>> {
+  const deck = await fairDeck(pack, open.seed, contributions, open.context);
+  if (!deck.ok) return deck;
+  return ok({ deck: deck.value, fair: { context: open.context, commitment: open.commitment, seed: open.seed, contributions: [...contributions] } });
 }

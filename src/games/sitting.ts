@@ -1,3 +1,4 @@
+import type { DealFairness } from '../core/fairness.js';
 import type { Rng } from '../core/rng.js';
 import type { GameTypes, Seat } from './game.js';
 
@@ -43,6 +44,8 @@ export interface DealLog<Carry, Outcome> {
   readonly deck: readonly string[];
   readonly actions: readonly (readonly [Seat, string])[];
   readonly outcome: Outcome;
+  /** How the deck was shuffled, for `stich verify`: absent where it came from a plain random source (`--seed`). */
+  readonly fair?: DealFairness;
 }
 
 export interface SittingResult<T extends GameTypes> {

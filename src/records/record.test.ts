@@ -108,9 +108,9 @@ describe('game records (docs/records.md)', () => {
     expect(message.length).toBeLessThan(300);
   });
 
-  it('writes version 2 with its substitutions, and still replays version 1 records', async () => {
+  it('writes version 3 with its substitutions, and still replays version 1 records', async () => {
     const record = await sitting(3, 11);
-    expect(record.version).toBe(2);
+    expect(record.version).toBe(3);
     expect(record.substitutions).toEqual([]);
     const { substitutions: _, ...rest } = record;
     const v1 = { ...rest, version: 1 };
@@ -125,7 +125,7 @@ describe('game records (docs/records.md)', () => {
     const cases: [unknown, RegExp][] = [
       [[], /a record is a JSON object/],
       [{ ...base, format: 'pgn' }, /"format" must be "stich-record"/],
-      [{ ...base, version: 3 }, /unsupported "version" 3/],
+      [{ ...base, version: 4 }, /unsupported "version" 4/],
       [{ ...base, substitutions: 'none' }, /"substitutions" must be a list/],
       [{ ...base, substitutions: [{ deal: 5, action: 0, seat: 0, reason: 'timeout' }] }, /a substitution must be/],
       [{ ...base, substitutions: [{ deal: 0, action: 0, seat: 0, reason: 'tired' }] }, /a substitution must be/],

@@ -7,6 +7,7 @@ import { excerptJson, quote } from '../core/text.js';
 import type { GameTypes } from '../games/game.js';
 import type { AnyGameModule } from '../games/module.js';
 import type { SittingResult } from '../games/sitting.js';
+import type { DealFairness } from '../core/fairness.js';
 
 /**
  * A game record: rules, players, how the sitting began, and every deal with
@@ -14,8 +15,8 @@ import type { SittingResult } from '../games/sitting.js';
  */
 export interface GameRecord {
   readonly format: 'stich-record';
-  /** 2 since substitutions are recorded; version 1 files (without them) are still read. */
-  readonly version: 1 | 2;
+  /** 3 since deals carry their fairness proof, 2 since substitutions are recorded; versions 1 and 2 are still read. */
+  readonly version: 1 | 2 | 3;
   readonly game: string;
   readonly rules: ResolvedRules & Record<string, unknown>;
   readonly players: readonly string[];
@@ -39,7 +40,7 @@ export interface Substitution {
 }
 
 /** The version of the record format this program writes. */
-export const RECORD_VERSION = 2;
+export const RECORD_VERSION = 3;
 
 export interface DealRecord {
   readonly dealer: number;
@@ -47,6 +48,8 @@ export interface DealRecord {
   readonly deck: readonly string[];
   readonly actions: readonly (readonly [number, string])[];
   readonly outcome: unknown;
+  /** Version 3: how the deck was shuffled (docs/fairness.md), for `stich verify`; absent where it came from a plain random source (`--seed`). */
+  readonly fair?: DealFairness;
 }
 
 /** Where a record broke: the deal and action index (from 0) and why. */
@@ -65,7 +68,14 @@ export function toRecord<T extends GameTypes>(gameId: string, result: SittingRes
     rules: result.rules as GameRecord['rules'],
     players: result.players,
     start: result.start,
-    deals: result.deals.map((d) => ({ dealer: d.dealer, carry: d.carry, deck: d.deck, actions: d.actions, outcome: d.outcome })),
+    deals: result.deals.map((d) => ({
+      dealer: d.dealer,
+      carry: d.carry,
+      deck: d.deck,
+      actions: d.actions,
+      outcome: d.outcome,
+      ...(d.fair ? { fair: { context: { ...d.fair.context }, commitment: d.fair.commitment, seed: d.fair.seed, contributions: [...d.fair.contributions] } } : {}),
+    })),
     sheet: result.sheet,
     substitutions: substitutions.map((x) => ({ deal: x.deal, action: x.action, seat: x.seat, reason: x.reason })),
   };
@@ -98,8 +108,8 @@ function checkShape(json: unknown): Result<GameRecord, RecordError> {
   if (!isObject(json)) return fault('badRecord', 'a record is a JSON object');
   if (nestsDeeperThan(json, MAX_JSON_DEPTH)) return fault('badRecord', `the record nests more than ${MAX_JSON_DEPTH} levels deep; no record does`);
   if (json.format !== 'stich-record') return fault('badRecord', '"format" must be "stich-record"');
-  if (json.version !== 1 && json.version !== 2) {
-    return fault('badRecord', `unsupported "version" ${excerptJson(json.version, 20)} (this program reads versions 1 and 2)`);
+  if (json.version !== 1 && json.version !== 2 && json.version !== 3) {
+    return fault('badRecord', `unsupported "version" ${excerptJson(json.version, 20)} (this program reads versions 1, 2 and 3)`);
   }
   if (typeof json.game !== 'string') return fault('badRecord', '"game" must name the game');
   if (!isObject(json.rules)) return fault('badRecord', '"rules" must be an object');
@@ -120,10 +130,15 @@ function checkShape(json: unknown): Result<GameRecord, RecordError> {
       }
     }
     if (!('outcome' in d)) return fault('badRecord', 'the deal has no "outcome"', i);
+    if ('fair' in d) {
+      if (json.version !== 3) return fault('badRecord', '"fair" came with version 3; an older record has none', i);
+      const problem = fairShapeProblem(d.fair);
+      if (problem) return fault('badRecord', `"fair" ${problem}`, i);
+    }
   }
   if (!('sheet' in json)) return fault('badRecord', 'the record has no "sheet" (the score sheet after the last deal)');
   if (json.version === 1 && 'substitutions' in json) return fault('badRecord', '"substitutions" came with version 2; a version 1 record has none');
-  if (json.version === 2) {
+  if (json.version !== 1) {
     const subs = json.substitutions;
     if (!Array.isArray(subs)) return fault('badRecord', '"substitutions" must be a list (empty when every seat answered itself)');
     for (const x of subs) {
@@ -141,6 +156,17 @@ function checkShape(json: unknown): Result<GameRecord, RecordError> {
     }
   }
   return ok(json as unknown as GameRecord);
+}
+
+/** Why a deal's `fair` is not {"context": {"game", "table", "deal"}, "commitment", "seed", "contributions"}, or undefined. The values themselves are checked by `stich verify`. */
+function fairShapeProblem(f: unknown): string | undefined {
+  if (!isObject(f)) return 'must be an object';
+  const c = f.context;
+  if (!isObject(c) || typeof c.game !== 'string' || typeof c.table !== 'string' || !Number.isInteger(c.deal)) return 'needs "context": {"game", "table", "deal"}';
+  if (typeof f.commitment !== 'string') return 'needs "commitment" (hex)';
+  if (typeof f.seed !== 'string') return 'needs "seed" (hex)';
+  if (!Array.isArray(f.contributions) || !f.contributions.every((x) => x === null || typeof x === 'string')) return 'needs "contributions": one hex string or null per seat';
+  return undefined;
 }
 
 export interface ReplaySummary {

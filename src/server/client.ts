@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { randomSeedHex } from '../core/fairness.js';
 import type { ClientMessage, NumberedTableEvent, ServerMessage, Snapshot } from './protocol.js';
 
 /**
@@ -16,6 +17,8 @@ export interface TableState {
   /** Gaps or duplicates in the event numbers received (must stay empty). */
   problems: string[];
   cseq: number;
+  /** The contribution this client sent to each deal's shuffle (docs/fairness.md), by deal number. */
+  contributions: Map<number, string>;
 }
 
 export class Client {
@@ -25,6 +28,10 @@ export class Client {
   private listeners = new Set<(m: ServerMessage) => void>();
   closed = false;
   keepInbox = true;
+  /** Whether to send a random contribution to every deal at a table where it holds a seat, as a player's client does. */
+  contribute = true;
+  /** The socket each deal's contribution went out on (sent again after a reconnect if the server still wants it). */
+  private readonly contributedOn = new Map<string, WebSocket>();
 
   private constructor(
     public base: string,
@@ -47,7 +54,10 @@ export class Client {
     const ws = new WebSocket(`${this.base.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(this.token)}`);
     this.ws = ws;
     ws.on('message', (data) => this.receive(JSON.parse(data.toString()) as ServerMessage));
-    ws.on('close', () => (this.closed = true));
+    // A socket replaced by a newer one does not mark the client closed when it goes.
+    ws.on('close', () => {
+      if (this.ws === ws) this.closed = true;
+    });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
@@ -68,12 +78,14 @@ export class Client {
       t.toAct = [...m.toAct];
       if (t.last === -2) t.last = m.last;
       if (t.cseq < m.cseq) t.cseq = m.cseq;
+      if (m.fair?.collecting && !m.fair.contributed && m.seat >= 0) this.sendContribution(m.table, m.fair.context.deal);
     } else if (m.type === 'events') {
       const t = this.table(m.table);
       for (const ev of m.events) {
         if (t.last !== -2 && ev.e !== t.last + 1) t.problems.push(`expected event ${t.last + 1}, got ${ev.e}`);
         t.last = ev.e;
         t.events.push(ev);
+        if (ev.event.type === 'dealStart' && ev.event.fair && t.seat >= 0) this.sendContribution(m.table, ev.event.deal);
       }
       t.legal = [...m.legal];
       t.toAct = [...m.toAct];
@@ -87,8 +99,20 @@ export class Client {
 
   table(id: string): TableState {
     let t = this.tables.get(id);
-    if (!t) this.tables.set(id, (t = { last: -2, seat: -1, legal: [], toAct: [], events: [], problems: [], cseq: 0 }));
+    if (!t) this.tables.set(id, (t = { last: -2, seat: -1, legal: [], toAct: [], events: [], problems: [], cseq: 0, contributions: new Map() }));
     return t;
+  }
+
+  /** Sends this client's contribution to a deal (a fresh random one, or the one sent before on a lost connection). */
+  private sendContribution(table: string, deal: number): void {
+    if (!this.contribute) return;
+    const key = `${table}/${deal}`;
+    if (this.contributedOn.get(key) === this.ws) return;
+    this.contributedOn.set(key, this.ws);
+    const t = this.table(table);
+    let contribution = t.contributions.get(deal);
+    if (contribution === undefined) t.contributions.set(deal, (contribution = randomSeedHex()));
+    this.send({ type: 'contribute', table, deal, contribution });
   }
 
   send(m: ClientMessage | Record<string, unknown>): void {

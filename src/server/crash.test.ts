@@ -1,17 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { autoplay, Client } from './client.js';
-import { seatedTable, tempDb } from './testing.js';
+import { STORE_KINDS, testDatabase, type TestDatabase } from './store/testing.js';
+import { seatedTable } from './testing.js';
 
 const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 
-/** `stich serve` as a child process; resolves with its address once it listens. */
-function serve(db: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [main, 'serve', '--port', '0', '--db', db, '--log', 'warn'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const databases: TestDatabase[] = [];
+afterAll(async () => {
+  for (const d of databases) await d.drop();
+});
+
+/** `stich serve` as a child process on that database; resolves with its address once it listens. */
+function serve(database: TestDatabase): Promise<{ child: ChildProcess; url: string }> {
+  const where = 'pg' in database.options ? ['--pg', database.options.pg] : ['--db', database.options.db];
+  const child = spawn(process.execPath, [main, 'serve', '--port', '0', ...where, '--log', 'warn'], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -24,9 +30,10 @@ function serve(db: string): Promise<{ child: ChildProcess; url: string }> {
   });
 }
 
-describe('kill -9', () => {
+describe.each(STORE_KINDS)('kill -9, stored in %s', (kind) => {
   it('loses no acknowledged action; every table and every client resumes without a gap or a duplicate', async () => {
-    const db = tempDb();
+    const db = await testDatabase(kind);
+    databases.push(db);
     const first = await serve(db);
     const setups: [string, number, Record<string, unknown>][] = [
       ['schafkopf', 4, {}],
@@ -52,13 +59,15 @@ describe('kill -9', () => {
     expect(acked.length).toBeGreaterThan(50);
 
     // Every acknowledged action is in the log.
-    const sqlite = new Database(db, { readonly: true });
+    const store = await db.open();
     const logged = new Set<string>();
-    for (const row of sqlite.prepare('SELECT table_id, entry FROM table_log').all() as { table_id: string; entry: string }[]) {
-      const e = JSON.parse(row.entry) as { k: string; user?: string; cseq?: number };
-      if (e.k === 'act' && e.user) logged.add(`${row.table_id}/${e.user}/${e.cseq}`);
+    for (const { id } of tables) {
+      for (const row of await store.tableLog(id)) {
+        const e = row.entry as { k: string; user?: string; cseq?: number };
+        if (e.k === 'act' && e.user) logged.add(`${id}/${e.user}/${e.cseq}`);
+      }
     }
-    sqlite.close();
+    await store.close();
     const missing = acked.filter((a) => !logged.has(`${a.table}/${a.user}/${a.cseq}`));
     expect(missing).toEqual([]);
 

@@ -2,97 +2,104 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoplay, Client } from './client.js';
 import type { LobbyTable, ServerMessage } from './protocol.js';
 import type { RunningServer } from './server.js';
+import { STORE_KINDS, testDatabase, type TestDatabase } from './store/testing.js';
 import { get, post, seatedTable, testServer } from './testing.js';
 
 let server: RunningServer;
-beforeAll(async () => {
-  server = await testServer({ tableDefaults: { botDelayMs: 0 } });
-});
-afterAll(async () => {
-  await server?.close();
-});
 
 const sittingEnd = (id: string) => (m: ServerMessage) => m.type === 'events' && m.table === id && m.events.some((e) => e.event.type === 'sittingEnd');
 
-describe('tables', () => {
-  it('spectators, chat, the lobby, private tables, another sitting', async () => {
-    const [a, b, watcher] = await Promise.all(['Anna', 'Bert', 'Watcher'].map((n) => Client.guest(server.url, n)));
-    const lobby = watcher.next((m): m is Extract<ServerMessage, { type: 'lobby' }> => m.type === 'lobby');
-    watcher.send({ type: 'lobby' });
-    expect((await lobby).online).toEqual(expect.arrayContaining(['Anna', 'Bert', 'Watcher']));
-    const listed = watcher.next((m) => m.type === 'lobby' && m.tables.some((t: LobbyTable) => t.game === 'talonschnapsen'));
-    const id = await seatedTable(server.url, a, [a, b], { game: 'talonschnapsen', seats: ['open', 'open', 'bot:random'], length: { deals: 1 }, clockMs: 0 });
-    await listed;
-
-    const priv = await post<{ id: string }>(server.url, '/api/tables', { game: 'schafkopf', public: false }, a.token);
-    expect(priv.body.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const open = await get<{ tables: LobbyTable[] }>(server.url, '/api/tables');
-    expect(open.body.tables.map((t) => t.id)).toContain(id);
-    expect(open.body.tables.map((t) => t.id)).not.toContain(priv.body.id);
-
-    const snap = await watcher.join(id);
-    expect(snap.seat).toBe(-1);
-    expect(snap.legal).toEqual([]);
-
-    // Chat: a numbered table event for everyone; too long or too fast is refused.
-    const heard = watcher.next((m) => m.type === 'events' && m.events.some((e) => e.event.type === 'chat' && e.event.text === 'Servus'));
-    expect((await a.request({ type: 'chat', table: id, text: 'Servus' })).type).toBe('ok');
-    await heard;
-    const long = await a.request({ type: 'chat', table: id, text: 'x'.repeat(301) });
-    expect(long.type === 'error' && long.code).toBe('chatTooLong');
-    const replies = [];
-    for (let i = 0; i < 6; i++) replies.push(await b.request({ type: 'chat', table: id, text: `${i}` }));
-    expect(replies.some((r) => r.type === 'error' && r.code === 'rateLimited')).toBe(true);
-
-    const ended = [a, b, watcher].map((c) => c.next(sittingEnd(id), 30_000));
-    const stops = [a, b].map((c) => autoplay(c, id));
-    await Promise.all(ended);
-    stops.forEach((s) => s());
-    expect(watcher.table(id).problems).toEqual([]);
-    expect(watcher.table(id).last).toBe(a.table(id).last);
-
-    // Another sitting at the same table.
-    const begun = a.next((m) => m.type === 'events' && m.events.some((e) => e.event.type === 'sittingStart'));
-    expect((await watcher.request({ type: 'again', table: id })).type).toBe('error');
-    expect((await a.request({ type: 'again', table: id })).type).toBe('ok');
-    await begun;
-    await Promise.all([a, b, watcher].map((c) => c.close()));
+describe.each(STORE_KINDS)('features, stored in %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await testDatabase(kind);
+    server = await testServer({ ...database.options, ...{ tableDefaults: { botDelayMs: 0 } } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
   });
 
-  it('a clock that runs out hands the seat to a bot until the player comes back', async () => {
-    const [a, b] = await Promise.all(['Slow', 'Fast'].map((n) => Client.guest(server.url, n)));
-    const id = await seatedTable(server.url, a, [a, b], { game: 'karnoeffel', rules: { players: 2, twoPlayers: true }, length: { deals: 5 }, clockMs: 150 });
-    const stop = autoplay(b, id);
-    // a never acts: its clock runs out and a bot plays for it.
-    const away = await a.next((m) => m.type === 'status' && m.table === id && m.away.includes(a.table(id).seat), 5000);
-    expect(away.type).toBe('status');
-    const lastAway = a.table(id).last;
-    await a.next((m) => m.type === 'events' && m.table === id, 5000);
-    expect(a.table(id).last).toBeGreaterThan(lastAway);
-    // Coming back (joining again) ends the bot's turn at the seat.
-    const snap = await a.join(id, a.table(id).last);
-    expect(snap.seats[snap.seat]).toMatchObject({ kind: 'human', away: false });
-    stop();
-    await Promise.all([a, b].map((c) => c.close()));
-  });
-});
+  describe('tables', () => {
+    it('spectators, chat, the lobby, private tables, another sitting', async () => {
+      const [a, b, watcher] = await Promise.all(['Anna', 'Bert', 'Watcher'].map((n) => Client.guest(server.url, n)));
+      const lobby = watcher.next((m): m is Extract<ServerMessage, { type: 'lobby' }> => m.type === 'lobby');
+      watcher.send({ type: 'lobby' });
+      expect((await lobby).online).toEqual(expect.arrayContaining(['Anna', 'Bert', 'Watcher']));
+      const listed = watcher.next((m) => m.type === 'lobby' && m.tables.some((t: LobbyTable) => t.game === 'talonschnapsen'));
+      const id = await seatedTable(server.url, a, [a, b], { game: 'talonschnapsen', seats: ['open', 'open', 'bot:random'], length: { deals: 1 }, clockMs: 0 });
+      await listed;
 
-describe('ratings', () => {
-  it('a rated sitting updates each human and the leaderboard lists them', async () => {
-    const [a, b] = await Promise.all(['Rated A', 'Rated B'].map((n) => Client.guest(server.url, n)));
-    const id = await seatedTable(server.url, a, [a, b], { game: 'schafkopf', seats: ['open', 'bot', 'open', 'bot'], rated: true, length: { deals: 2 }, clockMs: 0 });
-    const ended = a.next(sittingEnd(id), 30_000);
-    const stops = [a, b].map((c) => autoplay(c, id));
-    await ended;
-    stops.forEach((s) => s());
-    let board = await get<{ players: { name: string; sittings: number }[] }>(server.url, '/api/leaderboard/schafkopf');
-    for (let i = 0; i < 20 && board.body.players.length < 2; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      board = await get(server.url, '/api/leaderboard/schafkopf');
-    }
-    expect(board.body.players.map((p) => p.name).sort()).toEqual(['Rated A', 'Rated B']);
-    expect(board.body.players.every((p) => p.sittings === 1)).toBe(true);
-    expect((await get(server.url, '/api/leaderboard/skat')).status).toBe(404);
-    await Promise.all([a, b].map((c) => c.close()));
+      const priv = await post<{ id: string }>(server.url, '/api/tables', { game: 'schafkopf', public: false }, a.token);
+      expect(priv.body.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      const open = await get<{ tables: LobbyTable[] }>(server.url, '/api/tables');
+      expect(open.body.tables.map((t) => t.id)).toContain(id);
+      expect(open.body.tables.map((t) => t.id)).not.toContain(priv.body.id);
+
+      const snap = await watcher.join(id);
+      expect(snap.seat).toBe(-1);
+      expect(snap.legal).toEqual([]);
+
+      // Chat: a numbered table event for everyone; too long or too fast is refused.
+      const heard = watcher.next((m) => m.type === 'events' && m.events.some((e) => e.event.type === 'chat' && e.event.text === 'Servus'));
+      expect((await a.request({ type: 'chat', table: id, text: 'Servus' })).type).toBe('ok');
+      await heard;
+      const long = await a.request({ type: 'chat', table: id, text: 'x'.repeat(301) });
+      expect(long.type === 'error' && long.code).toBe('chatTooLong');
+      const replies = [];
+      for (let i = 0; i < 6; i++) replies.push(await b.request({ type: 'chat', table: id, text: `${i}` }));
+      expect(replies.some((r) => r.type === 'error' && r.code === 'rateLimited')).toBe(true);
+
+      const ended = [a, b, watcher].map((c) => c.next(sittingEnd(id), 30_000));
+      const stops = [a, b].map((c) => autoplay(c, id));
+      await Promise.all(ended);
+      stops.forEach((s) => s());
+      expect(watcher.table(id).problems).toEqual([]);
+      expect(watcher.table(id).last).toBe(a.table(id).last);
+
+      // Another sitting at the same table.
+      const begun = a.next((m) => m.type === 'events' && m.events.some((e) => e.event.type === 'sittingStart'));
+      expect((await watcher.request({ type: 'again', table: id })).type).toBe('error');
+      expect((await a.request({ type: 'again', table: id })).type).toBe('ok');
+      await begun;
+      await Promise.all([a, b, watcher].map((c) => c.close()));
+    });
+
+    it('a clock that runs out hands the seat to a bot until the player comes back', async () => {
+      const [a, b] = await Promise.all(['Slow', 'Fast'].map((n) => Client.guest(server.url, n)));
+      const id = await seatedTable(server.url, a, [a, b], { game: 'karnoeffel', rules: { players: 2, twoPlayers: true }, length: { deals: 5 }, clockMs: 150 });
+      const stop = autoplay(b, id);
+      // a never acts: its clock runs out and a bot plays for it.
+      const away = await a.next((m) => m.type === 'status' && m.table === id && m.away.includes(a.table(id).seat), 5000);
+      expect(away.type).toBe('status');
+      const lastAway = a.table(id).last;
+      await a.next((m) => m.type === 'events' && m.table === id, 5000);
+      expect(a.table(id).last).toBeGreaterThan(lastAway);
+      // Coming back (joining again) ends the bot's turn at the seat.
+      const snap = await a.join(id, a.table(id).last);
+      expect(snap.seats[snap.seat]).toMatchObject({ kind: 'human', away: false });
+      stop();
+      await Promise.all([a, b].map((c) => c.close()));
+    });
+  });
+
+  describe('ratings', () => {
+    it('a rated sitting updates each human and the leaderboard lists them', async () => {
+      const [a, b] = await Promise.all(['Rated A', 'Rated B'].map((n) => Client.guest(server.url, n)));
+      const id = await seatedTable(server.url, a, [a, b], { game: 'schafkopf', seats: ['open', 'bot', 'open', 'bot'], rated: true, length: { deals: 2 }, clockMs: 0 });
+      const ended = a.next(sittingEnd(id), 30_000);
+      const stops = [a, b].map((c) => autoplay(c, id));
+      await ended;
+      stops.forEach((s) => s());
+      let board = await get<{ players: { name: string; sittings: number }[] }>(server.url, '/api/leaderboard/schafkopf');
+      for (let i = 0; i < 20 && board.body.players.length < 2; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        board = await get(server.url, '/api/leaderboard/schafkopf');
+      }
+      expect(board.body.players.map((p) => p.name).sort()).toEqual(['Rated A', 'Rated B']);
+      expect(board.body.players.every((p) => p.sittings === 1)).toBe(true);
+      expect((await get(server.url, '/api/leaderboard/skat')).status).toBe(404);
+      await Promise.all([a, b].map((c) => c.close()));
+    });
   });
 });

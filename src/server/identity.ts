@@ -1,6 +1,6 @@
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { Store, UserRow } from './store.js';
+import { isStoreError, type Store, type UserRow } from './store/store.js';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
@@ -44,7 +44,8 @@ export class Identity {
     const user: UserRow = { id: randomId(), name, guest: false };
     try {
       await this.store.createUser({ ...user, hash: hash.toString('hex'), salt: salt.toString('hex') });
-    } catch {
+    } catch (e) {
+      if (!isStoreError(e, 'nameTaken')) throw e;
       return { ok: false, status: 409, code: 'nameTaken', message: `the name ${JSON.stringify(name)} is registered already` };
     }
     return this.session(user);

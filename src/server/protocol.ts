@@ -22,6 +22,20 @@ export const ClientMessage = z.discriminatedUnion('type', [
   /** An action in the game's notation. */
   z.object({ type: z.literal('act'), table: tableId, cseq, action: z.string().min(1).max(200), seat: z.number().int().min(0).max(16).optional() }).strict(),
   z.object({ type: z.literal('chat'), table: tableId, text: z.string().min(1).max(10_000) }).strict(),
+  /**
+   * A seat's random contribution to the shuffle of deal `deal` (docs/fairness.md), sent after the deal's
+   * commitment and before its cards are dealt: 64 lowercase hex digits. Without `seat` it counts for every seat
+   * the sender holds that has none yet.
+   */
+  z
+    .object({
+      type: z.literal('contribute'),
+      table: tableId,
+      deal: z.number().int().min(0).max(0xffffffff),
+      contribution: z.string().regex(/^[0-9a-f]{64}$/, 'a contribution is 64 lowercase hex digits (32 random bytes)'),
+      seat: z.number().int().min(0).max(16).optional(),
+    })
+    .strict(),
   /** Starts another sitting at a table whose sitting is over, with the same seats. */
   z.object({ type: z.literal('again'), table: tableId }).strict(),
   /** Subscribes to the lobby: open tables and who is online, pushed on every change. */
@@ -40,12 +54,29 @@ export type PublicSeat =
 export type TableEvent =
   | { readonly type: 'seat'; readonly seat: number; readonly occupant: PublicSeat }
   | { readonly type: 'sittingStart'; readonly sitting: number; readonly firstDealer: number; readonly players: readonly string[] }
-  | { readonly type: 'dealStart'; readonly deal: number; readonly dealer: number }
+  /** The deal's first event; `fair` is its commitment, published before any contribution is taken (absent in tables logged before fair deals). */
+  | { readonly type: 'dealStart'; readonly deal: number; readonly dealer: number; readonly fair?: FairCommitment }
+  /** The cards of a fair deal are out: its contributions are in (or substituted) and the deck is shuffled. */
+  | { readonly type: 'dealt'; readonly deal: number }
   /** One event of the game, redacted for the receiving seat by the game's `events`. */
   | { readonly type: 'game'; readonly deal: number; readonly n: number; readonly event: unknown }
-  | { readonly type: 'dealEnd'; readonly deal: number; readonly outcome: unknown; readonly sheet: unknown; readonly unitComplete: boolean }
+  /** `fair` reveals the deal's seed, every contribution and the deck, for anyone to verify (docs/fairness.md). */
+  | { readonly type: 'dealEnd'; readonly deal: number; readonly outcome: unknown; readonly sheet: unknown; readonly unitComplete: boolean; readonly fair?: FairReveal }
   | { readonly type: 'sittingEnd'; readonly sitting: number; readonly record: string; readonly sheet: unknown; readonly totals: readonly number[] }
   | { readonly type: 'chat'; readonly name: string; readonly userId: string; readonly text: string };
+
+/** A deal's commitment: SHA-256 of its secret seed and context (docs/fairness.md). */
+export interface FairCommitment {
+  readonly context: { readonly game: string; readonly table: string; readonly deal: number };
+  readonly commitment: string;
+}
+
+/** After the deal: the seed, one contribution per seat (null: substituted) and the deck that was dealt, as card codes. */
+export interface FairReveal extends FairCommitment {
+  readonly seed: string;
+  readonly contributions: readonly (string | null)[];
+  readonly deck: readonly string[];
+}
 
 export interface NumberedTableEvent {
   /** The table's event number: 0, 1, 2, … without gaps. */
@@ -77,6 +108,11 @@ export interface Snapshot {
   readonly last: number;
   /** The last client sequence number the server accepted from this user at this table (0 for none). */
   readonly cseq: number;
+  /**
+   * The commitment of the deal being dealt or played (null between sittings and at tables logged before fair
+   * deals); `collecting` while the server takes contributions, `contributed` whether the receiver's seat sent one.
+   */
+  readonly fair: (FairCommitment & { readonly collecting: boolean; readonly contributed: boolean }) | null;
 }
 
 export interface Clock {
@@ -90,6 +126,8 @@ export interface PublicSettings {
   readonly rated: boolean;
   readonly clockMs: number;
   readonly botDelayMs: number;
+  /** How long the server waits for the seats' contributions to a deal before it substitutes the missing ones. */
+  readonly contributionMs: number;
   readonly length: { deals: number } | { units: number };
 }
 
@@ -108,6 +146,8 @@ export type ServerErrorCode =
   | 'duplicateSequence'
   | 'notPlaying'
   | 'chatTooLong'
+  | 'notCollecting'
+  | 'duplicateContribution'
   | 'internal';
 
 export type ServerMessage =
@@ -117,6 +157,8 @@ export type ServerMessage =
   | { readonly type: 'events'; readonly table: string; readonly events: readonly NumberedTableEvent[]; readonly toAct: readonly number[]; readonly legal: readonly string[] }
   /** An action accepted (or a resent one already applied): `e` is the number of the last event it produced. */
   | { readonly type: 'ok'; readonly table: string; readonly cseq: number; readonly e: number }
+  /** A contribution to deal `deal` taken (refusals come as `error` with the table and no `cseq`). */
+  | { readonly type: 'contributed'; readonly table: string; readonly deal: number }
   | { readonly type: 'error'; readonly code: ServerErrorCode; readonly message: string; readonly table?: string; readonly cseq?: number }
   /** Not numbered: who is away, the running clocks, the legal actions of the receiver now. */
   | { readonly type: 'status'; readonly table: string; readonly toAct: readonly number[]; readonly legal: readonly string[]; readonly clocks: readonly Clock[]; readonly away: readonly number[] }
@@ -146,6 +188,8 @@ export const CreateTable = z
     length: z.union([z.object({ deals: z.number().int().min(1).max(1000) }).strict(), z.object({ units: z.number().int().min(1).max(100) }).strict()]).default({ units: 1 }),
     clockMs: z.number().int().min(0).max(3_600_000).default(60_000),
     botDelayMs: z.number().int().min(0).max(10_000).default(800),
+    /** How long to wait for the players' contributions to each deal's shuffle (docs/fairness.md). */
+    contributionMs: z.number().int().min(0).max(30_000).default(2000),
   })
   .strict();
 export type CreateTable = z.infer<typeof CreateTable>;

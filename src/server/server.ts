@@ -12,19 +12,22 @@ import { DEFAULT_LIMITS, TokenBucket, type Limits } from './limits.js';
 import { Lobby } from './lobby.js';
 import { ClientMessage, CreateTable, Credentials, GuestRequest, type LobbyTable, type ServerErrorCode, type ServerMessage } from './protocol.js';
 import { ordinalOf } from './ratings.js';
-import { SqliteStore } from './sqliteStore.js';
-import type { Store, UserRow } from './store.js';
+import { openStore } from './store/open.js';
+import type { Store, UserRow } from './store/store.js';
 import { initialSeats, Table, type LogEntry, type Subscriber, type TableSettings } from './table.js';
 
 export interface ServerOptions {
-  readonly db: string;
+  /** The SQLite file (the default store). */
+  readonly db?: string;
+  /** A PostgreSQL URL: the store is there instead of in an SQLite file. */
+  readonly pg?: string;
   readonly port?: number;
   readonly host?: string;
   readonly limits?: Partial<Limits>;
   /** pino's level, or false for no logs. */
   readonly logLevel?: string | false;
   /** Overrides of every new table's settings (tests: clocks and bot delays). */
-  readonly tableDefaults?: Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs'>>;
+  readonly tableDefaults?: Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs' | 'contributionMs'>>;
   /** The built browser client to serve (default: dist/client beside the compiled server; nothing is served when it is missing). */
   readonly clientDir?: string;
 }
@@ -101,6 +104,7 @@ export class Hall {
       rated: body.rated,
       clockMs: defaults?.clockMs ?? body.clockMs,
       botDelayMs: defaults?.botDelayMs ?? body.botDelayMs,
+      contributionMs: defaults?.contributionMs ?? body.contributionMs,
       length: body.length,
     };
     const id = randomId();
@@ -145,7 +149,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info', redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'] },
     bodyLimit: 64 * 1024,
   });
-  const store = new SqliteStore(options.db);
+  const store = await openStore(options);
   const identity = new Identity(store);
   const hall = new Hall(store, limits, app.log);
   const rebuilt = await hall.load();
@@ -322,6 +326,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           return answer(await table.chat(user, m.text), 0);
         case 'act':
           return answer(await table.act(user.id, m.cseq, m.action, m.seat), m.cseq);
+        case 'contribute': {
+          // Answered with its own message type, so that it never passes for the answer to another request.
+          const r = await table.contribute(user.id, m.deal, m.contribution, m.seat);
+          return r.ok ? send({ type: 'contributed', table: table.id, deal: m.deal }) : error(r.code, r.message, { table: table.id });
+        }
       }
     };
   };

@@ -3,15 +3,10 @@ import { gameById } from '../games/registry.js';
 import { replayRecord, type GameRecord } from '../records/record.js';
 import { autoplay, Client } from './client.js';
 import type { RunningServer } from './server.js';
+import { STORE_KINDS, testDatabase, type TestDatabase } from './store/testing.js';
 import { get, seatedTable, testServer } from './testing.js';
 
 let server: RunningServer;
-beforeAll(async () => {
-  server = await testServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
 
 /** Plays one sitting with real clients and checks the stored record with the real replay. */
 async function playSitting(game: string, humans: number, settings: Record<string, unknown>) {
@@ -37,7 +32,17 @@ async function playSitting(game: string, humans: number, settings: Record<string
   return { record: rec.body, errors };
 }
 
-describe('a full sitting of every game over real WebSockets', () => {
+describe.each(STORE_KINDS)('a full sitting of every game over real WebSockets, stored in %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await testDatabase(kind);
+    server = await testServer(database.options);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
   it('Schafkopf: 4 clients, one round', async () => {
     const { record } = await playSitting('schafkopf', 4, { length: { units: 1 } });
     expect(record.deals.length).toBeGreaterThanOrEqual(4);

@@ -1,5 +1,5 @@
-import { shuffleDeck } from '../cards/deck.js';
-import { formatCard, parseCards } from '../cards/notation.js';
+import { parseCards } from '../cards/notation.js';
+import type { DealFairness } from '../core/fairness.js';
 import { CryptoRng, SeededRng } from '../core/rng.js';
 import type { Agent } from '../games/agent.js';
 import { SPECTATOR, type GameTypes, type Seat } from '../games/game.js';
@@ -9,7 +9,8 @@ import { toRecord } from '../records/record.js';
 import type { Clock, NumberedTableEvent, PublicSeat, PublicSettings, ServerErrorCode, ServerMessage, Snapshot, TableEvent } from './protocol.js';
 import { BOT_RATING, NEW_RATING, rateSitting } from './ratings.js';
 import { TokenBucket, type Limits } from './limits.js';
-import type { Store, TableCommit } from './store.js';
+import type { Store, TableCommit } from './store/store.js';
+import { Collection, commitEntry, DEFAULT_CONTRIBUTION_MS, publicCommitment, reveal, type CommitEntry } from './fairDeal.js';
 
 type T = GameTypes;
 
@@ -26,8 +27,10 @@ export type Occupant =
 export type LogEntry =
   | { readonly k: 'seat'; readonly seat: Seat; readonly occ: Occupant }
   | { readonly k: 'begin'; readonly start: unknown; readonly firstDealer: Seat }
-  /** A deal's deck, in card codes: server-side only, never sent. */
-  | { readonly k: 'deal'; readonly deck: readonly string[] }
+  /** A deal opens: its secret seed (server-side only until the reveal) and the commitment published with `dealStart`. */
+  | CommitEntry
+  /** A deal's deck, in card codes: server-side only, never sent before the deal's end; with the contributions it was shuffled from (null: substituted). */
+  | { readonly k: 'deal'; readonly deck: readonly string[]; readonly fair?: { readonly contributions: readonly (string | null)[] } }
   | { readonly k: 'act'; readonly seat: Seat; readonly action: string; readonly user?: string; readonly cseq?: number }
   | { readonly k: 'chat'; readonly userId: string; readonly name: string; readonly text: string };
 
@@ -79,6 +82,10 @@ export class Table {
   private carry: unknown = null;
   private players: string[] = [];
   private deck: string[] = [];
+  /** The deal taking contributions (between its commitment and its cards), if any. */
+  private collecting: Collection | null = null;
+  /** The running or last deal's proof (absent for decks logged before fair deals). */
+  private dealFair: DealFairness | undefined;
   private actions: [Seat, string][] = [];
   private dealLogs: DealLog<unknown, T['outcome']>[] = [];
   private totals: number[] = [];
@@ -172,6 +179,13 @@ export class Table {
         this.slots.push({ event: { type: 'sittingStart', sitting: this.sittingNo, firstDealer: entry.firstDealer, players: this.players } });
         return;
       }
+      case 'commit': {
+        if (entry.deal !== this.dealStates.length) throw new Error(`table ${this.id}: the log opens deal ${entry.deal} where deal ${this.dealStates.length} is next`);
+        this.collecting?.stop();
+        this.collecting = Collection.fromEntry(this.settings.game, this.id, entry, this.seats.length);
+        this.slots.push({ event: { type: 'dealStart', deal: entry.deal, dealer: this.dealer, fair: publicCommitment(this.collecting.open) } });
+        return;
+      }
       case 'deal': {
         const pack = game.pack(this.rules);
         const deck = parseCards(pack, entry.deck);
@@ -184,7 +198,18 @@ export class Table {
         this.dealEnded = false;
         this.dealStates.push(setup.value);
         const deal = this.dealStates.length - 1;
-        this.slots.push({ event: { type: 'dealStart', deal, dealer: this.dealer } });
+        const opened = this.collecting;
+        this.collecting = null;
+        opened?.stop();
+        if (opened) {
+          const contributions = entry.fair?.contributions ?? opened.contributions;
+          this.dealFair = { context: opened.open.context, commitment: opened.open.commitment, seed: opened.open.seed, contributions: [...contributions] };
+          this.slots.push({ event: { type: 'dealt', deal } });
+        } else {
+          // A table logged before fair deals: the deck came from the server's random source alone.
+          this.dealFair = undefined;
+          this.slots.push({ event: { type: 'dealStart', deal, dealer: this.dealer } });
+        }
         this.pushGameEvents(0);
         return;
       }
@@ -231,13 +256,13 @@ export class Table {
     const { sitting } = this.module;
     const booked = sitting.afterDeal(this.rules, this.sheet, this.dealer, outcome);
     const unitComplete = sitting.unitComplete(this.rules, this.sheet, booked.sheet);
-    this.dealLogs.push({ dealer: this.dealer, carry: this.carry, deck: this.deck, actions: this.actions, outcome });
+    this.dealLogs.push({ dealer: this.dealer, carry: this.carry, deck: this.deck, actions: this.actions, outcome, ...(this.dealFair ? { fair: this.dealFair } : {}) });
     outcome.score.forEach((s, i) => (this.totals[i] += s));
     this.sheet = booked.sheet;
     this.dealer = booked.nextDealer;
     this.dealEnded = true;
     const deal = this.dealStates.length - 1;
-    this.slots.push({ event: { type: 'dealEnd', deal, outcome, sheet: booked.sheet, unitComplete } });
+    this.slots.push({ event: { type: 'dealEnd', deal, outcome, sheet: booked.sheet, unitComplete, ...(this.dealFair ? { fair: reveal(this.dealFair, this.deck) } : {}) } });
     if (unitComplete) this.units++;
     const length = this.settings.length;
     const over = 'deals' in length ? this.dealLogs.length >= length.deals : this.units >= length.units;
@@ -271,7 +296,13 @@ export class Table {
     const from = this.slots.length;
     await this.store.commit({ tableId: this.id, from: this.logLength, entries, ...extra });
     entries.forEach((e, i) => this.ingest(e, i === 0 ? after : undefined));
-    this.broadcast(from);
+    try {
+      // A sitting that just ended is stored before anyone hears of its end, so that the record its
+      // sittingEnd names can be fetched at once (with an asynchronous store this matters).
+      if (this.phase === 'finished' && !this.recordSaved) await this.saveRecord();
+    } finally {
+      this.broadcast(from);
+    }
   }
 
   private enqueue<R>(fn: () => Promise<R>): Promise<R> {
@@ -285,18 +316,46 @@ export class Table {
     if (this.closed) return;
     if (this.phase === 'waiting' && this.seats.every((o) => o.kind !== 'open')) {
       const begun = this.module.sitting.begin(this.rules, new CryptoRng());
-      await this.write([{ k: 'begin', start: begun.start, firstDealer: begun.firstDealer }, this.newDeal()]);
-    } else if (this.phase === 'playing' && this.dealEnded) {
-      await this.write([this.newDeal()]);
+      await this.write([{ k: 'begin', start: begun.start, firstDealer: begun.firstDealer }, await this.newDeal()]);
+    } else if (this.phase === 'playing' && this.dealEnded && !this.collecting) {
+      await this.write([await this.newDeal()]);
     }
+    if (this.collecting) await this.collect();
     if (this.phase === 'finished' && !this.recordSaved) await this.saveRecord();
     this.hooks.changed(this);
     this.schedule();
   }
 
-  private newDeal(): LogEntry {
-    const pack = this.module.game.pack(this.rules);
-    return { k: 'deal', deck: shuffleDeck(pack, new CryptoRng()).map((c) => formatCard(pack, c)) };
+  /** Opens the next deal: a fresh secret seed and its commitment (docs/fairness.md); the cards follow the contributions. */
+  private newDeal(): Promise<LogEntry> {
+    return commitEntry(this.settings.game, this.id, this.dealStates.length);
+  }
+
+  /** The seats whose contributions a deal waits for: the people present. Bots and away seats are substituted at once. */
+  private contributors(): Seat[] {
+    return this.seats.flatMap((o, seat) => (o.kind === 'human' && !this.away.has(seat) ? [seat] : []));
+  }
+
+  /** Deals the collecting deal when every present player has contributed (or at once with no time to wait), else makes sure the deadline runs. */
+  private async collect(): Promise<void> {
+    const c = this.collecting;
+    if (!c || this.closed) return;
+    const wait = this.settings.contributionMs ?? DEFAULT_CONTRIBUTION_MS;
+    if (wait <= 0 || c.complete(this.contributors())) return this.dealCollected(c);
+    if (c.timer) return;
+    c.timer = setTimeout(() => {
+      void this.enqueue(async () => {
+        if (this.collecting !== c || this.closed) return;
+        await this.dealCollected(c);
+        await this.progress();
+      }).catch((e: unknown) => this.hooks.log?.error({ table: this.id, err: String(e) }, 'dealing failed'));
+    }, wait);
+  }
+
+  /** Shuffles from the seed and the contributions in (substitutes for the rest) and deals. */
+  private async dealCollected(c: Collection): Promise<void> {
+    const { deck, fair } = await c.shuffle(this.module.game.pack(this.rules));
+    await this.write([{ k: 'deal', deck, fair: { contributions: fair.contributions } }]);
   }
 
   private async saveRecord(): Promise<void> {
@@ -376,7 +435,14 @@ export class Table {
       table: this.id,
       game: this.settings.game,
       rules: this.rules,
-      settings: { public: this.settings.public, rated: this.settings.rated, clockMs: this.settings.clockMs, botDelayMs: this.settings.botDelayMs, length: this.settings.length },
+      settings: {
+        public: this.settings.public,
+        rated: this.settings.rated,
+        clockMs: this.settings.clockMs,
+        botDelayMs: this.settings.botDelayMs,
+        contributionMs: this.settings.contributionMs ?? DEFAULT_CONTRIBUTION_MS,
+        length: this.settings.length,
+      },
       seat,
       seats: this.publicSeats(),
       phase: this.phase,
@@ -390,7 +456,17 @@ export class Table {
       sheet: this.sheet,
       last: this.lastEvent,
       cseq: this.cseqs.get(userId)?.last ?? 0,
+      fair: this.fairShown(seat),
     };
+  }
+
+  /** The commitment of the deal being collected or played, as the snapshot shows it to this seat. */
+  private fairShown(seat: Seat): Snapshot['fair'] {
+    if (this.collecting) return { ...publicCommitment(this.collecting.open), collecting: true, contributed: this.collecting.has(seat) };
+    if (this.phase === 'playing' && !this.dealEnded && this.dealFair) {
+      return { ...publicCommitment(this.dealFair), collecting: false, contributed: seat >= 0 && this.dealFair.contributions[seat] !== null };
+    }
+    return null;
   }
 
   /**
@@ -445,7 +521,11 @@ export class Table {
     const held = this.seatsOf(sub.userId);
     if (held.length === 0 || this.phase !== 'playing') return;
     held.forEach((s) => this.away.add(s));
-    void this.enqueue(async () => this.changedPresence());
+    void this.enqueue(async () => {
+      // A deal waiting for contributions no longer waits for an absent player.
+      await this.collect();
+      this.changedPresence();
+    });
   }
 
   isFollowing(sub: Subscriber): boolean {
@@ -487,10 +567,10 @@ export class Table {
       if (this.seatsOf(userId).length === 0) return refuse('notSeated', 'only a player at the table starts another sitting');
       if (this.seats.some((o) => o.kind === 'open')) return refuse('badSeats', 'every seat must be taken');
       const begun = this.module.sitting.begin(this.rules, new CryptoRng());
-      await this.write([{ k: 'begin', start: begun.start, firstDealer: begun.firstDealer }, this.newDeal()], undefined, { finished: false });
-      this.hooks.changed(this);
-      this.schedule();
-      return { ok: true, e: this.lastEvent };
+      await this.write([{ k: 'begin', start: begun.start, firstDealer: begun.firstDealer }, await this.newDeal()], undefined, { finished: false });
+      const e = this.lastEvent;
+      await this.progress();
+      return { ok: true, e };
     });
   }
 
@@ -502,6 +582,27 @@ export class Table {
       if (!bucket.take()) return refuse('rateLimited', 'too many chat messages; wait a moment');
       await this.write([{ k: 'chat', userId: user.id, name: user.name, text }]);
       return { ok: true, e: this.lastEvent };
+    });
+  }
+
+  /**
+   * A player's contribution to the shuffle of the deal being collected (docs/fairness.md). Nothing is sent to
+   * anyone for it: contributions are collected blind, and revealed with the deal's outcome.
+   */
+  contribute(userId: string, deal: number, contribution: string, seatWanted?: Seat): Promise<Reply> {
+    return this.enqueue(async () => {
+      const held = this.seatsOf(userId);
+      if (held.length === 0) return refuse('notSeated', 'you hold no seat at this table');
+      const c = this.collecting;
+      if (!c) return refuse('notCollecting', 'no deal is taking contributions now');
+      if (c.deal !== deal) return refuse('notCollecting', `deal ${deal} is not taking contributions; deal ${c.deal} is`);
+      const offered = c.offer(seatWanted !== undefined ? held.filter((s) => s === seatWanted) : held, contribution);
+      if (!offered.ok) return refuse(offered.code, offered.message);
+      const e = this.lastEvent;
+      // Deals if this was the last contribution awaited; otherwise nothing happens that anyone could notice.
+      await this.collect();
+      if (this.collecting !== c) await this.progress();
+      return { ok: true, e };
     });
   }
 
@@ -629,6 +730,7 @@ export class Table {
   /** Stops timers (server shutdown). */
   close(): void {
     this.closed = true;
+    this.collecting?.stop();
     for (const seat of [...this.clocks.keys()]) this.stopClock(seat);
   }
 

@@ -32,9 +32,18 @@ export async function seatedTable(base: string, owner: Client, clients: readonly
     const r = await clients[i].request({ type: 'sit', table: id, seat: open[i] });
     if (r.type !== 'ok') throw new Error(`sit: ${JSON.stringify(r)}`);
   }
-  // Everyone learns its seat from a fresh snapshot.
+  // Everyone learns its seat from a fresh snapshot (and sends its contribution to the first deal with it).
   await Promise.all(clients.map((c) => c.join(id, c.table(id).last)));
+  // The cards of the first deal follow the contributions.
+  await Promise.all(clients.map((c) => dealt(c, id)));
   return id;
+}
+
+/** Resolves once the client knows the cards of a deal are out, at once if it has one already. */
+export async function dealt(client: Client, table: string, deal = 0): Promise<void> {
+  const has = () => client.table(table).events.some((x) => (x.event.type === 'dealt' || x.event.type === 'game') && x.event.deal === deal);
+  if (has()) return;
+  await client.next((m) => m.type === 'events' && m.table === table && has());
 }
 
 export function isSnapshot(m: { type: string }): m is Snapshot {

@@ -1,5 +1,7 @@
 import { shuffleDeck } from '../cards/deck.js';
 import { formatCard } from '../cards/notation.js';
+import type { Card } from '../cards/pack.js';
+import type { DealFairness } from '../core/fairness.js';
 import type { Rng } from '../core/rng.js';
 import type { Agent } from '../games/agent.js';
 import type { DealInput, GameTypes, NumberedEvent, Seat } from '../games/game.js';
@@ -33,6 +35,11 @@ export interface SittingOptions<T extends GameTypes> {
   readonly length: SittingLength;
   readonly rng: Rng;
   readonly onEvent?: (event: SittingEvent<T>) => void | Promise<void>;
+  /**
+   * Where each deal's deck comes from: by default `shuffleDeck` with `rng`; terminal play without a seed gives the
+   * fair procedure here (docs/fairness.md), whose proof goes into the deal's log for the record.
+   */
+  readonly deck?: (index: number, bySeat: readonly Agent<T>[]) => Promise<{ readonly deck: Card[]; readonly fair?: DealFairness }>;
   /** Asked after each completed unit when the length is in units: false stops the sitting there. */
   readonly another?: () => boolean | Promise<boolean>;
 }
@@ -70,7 +77,8 @@ export async function playSitting<T extends GameTypes>(
   let units = 0;
   for (let index = 0; index < MAX_DEALS; index++) {
     if ('deals' in length && index >= length.deals) break;
-    const deck = shuffleDeck(pack, options.rng);
+    const dealt = options.deck ? await options.deck(index, bySeat) : { deck: shuffleDeck(pack, options.rng) };
+    const deck = dealt.deck;
     const carry = sitting.carry(rules, sheet);
     const { state: finalState, actions, outcome } = await playDeal(module, rules, { dealer, deck, carry }, bySeat, {
       onStart: (state) => options.onEvent?.({ type: 'deal', index, dealer, state }),
@@ -79,7 +87,7 @@ export async function playSitting<T extends GameTypes>(
     const booked = sitting.afterDeal(rules, sheet, dealer, outcome);
     const unitComplete = sitting.unitComplete(rules, sheet, booked.sheet);
     sheet = booked.sheet;
-    const log: DealLog<T['carry'], T['outcome']> = { dealer, carry, deck: deck.map((c) => formatCard(pack, c)), actions, outcome };
+    const log: DealLog<T['carry'], T['outcome']> = { dealer, carry, deck: deck.map((c) => formatCard(pack, c)), actions, outcome, ...(dealt.fair ? { fair: dealt.fair } : {}) };
     deals.push(log);
     await options.onEvent?.({ type: 'dealEnd', index, state: finalState, outcome, sheet, log, unitComplete });
     dealer = booked.nextDealer;

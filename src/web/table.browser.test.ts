@@ -42,6 +42,8 @@ interface Person {
   ctx: BrowserContext;
   page: Page;
   errors: string[];
+  /** Every WebSocket frame the page received, in order. */
+  frames: string[];
 }
 
 /** A new browser context that joins as a guest in one click and sees the lobby. */
@@ -50,11 +52,13 @@ async function guest(b: Browser, base: string, name: string, viewport = DESKTOP,
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
   await page.goto(base);
   await page.getByLabel(locale.startsWith('de') ? 'Dein Name' : 'Your name').fill(name);
   await page.getByRole('button', { name: locale.startsWith('de') ? 'Als Gast spielen' : 'Play as a guest' }).click();
   await page.waitForSelector('form.create');
-  return { ctx, page, errors };
+  return { ctx, page, errors, frames };
 }
 
 /** Opens a table from the lobby form; resolves with the table id once the person sits at it. */
@@ -125,6 +129,40 @@ describe('the browser table in Chromium', () => {
       expect(p.errors).toEqual([]);
       await p.ctx.close();
     }
+  });
+
+  it('each finished deal shows that its shuffle was verified in the browser, with the details, in German and English', async () => {
+    const { browser: b, base } = await setup();
+    const p = await guest(b, base, 'Prüferin');
+    const frames = p.frames;
+    await createTable(p, 'talonschnapsen', { deals: 2 });
+    await play(p.page, async () => (await p.page.locator('.summary .fair').count()) > 0);
+    const fair = p.page.locator('.summary .fair');
+    await p.page.waitForSelector('.summary .fair[data-fair=ok]', { timeout: 10_000 });
+    expect(await fair.locator('summary').textContent()).toBe('✓ Mischen geprüft');
+    await fair.locator('summary').click();
+    expect(await fair.locator('dd').last().textContent()).toMatch(/ · 0$/);
+    const commitment = (await fair.locator('code[data-commitment]').textContent()) ?? '';
+    const seed = (await fair.locator('code[data-seed]').textContent()) ?? '';
+    expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    // Her own contribution is listed at her seat, the bots' seats are substituted.
+    const rows = await fair.locator('dd').allTextContents();
+    expect(rows.filter((r) => /Prüferin .*: [0-9a-f]{64}$/.test(r))).toHaveLength(1);
+    expect(rows.filter((r) => r.includes('ersetzt (kein Beitrag)'))).toHaveLength(2);
+    // The commitment came over the wire with the deal's start, the seed only with its end.
+    const firstWith = (s: string) => frames.findIndex((f) => f.includes(s));
+    expect(firstWith(commitment)).toBeGreaterThanOrEqual(0);
+    expect(frames[firstWith(commitment)]).toContain('"dealStart"');
+    expect(frames[firstWith(seed)]).toContain('"dealEnd"');
+    expect(firstWith(seed)).toBeGreaterThan(firstWith(commitment));
+    // The language switch sits under the summary's backdrop: pressed without the pointer.
+    await p.page.getByRole('button', { name: 'Switch to English' }).dispatchEvent('click');
+    expect(await fair.locator('summary').textContent()).toBe('✓ Shuffle verified');
+    expect(await fair.textContent()).toContain('substituted (none sent)');
+    await p.page.screenshot({ path: `${OUT}/fair-verified.png` });
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
   });
 
   it('four people sit at one Schafkopf table and play a whole deal by clicking', async () => {

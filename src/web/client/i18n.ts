@@ -60,6 +60,18 @@ const WORDS = {
   keys: ['Tasten: 1–9 wählt eine Karte, ←/→ wandern, Enter spielt', 'Keys: 1–9 picks a card, ←/→ move, Enter plays'],
   loading: ['Lade…', 'Loading…'],
   error: ['Fehler', 'Error'],
+  fairVerified: ['Mischen geprüft', 'Shuffle verified'],
+  fairChecking: ['Mischen wird geprüft…', 'Checking the shuffle…'],
+  fairFailed: ['Mischen NICHT bestätigt', 'Shuffle NOT verified'],
+  fairExplain: [
+    'In deinem Browser mit Web Crypto geprüft: Die Zusage vor dem Geben ist der SHA-256 des aufgedeckten Seeds, dein Beitrag ist dabei, und das Blatt folgt aus Seed und Beiträgen. Selbst prüfen: stich verify mit der Aufzeichnung.',
+    'Checked in your browser with Web Crypto: the commitment shown before the cards is the SHA-256 of the revealed seed, your contribution is in, and the deck follows from the seed and the contributions. Check it yourself: stich verify on the record.',
+  ],
+  fairCommitment: ['Zusage (vor dem Geben)', 'Commitment (before the cards)'],
+  fairContributions: ['Beiträge der Plätze', 'Contributions of the seats'],
+  fairSubstituted: ['ersetzt (kein Beitrag)', 'substituted (none sent)'],
+  fairSeed: ['Seed des Servers (nach dem Spiel)', "Server's seed (after the deal)"],
+  fairContext: ['Spiel · Tisch · Nummer', 'Game · table · number'],
 } as const;
 
 export type Word = keyof typeof WORDS;

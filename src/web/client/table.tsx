@@ -3,6 +3,8 @@ import type { CardModel, HandCard, PlayedCard, TableModel } from '../../games/pr
 import { presentationOf } from '../../games/presentations.js';
 import { cardBackSvg, cardLabel, cardSvg } from '../cards/index.js';
 import type { Ctx } from './app.js';
+import { randomSeedHex } from '../../core/fairness.js';
+import { checkReveal, FairNote, type Check, type Known, type Reveal } from './fair.js';
 import { tr } from './i18n.js';
 import type { ServerMsg } from './net.js';
 
@@ -16,6 +18,8 @@ interface Seat {
 interface Snap {
   table: string;
   game: string;
+  rules: Record<string, unknown>;
+  fair: { context: { deal: number }; commitment: string; collecting: boolean; contributed: boolean } | null;
   seat: number;
   seats: Seat[];
   phase: 'waiting' | 'playing' | 'finished';
@@ -33,6 +37,9 @@ interface Ended {
   kind: 'deal' | 'sitting';
   lines: readonly string[];
   record?: string;
+  deal?: number;
+  /** A fair deal's reveal and the browser's check of it. */
+  fair?: { reveal: Reveal; check: Check };
 }
 
 export function Card({ c, m, small }: { c: CardModel; m: TableModel; small?: boolean }) {
@@ -60,6 +67,20 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const accepted = useRef(0);
   const refreshing = useRef<'idle' | 'busy' | 'again'>('idle');
   const prevDone = useRef<number | null>(null);
+  // Fair deals: per deal the commitment seen before the cards and the contribution sent (kept for a reconnect),
+  // and the deals whose contribution went out on the current connection.
+  const known = useRef(new Map<number, Known>());
+  const sentNow = useRef(new Set<number>());
+  const current = useRef<Snap | null>(null);
+  const contribute = (deal: number, commitment: string, seat: number) => {
+    const k = known.current.get(deal) ?? {};
+    k.commitment ??= commitment;
+    known.current.set(deal, k);
+    if (seat < 0 || sentNow.current.has(deal)) return;
+    k.mine ??= { seat, contribution: randomSeedHex() };
+    sentNow.current.add(deal);
+    conn.send({ type: 'contribute', table: id, deal, contribution: k.mine.contribution });
+  };
   const presenter = snap ? presentationOf(snap.game) : undefined;
 
   // After new events the seat's view comes from a fresh snapshot (a join on the followed table); one at a time and
@@ -89,7 +110,10 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
       switch (m.type) {
         case 'snapshot': {
           const s = m as unknown as Snap;
+          current.current = s;
           setSnap(s);
+          if (s.fair?.collecting && !s.fair.contributed) contribute(s.fair.context.deal, s.fair.commitment, s.seat);
+          else if (s.fair) contribute(s.fair.context.deal, s.fair.commitment, -1);
           // Only the first snapshot sets the event number: after a reconnect the events missed since then follow the
           // snapshot (a deal's end, the sitting's end), and a refresh on a followed table has every event already.
           if (last.current < 0) last.current = s.last;
@@ -116,13 +140,27 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           last.current = events[events.length - 1].e;
           for (const { event } of events) {
             if (event.type === 'chat') setChat((c) => [...c.slice(-30), `${event.name}: ${event.text}`]);
+            if (event.type === 'dealStart' && event.fair) {
+              const f = event.fair as { commitment: string };
+              contribute(event.deal as number, f.commitment, current.current?.seat ?? -1);
+            }
             if (event.type === 'dealEnd' || event.type === 'sittingEnd') {
               setSnap((s) => {
                 if (!s) return s;
                 const p = presentationOf(s.game);
                 const names = namesOf(s, lang, user.id);
                 const lines = event.type === 'dealEnd' ? p.dealSummary(event.outcome, lang, names) : p.sheet(event.sheet, lang, names);
-                setEnded((e) => [...e, { kind: event.type === 'dealEnd' ? 'deal' : 'sitting', lines, record: event.record as string | undefined }]);
+                const reveal = event.type === 'dealEnd' ? (event.fair as Reveal | undefined) : undefined;
+                const deal = event.deal as number | undefined;
+                setEnded((e) => [
+                  ...e,
+                  { kind: event.type === 'dealEnd' ? 'deal' : 'sitting', lines, record: event.record as string | undefined, deal, fair: reveal ? { reveal, check: { state: 'checking' } } : undefined },
+                ]);
+                if (reveal && deal !== undefined) {
+                  void checkReveal(s.game, s.rules, reveal, known.current.get(deal) ?? {})
+                    .catch((x: unknown) => ({ state: 'failed', reason: String(x) }) as Check)
+                    .then((check) => setEnded((list) => list.map((x) => (x.kind === 'deal' && x.deal === deal && x.fair ? { ...x, fair: { reveal, check } } : x))));
+                }
                 return s;
               });
             }
@@ -140,6 +178,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           if (typeof m.cseq === 'number' && m.cseq > 0) accepted.current = Math.max(accepted.current, m.cseq);
           return;
         case 'error':
+          // A contribution that came too late or twice changes nothing the player needs to know.
+          if (m.code === 'notCollecting' || m.code === 'duplicateContribution') return;
           setPending(false);
           setNotice(`${tr(lang, 'refused')}: ${String(m.message)}`);
           return;
@@ -147,6 +187,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     });
     const offState = conn.onState((up) => {
       if (up) {
+        sentNow.current.clear();
         refreshing.current = 'busy';
         conn.send({ type: 'join', table: id, since: last.current >= 0 ? last.current : undefined });
       }
@@ -352,6 +393,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           {topEnded.lines.map((l, i) => (
             <p key={i}>{l}</p>
           ))}
+          {topEnded.fair && <FairNote check={topEnded.fair.check} reveal={topEnded.fair.reveal} names={names} lang={lang} />}
           <div class="row">
             {topEnded.kind === 'sitting' ? (
               <>

@@ -1,0 +1,233 @@
+import pg from 'pg';
+import { migrations, pending, type AppliedMigration } from './migrations.js';
+import {
+  checkIndex,
+  checkTable,
+  checkText,
+  checkUser,
+  conflict,
+  prepareCommit,
+  StoreError,
+  toJson,
+  type LogRow,
+  type NewUser,
+  type PasswordRow,
+  type RatingRow,
+  type RecordRow,
+  type Store,
+  type TableCommit,
+  type TableRow,
+  type UserRow,
+} from './store.js';
+
+/** The key of the advisory lock that lets one process at a time migrate the schema ("stich" in ASCII). */
+const MIGRATION_LOCK = 0x7374696368;
+
+/** PostgreSQL's constraint errors (SQLSTATE class 23) as the store's typed errors; anything else is passed on. */
+function translate(e: unknown): unknown {
+  const err = e as { code?: string; constraint?: string; detail?: string; message?: string };
+  if (err.code === '23505') {
+    if (err.constraint === 'users_registered_name') return new StoreError('nameTaken', 'a registered user has this name already');
+    if (err.constraint === 'table_log_pkey') return new StoreError('logConflict', `another writer wrote this log index first (${err.detail ?? err.message})`);
+    return new StoreError('duplicate', `exists already (${err.detail ?? err.message})`);
+  }
+  if (err.code === '23503') return new StoreError('missing', `the user or table named does not exist (${err.detail ?? err.message})`);
+  return e;
+}
+
+export interface PgStoreOptions {
+  /** At most this many connections (default 10). */
+  readonly max?: number;
+  /** Called with errors of idle connections (the server restarted, the connection was cut); the pool replaces them. */
+  readonly onIdleError?: (e: Error) => void;
+}
+
+type Row = Record<string, unknown>;
+
+const user = (r: Row): UserRow => ({ id: r.id as string, name: r.name as string, guest: r.guest as boolean });
+const rating = (r: Row): RatingRow => ({ userId: r.user_id as string, name: r.name as string, mu: r.mu as number, sigma: r.sigma as number, sittings: r.sittings as number });
+
+/**
+ * The PostgreSQL store, for several server processes on one database. Every
+ * commit is one transaction (for log entries alone: one statement) that locks
+ * the table's row, checks the log's next index and inserts under the primary
+ * key (table_id, idx): a second writer, in this process or another, fails with
+ * `logConflict` and writes nothing.
+ */
+export class PgStore implements Store {
+  private constructor(private readonly pool: pg.Pool) {}
+
+  /** Connects, applies the pending migrations, and returns the store. */
+  static async open(url: string, options: PgStoreOptions = {}): Promise<PgStore> {
+    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+    pool.on('error', options.onIdleError ?? (() => undefined));
+    const store = new PgStore(pool);
+    try {
+      await store.migrate();
+    } catch (e) {
+      await pool.end();
+      throw e;
+    }
+    return store;
+  }
+
+  private async query(text: string, values: unknown[] = []): Promise<Row[]> {
+    try {
+      return (await this.pool.query(text, values)).rows as Row[];
+    } catch (e) {
+      throw translate(e);
+    }
+  }
+
+  /** Runs `fn` in a transaction on one connection; any failure rolls back everything. */
+  private async transaction<R>(fn: (q: (text: string, values?: unknown[]) => Promise<Row[]>) => Promise<R>): Promise<R> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(async (text, values = []) => (await client.query(text, values)).rows as Row[]);
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw translate(e);
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Applies the migrations not yet applied (see `migrations.ts`) in one transaction, under an advisory lock so that processes starting together take turns. */
+  private async migrate(): Promise<void> {
+    const all = migrations('postgres');
+    await this.transaction(async (q) => {
+      await q('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await q('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied timestamptz NOT NULL DEFAULT now())');
+      const applied = (await q('SELECT version, checksum FROM schema_migrations ORDER BY version')) as unknown as AppliedMigration[];
+      for (const m of pending(all, applied, 'postgres')) {
+        await q(m.sql);
+        await q('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [m.version, m.name, m.checksum]);
+      }
+    });
+  }
+
+  async createUser(u: NewUser): Promise<void> {
+    checkUser(u);
+    await this.query('INSERT INTO users (id, name, guest, hash, salt, created) VALUES ($1, $2, $3, $4, $5, $6)', [u.id, u.name, u.guest, u.hash ?? null, u.salt ?? null, Date.now()]);
+  }
+
+  async userByName(name: string): Promise<PasswordRow | undefined> {
+    checkText(name, 'name');
+    const [r] = await this.query('SELECT id, name, guest, hash, salt FROM users WHERE lower(name) = lower($1) AND NOT guest', [name]);
+    return r && { ...user(r), hash: r.hash as string, salt: r.salt as string };
+  }
+
+  async userById(id: string): Promise<UserRow | undefined> {
+    checkText(id, 'user id');
+    const [r] = await this.query('SELECT id, name, guest FROM users WHERE id = $1', [id]);
+    return r && user(r);
+  }
+
+  async createSession(tokenHash: string, userId: string): Promise<void> {
+    checkText(tokenHash, 'token hash');
+    checkText(userId, 'user id');
+    await this.query('INSERT INTO sessions (token_hash, user_id, created) VALUES ($1, $2, $3)', [tokenHash, userId, Date.now()]);
+  }
+
+  async sessionUser(tokenHash: string): Promise<UserRow | undefined> {
+    checkText(tokenHash, 'token hash');
+    const [r] = await this.query('SELECT u.id, u.name, u.guest FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1', [tokenHash]);
+    return r && user(r);
+  }
+
+  async createTable(table: TableRow): Promise<void> {
+    checkTable(table);
+    const settings = toJson(table.settings, 'table settings');
+    await this.query('INSERT INTO tables (id, game, settings, finished, created) VALUES ($1, $2, $3, $4, $5)', [table.id, table.game, settings, table.finished, table.created]);
+  }
+
+  async unfinishedTables(): Promise<TableRow[]> {
+    const rows = await this.query('SELECT id, game, settings, finished, created FROM tables WHERE NOT finished ORDER BY created, id COLLATE "C"');
+    return rows.map((r) => ({ id: r.id as string, game: r.game as string, settings: JSON.parse(r.settings as string), finished: r.finished as boolean, created: Number(r.created) }));
+  }
+
+  async tableLog(tableId: string): Promise<LogRow[]> {
+    checkText(tableId, 'table id');
+    const rows = await this.query('SELECT idx, entry FROM table_log WHERE table_id = $1 ORDER BY idx', [tableId]);
+    return rows.map((r) => ({ index: r.idx as number, entry: JSON.parse(r.entry as string) }));
+  }
+
+  async commit(c: TableCommit): Promise<void> {
+    const json = prepareCommit(c);
+    if (c.finished === undefined && !c.record && (c.ratings ?? []).length === 0) return this.append(c.tableId, c.from, json.entries);
+    await this.transaction(async (q) => {
+      // The row lock makes commits of one table take turns; the primary key stops any writer that skips it.
+      const table = await q('SELECT 1 FROM tables WHERE id = $1 FOR UPDATE', [c.tableId]);
+      if (table.length === 0) throw new StoreError('missing', `no table ${c.tableId}`);
+      const [{ n }] = await q('SELECT coalesce(max(idx) + 1, 0) AS n FROM table_log WHERE table_id = $1', [c.tableId]);
+      if (n !== c.from) throw conflict(c.tableId, n as number, c.from);
+      if (json.entries.length > 0) {
+        await q('INSERT INTO table_log (table_id, idx, entry) SELECT $1, $2 + i - 1, e FROM unnest($3::text[]) WITH ORDINALITY AS t(e, i)', [c.tableId, c.from, json.entries]);
+      }
+      if (c.finished !== undefined) await q('UPDATE tables SET finished = $1 WHERE id = $2', [c.finished, c.tableId]);
+      if (c.record) await q('INSERT INTO records (id, table_id, game, record, created) VALUES ($1, $2, $3, $4, $5)', [c.record.id, c.record.tableId, c.record.game, json.record, c.record.created]);
+      for (const r of c.ratings ?? []) {
+        await q(
+          'INSERT INTO ratings (game, user_id, mu, sigma, sittings) VALUES ($1, $2, $3, $4, 1) ON CONFLICT (game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, sittings = ratings.sittings + 1',
+          [r.game, r.userId, r.mu, r.sigma],
+        );
+      }
+    });
+  }
+
+  /**
+   * The common commit, log entries only, in one statement (one round trip instead of five). It takes the
+   * same row lock; the next index is read in the statement's snapshot, and should another writer have
+   * written since, the insert fails on the primary key: a logConflict either way.
+   */
+  private async append(tableId: string, from: number, entries: readonly string[]): Promise<void> {
+    const [r] = await this.query(
+      `WITH t AS (SELECT id FROM tables WHERE id = $1 FOR UPDATE),
+            n AS (SELECT coalesce(max(idx) + 1, 0) AS next FROM table_log WHERE table_id = $1),
+            ins AS (
+              INSERT INTO table_log (table_id, idx, entry)
+              SELECT $1, $2 + i - 1, e FROM unnest($3::text[]) WITH ORDINALITY AS u(e, i)
+              WHERE EXISTS (SELECT 1 FROM t) AND (SELECT next FROM n) = $2
+              RETURNING idx)
+       SELECT EXISTS (SELECT 1 FROM t) AS known, (SELECT next FROM n) AS next, (SELECT count(*)::int FROM ins) AS written`,
+      [tableId, from, entries],
+    );
+    if (!r.known) throw new StoreError('missing', `no table ${tableId}`);
+    if (r.next !== from) throw conflict(tableId, r.next as number, from);
+    if (r.written !== entries.length) throw new Error(`table ${tableId}: ${String(r.written)} of ${entries.length} log entries written`);
+  }
+
+  async record(id: string): Promise<RecordRow | undefined> {
+    checkText(id, 'record id');
+    const [r] = await this.query('SELECT id, table_id, game, record, created FROM records WHERE id = $1', [id]);
+    return r && { id: r.id as string, tableId: r.table_id as string, game: r.game as string, record: JSON.parse(r.record as string), created: Number(r.created) };
+  }
+
+  async recordsOfTable(tableId: string): Promise<string[]> {
+    checkText(tableId, 'table id');
+    return (await this.query('SELECT id FROM records WHERE table_id = $1 ORDER BY created, id COLLATE "C"', [tableId])).map((r) => r.id as string);
+  }
+
+  async ratings(game: string, userIds: readonly string[]): Promise<RatingRow[]> {
+    checkText(game, 'game');
+    userIds.forEach((id) => checkText(id, 'user id'));
+    if (userIds.length === 0) return [];
+    const rows = await this.query('SELECT r.user_id, u.name, r.mu, r.sigma, r.sittings FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game = $1 AND r.user_id = ANY($2::text[])', [game, [...userIds]]);
+    const byId = new Map(rows.map((r) => [r.user_id as string, rating(r)]));
+    return userIds.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async leaderboard(game: string, limit: number): Promise<RatingRow[]> {
+    checkText(game, 'game');
+    checkIndex(limit, 'limit');
+    const rows = await this.query('SELECT r.user_id, u.name, r.mu, r.sigma, r.sittings FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game = $1 ORDER BY (r.mu - 3 * r.sigma) DESC, r.user_id COLLATE "C" LIMIT $2', [game, limit]);
+    return rows.map(rating);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
