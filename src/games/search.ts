@@ -78,6 +78,24 @@ export interface SearchState {
    */
   questionKey?(seat: Seat, threshold: number): number;
   /**
+   * Optional, for the solver (with `futureKey`): when the question whether
+   * this seat ends with at least `threshold` is, from this position, a
+   * question of the card points side 0 takes from now on alone, writes it
+   * into `out` and answers true: `out[0]` = 1 and `out[1]` = n for "side 0
+   * takes at least n more", `out[0]` = -1 and `out[1]` = n for "side 0
+   * takes at most n more". False where the question is not one of points
+   * alone (Schwarz, Bettel, a Ramsch).
+   */
+  pointsQuestion?(seat: Seat, threshold: number, out: Float64Array): boolean;
+  /**
+   * Optional, with `pointsQuestion`: a key of the position for the card
+   * points side 0 can still take under best play, which do not depend on
+   * what was taken before: the cards still in play, the trick on the table,
+   * the seat to move and the rule facts that change what is legal. Two
+   * positions with the same key can take the same; -1 where there is none.
+   */
+  futureKey?(): number;
+  /**
    * Optional, for the solver's move order: how promising a legal move looks
    * for the seat to move (higher: searched first). It only orders the
    * search, it never changes a value.

@@ -85,6 +85,8 @@ export async function analyzeDeal<T extends GameTypes>(
     ? Array.from({ length: seats }, (_, s) => pimcAgent(module, rules, s, new SeededRng(`${o.seed ?? 'analysis'}/${index}/${s}`), o.estimateOptions ?? STRONG, 'strong'))
     : [];
   const plays: PlayAnalysis[] = [];
+  // One solver for the deal (its tables are large; it forgets them for each new search state).
+  const solver = new Solver();
   for (let j = 0; j < deal.actions.length; j++) {
     const [seat, text] = deal.actions[j];
     const action = game.parseAction(rules, text);
@@ -92,7 +94,6 @@ export async function analyzeDeal<T extends GameTypes>(
     const s = search.load(state);
     const move = s ? search.moveOf(state, action.value) : undefined;
     if (s && move !== undefined && s.toMove() === seat) {
-      const solver = new Solver();
       const side = s.side(seat);
       const values: AlternativeValue[] = [];
       let played = NaN;

@@ -29,38 +29,32 @@ export type Objective = 'score' | 'points';
 export const EPS = 1e-7;
 
 /**
- * The transposition table: open addressing over typed arrays (no objects in
- * the hot loop), each slot the position's key, a lower and an upper bound on
- * its value and the best move found. A slot belongs to the current
- * generation or is empty, so clearing is one increment. A key is probed in
+ * The transposition table: open addressing over one typed array (no
+ * objects in the hot loop, one slot on one cache line): each slot holds the
+ * position's key, a lower and an upper bound on its value, and the
+ * generation and best move found (`gen * 64 + move + 1`). A slot of another
+ * generation is empty, so clearing is one increment. A key is probed in
  * `PROBES` neighbouring slots; when all hold other positions, the first is
- * overwritten.
+ * overwritten. Slots are addressed by their offset j: key at j, bounds at
+ * j + 1 and j + 2.
  */
 const PROBES = 4;
 
 class Table {
-  readonly keys: Float64Array;
-  readonly lo: Float64Array;
-  readonly hi: Float64Array;
-  readonly best: Int8Array;
-  readonly gen: Uint32Array;
+  readonly d: Float64Array;
   private generation = 1;
+  private gen64 = 64;
   private readonly mask: number;
-  size = 0;
 
   constructor(bits: number) {
     const n = 1 << bits;
     this.mask = n - 1;
-    this.keys = new Float64Array(n + PROBES);
-    this.lo = new Float64Array(n + PROBES);
-    this.hi = new Float64Array(n + PROBES);
-    this.best = new Int8Array(n + PROBES);
-    this.gen = new Uint32Array(n + PROBES);
+    this.d = new Float64Array((n + PROBES) * 4);
   }
 
   clear(): void {
     this.generation++;
-    this.size = 0;
+    this.gen64 = this.generation * 64;
   }
 
   private home(key: number): number {
@@ -68,38 +62,50 @@ class Table {
     const hi = (key / 4294967296) >>> 0;
     let h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b);
     h ^= h >>> 15;
-    return h & this.mask;
+    return (h & this.mask) * 4;
   }
 
   /** The slot holding `key`, or -1. */
   find(key: number): number {
-    const g = this.generation;
-    for (let i = this.home(key), end = i + PROBES; i < end; i++) {
-      if (this.gen[i] !== g) return -1;
-      if (this.keys[i] === key) return i;
+    const d = this.d;
+    const g = this.gen64;
+    for (let j = this.home(key), end = j + PROBES * 4; j < end; j += 4) {
+      const meta = d[j + 3];
+      if (meta < g || meta >= g + 64) return -1;
+      if (d[j] === key) return j;
     }
     return -1;
   }
 
-  /** A slot for `key`, new (bounds open) or its own. */
+  /** A slot for `key`, new (bounds open, no move) or its own. */
   slot(key: number): number {
-    const g = this.generation;
+    const d = this.d;
+    const g = this.gen64;
     const home = this.home(key);
-    for (let i = home, end = home + PROBES; i < end; i++) {
-      if (this.gen[i] !== g) {
-        this.gen[i] = g;
-        this.keys[i] = key;
-        this.lo[i] = -Infinity;
-        this.hi[i] = Infinity;
-        this.size++;
-        return i;
-      }
-      if (this.keys[i] === key) return i;
+    for (let j = home, end = home + PROBES * 4; j < end; j += 4) {
+      const meta = d[j + 3];
+      if (meta < g || meta >= g + 64) return this.fresh(j, key);
+      if (d[j] === key) return j;
     }
-    this.keys[home] = key;
-    this.lo[home] = -Infinity;
-    this.hi[home] = Infinity;
-    return home;
+    return this.fresh(home, key);
+  }
+
+  private fresh(j: number, key: number): number {
+    const d = this.d;
+    d[j] = key;
+    d[j + 1] = -Infinity;
+    d[j + 2] = Infinity;
+    d[j + 3] = this.gen64;
+    return j;
+  }
+
+  /** The best move of a slot, -1 for none. */
+  best(j: number): number {
+    return this.d[j + 3] - this.gen64 - 1;
+  }
+
+  setBest(j: number, move: number): void {
+    this.d[j + 3] = this.gen64 + move + 1;
   }
 }
 
@@ -138,6 +144,9 @@ export class Solver {
   private readonly useEquivalence: boolean;
   private readonly useTable: boolean;
   private readonly tt: Table;
+  /** Bounds on the card points side 0 can still take, by `futureKey` (for questions of points alone). */
+  private readonly ft: Table;
+  private readonly pq = new Float64Array(2);
   private ttSide = -1;
   private ttState: SearchState | undefined;
   private ttSeat = -1;
@@ -153,6 +162,7 @@ export class Solver {
   constructor(options: SolverOptions = {}) {
     this.objective = options.objective ?? 'score';
     this.tt = new Table(options.tableBits ?? 18);
+    this.ft = new Table(options.tableBits ?? 18);
     this.useEquivalence = options.equivalence ?? true;
     this.useTable = options.table ?? true;
   }
@@ -160,6 +170,7 @@ export class Solver {
   /** Forgets the transposition table (it is also forgotten whenever another deal or side is solved). */
   reset(): void {
     this.tt.clear();
+    this.ft.clear();
     this.ttQuestion = NaN;
     this.history.fill(0);
   }
@@ -254,11 +265,33 @@ export class Solver {
       if (range[0] >= v) return true;
       if (range[1] < v) return false;
     }
+    // A question of points alone: bounds on the points side 0 can still take (kept across questions).
+    const pq = this.pq;
+    const ft = this.ft;
+    const fkey = state.pointsQuestion !== undefined && state.pointsQuestion(this.rep, v, pq) ? state.futureKey!() : -1;
+    const up = pq[0] > 0;
+    const n0 = pq[1];
+    let first = -1;
+    if (fkey >= 0) {
+      const f = ft.find(fkey);
+      if (f >= 0) {
+        first = ft.best(f);
+        const lo = ft.d[f + 1];
+        const hi = ft.d[f + 2];
+        if (up) {
+          if (n0 <= lo) return true;
+          if (n0 > hi) return false;
+        } else {
+          if (n0 >= hi) return true;
+          if (n0 < lo) return false;
+        }
+      }
+    }
     const tt = this.tt;
-    const key = state.questionKey!(this.rep, v);
+    const key = fkey >= 0 ? -1 : state.questionKey!(this.rep, v);
     if (key >= 0) {
       const found = tt.find(key);
-      if (found >= 0) return tt.lo[found] === 1;
+      if (found >= 0) return tt.d[found + 1] === 1;
     }
     const maximizing = state.side(state.toMove()) === this.side;
     const mask = this.useEquivalence && state.distinctMoves ? state.distinctMoves() : state.legalMask();
@@ -270,7 +303,7 @@ export class Solver {
     const hinted = state.moveOrder !== undefined;
     for (let i = 0; i < n; i++) {
       const m = buf[i];
-      order[i] = hinted ? state.moveOrder!(m) * 1024 + h[m] : h[m];
+      order[i] = m === first ? Infinity : hinted ? state.moveOrder!(m) * 1024 + h[m] : h[m];
     }
     for (let i = 1; i < n; i++) {
       const m = buf[i];
@@ -286,6 +319,7 @@ export class Solver {
     }
     // A maximizing seat needs one move that reaches v; a minimizing one, one that keeps it from v.
     let result = !maximizing;
+    let bestMove = first;
     for (let i = 0; i < n; i++) {
       const m = buf[i];
       state.play(m);
@@ -293,13 +327,20 @@ export class Solver {
       state.undo();
       if (r === maximizing) {
         result = r;
+        bestMove = m;
         h[m] += n - i;
         break;
       }
     }
-    if (key >= 0) {
+    if (fkey >= 0) {
+      const i = ft.slot(fkey);
+      if (up === result) ft.d[i + 1] = Math.max(ft.d[i + 1], up ? n0 : n0 + 1);
+      else ft.d[i + 2] = Math.min(ft.d[i + 2], up ? n0 - 1 : n0);
+      // The move that decided (a new slot has none: -1 puts no move first).
+      ft.setBest(i, bestMove);
+    } else if (key >= 0) {
       const i = tt.slot(key);
-      tt.lo[i] = result ? 1 : 0;
+      tt.d[i + 1] = result ? 1 : 0;
     }
     return result;
   }
@@ -335,6 +376,7 @@ export class Solver {
     if (side !== this.ttSide || state !== this.ttState || (seat ?? -1) !== this.ttSeat) {
       // Another deal or another side: bounds from before do not apply.
       this.tt.clear();
+      this.ft.clear();
       this.ttQuestion = NaN;
       this.history.fill(0);
       this.ttSide = side;
@@ -373,8 +415,8 @@ export class Solver {
     const key = this.useTable && state.hash !== undefined ? state.hash() : -1;
     const found = key >= 0 ? tt.find(key) : -1;
     if (found >= 0) {
-      const lo = tt.lo[found];
-      const hi = tt.hi[found];
+      const lo = tt.d[found + 1];
+      const hi = tt.d[found + 2];
       if (lo >= beta) return lo;
       if (hi <= alpha) return hi;
       if (lo === hi) return lo;
@@ -388,7 +430,7 @@ export class Solver {
     const buf = this.moveBuf[ply] ?? (this.moveBuf[ply] = new Int32Array(64));
     const n = fillMoves(mask, buf);
     // Order: the table's best move first, then by history (moves that cut off before).
-    const first = found >= 0 ? tt.best[found] : -1;
+    const first = found >= 0 ? tt.best(found) : -1;
     const h = this.history;
     for (let i = 1; i < n; i++) {
       const m = buf[i];
@@ -425,10 +467,10 @@ export class Solver {
     }
     if (key >= 0) {
       const i = tt.slot(key);
-      if (best <= a0) tt.hi[i] = Math.min(tt.hi[i], best);
-      else if (best >= b0) tt.lo[i] = Math.max(tt.lo[i], best);
-      else tt.lo[i] = tt.hi[i] = best;
-      tt.best[i] = bestMove;
+      if (best <= a0) tt.d[i + 2] = Math.min(tt.d[i + 2], best);
+      else if (best >= b0) tt.d[i + 1] = Math.max(tt.d[i + 1], best);
+      else tt.d[i + 1] = tt.d[i + 2] = best;
+      tt.setBest(i, bestMove);
     }
     return best;
   }

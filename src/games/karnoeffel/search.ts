@@ -70,6 +70,8 @@ export class KarnoeffelSearch implements SearchState {
   private turn = -1;
   /** The winning team once over, else -1. */
   private winner = -1;
+  /** For each card: 2^i when it was the i-th card in the hands at the load (or the deal), else 0: the hash's bits. */
+  private keyBit: Float64Array;
 
   constructor(rules: Pick<KarnoeffelRules, 'players' | 'direction' | 'devilFirstTrick'>, from?: KarnoeffelSearch) {
     const n = rules.players;
@@ -98,7 +100,9 @@ export class KarnoeffelSearch implements SearchState {
       this.tricks = from.tricks;
       this.turn = from.turn;
       this.winner = from.winner;
+      this.keyBit = from.keyBit;
     } else {
+      this.keyBit = new Float64Array(CARDS);
       this.lo = new Int32Array(n);
       this.hi = new Int32Array(n);
       this.cards = new Int8Array(CARDS);
@@ -123,6 +127,7 @@ export class KarnoeffelSearch implements SearchState {
       s.lo[seat] = mask % TWO_32 | 0;
       s.hi[seat] = Math.floor(mask / TWO_32) | 0;
     }
+    s.numberCards();
     s.tricks = state.tricks.length;
     s.baseTricks = s.tricks;
     s.won[0] = state.won[0];
@@ -158,6 +163,7 @@ export class KarnoeffelSearch implements SearchState {
       this.lo[seat] = l;
       this.hi[seat] = h;
     }
+    this.numberCards();
     this.trump = trump;
     this.value = value;
     this.base = 0;
@@ -176,6 +182,78 @@ export class KarnoeffelSearch implements SearchState {
 
   toMove(): number {
     return this.turn;
+  }
+
+  /** The cards a seat holds, as a mask (whoever is to move). */
+  handOf(seat: number): number {
+    return (this.hi[seat] >>> 0) * TWO_32 + (this.lo[seat] >>> 0);
+  }
+
+  /** Numbers the cards in the hands now (at most 40) for the hash. */
+  private numberCards(): void {
+    const keyBit = new Float64Array(CARDS);
+    let bit = 1;
+    for (let seat = 0; seat < this.seats; seat++) {
+      for (let c = 0; c < CARDS; c++) {
+        const held = c < 32 ? (this.lo[seat] >>> c) & 1 : (this.hi[seat] >>> (c - 32)) & 1;
+        if (held) {
+          keyBit[c] = bit;
+          bit *= 2;
+        }
+      }
+    }
+    // Shared with clones (it never changes after this), so a fresh array rather than a write into the old one.
+    this.keyBit = keyBit;
+  }
+
+  /**
+   * The key of the position between tricks (-1 within a trick, where the
+   * solver does without): which of the cards held at the load are still
+   * held (who holds each follows from the load; up to 40 bits), the seat to
+   * lead and the tricks of each team (0 to 2: at 3 the deal is over). The
+   * value of the round and the trump never change within a search; the
+   * Devil's first-trick rule applies only before the first trick, when
+   * every card is still held. Exact: equal keys, equal positions.
+   */
+  hash(): number {
+    if (this.count !== this.trickStart || this.turn < 0) return -1;
+    const keyBit = this.keyBit;
+    let key = 0;
+    for (let seat = 0; seat < this.seats; seat++) {
+      let l = this.lo[seat];
+      while (l !== 0) {
+        key += keyBit[31 - Math.clz32(l & -l)];
+        l &= l - 1;
+      }
+      let h = this.hi[seat];
+      while (h !== 0) {
+        key += keyBit[63 - Math.clz32(h & -h)];
+        h &= h - 1;
+      }
+    }
+    return key + 1099511627776 * (this.turn + 8 * (this.won[0] + 3 * this.won[1]));
+  }
+
+  /** A seat ends with 0 or the value of the round. */
+  outcomes(): readonly number[] {
+    return [0, this.value];
+  }
+
+  /** The one question (does the seat's team win the round?) is the position's own: its hash. */
+  questionKey(): number {
+    return this.hash();
+  }
+
+  /**
+   * How promising a legal card looks (for the solver's move order only):
+   * taking an opponent's trick with the weakest card that does, then the
+   * weakest card when the trick is the partner's or cannot be taken.
+   */
+  moveOrder(move: number): number {
+    if (this.count === this.trickStart) return POWER[(this.trump * CARDS + move) * CARDS + move];
+    const p = POWER[this.ledRow + move];
+    if ((this.bestSeat & 1) !== (this.turn & 1) && p > this.bestPower) return 100 - p;
+    return -p;
   }
 
   legalMask(): number {

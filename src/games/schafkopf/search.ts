@@ -574,7 +574,8 @@ export class SchafkopfSearch implements SearchState {
    * Sau is still out. The points and tricks of the finished tricks are all
    * of the past that the payout depends on, so equal keys have equal values.
    * A Ramsch, whose loser depends on every seat's points, tricks and trumps
-   * taken, has no key (-1).
+   * taken, has no key (-1), nor has the last trick (faster searched than
+   * looked up).
    */
   hash(): number {
     if (this.ramsch) return -1;
@@ -582,8 +583,10 @@ export class SchafkopfSearch implements SearchState {
     return this.key(points);
   }
 
-  /** The hash or question key with this number (7 bits) for the party's points. */
-  private key(points: number): number {
+  /** The hash or question key with this number (7 bits) for the party's points; without `flags`, no trick flags and no points. */
+  private key(points: number, flags = true): number {
+    // The last trick is played out faster than a table lookup: no key.
+    if (this.end - this.pos <= 4) return -1;
     const h = this.hands;
     const rest = (h[0] | h[1] | h[2] | h[3]) >>> 0;
     const pos = this.pos;
@@ -607,6 +610,7 @@ export class SchafkopfSearch implements SearchState {
     }
     const searched = this.sauBit !== 0 && ((h[0] | h[1] | h[2] | h[3]) & this.sauBit) !== 0 && this.searchedIn < pos >> 2 ? 1 : 0;
     high = (high << 2) | this.turn;
+    if (!flags) return ((high << 1) | searched) * 4294967296 + rest;
     high = (high << 7) | points;
     high = (high << 3) | (tricks0 > 0 ? 4 : 0) | (tricks1 > 0 ? 2 : 0) | searched;
     return high * 4294967296 + rest;
@@ -665,6 +669,10 @@ export class SchafkopfSearch implements SearchState {
   private qDirection = 0;
   /** The party's points from which (rising) or up to which (falling) the seat reaches the threshold. */
   private qPoints = 0;
+  /** Whether the answer is the same with and without Schwarz: at 0 points (`qLowSafe`), at all (`qHighSafe`), both. */
+  private qLowSafe = true;
+  private qHighSafe = true;
+  private qSchwarzSafe = true;
 
   /**
    * The key of the position for the question whether `seat` ends with at
@@ -689,12 +697,56 @@ export class SchafkopfSearch implements SearchState {
     return this.key(code);
   }
 
+  /**
+   * The question whether `seat` ends with at least `threshold`, as one of
+   * the party's points from here on: when the seat's payout, some tricks
+   * taken by each side, rises (falls) with the party's points, it reaches
+   * the threshold when the party takes at least (at most) the points still
+   * missing (to spare). Not so in a Bettel, tout or Ramsch, and not where
+   * Schwarz could still tip the answer (no trick yet on a side, and the
+   * answer at 0 or all points differs with and without a trick).
+   */
+  pointsQuestion(seat: Seat, threshold: number, out: Float64Array): boolean {
+    if (this.ramsch) return false;
+    if (seat !== this.qSeat || threshold !== this.qThreshold) this.setQuestion(seat, threshold);
+    if (this.qDirection === 0) return false;
+    if (!this.qSchwarzSafe) {
+      const t = this.seatTricks;
+      const so = this.sideOf;
+      let t0 = 0;
+      let t1 = 0;
+      for (let s = 0; s < 4; s++) {
+        if (so[s] === 0) t0 += t[s];
+        else t1 += t[s];
+      }
+      if ((t0 === 0 && !this.qLowSafe) || (t1 === 0 && !this.qHighSafe)) return false;
+    }
+    out[0] = this.qDirection;
+    out[1] = this.qPoints - this.seatPointsOfSide0();
+    return true;
+  }
+
+  /**
+   * The position without its past, for the points the party can still
+   * take: the cards held, the cards on the table, the seat to move, and
+   * whether the called suit was searched while its Sau is out (44 bits).
+   */
+  futureKey(): number {
+    if (this.ramsch) return -1;
+    return this.key(0, false);
+  }
+
   private setQuestion(seat: Seat, threshold: number): void {
     const table = this.payouts();
     const at = (p: number) => table[this.payoutIndex(p, 1) + seat];
     const total = this.totalPoints;
+    const end = this.end >> 2;
     this.qSeat = seat;
     this.qThreshold = threshold;
+    // No trick for the party (it has 0 points then) and every trick (all points): does Schwarz change the answer?
+    this.qLowSafe = table[this.payoutIndex(0, 0) + seat] >= threshold === at(0) >= threshold;
+    this.qHighSafe = table[this.payoutIndex(total, end) + seat] >= threshold === at(total) >= threshold;
+    this.qSchwarzSafe = this.qLowSafe && this.qHighSafe;
     if (!this.pointsMatter || at(0) === at(total)) {
       this.qDirection = 0;
       this.qPoints = 0;

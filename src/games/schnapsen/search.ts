@@ -357,6 +357,54 @@ export class SchnapsenSearch implements SearchState {
     return base * this.multiplier;
   }
 
+  /**
+   * The key of the position between tricks (-1 within a trick, where the
+   * solver does without): the cards still held (20 bits; who holds each
+   * follows from the load), the seat to lead, the 20/40 pending and the
+   * suits melded, and what the verdict and the game points still depend on
+   * of the past: per side (the declarer's and the others', or in a
+   * Schnapser the announcer's group) whether it has a trick, and its points
+   * as they count (cards and 20/40 once it has a trick, its 20/40 alone
+   * before). Games of tricks alone (Gang, Bettler …) keep no points: a trick
+   * gone wrong has ended them. Exact: equal keys, equal values.
+   */
+  hash(): number {
+    if (this.trickLen !== 0 || this.result !== UNDECIDED) return -1;
+    let a = 0;
+    let b = 0;
+    let flags = 0;
+    const normal = this.goal === GOAL_BAUERN_NORMAL || this.goal === GOAL_TALON_NORMAL;
+    if (normal) {
+      a = this.declTricks > 0 ? this.declCards + this.declMelds : this.declMelds;
+      b = this.oppTricks > 0 ? this.oppCards + this.oppMelds : this.oppMelds;
+      flags = (this.declTricks > 0 ? 2 : 0) | (this.oppTricks > 0 ? 1 : 0);
+    } else if (this.goal === GOAL_SCHNAPSER) {
+      a = this.groupTricks > 0 ? this.groupCards + this.groupMelds : this.groupMelds;
+      flags = this.groupTricks > 0 ? 2 : 0;
+    }
+    let held = 0;
+    for (let seat = 0; seat < this.seats; seat++) held |= this.hands[seat];
+    // 20 bits of cards, then 2 flags, 3 of the pending meld, 4 of melded suits, 2 of the seat, 9 and 9 of points: 49 bits.
+    let high = flags;
+    high = high * 8 + (this.pending + 1);
+    high = high * 16 + this.meldedSuits;
+    high = high * 4 + this.turn;
+    high = high * 512 + a;
+    high = high * 512 + b;
+    return high * 1048576 + held;
+  }
+
+  /** The scores a seat can end with: 0, or the game's points (1 to 3 in a normal game) times Spritzen and Herzrunde. */
+  outcomes(): readonly number[] {
+    const normal = this.goal === GOAL_BAUERN_NORMAL || this.goal === GOAL_TALON_NORMAL;
+    return normal ? [0, this.multiplier, 2 * this.multiplier, 3 * this.multiplier] : [0, this.value * this.multiplier];
+  }
+
+  /** Each question is keyed by the position itself (`hash`). */
+  questionKey(): number {
+    return this.hash();
+  }
+
   clone(): SchnapsenSearch {
     const x = new SchnapsenSearch(this.seats);
     for (const [key, value] of Object.entries(this)) {
