@@ -139,6 +139,8 @@ program
   .option('--pg <url>', 'keep the data in PostgreSQL instead (postgres://user@host:5432/database); the schema is migrated on start')
   .option('--host [address]', 'listen on this address (without one: every interface; default 127.0.0.1)')
   .option('--log <level>', 'log level: fatal, error, warn, info, debug', 'info')
+  .option('--redis <url>', 'one process of a cluster: the Redis server the processes share (redis://host:port)')
+  .option('--redis-prefix <prefix>', "the cluster's prefix of Redis keys and channels", 'stich')
   .action(async (opts) => {
     await serveCommand(opts);
   });
@@ -148,14 +150,22 @@ program
   .description('benchmark the server: tables of clients over real WebSockets, acting with human-like pauses')
   .option('--tables <n>', 'number of tables', '500')
   .option('--seconds <s>', 'how long to play', '60')
-  .option('--url <url>', 'a running server (default: start one on a fresh database)')
+  .option('--url <url>', 'a running server, or several of one cluster separated by commas (default: start one on a fresh database)')
   .option('--game <game>', 'the game at every table', 'schafkopf')
   .option('--pause <min-max>', 'pause before each action, in ms', '500-1500')
-  .action(async (opts: { tables: string; seconds: string; url?: string; game: string; pause: string }) => {
+  .option('--cluster <n>', 'start a cluster of N processes on --pg and --redis instead of one SQLite process')
+  .option('--pg <url>', 'the cluster\'s PostgreSQL database (postgres://…)')
+  .option('--redis <url>', 'the cluster\'s Redis (redis://host:port)')
+  .option('--kill-after <s>', 'kill -9 one process of the started cluster after S seconds and measure the takeover')
+  .action(async (opts: { tables: string; seconds: string; url?: string; game: string; pause: string; cluster?: string; pg?: string; redis?: string; killAfter?: string }) => {
     const pause = /^(\d+)-(\d+)$/.exec(opts.pause);
     if (!pause || !/^\d+$/.test(opts.tables) || !/^\d+(\.\d+)?$/.test(opts.seconds)) throw new CliError('--tables and --seconds are numbers, --pause is MIN-MAX in ms');
+    if (opts.cluster !== undefined && (!/^\d+$/.test(opts.cluster) || Number(opts.cluster) < 1 || !opts.pg || !opts.redis)) throw new CliError('--cluster N (1 or more) needs --pg postgres://… and --redis redis://…');
+    if (opts.killAfter !== undefined && (!/^\d+(\.\d+)?$/.test(opts.killAfter) || Number(opts.cluster ?? 0) < 2)) throw new CliError('--kill-after S (seconds) needs a started cluster of 2 or more processes (--cluster N)');
     const { loadtest } = await import('../server/loadtest.js');
     const report = await loadtest({
+      cluster: opts.cluster ? { processes: Number(opts.cluster), pg: opts.pg!, redis: opts.redis! } : undefined,
+      killAfter: opts.killAfter === undefined ? undefined : Number(opts.killAfter),
       url: opts.url,
       tables: Number(opts.tables),
       seconds: Number(opts.seconds),

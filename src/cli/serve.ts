@@ -6,6 +6,8 @@ export interface ServeOptions {
   readonly pg?: string;
   readonly host?: string | boolean;
   readonly log?: string;
+  readonly redis?: string;
+  readonly redisPrefix?: string;
 }
 
 /** `stich serve`: the multiplayer server on one port (HTTP API and WebSocket), data in an SQLite file or in PostgreSQL (`--pg`). */
@@ -15,12 +17,18 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   const host = opts.host === true ? '0.0.0.0' : typeof opts.host === 'string' ? opts.host : '127.0.0.1';
   if (opts.pg !== undefined && !/^postgres(ql)?:\/\//.test(opts.pg)) throw new CliError(`--pg takes a PostgreSQL URL such as postgres://user@host:5432/database, not ${JSON.stringify(opts.pg.slice(0, 80))}`);
   const { startServer } = await import('../server/server.js');
+  if (opts.redis !== undefined && !/^rediss?:\/\//.test(opts.redis)) throw new CliError(`--redis takes a URL redis://host:port, not ${JSON.stringify(opts.redis.slice(0, 80))}`);
+  if (opts.redis !== undefined && opts.pg === undefined) throw new CliError('--redis starts one process of a cluster, whose processes share a PostgreSQL database: give it with --pg postgres://…');
+  if (opts.redisPrefix !== undefined && !/^[\w.-]{1,64}$/.test(opts.redisPrefix)) throw new CliError('--redis-prefix is 1 to 64 letters, digits, dots, dashes or underscores');
   const { describeLocation } = await import('../server/store/open.js');
   const where = opts.pg !== undefined ? { pg: opts.pg } : { db: opts.db ?? 'stich.db' };
-  const server = await startServer({ ...where, port, host, logLevel: opts.log ?? 'info' }).catch((e: Error) => {
-    throw new CliError(`cannot start the server on ${opts.pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}: ${e.message}`);
+  const cluster = opts.redis !== undefined ? { redis: opts.redis, cluster: { prefix: opts.redisPrefix ?? 'stich' } } : {};
+  const server = await startServer({ ...where, ...cluster, port, host, logLevel: opts.log ?? 'info' }).catch((e: Error) => {
+    const redis = opts.redis !== undefined ? ` with Redis ${describeLocation({ pg: opts.redis })}` : '';
+    throw new CliError(`cannot start the server on ${opts.pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}${redis}: ${e.message}`);
   });
-  out.write(`stich server listening on ${server.url} (${opts.pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)})\n`);
+  const node = server.cluster ? `; cluster node ${server.cluster.id}, Redis ${describeLocation({ pg: opts.redis })}` : '';
+  out.write(`stich server listening on ${server.url} (${opts.pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}${node})\n`);
   const stop = async () => {
     await server.close();
     process.exit(0);
@@ -28,3 +36,4 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
 }
+

@@ -1,10 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { autoplay, Client, post } from './client.js';
+import { dropRedisPrefix, killHard, loggedActions, serveChild, type ServeChild } from './clusterHarness.js';
+import { openStore } from './store/open.js';
+import { randomId } from './identity.js';
 
 export interface LoadOptions {
   /** A running server; without one, `stich serve` is started as a child process on a fresh database. */
@@ -16,6 +18,10 @@ export interface LoadOptions {
   readonly pauseMin: number;
   readonly pauseMax: number;
   readonly out: NodeJS.WritableStream;
+  /** Start a cluster of this many `stich serve` processes on PostgreSQL and Redis instead of one SQLite process. */
+  readonly cluster?: { readonly processes: number; readonly pg: string; readonly redis: string; readonly pgArgs?: readonly string[] };
+  /** kill -9 one of the started cluster's processes after this many seconds, and measure the takeover. */
+  readonly killAfter?: number;
 }
 
 export interface LoadReport {
@@ -32,26 +38,16 @@ export interface LoadReport {
   /** Acknowledged actions missing from the server's log (checked when the load test started the server). */
   readonly lost: number | null;
   readonly serverRssMb: number | null;
+  /** The processes served (1 for the SQLite server). */
+  readonly processes: number;
+  /** After a kill -9: ms until every table had gone on (its clients of the dead process reconnected elsewhere). */
+  readonly takeoverMs?: number;
 }
 
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-function startChild(db: string): Promise<{ child: ChildProcess; url: string }> {
-  const main = fileURLToPath(new URL('../cli/main.js', import.meta.url));
-  const child = spawn(process.execPath, [main, 'serve', '--port', '0', '--db', db, '--log', 'warn'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
 }
 
 /**
@@ -63,14 +59,23 @@ function startChild(db: string): Promise<{ child: ChildProcess; url: string }> {
 export async function loadtest(o: LoadOptions): Promise<LoadReport> {
   let child: ChildProcess | undefined;
   let db: string | undefined;
-  let url = o.url;
-  if (!url) {
+  const procs: ServeChild[] = [];
+  const prefix = `stich-load-${randomId(6)}`;
+  let urls: string[];
+  if (o.cluster) {
+    for (let i = 0; i < o.cluster.processes; i++) {
+      procs.push(await serveChild(['--port', '0', '--pg', o.cluster.pg, '--redis', o.cluster.redis, '--redis-prefix', prefix, ...(o.cluster.pgArgs ?? [])]));
+    }
+    urls = procs.map((p) => p.url);
+  } else if (o.url) {
+    urls = o.url.split(',').map((u) => u.trim().replace(/^ws/, 'http').replace(/\/ws$/, ''));
+  } else {
     db = join(mkdtempSync(join(tmpdir(), 'stich-load-')), 'load.db');
-    const started = await startChild(db);
+    const started = await serveChild(['--port', '0', '--db', db]);
     child = started.child;
-    url = started.url;
+    urls = [started.url];
   }
-  const base = url.replace(/^ws/, 'http').replace(/\/ws$/, '');
+  let takeoverMs: number | undefined;
   const acks: number[] = [];
   const eventLatency: number[] = [];
   let errors = 0;
@@ -79,16 +84,18 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
   const all: Client[] = [];
   const tables: { id: string; clients: Client[] }[] = [];
   try {
-    o.out.write(`Setting up ${o.tables} tables of ${o.game} against ${base} …\n`);
+    o.out.write(`Setting up ${o.tables} tables of ${o.game} against ${urls.join(', ')} …\n`);
+    // Table t is made through process t and its seat s is played through process t + s (with several).
+    const via = (t: number, s: number) => urls[(t + s) % urls.length];
     const setupOne = async (t: number) => {
-      const owner = await Client.guest(base, `load${t}-0`);
+      const owner = await Client.guest(via(t, 0), `load${t}-0`);
       owner.keepInbox = false;
-      const made = await post<{ id: string; seats: unknown[] }>(base, '/api/tables', { game: o.game, length: { deals: 1000 }, clockMs: 0, botDelayMs: 0, public: false }, owner.token);
+      const made = await post<{ id: string; seats: unknown[] }>(via(t, 0), '/api/tables', { game: o.game, length: { deals: 1000 }, clockMs: 0, botDelayMs: 0, public: false }, owner.token);
       if (made.status !== 200) throw new Error(`cannot create a table: ${JSON.stringify(made.body)}`);
       const id = made.body.id;
       const clients = [owner];
       for (let s = 1; s < made.body.seats.length; s++) {
-        const c = await Client.guest(base, `load${t}-${s}`);
+        const c = await Client.guest(via(t, s), `load${t}-${s}`);
         c.keepInbox = false;
         clients.push(c);
       }
@@ -111,19 +118,19 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
           }
         });
         c.socket.on('close', () => {
-          if (!stopping) errors++;
+          if (!stopping && !killing) errors++;
         });
       }
       tables.push({ id, clients });
     };
     let stopping = false;
+    let killing = false;
     for (let t = 0; t < o.tables; t += 25) {
       await Promise.all(Array.from({ length: Math.min(25, o.tables - t) }, (_, i) => setupOne(t + i)));
     }
     o.out.write(`${tables.length} tables, ${all.length} sockets; playing for ${o.seconds} s with pauses of ${o.pauseMin}–${o.pauseMax} ms …\n`);
     const started = performance.now();
-    const stops = tables.flatMap(({ id, clients }) =>
-      clients.map((c) =>
+    const play = (id: string, c: Client) =>
         autoplay(c, id, {
           pause: () => {
             const p = o.pauseMin + Math.random() * (o.pauseMax - o.pauseMin);
@@ -135,24 +142,71 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
             acks.push(ms);
             acked.push({ table: id, user: c.user.id, cseq: c.table(id).cseq });
           },
-        }),
-      ),
-    );
-    await new Promise((r) => setTimeout(r, o.seconds * 1000));
+        });
+    const stops = new Map(tables.flatMap(({ id, clients }) => clients.map((c) => [c, play(id, c)] as const)));
+    if (o.killAfter !== undefined && procs.length > 1) {
+      await new Promise((r) => setTimeout(r, o.killAfter! * 1000));
+      const victim = procs[0];
+      o.out.write(`kill -9 of the process at ${victim.url} …\n`);
+      killing = true;
+      const killedAt = performance.now();
+      const lastAt = new Map(tables.map(({ id, clients }) => [id, Math.max(...clients.map((c) => c.table(id).last))]));
+      await killHard(victim);
+      // Its clients reconnect to the next process and resume from their last event.
+      await Promise.all(
+        tables.flatMap(({ id, clients }) =>
+          clients.map(async (c, s) => {
+            if (c.base !== victim.url) return;
+            stops.get(c)!();
+            c.base = procs[1 + (s % (procs.length - 1))].url;
+            await c.connect();
+            c.socket.on('close', () => {
+              if (!stopping) errors++;
+            });
+            await c.join(id, c.table(id).last);
+            stops.set(c, play(id, c));
+          }),
+        ),
+      );
+      const moved = () => tables.every(({ id, clients }) => clients.some((c) => c.table(id).last > lastAt.get(id)!));
+      while (!moved() && performance.now() - killedAt < 60_000) await new Promise((r) => setTimeout(r, 20));
+      takeoverMs = Math.round(performance.now() - killedAt);
+      if (process.env.STICH_LOAD_DEBUG) {
+        for (const { id, clients } of tables.filter(({ id, clients }) => !clients.some((c) => c.table(id).last > lastAt.get(id)!)).slice(0, 5)) {
+          o.out.write(`stuck ${id}: ${JSON.stringify(clients.map((c) => ({ base: c.base, closed: c.closed, seat: c.table(id).seat, toAct: c.table(id).toAct, legal: c.table(id).legal.length, last: c.table(id).last, cseq: c.table(id).cseq })))}\n`);
+        }
+      }
+      o.out.write(`every table went on ${takeoverMs} ms after the kill\n`);
+      await new Promise((r) => setTimeout(r, Math.max(0, o.seconds * 1000 - (performance.now() - started))));
+    } else {
+      await new Promise((r) => setTimeout(r, o.seconds * 1000));
+    }
     stopping = true;
     stops.forEach((s) => s());
     const elapsed = (performance.now() - started) / 1000;
     let serverRssMb: number | null = null;
     try {
-      const stats = (await (await fetch(`${base}/api/stats`)).json()) as { rss: number };
-      serverRssMb = Math.round(stats.rss / 1e6);
+      const live = procs.length > 0 ? procs.filter((p) => !p.exited).map((p) => p.url) : urls;
+      let rss = 0;
+      for (const u of live) rss += ((await (await fetch(`${u}/api/stats`)).json()) as { rss: number }).rss;
+      serverRssMb = Math.round(rss / 1e6);
     } catch {
       serverRssMb = null;
     }
     await new Promise((r) => setTimeout(r, 300));
     await Promise.all(all.map((c) => c.close()));
     let lost: number | null = null;
-    if (child && db) {
+    if (o.cluster) {
+      // Every acknowledged action is in the shared log, whichever process wrote it.
+      await Promise.all(procs.map((p) => killHard(p)));
+      const store = await openStore({ pg: o.cluster.pg });
+      try {
+        const logged = await loggedActions(store, tables.map((t) => t.id));
+        lost = acked.filter((a) => !logged.has(`${a.table}/${a.user}/${a.cseq}`)).length;
+      } finally {
+        await store.close();
+      }
+    } else if (child && db) {
       child.kill('SIGTERM');
       await new Promise((r) => child!.once('exit', r));
       child = undefined;
@@ -179,8 +233,14 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
       errors,
       lost,
       serverRssMb,
+      processes: urls.length,
+      ...(takeoverMs !== undefined ? { takeoverMs } : {}),
     };
   } finally {
     child?.kill('SIGKILL');
+    if (procs.length > 0) {
+      await Promise.all(procs.map((p) => killHard(p)));
+      await dropRedisPrefix(o.cluster!.redis, prefix).catch(() => undefined);
+    }
   }
 }

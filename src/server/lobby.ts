@@ -12,7 +12,14 @@ export class Lobby {
   constructor(
     private readonly tables: () => LobbyTable[],
     private readonly throttleMs = 200,
+    /** Who is online, when others than this process know it (a cluster); default: this process's connections. */
+    private readonly people?: () => string[],
   ) {}
+
+  /** Whether any connection follows the lobby. */
+  watching(): boolean {
+    return this.watchers.size > 0;
+  }
 
   connected(userId: string, name: string): number {
     const o = this.online.get(userId) ?? { name, connections: 0 };
@@ -45,7 +52,7 @@ export class Lobby {
   }
 
   message(): ServerMessage {
-    return { type: 'lobby', tables: this.tables(), online: [...this.online.values()].map((o) => o.name).sort() };
+    return { type: 'lobby', tables: this.tables(), online: this.people ? this.people() : [...this.online.values()].map((o) => o.name).sort() };
   }
 
   /** Something the lobby shows changed: push it soon. */

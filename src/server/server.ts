@@ -7,13 +7,15 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { findGame, gameById, GAMES } from '../games/registry.js';
 import { resolveRules } from '../games/ruleBook.js';
+import { ClusterNode, infoOf, type ClusterOptions } from './cluster.js';
+import { dispatch, isTableMessage } from './dispatch.js';
 import { Identity, randomId, SESSION_COOKIE, type IdentityResult } from './identity.js';
 import { DEFAULT_LIMITS, TokenBucket, type Limits } from './limits.js';
 import { Lobby } from './lobby.js';
 import { ClientMessage, CreateTable, Credentials, GuestRequest, type LobbyTable, type ServerErrorCode, type ServerMessage } from './protocol.js';
 import { ordinalOf } from './ratings.js';
 import { openStore } from './store/open.js';
-import type { Store, UserRow } from './store/store.js';
+import type { Store, TableRow, UserRow } from './store/store.js';
 import { initialSeats, Table, type LogEntry, type Subscriber, type TableSettings } from './table.js';
 
 export interface ServerOptions {
@@ -21,6 +23,10 @@ export interface ServerOptions {
   readonly db?: string;
   /** A PostgreSQL URL: the store is there instead of in an SQLite file. */
   readonly pg?: string;
+  /** A Redis URL: this process is one of a cluster (docs/cluster.md), its store shared with the others (PostgreSQL). */
+  readonly redis?: string;
+  /** The cluster's key prefix in Redis, and its lease timing. */
+  readonly cluster?: Omit<ClusterOptions, 'redis'>;
   readonly port?: number;
   readonly host?: string;
   readonly limits?: Partial<Limits>;
@@ -37,10 +43,11 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly hall: Hall;
+  readonly cluster?: ClusterNode;
   close(): Promise<void>;
 }
 
-/** Every table in memory, created here or rebuilt from the store on start. */
+/** Every table in memory, created here or rebuilt from the store on start (in a cluster: the tables this process owns). */
 export class Hall {
   readonly tables = new Map<string, Table>();
   readonly lobby: Lobby;
@@ -49,8 +56,17 @@ export class Hall {
     readonly store: Store,
     readonly limits: Limits,
     private readonly log: FastifyInstance['log'],
+    readonly cluster?: ClusterNode,
   ) {
-    this.lobby = new Lobby(() => this.lobbyTables());
+    this.lobby = cluster ? new Lobby(() => cluster.lobby().tables, 200, () => cluster.lobby().online) : new Lobby(() => this.lobbyTables());
+  }
+
+  lobbyChanged(): void {
+    this.lobby.changed();
+  }
+
+  lobbyWatched(): boolean {
+    return this.lobby.watching();
   }
 
   lobbyTables(): LobbyTable[] {
@@ -65,9 +81,26 @@ export class Hall {
   private make(id: string, settings: TableSettings): Table {
     const module = gameById(settings.game);
     if (!module) throw new Error(`table ${id}: unknown game ${settings.game}`);
-    const table = new Table(id, settings, module, this.store, this.limits, { changed: () => this.lobby.changed(), log: this.log });
+    const cluster = this.cluster;
+    const store = cluster ? cluster.storeFor(id) : this.store;
+    const changed = cluster ? (t: Table) => cluster.changed(t) : () => this.lobby.changed();
+    const table = new Table(id, settings, module, store, this.limits, { changed, log: this.log });
     this.tables.set(id, table);
     return table;
+  }
+
+  /** Rebuilds one table from its log. */
+  async adopt(row: TableRow): Promise<Table> {
+    const table = this.make(row.id, row.settings as TableSettings);
+    try {
+      const log = await this.store.tableLog(row.id);
+      await table.rebuild(log.map((l) => l.entry as LogEntry));
+      return table;
+    } catch (e) {
+      table.close();
+      if (this.tables.get(row.id) === table) this.tables.delete(row.id);
+      throw e;
+    }
   }
 
   /** Rebuilds every unfinished table from its log. */
@@ -75,11 +108,8 @@ export class Hall {
     const rows = await this.store.unfinishedTables();
     for (const row of rows) {
       try {
-        const table = this.make(row.id, row.settings as TableSettings);
-        const log = await this.store.tableLog(row.id);
-        await table.rebuild(log.map((l) => l.entry as LogEntry));
+        await this.adopt(row);
       } catch (e) {
-        this.tables.delete(row.id);
         this.log.error({ table: row.id, err: String(e) }, 'cannot rebuild a table');
       }
     }
@@ -108,12 +138,15 @@ export class Hall {
       length: body.length,
     };
     const id = randomId();
-    await this.store.createTable({ id, game: settings.game, settings, finished: false, created: Date.now() });
+    const row: TableRow = { id, game: settings.game, settings, finished: false, created: Date.now() };
+    await this.store.createTable(row);
+    await this.cluster?.created(row);
     const table = this.make(id, settings);
     await table.rebuild([]);
     const bots: LogEntry[] = seats.seats.flatMap((occ, seat) => (occ.kind === 'bot' ? [{ k: 'seat', seat, occ } as LogEntry] : []));
     await table.init(bots);
-    this.lobby.changed();
+    if (this.cluster) this.cluster.ready(table);
+    else this.lobby.changed();
     return { ok: true, table };
   }
 
@@ -151,9 +184,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const store = await openStore(options);
   const identity = new Identity(store);
-  const hall = new Hall(store, limits, app.log);
-  const rebuilt = await hall.load();
-  app.log.info({ tables: rebuilt }, 'tables rebuilt from the log');
+  const cluster = options.redis ? new ClusterNode({ redis: options.redis, ...options.cluster }, store, app.log) : undefined;
+  const hall = new Hall(store, limits, app.log, cluster);
+  if (cluster) {
+    // The tables are shared out by the cluster: this process takes those nobody holds.
+    await cluster.start(hall).catch(async (e: unknown) => {
+      await store.close();
+      throw e;
+    });
+    app.log.info({ node: cluster.id }, 'joined the cluster');
+  } else {
+    const rebuilt = await hall.load();
+    app.log.info({ tables: rebuilt }, 'tables rebuilt from the log');
+  }
 
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: limits.maxFrame } });
@@ -212,15 +255,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const t = made.table;
     return { id: t.id, invite: `/table/${t.id}`, game: t.settings.game, rules: t.rules, seats: t.publicSeats(), public: t.settings.public };
   });
-  app.get('/api/tables', async () => ({ tables: hall.lobbyTables() }));
+  app.get('/api/tables', async () => ({ tables: cluster ? await cluster.lobbyTables() : hall.lobbyTables() }));
   app.get('/api/stats', async () => {
     const mem = process.memoryUsage();
-    return { tables: hall.tables.size, rss: mem.rss, heapUsed: mem.heapUsed, uptime: process.uptime() };
+    return { tables: hall.tables.size, rss: mem.rss, heapUsed: mem.heapUsed, uptime: process.uptime(), ...(cluster ? { node: cluster.id } : {}) };
   });
   app.get('/api/tables/:id', async (req, reply) => {
-    const t = hall.tables.get((req.params as { id: string }).id);
+    const id = (req.params as { id: string }).id;
+    const local = hall.tables.get(id);
+    const t = local ? infoOf(local) : await cluster?.info(id);
     if (!t) return reply.code(404).send({ error: { code: 'unknownTable', message: 'no such table' } });
-    return { id: t.id, game: t.settings.game, rules: t.rules, seats: t.publicSeats(), phase: t.phase, settings: t.snapshot('').settings, records: await store.recordsOfTable(t.id) };
+    return { id: t.id, game: t.game, rules: t.rules, seats: t.seats, phase: t.phase, settings: t.settings, records: await store.recordsOfTable(t.id) };
   });
   app.get('/api/records/:id', async (req, reply) => {
     const r = await store.record((req.params as { id: string }).id);
@@ -263,6 +308,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return;
     }
     hall.lobby.connected(user.id, user.name);
+    const front = cluster?.connect(user, send);
     const following = new Set<Table>();
     send({ type: 'hello', user: { id: user.id, name: user.name, guest: user.guest } });
 
@@ -270,6 +316,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ws.on('close', () => {
       for (const t of following) t.leave(sub);
       following.clear();
+      if (front) cluster!.disconnect(front);
       hall.lobby.unwatch(sub);
       hall.lobby.disconnected(user.id);
     });
@@ -301,37 +348,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
     const handle = async (m: ClientMessage): Promise<void> => {
       if (m.type === 'ping') return send({ type: 'pong' });
-      if (m.type === 'lobby') return hall.lobby.watch(sub);
+      if (m.type === 'lobby') {
+        if (cluster && !hall.lobby.watching()) await cluster.refreshLobby();
+        return hall.lobby.watch(sub);
+      }
+      if (!isTableMessage(m)) return;
+      // In a cluster the table's owner runs the message, in whichever process.
+      if (front) return cluster!.request(front, m);
       const table = hall.tables.get(m.table);
       if (!table) return error('unknownTable', 'no such table', { table: m.table });
-      const answer = (r: { ok: true; e: number } | { ok: false; code: ServerErrorCode; message: string }, cseq?: number) => {
-        if (r.ok) {
-          if (cseq !== undefined) send({ type: 'ok', table: table.id, cseq, e: r.e });
-        } else error(r.code, r.message, { table: table.id, cseq });
-      };
-      switch (m.type) {
-        case 'join':
-          following.add(table);
-          return table.join(sub, m.since);
-        case 'unjoin':
-          following.delete(table);
-          return table.leave(sub);
-        case 'sit':
-          return answer(await table.sit(user, m.seat), 0);
-        case 'stand':
-          return answer(await table.stand(user.id), 0);
-        case 'again':
-          return answer(await table.again(user.id), 0);
-        case 'chat':
-          return answer(await table.chat(user, m.text), 0);
-        case 'act':
-          return answer(await table.act(user.id, m.cseq, m.action, m.seat), m.cseq);
-        case 'contribute': {
-          // Answered with its own message type, so that it never passes for the answer to another request.
-          const r = await table.contribute(user.id, m.deal, m.contribution, m.seat);
-          return r.ok ? send({ type: 'contributed', table: table.id, deal: m.deal }) : error(r.code, r.message, { table: table.id });
-        }
-      }
+      if (m.type === 'join') following.add(table);
+      if (m.type === 'unjoin') following.delete(table);
+      return dispatch(table, sub, user, m, send);
     };
   };
 
@@ -352,10 +380,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: `http://${!options.host || ['127.0.0.1', '0.0.0.0', '::'].includes(options.host) ? 'localhost' : options.host}:${port}`,
     port,
     hall,
+    cluster,
     close: async () => {
+      await cluster?.close();
       hall.close();
       await app.close();
       await store.close();
     },
   };
 }
+
