@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,10 +38,53 @@ describe('stich arena', () => {
   it('prints JSON that is the same for the same seed except times', () => {
     const a = JSON.parse(stich(['arena', 'talonschnapsen', '--bots', 'easy,random', '--deals', '10', '--seed', 's', '--json']).out);
     const b = JSON.parse(stich(['arena', 'talonschnapsen', '--bots', 'easy,random', '--deals', '10', '--seed', 's', '--json']).out);
-    const strip = (r: { bots: { p50Ms: number; p99Ms: number }[] }) => r.bots.map((x) => ({ ...x, p50Ms: 0, p99Ms: 0 }));
+    const strip = (r: { bots: { p50Ms: number; p99Ms: number; cpuP50Ms: number; cpuP99Ms: number }[] }) => r.bots.map((x) => ({ ...x, p50Ms: 0, p99Ms: 0, cpuP50Ms: 0, cpuP99Ms: 0 }));
     expect(strip(a)).toEqual(strip(b));
     expect(a.seatings).toEqual(['ABA', 'BAA', 'AAB']);
     expect(a.differences[0].diff.mean).toBeGreaterThan(0);
+  });
+
+  it('takes a thinking budget, records it in the JSON report and saves the report to a file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stich-arena-'));
+    const file = join(dir, 'run.json');
+    const r = stich(['arena', 'karnoeffel', '--bots', 'strong,easy', '--deals', '2', '--seed', 'b', '--samples', '2', '--nodes', '5000', '--json', '--save', file]);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report.budget).toEqual({ samples: 2, nodes: 5000 });
+    expect(report.decks).toBe(2);
+    expect(report.decksPlanned).toBe(2);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(report);
+    for (const [flag, value] of [
+      ['--samples', '0'],
+      ['--samples', 'many'],
+      ['--nodes', '-5'],
+    ]) {
+      const bad = stich(['arena', 'karnoeffel', '--bots', 'strong,easy', '--deals', '2', flag, value]);
+      expect(bad.code).toBe(2);
+      expect(bad.err).toContain(`${flag} must be`);
+    }
+  });
+
+  it('merges the parts of a run played from --first-deck', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stich-arena-'));
+    const run = (args: string[], file: string) => {
+      const r = stich(['arena', 'karnoeffel', '--bots', 'easy,random', '--seed', 'm', '--json', ...args]);
+      expect(r.code).toBe(0);
+      writeFileSync(join(dir, file), r.out);
+      return JSON.parse(r.out);
+    };
+    const whole = run(['--deals', '5'], 'whole.json');
+    run(['--deals', '3'], 'a.json');
+    run(['--deals', '2', '--first-deck', '3'], 'b.json');
+    const merged = stich(['arena-merge', join(dir, 'b.json'), join(dir, 'a.json'), '--json']);
+    expect(merged.code).toBe(0);
+    expect(JSON.parse(merged.out).differences).toEqual(whole.differences);
+    expect(stich(['arena-merge', join(dir, 'a.json'), join(dir, 'b.json')]).out).toContain('karnoeffel: 5 decks');
+    const overlap = stich(['arena-merge', join(dir, 'a.json'), join(dir, 'whole.json')]);
+    expect(overlap.code).toBe(2);
+    expect(overlap.err).toContain('overlap');
+    writeFileSync(join(dir, 'bad.json'), '{"bots": 1}');
+    expect(stich(['arena-merge', join(dir, 'bad.json')]).err).toContain('not an arena report');
   });
 
   it('refuses unknown bots and too many of them', () => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { Command, Option } from 'commander';
 import { analyzeCommand } from './analyze.js';
-import { arenaCommand } from './arena.js';
+import { arenaCommand, arenaMergeCommand } from './arena.js';
 import { benchCommand } from './bench.js';
 import { conformanceCommand, replayCommand, rulesCommand, verifyCommand } from './commands.js';
 import { readFileSync } from 'node:fs';
@@ -59,9 +59,22 @@ program
   .option('--deals <n>', 'number of decks, each played once per seating (default 100)')
   .option('--seed <seed>', 'seed for decks and bots (default: random, printed)')
   .option('--think <ms>', 'time per decision for thinking bots and outside programs (default 2000 for programs)')
+  .option('--samples <n>', 'worlds per decision for the thinking bots (medium, strong)')
+  .option('--nodes <n>', 'solver nodes per decision for strong (a world not solved within them is played out)')
+  .option('--save <file>', 'write the JSON report of the decks so far to this file while the run goes on (every 20 s) and at the end')
+  .option('--first-deck <k>', 'play decks K … K+N−1 of the seeded sequence (a part of a longer run; see arena-merge)')
   .option('--json', 'print one JSON object, no progress bar')
   .action(async (game: string, opts) => {
     process.exitCode = await arenaCommand(game, opts, process.stdout, process.stderr);
+  });
+
+program
+  .command('arena-merge')
+  .argument('<files...>', 'JSON reports of the parts of one arena measurement (stich arena … --first-deck K --json)')
+  .description('one arena report from parts played side by side: means and intervals over all their decks')
+  .option('--json', 'print one JSON object')
+  .action((files: string[], opts) => {
+    process.exitCode = arenaMergeCommand(files, opts, process.stdout);
   });
 
 program

@@ -3,7 +3,7 @@ import { quote } from '../core/text.js';
 import type { Agent, BotKind } from '../games/agent.js';
 import type { GameTypes, Seat } from '../games/game.js';
 import type { SubstitutionReason } from '../records/record.js';
-import { botLevels } from '../search/pimc.js';
+import { botLevels, type ThinkBudget } from '../search/pimc.js';
 import { ProgramPlayer } from '../sitting/program.js';
 import type { GameModule } from '../games/module.js';
 import type { ArenaEntrant } from '../search/arena.js';
@@ -29,9 +29,20 @@ export function parseThink(text: string | undefined): number | undefined {
   return Number(text);
 }
 
+/** A whole number from `low` to `high` given with `flag`, or undefined when not given. */
+export function parseCount(flag: string, text: string | undefined, low: number, high: number, what: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < low || Number(text) > high) {
+    throw new CliError(`${flag} must be ${what} from ${low} to ${high}, not ${quote(text, 20)}`);
+  }
+  return Number(text);
+}
+
 export interface SeatContext {
   /** --think in ms, if given. */
   readonly think?: number;
+  /** --samples and --nodes for the thinking bots, if given (with `think` as their time). */
+  readonly budget?: ThinkBudget;
   /** Where problems of outside programs are logged. */
   readonly log: NodeJS.WritableStream;
   /** Outside programs started, to close at the end. */
@@ -45,7 +56,7 @@ export interface SeatContext {
  * when the game has search support, the thinking levels medium and strong
  * (src/search/pimc.ts), whose time per decision --think sets.
  */
-export function botKinds<T extends GameTypes>(module: GameModule<T>, think?: number): Record<string, BotKind<T>> {
+export function botKinds<T extends GameTypes>(module: GameModule<T>, think?: number | ThinkBudget): Record<string, BotKind<T>> {
   const levels = botLevels(module, think);
   return { ...module.bots, ...(levels ? { medium: levels.medium, strong: levels.strong } : {}) };
 }
@@ -84,7 +95,7 @@ export function botEntrant<T extends GameTypes>(module: GameModule<T>, word: str
       },
     };
   }
-  const kinds = botKinds(module, ctx.think);
+  const kinds = botKinds(module, { ...ctx.budget, thinkMs: ctx.think });
   const name = word.trim().toLowerCase() === 'bot' ? module.defaultBot : word.trim().toLowerCase();
   const kind = kinds[name];
   if (!kind) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GAMES } from '../games/registry.js';
 import { resolveRules } from '../games/ruleBook.js';
 import type { AnyGameModule } from '../games/module.js';
-import { estimate, runArena, seatings, type ArenaEntrant, type ArenaReport } from './arena.js';
+import { estimate, mergeArenaReports, runArena, seatings, type ArenaEntrant, type ArenaReport } from './arena.js';
 import type { GameTypes } from '../games/game.js';
 
 function entrant(module: AnyGameModule, name: string): ArenaEntrant<GameTypes> {
@@ -15,7 +15,7 @@ function arena(module: AnyGameModule, decks: number, seed: string): Promise<Aren
   return runArena({ module, rules: rules.value, entrants: [entrant(module, 'easy'), entrant(module, 'random')], decks, seed });
 }
 
-const withoutTimes = (r: ArenaReport) => ({ ...r, bots: r.bots.map((b) => ({ ...b, p50Ms: 0, p99Ms: 0 })) });
+const withoutTimes = (r: ArenaReport) => ({ ...r, bots: r.bots.map((b) => ({ ...b, p50Ms: 0, p99Ms: 0, cpuP50Ms: 0, cpuP99Ms: 0 })) });
 
 describe('seatings', () => {
   it('puts every kind in every seat equally often, each distinct rotation once', () => {
@@ -62,8 +62,57 @@ describe('the duplicate arena', () => {
       const seats = r.seatings[0].length;
       expect(r.bots[0].deals + r.bots[1].deals).toBe(50 * r.seatings.length * seats);
       expect(r.bots[0].decisions).toBeGreaterThan(0);
+      expect(r.bots[0].cpuP99Ms).toBeGreaterThanOrEqual(r.bots[0].cpuP50Ms);
+      expect(r.bots[0].cpuP50Ms).toBeGreaterThanOrEqual(0);
     });
   }
+
+  it('gives running results after every deck, the same as a run of that many decks', async () => {
+    const module = GAMES[0];
+    const rules = resolveRules(module.game.ruleBook, undefined, {});
+    if (!rules.ok) throw new Error(rules.error.message);
+    const partials: ArenaReport[] = [];
+    const full = await runArena({
+      module,
+      rules: rules.value,
+      entrants: [entrant(module, 'easy'), entrant(module, 'random')],
+      decks: 6,
+      seed: 'again',
+      onDeck: (done, partial) => {
+        if (done === 4) partials.push(partial());
+      },
+    });
+    expect(full.decks).toBe(6);
+    expect(full.decksPlanned).toBe(6);
+    expect(partials).toHaveLength(1);
+    const four = await arena(module, 4, 'again');
+    expect(partials[0].decks).toBe(4);
+    expect(partials[0].decksPlanned).toBe(6);
+    const core = (r: ArenaReport) => ({ ...withoutTimes(r), decksPlanned: 0, bots: withoutTimes(r).bots.map((b) => ({ ...b, decisions: 0, contracts: [] })) });
+    expect(core(partials[0])).toEqual(core(four));
+  });
+
+  it('plays a part of a longer run from --first-deck, and merges parts into the report of the whole run', async () => {
+    const module = GAMES[0];
+    const rules = resolveRules(module.game.ruleBook, undefined, {});
+    if (!rules.ok) throw new Error(rules.error.message);
+    const part = (firstDeck: number, decks: number, bots = ['easy', 'random']) =>
+      runArena({ module, rules: rules.value, entrants: bots.map((b) => entrant(module, b)), decks, firstDeck, seed: 'parts' });
+    const whole = await part(0, 7);
+    const [a, b, c] = await Promise.all([part(0, 3), part(3, 2), part(5, 2)]);
+    expect(b.firstDeck).toBe(3);
+    expect(b.bots[0].perDeck).toEqual(whole.bots[0].perDeck.slice(3, 5));
+    const merged = mergeArenaReports([c, a, b]);
+    const core = (r: ArenaReport) => ({ ...r, decksPlanned: 0, bots: r.bots.map((x) => ({ ...x, decisions: 0, p50Ms: 0, p99Ms: 0, cpuP50Ms: 0, cpuP99Ms: 0 })) });
+    expect(core(merged)).toEqual(core(whole));
+    expect(merged.bots[0].decisions).toBe(whole.bots[0].decisions);
+    // Parts stopped early leave gaps; the decks they hold still count.
+    expect(mergeArenaReports([a, c]).decks).toBe(5);
+    expect(() => mergeArenaReports([a, a])).toThrow(/overlap/);
+    const swapped = await part(3, 1, ['random', 'easy']);
+    expect(() => mergeArenaReports([a, swapped])).toThrow(/not parts of one measurement/);
+    expect(() => mergeArenaReports([])).toThrow();
+  });
 
   it('is reproducible with a seed (decision times aside)', async () => {
     const module = GAMES[0];

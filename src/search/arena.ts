@@ -39,11 +39,23 @@ export interface ArenaOptions<T extends GameTypes> {
   readonly entrants: readonly ArenaEntrant<T>[];
   /** Number of decks; each is played once per seating. */
   readonly decks: number;
+  /**
+   * The number of the first deck (default 0): a run of decks F … F+N−1 plays
+   * exactly the decks of those numbers in a longer run with the same seed, so
+   * that a long measurement can be split into parts that run side by side and
+   * merged (`mergeArenaReports`).
+   */
+  readonly firstDeck?: number;
   readonly seed: string;
   /** Called after every deal played: deals done and total. */
   readonly onProgress?: (done: number, total: number) => void;
   /** Called before every deal with the deck number and the seating (entrant index by seat), e.g. for substitution logs. */
   readonly onDeal?: (deck: number, seating: readonly number[]) => void;
+  /**
+   * Called after every deck with the decks done and a function that makes
+   * the report of the decks so far (for running results of a long run).
+   */
+  readonly onDeck?: (decksDone: number, partial: () => ArenaReport) => void;
 }
 
 /** A mean with its 95% confidence interval. */
@@ -75,11 +87,25 @@ export interface ArenaBotReport {
   readonly decisions: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /**
+   * The same for the processor time of each decision (user + system time of
+   * this process while it decided): the time on one core, which a loaded
+   * machine does not stretch as it stretches the wall-clock times above.
+   */
+  readonly cpuP50Ms: number;
+  readonly cpuP99Ms: number;
+  /** The bot's score on each deck (the mean over the seats it held in all seatings of that deck), in deck order. */
+  readonly perDeck: readonly number[];
 }
 
 export interface ArenaReport {
   readonly game: string;
+  /** Decks played (each in every seating). */
   readonly decks: number;
+  /** Decks asked for; more than `decks` in the report of a run still going. */
+  readonly decksPlanned: number;
+  /** The number of the first deck played (decks firstDeck … firstDeck + decks − 1). */
+  readonly firstDeck: number;
   readonly seed: string;
   /** Each seating as one letter per seat (A = the first bot named). */
   readonly seatings: readonly string[];
@@ -142,11 +168,14 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
   const seatSum = entrants.map(() => new Array<number>(n).fill(0));
   const seatCount = entrants.map(() => new Array<number>(n).fill(0));
   const times: number[][] = entrants.map(() => []);
+  const cpuTimes: number[][] = entrants.map(() => []);
   const contracts = entrants.map(() => new Map<string, ContractTally>());
   const total = o.decks * plan.length;
   let done = 0;
 
-  for (let d = 0; d < o.decks; d++) {
+  const first = o.firstDeck ?? 0;
+  if (!Number.isInteger(first) || first < 0) throw new Error(`the first deck must be a whole number from 0, not ${first}`);
+  for (let d = first; d < first + o.decks; d++) {
     const deck = shuffleDeck(pack, new SeededRng(`${o.seed}/deck${d}`));
     const dealer = d % n;
     const sum = new Array<number>(K).fill(0);
@@ -157,7 +186,7 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
       const slots = new Array<number>(K).fill(0);
       const agents: Agent<T>[] = seating.map((k, seat) => {
         const inner = entrants[k].agent(rules, seat, new SeededRng(`${o.seed}/deck${d}/seating${p}/seat${seat}`), slots[k]++);
-        return timed(inner, times[k]);
+        return timed(inner, times[k], cpuTimes[k]);
       });
       const { outcome } = await playDeal(module, rules, { dealer, deck, carry: game.initialCarry(rules) }, agents);
       const described = module.describeOutcome?.(outcome);
@@ -184,45 +213,128 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
       o.onProgress?.(++done, total);
     }
     for (let k = 0; k < K; k++) perDeck[k].push(sum[k] / count[k]);
+    const played = d + 1 - first;
+    o.onDeck?.(played, () => report(played));
   }
+  return report(o.decks);
 
-  const bots: ArenaBotReport[] = entrants.map((e, k) => {
-    const sorted = times[k].slice().sort((a, b) => a - b);
+  /** The report of the first `decks` decks (all of them at the end). */
+  function report(decks: number): ArenaReport {
+    const bots: ArenaBotReport[] = entrants.map((e, k) => {
+      const sorted = times[k].slice().sort((a, b) => a - b);
+      const cpu = cpuTimes[k].slice().sort((a, b) => a - b);
+      return {
+        name: e.name,
+        deals: seatCount[k].reduce((a, b) => a + b, 0),
+        score: estimate(perDeck[k]),
+        perSeat: seatSum[k].map((s, seat) => ({ seat, deals: seatCount[k][seat], mean: seatCount[k][seat] ? s / seatCount[k][seat] : NaN })),
+        contracts: [...contracts[k].values()].sort((a, b) => b.declared + b.defended - (a.declared + a.defended) || (a.contract < b.contract ? -1 : 1)),
+        decisions: sorted.length,
+        p50Ms: percentile(sorted, 0.5),
+        p99Ms: percentile(sorted, 0.99),
+        cpuP50Ms: percentile(cpu, 0.5),
+        cpuP99Ms: percentile(cpu, 0.99),
+        perDeck: perDeck[k].slice(),
+      };
+    });
+    const differences: ArenaReport['differences'][number][] = [];
+    for (let a = 0; a < K; a++) {
+      for (let b = a + 1; b < K; b++) {
+        differences.push({ a: entrants[a].name, b: entrants[b].name, diff: estimate(perDeck[a].map((x, i) => x - perDeck[b][i])) });
+      }
+    }
     return {
-      name: e.name,
-      deals: seatCount[k].reduce((a, b) => a + b, 0),
-      score: estimate(perDeck[k]),
-      perSeat: seatSum[k].map((s, seat) => ({ seat, deals: seatCount[k][seat], mean: seatCount[k][seat] ? s / seatCount[k][seat] : NaN })),
-      contracts: [...contracts[k].values()].sort((a, b) => b.declared + b.defended - (a.declared + a.defended) || (a.contract < b.contract ? -1 : 1)),
-      decisions: sorted.length,
-      p50Ms: percentile(sorted, 0.5),
-      p99Ms: percentile(sorted, 0.99),
+      game: game.id,
+      decks,
+      decksPlanned: o.decks,
+      firstDeck: first,
+      seed: o.seed,
+      seatings: plan.map((s) => s.map((k) => LETTERS[k]).join('')),
+      bots,
+      differences,
+    };
+  }
+}
+
+/**
+ * One report of the runs of a measurement split into parts (`firstDeck`):
+ * the parts must have the same game, seed, seatings and bots, and no deck
+ * may be in two parts (gaps are allowed: the parts of a measurement stopped
+ * early hold the first decks of each part's range; every deck is an
+ * independent sample either way). Means, intervals, per-seat and per-contract results are those of
+ * one run over all the decks; decision times cannot be merged exactly, so
+ * the merged p50 is the mean of the parts' p50 weighted by their decisions,
+ * and the merged p99 the highest p99 of the parts.
+ */
+export function mergeArenaReports(parts: readonly ArenaReport[]): ArenaReport {
+  if (parts.length === 0) throw new Error('no reports to merge');
+  const sorted = parts.slice().sort((a, b) => a.firstDeck - b.firstDeck);
+  const head = sorted[0];
+  const names = head.bots.map((b) => b.name).join(',');
+  let next = head.firstDeck;
+  let decks = 0;
+  for (const r of sorted) {
+    if (r.game !== head.game || r.seed !== head.seed || r.seatings.join() !== head.seatings.join() || r.bots.map((b) => b.name).join(',') !== names) {
+      throw new Error(`the reports are not parts of one measurement (game, seed, seatings and bots must agree: ${head.game}/${head.seed}/${names} and ${r.game}/${r.seed}/${r.bots.map((b) => b.name).join(',')})`);
+    }
+    if (r.firstDeck < next) throw new Error(`the parts overlap: a part starts at deck ${r.firstDeck}, before deck ${next}`);
+    if (r.bots.some((b) => b.perDeck.length !== r.decks)) throw new Error(`a part starting at deck ${r.firstDeck} does not give the score of each of its decks`);
+    next = r.firstDeck + r.decks;
+    decks += r.decks;
+  }
+  const bots: ArenaBotReport[] = head.bots.map((b, k) => {
+    const all = sorted.map((r) => r.bots[k]);
+    const perDeck = all.flatMap((x) => x.perDeck);
+    const contracts = new Map<string, ContractTally>();
+    for (const x of all) {
+      for (const c of x.contracts) {
+        const t = contracts.get(c.contract) ?? { contract: c.contract, declared: 0, wonDeclaring: 0, defended: 0, wonDefending: 0 };
+        t.declared += c.declared;
+        t.wonDeclaring += c.wonDeclaring;
+        t.defended += c.defended;
+        t.wonDefending += c.wonDefending;
+        contracts.set(c.contract, t);
+      }
+    }
+    const decisions = all.reduce((a, x) => a + x.decisions, 0);
+    return {
+      name: b.name,
+      deals: all.reduce((a, x) => a + x.deals, 0),
+      score: estimate(perDeck),
+      perSeat: b.perSeat.map((s, i) => {
+        const deals = all.reduce((a, x) => a + x.perSeat[i].deals, 0);
+        const total = all.reduce((a, x) => a + (x.perSeat[i].deals ? x.perSeat[i].mean * x.perSeat[i].deals : 0), 0);
+        return { seat: s.seat, deals, mean: deals ? total / deals : NaN };
+      }),
+      contracts: [...contracts.values()].sort((a, c) => c.declared + c.defended - (a.declared + a.defended) || (a.contract < c.contract ? -1 : 1)),
+      decisions,
+      p50Ms: decisions ? all.reduce((a, x) => a + x.p50Ms * x.decisions, 0) / decisions : NaN,
+      p99Ms: Math.max(...all.map((x) => x.p99Ms)),
+      cpuP50Ms: decisions ? all.reduce((a, x) => a + (x.cpuP50Ms ?? NaN) * x.decisions, 0) / decisions : NaN,
+      cpuP99Ms: Math.max(...all.map((x) => x.cpuP99Ms ?? NaN)),
+      perDeck,
     };
   });
   const differences: ArenaReport['differences'][number][] = [];
-  for (let a = 0; a < K; a++) {
-    for (let b = a + 1; b < K; b++) {
-      differences.push({ a: entrants[a].name, b: entrants[b].name, diff: estimate(perDeck[a].map((x, i) => x - perDeck[b][i])) });
+  for (let a = 0; a < bots.length; a++) {
+    for (let b = a + 1; b < bots.length; b++) {
+      differences.push({ a: bots[a].name, b: bots[b].name, diff: estimate(bots[a].perDeck.map((x, i) => x - bots[b].perDeck[i])) });
     }
   }
-  return {
-    game: game.id,
-    decks: o.decks,
-    seed: o.seed,
-    seatings: plan.map((s) => s.map((k) => LETTERS[k]).join('')),
-    bots,
-    differences,
-  };
+  return { game: head.game, decks, decksPlanned: sorted.reduce((a, r) => a + r.decksPlanned, 0), firstDeck: head.firstDeck, seed: head.seed, seatings: head.seatings, bots, differences };
 }
 
-/** The agent with every decision (asked or unasked) timed into `into` (milliseconds). */
-function timed<T extends GameTypes>(agent: Agent<T>, into: number[]): Agent<T> {
+/** The agent with every decision (asked or unasked) timed into `into` (wall clock) and `cpuInto` (processor time), in milliseconds. */
+function timed<T extends GameTypes>(agent: Agent<T>, into: number[], cpuInto: number[]): Agent<T> {
   const wrapped: Agent<T> = {
     ...agent,
     choose: async (view, legal, seat) => {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       const a = await agent.choose(view, legal, seat);
+      const c = process.cpuUsage(c0);
       into.push(performance.now() - t0);
+      cpuInto.push((c.user + c.system) / 1000);
       return a;
     },
   };
@@ -240,7 +352,8 @@ const signed = (x: number, digits = 2) => (x > 0 ? '+' : '') + fmt(x, digits);
 /** The report as text for the terminal. */
 export function formatArena(r: ArenaReport, unit = 'score'): string {
   const lines: string[] = [];
-  lines.push(`${r.game}: ${r.decks} decks × ${r.seatings.length} seatings (${r.seatings.join(', ')}), seed ${JSON.stringify(r.seed)}`);
+  if (r.decks < r.decksPlanned) lines.push(`running results: ${r.decks} of ${r.decksPlanned} decks played`);
+  lines.push(`${r.game}: ${r.decks} decks${r.firstDeck ? ` (from deck ${r.firstDeck})` : ''} × ${r.seatings.length} seatings (${r.seatings.join(', ')}), seed ${JSON.stringify(r.seed)}`);
   lines.push('');
   const w = Math.max(4, ...r.bots.map((b) => b.name.length));
   lines.push(`${'bot'.padEnd(w)}  ${`mean ${unit}/deal`.padStart(16)}  95% interval          per seat`);
@@ -257,7 +370,7 @@ export function formatArena(r: ArenaReport, unit = 'score'): string {
   }
   lines.push('');
   lines.push('decision times:');
-  for (const b of r.bots) lines.push(`  ${b.name}: ${b.decisions} decisions, p50 ${fmt(b.p50Ms, 3)} ms, p99 ${fmt(b.p99Ms, 3)} ms`);
+  for (const b of r.bots) lines.push(`  ${b.name}: ${b.decisions} decisions, p50 ${fmt(b.p50Ms, 3)} ms, p99 ${fmt(b.p99Ms, 3)} ms (processor time: p50 ${fmt(b.cpuP50Ms, 3)} ms, p99 ${fmt(b.cpuP99Ms, 3)} ms)`);
   const any = r.bots.some((b) => b.contracts.length > 0);
   if (any) {
     lines.push('');

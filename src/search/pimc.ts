@@ -36,7 +36,31 @@ export interface PimcOptions {
   readonly thinkMs: number;
   /** How card-play positions are valued. */
   readonly evaluate: 'solver' | 'playout';
+  /** Solver nodes per decision, at most (a world the solver cannot finish within them is valued by playouts). */
+  readonly nodes?: number;
 }
+
+/**
+ * A thinking budget that replaces the levels' own (the CLI's --think,
+ * --samples and --nodes): `thinkMs` the time per decision, `samples` the
+ * worlds per decision, `nodes` the solver nodes per decision.
+ */
+export interface ThinkBudget {
+  readonly thinkMs?: number;
+  readonly samples?: number;
+  readonly nodes?: number;
+}
+
+/**
+ * Outside the card play a thinking bot keeps the easy bot's choice unless
+ * the sampled worlds show another action better with some confidence: the
+ * mean over the worlds of (other − easy's choice) must be positive with its
+ * one-sided interval at this many standard errors above zero, over at least
+ * MIN_WORLDS_TO_DEVIATE worlds. Playouts in a handful of worlds are noisy;
+ * without this test a bot bids on noise.
+ */
+export const DEVIATION_Z = 2;
+export const MIN_WORLDS_TO_DEVIATE = 4;
 
 /**
  * Outside the card play, sampled worlds played out by the easy bot value an
@@ -62,18 +86,27 @@ export interface BotLevels<T extends GameTypes> {
  * replaces both time limits and lifts the sample limits, so that more time
  * means more worlds.
  */
-export function botLevels<T extends GameTypes>(module: GameModule<T>, thinkMs?: number): BotLevels<T> | undefined {
+export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: number | ThinkBudget): BotLevels<T> | undefined {
   if (!module.search || !(module.bots.easy ?? module.bots[module.defaultBot])) return undefined;
-  const level = (base: PimcOptions): PimcOptions => (thinkMs === undefined ? base : { ...base, thinkMs, samples: 10_000 });
+  const b: ThinkBudget = typeof budget === 'number' ? { thinkMs: budget } : (budget ?? {});
+  const level = (base: PimcOptions): PimcOptions => ({
+    ...base,
+    thinkMs: b.thinkMs ?? base.thinkMs,
+    // More time means more worlds, unless the number of worlds is given too.
+    samples: b.samples ?? (b.thinkMs === undefined ? base.samples : 10_000),
+    nodes: b.nodes ?? base.nodes,
+  });
   const medium = level(MEDIUM);
   const strong = level(STRONG);
+  const worlds = (o: PimcOptions) => (o.samples >= 10_000 ? 'worlds' : `up to ${o.samples} worlds`);
+  const nodes = (o: PimcOptions) => (o.nodes === undefined ? '' : `, at most ${o.nodes} solver nodes`);
   return {
     medium: {
-      description: `samples ${thinkMs === undefined ? `up to ${medium.samples} worlds` : 'worlds'} consistent with its view and plays each legal action out with the easy bot, at most ${medium.thinkMs} ms a decision`,
+      description: `samples ${worlds(medium)} consistent with its view and plays each legal action out with the easy bot, at most ${medium.thinkMs} ms a decision`,
       create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, medium, 'medium'),
     },
     strong: {
-      description: `samples ${thinkMs === undefined ? `up to ${strong.samples} worlds` : 'worlds'} consistent with its view and solves each with all cards known (bids and other decisions: easy-bot playouts), at most ${strong.thinkMs} ms a decision`,
+      description: `samples ${worlds(strong)} consistent with its view and solves each with all cards known (bids and other decisions: easy-bot playouts), at most ${strong.thinkMs} ms a decision${nodes(strong)}`,
       create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, strong, 'strong'),
     },
   };
@@ -108,12 +141,14 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     throw new Error('a rollout did not end');
   };
 
-  /** The mean value of every legal action over the sampled worlds (the worlds used, in `worlds`). */
-  const estimate = async (view: T['view'], legal: readonly T['action'][], s: Seat): Promise<{ means: number[]; worlds: number; cardPlay: boolean }> => {
+  /** The mean value of every legal action over the sampled worlds (the worlds used, in `worlds`; the value of each action in each, in `values`). */
+  const estimate = async (view: T['view'], legal: readonly T['action'][], s: Seat): Promise<Estimates> => {
     const t0 = performance.now();
     solver.deadline = t0 + o.thinkMs;
+    solver.nodeLimit = o.nodes === undefined ? Infinity : solver.nodes + o.nodes;
     let cardPlay = false;
     const sums = new Array<number>(legal.length).fill(0);
+    const perWorld: number[][] = [];
     let worlds = 0;
     for (let w = 0; w < o.samples; w++) {
       if (w > 0 && performance.now() - t0 >= o.thinkMs) break;
@@ -137,9 +172,10 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
       }
       if (!complete) break;
       for (let i = 0; i < legal.length; i++) sums[i] += values[i];
+      perWorld.push(values);
       worlds++;
     }
-    return { means: sums.map((x) => x / Math.max(1, worlds)), worlds, cardPlay };
+    return { means: sums.map((x) => x / Math.max(1, worlds)), worlds, cardPlay, values: perWorld };
   };
 
   /** The solver's value of every legal action when all are moves of the card play in this world, else undefined. */
@@ -191,15 +227,18 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     kind: 'bot',
     choose: async (view, legal, s) => {
       if (legal.length === 1) return legal[0];
-      const { means, worlds, cardPlay } = await estimate(view, legal, s);
-      if (worlds === 0) return own.choose(view, legal, s);
+      const { means, worlds, cardPlay, values } = await estimate(view, legal, s);
+      const easyChoice = await own.choose(view, legal, s);
+      if (worlds === 0) return easyChoice;
       let best = 0;
       for (let i = 1; i < legal.length; i++) if (means[i] > means[best]) best = i;
+      const easyText = game.formatAction(rules, easyChoice);
+      const e = legal.findIndex((a) => game.formatAction(rules, a) === easyText);
+      // Ties (common with all cards known: many cards win the same) go to the easy bot's choice.
+      if (e < 0 || e === best || means[e] >= means[best] - 1e-9) return easyChoice;
       if (cardPlay) return legal[best];
-      // Other decisions: at most MAX_DEVIATIONS per deal against the easy bot's choice (see above).
-      const easyChoice = await own.choose(view, legal, s);
-      if (game.formatAction(rules, easyChoice) === game.formatAction(rules, legal[best])) return legal[best];
-      if (deviations >= MAX_DEVIATIONS) return easyChoice;
+      // Other decisions: only on clear evidence (see DEVIATION_Z), and at most MAX_DEVIATIONS per deal (see above).
+      if (deviations >= MAX_DEVIATIONS || !clearlyBetter(values, best, e)) return easyChoice;
       deviations++;
       return legal[best];
     },
@@ -213,8 +252,33 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
   return Object.assign(agent, { estimate });
 }
 
+/** What a thinking agent makes of one decision: per legal action its mean value and its value in each world used. */
+export interface Estimates {
+  readonly means: number[];
+  readonly worlds: number;
+  readonly cardPlay: boolean;
+  /** values[w][i]: the value of action i in world w. */
+  readonly values: number[][];
+}
+
 /** A thinking agent that also tells its estimate of every legal action (for analysis). */
 export type EstimatingAgent<T extends GameTypes> = Agent<T> & {
-  estimate(view: T['view'], legal: readonly T['action'][], seat: Seat): Promise<{ means: number[]; worlds: number; cardPlay: boolean }>;
+  estimate(view: T['view'], legal: readonly T['action'][], seat: Seat): Promise<Estimates>;
 };
+
+/**
+ * Whether action `a` is better than action `b` over the worlds with some
+ * confidence: at least MIN_WORLDS_TO_DEVIATE worlds, and the mean of the
+ * paired differences more than DEVIATION_Z standard errors above zero.
+ */
+export function clearlyBetter(values: readonly (readonly number[])[], a: number, b: number): boolean {
+  const n = values.length;
+  if (n < MIN_WORLDS_TO_DEVIATE) return false;
+  const d = values.map((v) => v[a] - v[b]);
+  if (d.some((x) => !Number.isFinite(x))) return false;
+  const mean = d.reduce((x, y) => x + y, 0) / n;
+  if (mean <= 0) return false;
+  const variance = d.reduce((x, y) => x + (y - mean) ** 2, 0) / (n - 1);
+  return mean > DEVIATION_Z * Math.sqrt(variance / n);
+}
 

@@ -130,4 +130,20 @@ describe('the solver under a deadline', () => {
       expect(solver.value(state)).toBe(new Solver().value(state));
     }
   });
+
+  it('stops with SolverTimeout past its node limit, the same way on every machine', () => {
+    const rng = new SeededRng('node limit');
+    for (let k = 0; k < 5; k++) {
+      const state = new TinyState(randomTinyDeal(rng, { seats: 2, ranks: 8, tricks: 6 }));
+      const before = state.depth();
+      const solver = new Solver({ table: false, equivalence: false });
+      solver.nodeLimit = 1000;
+      expect(() => solver.value(state)).toThrow(SolverTimeout);
+      // Checked every 1,024 nodes: it stops at the first check past the limit.
+      expect(solver.nodes).toBe(1024);
+      expect(state.depth()).toBe(before);
+      solver.nodeLimit = Infinity;
+      expect(solver.value(state)).toBe(new Solver().value(state));
+    }
+  });
 });

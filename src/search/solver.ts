@@ -119,7 +119,7 @@ export interface SolverOptions {
   readonly table?: boolean;
 }
 
-/** Thrown by a search that passes its deadline; the search state is restored before it is thrown. */
+/** Thrown by a search that passes its deadline or node limit; the search state is restored before it is thrown. */
 export class SolverTimeout extends Error {
   constructor() {
     super('the solver ran out of time');
@@ -134,6 +134,12 @@ export class Solver {
    * `SolverTimeout` instead of running on; Infinity: no limit.
    */
   deadline = Infinity;
+  /**
+   * A count of `nodes` after which a search stops with `SolverTimeout`
+   * (checked every 1,024 nodes); Infinity: no limit. Unlike the deadline it
+   * does not depend on the machine.
+   */
+  nodeLimit = Infinity;
   private readonly objective: Objective;
   private readonly useEquivalence: boolean;
   private readonly useTable: boolean;
@@ -251,7 +257,7 @@ export class Solver {
   }
 
   private reach(state: SearchState, v: number, ply: number): boolean {
-    if ((++this.nodes & 1023) === 0 && performance.now() > this.deadline) throw new SolverTimeout();
+    if ((++this.nodes & 1023) === 0 && (this.nodes > this.nodeLimit || performance.now() > this.deadline)) throw new SolverTimeout();
     if (state.isOver()) return this.final(state) >= v;
     const range = this.range;
     if (state.scoreRange !== undefined) {
@@ -397,7 +403,7 @@ export class Solver {
       this.tt.clear();
       this.ttQuestion = NaN;
     }
-    if ((++this.nodes & 1023) === 0 && performance.now() > this.deadline) throw new SolverTimeout();
+    if ((++this.nodes & 1023) === 0 && (this.nodes > this.nodeLimit || performance.now() > this.deadline)) throw new SolverTimeout();
     if (state.isOver()) return this.final(state);
     if (this.objective === 'score' && state.scoreRange !== undefined) {
       const range = this.range;
