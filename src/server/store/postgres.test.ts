@@ -3,10 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from './migrations.js';
 import { PgStore } from './postgres.js';
 import { isStoreError } from './store.js';
-import { freshPgDatabase, pgUrl, type FreshDatabase } from './testing.js';
+import { freshPgDatabase, type FreshDatabase } from './testing.js';
 
-/** What only PostgreSQL has: several processes (here: several pools) on one database. The shared contract is in contract.test.ts. */
-describe.skipIf(!pgUrl())('PostgreSQL store', () => {
+/**
+ * What only PostgreSQL has: several processes (here: several pools) on one
+ * database. The shared contract is in contract.test.ts. Runs when
+ * STICH_PG_URL names a server (vitest.config.ts leaves it out otherwise).
+ */
+describe('PostgreSQL store', () => {
   let db: FreshDatabase;
   beforeAll(async () => {
     db = await freshPgDatabase();

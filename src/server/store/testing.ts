@@ -16,8 +16,16 @@ import { PgStore } from './postgres.js';
 import { SqliteStore } from './sqlite.js';
 import type { Store } from './store.js';
 
-/** The one line printed when PostgreSQL tests are skipped. */
-export const PG_HINT = 'PostgreSQL tests skipped: set STICH_PG_URL=postgres://postgres@127.0.0.1:5432/test (a server whose user may create databases) to run them';
+/** The one line printed when the PostgreSQL tests are left out. */
+export const PG_HINT = 'PostgreSQL tests left out: set STICH_PG_URL=postgres://postgres@127.0.0.1:5432/test (a server whose user may create databases) to run them';
+/** The one line printed when the cluster tests are left out. */
+export const CLUSTER_HINT = 'cluster tests left out: set STICH_PG_URL=postgres://postgres@127.0.0.1:5432/test and STICH_REDIS_URL=redis://127.0.0.1:6379 to run them';
+
+/** STICH_REDIS_URL, or undefined when the cluster tests are left out. */
+export function redisUrl(): string | undefined {
+  const url = process.env.STICH_REDIS_URL;
+  return url && url.trim() !== '' ? url.trim() : undefined;
+}
 
 /** STICH_PG_URL, or undefined when PostgreSQL tests are to be skipped. */
 export function pgUrl(): string | undefined {
@@ -25,9 +33,10 @@ export function pgUrl(): string | undefined {
   return url && url.trim() !== '' ? url.trim() : undefined;
 }
 
-/** Vitest's global setup (vitest.config.ts): says once per run that the PostgreSQL tests are skipped, and how to run them. */
+/** Vitest's global setup (vitest.config.ts, which leaves those test files out): says once per run which tests need a service that is not named, and how to name it. */
 export default function announce(): void {
   if (!pgUrl()) console.log(PG_HINT);
+  if (!pgUrl() || !redisUrl()) console.log(CLUSTER_HINT);
 }
 
 export interface FreshDatabase {
