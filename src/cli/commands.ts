@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { quote } from '../core/text.js';
-import type { ScoredOutcome } from '../games/game.js';
+import type { GameTypes, ScoredOutcome } from '../games/game.js';
+import type { GameModule } from '../games/module.js';
 import { describeRuleBook } from '../games/ruleBook.js';
 import { GAMES, gameById, gameIds } from '../games/registry.js';
-import { parseRecord, replayRecord } from '../records/record.js';
+import { parseRecord, replayRecord, type GameRecord } from '../records/record.js';
 import { verifyRecord } from '../records/verify.js';
 import { CliError, lookupGame } from './play.js';
 
@@ -26,24 +27,31 @@ export function rulesCommand(gameName: string, out: NodeJS.WritableStream): numb
   return 0;
 }
 
-/** `stich replay FILE`: re-checks every action of a record and prints the outcome of each deal. */
-export function replayCommand(file: string, out: NodeJS.WritableStream, errOut: NodeJS.WritableStream): number {
+/** Reads a record file and finds its game, or says in one line on `errOut` what is wrong with it. */
+function loadRecord(file: string, errOut: NodeJS.WritableStream): { record: GameRecord; module: GameModule<GameTypes> } | undefined {
   const record = parseRecord(readText(file));
   if (!record.ok) {
     errOut.write(`${file}: ${record.error.message}\n`);
-    return 1;
+    return undefined;
   }
   const module = gameById(record.value.game);
   if (!module) {
     errOut.write(`${file}: unknown game ${quote(record.value.game)}; games: ${gameIds().join(', ')}\n`);
-    return 1;
+    return undefined;
   }
-  const replay = replayRecord(record.value, module);
+  return { record: record.value, module };
+}
+
+/** `stich replay FILE`: re-checks every action of a record and prints the outcome of each deal. */
+export function replayCommand(file: string, out: NodeJS.WritableStream, errOut: NodeJS.WritableStream): number {
+  const loaded = loadRecord(file, errOut);
+  if (!loaded) return 1;
+  const { record: r, module } = loaded;
+  const replay = replayRecord(r, module);
   if (!replay.ok) {
     errOut.write(`${file}: ${replay.error.message}\n`);
     return 1;
   }
-  const r = record.value;
   const actions = r.deals.reduce((n, d) => n + d.actions.length, 0);
   out.write(`${module.game.title}, ${r.deals.length} deal${r.deals.length === 1 ? '' : 's'}, ${actions} actions, rules ${r.rules.preset}: every action checked.\n`);
   const names = r.players.map((p) => quote(p, 24).slice(1, -1));
@@ -59,17 +67,10 @@ export function replayCommand(file: string, out: NodeJS.WritableStream, errOut: 
  * commitment (docs/fairness.md); one line per deal, status 1 if any deal fails.
  */
 export async function verifyCommand(file: string, out: NodeJS.WritableStream, errOut: NodeJS.WritableStream): Promise<number> {
-  const record = parseRecord(readText(file));
-  if (!record.ok) {
-    errOut.write(`${file}: ${record.error.message}\n`);
-    return 1;
-  }
-  const module = gameById(record.value.game);
-  if (!module) {
-    errOut.write(`${file}: unknown game ${quote(record.value.game)}; games: ${gameIds().join(', ')}\n`);
-    return 1;
-  }
-  const verdict = await verifyRecord(record.value, module);
+  const loaded = loadRecord(file, errOut);
+  if (!loaded) return 1;
+  const { record, module } = loaded;
+  const verdict = await verifyRecord(record, module);
   if (verdict.problem !== undefined) {
     errOut.write(`${file}: ${verdict.problem}\n`);
     return 1;
