@@ -96,6 +96,11 @@ export interface SearchState {
    */
   futureKey?(): number;
   /**
+   * Optional, with `pointsQuestion`: the card points not yet in a finished
+   * trick (the most side 0 can still take), for the solver's cut-offs.
+   */
+  pointsLeft?(): number;
+  /**
    * Optional, for the solver's move order: how promising a legal move looks
    * for the seat to move (higher: searched first). It only orders the
    * search, it never changes a value.

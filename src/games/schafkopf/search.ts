@@ -585,8 +585,8 @@ export class SchafkopfSearch implements SearchState {
 
   /** The hash or question key with this number (7 bits) for the party's points; without `flags`, no trick flags and no points. */
   private key(points: number, flags = true): number {
-    // The last trick is played out faster than a table lookup: no key.
-    if (this.end - this.pos <= 4) return -1;
+    // Keys only between tricks (within a trick a lookup costs more than it saves), and not before the last trick (played out faster than looked up).
+    if ((this.pos & 3) !== 0 || this.end - this.pos <= 4) return -1;
     const h = this.hands;
     const rest = (h[0] | h[1] | h[2] | h[3]) >>> 0;
     const pos = this.pos;
@@ -734,6 +734,11 @@ export class SchafkopfSearch implements SearchState {
   futureKey(): number {
     if (this.ramsch) return -1;
     return this.key(0, false);
+  }
+
+  pointsLeft(): number {
+    const sp = this.seatPoints;
+    return this.totalPoints - sp[0] - sp[1] - sp[2] - sp[3];
   }
 
   private setQuestion(seat: Seat, threshold: number): void {
