@@ -27,6 +27,7 @@ import type { SearchState } from '../games/search.js';
 export type Objective = 'score' | 'points';
 
 export const EPS = 1e-7;
+export const STATS = new Float64Array(12);
 
 /**
  * The transposition table: open addressing over one typed array (no
@@ -147,6 +148,7 @@ export class Solver {
   /** Bounds on the card points side 0 can still take, by `futureKey` (for questions of points alone). */
   private readonly ft: Table;
   private readonly pq = new Float64Array(2);
+  private readonly fb = new Float64Array(2);
   private ttSide = -1;
   private ttState: SearchState | undefined;
   private ttSeat = -1;
@@ -253,7 +255,10 @@ export class Solver {
       this.tt.clear();
       this.ttQuestion = threshold;
     }
-    return this.reach(state, threshold, 0);
+    const n0 = this.nodes;
+    const r = this.reach(state, threshold, 0);
+    if (process.env.QLOG) console.log('q', threshold, r, this.nodes - n0);
+    return r;
   }
 
   private reach(state: SearchState, v: number, ply: number): boolean {
@@ -318,9 +323,12 @@ export class Solver {
   private future(state: SearchState, alpha: number, beta: number, ply: number): number {
     if ((++this.nodes & 1023) === 0 && (this.nodes > this.nodeLimit || performance.now() > this.deadline)) throw new SolverTimeout();
     if (state.isOver()) return 0;
-    const left = state.pointsLeft !== undefined ? state.pointsLeft() : Infinity;
-    if (beta <= 0) return 0;
-    if (left <= alpha) return left;
+    const fb = this.fb;
+    if (state.futureBounds !== undefined) {
+      state.futureBounds(fb);
+      if (fb[0] >= beta) return fb[0];
+      if (fb[1] <= alpha) return fb[1];
+    } else if (beta <= 0) return 0;
     const ft = this.ft;
     const key = state.futureKey!();
     let first = -1;
@@ -364,8 +372,10 @@ export class Solver {
       }
       if (alpha >= beta) {
         this.history[m] += n - i;
+        STATS[(ply & 3) * 3 + (i === 0 ? 0 : 1)]++;
         break;
       }
+      if (i === n - 1) STATS[(ply & 3) * 3 + 2]++;
     }
     if (key >= 0) {
       const i = ft.slot(key);
