@@ -27,7 +27,6 @@ import type { SearchState } from '../games/search.js';
 export type Objective = 'score' | 'points';
 
 export const EPS = 1e-7;
-export const STATS = new Float64Array(12);
 
 /**
  * The transposition table: open addressing over one typed array (no
@@ -255,10 +254,7 @@ export class Solver {
       this.tt.clear();
       this.ttQuestion = threshold;
     }
-    const n0 = this.nodes;
-    const r = this.reach(state, threshold, 0);
-    if (process.env.QLOG) console.log('q', threshold, r, this.nodes - n0);
-    return r;
+    return this.reach(state, threshold, 0);
   }
 
   private reach(state: SearchState, v: number, ply: number): boolean {
@@ -372,10 +368,8 @@ export class Solver {
       }
       if (alpha >= beta) {
         this.history[m] += n - i;
-        STATS[(ply & 3) * 3 + (i === 0 ? 0 : 1)]++;
         break;
       }
-      if (i === n - 1) STATS[(ply & 3) * 3 + 2]++;
     }
     if (key >= 0) {
       const i = ft.slot(key);
@@ -396,7 +390,7 @@ export class Solver {
     const hinted = state.moveOrder !== undefined;
     for (let i = 0; i < n; i++) {
       const m = buf[i];
-      order[i] = m === first ? Infinity : hinted ? state.moveOrder!(m) * 1024 + h[m] : h[m];
+      order[i] = m === first ? Infinity : hinted ? state.moveOrder!(m) * 4294967296 + h[m] : h[m];
     }
     for (let i = 1; i < n; i++) {
       const m = buf[i];

@@ -77,6 +77,8 @@ export class SchafkopfSearch implements SearchState {
   private readonly above: Int8Array[];
   /** The trumps, the highest first. */
   private readonly trumpOrder: Int8Array;
+  /** For each card: the cards of greater power (of any class). */
+  private readonly stronger: Int32Array;
   /**
    * Runs of cards that differ only in which of them is still out: in each
    * class (the trumps, each plain suit) the cards next to each other in
@@ -179,6 +181,7 @@ export class SchafkopfSearch implements SearchState {
     );
     this.pointsMatter = contract.kind !== 'bettel' && contract.tout !== true;
     this.trumpOrder = Int8Array.from(this.t.trumpOrder);
+    this.stronger = Int32Array.from(pack.cards.map((c) => pack.cards.reduce((m, d) => (power[d] > power[c] ? m | (1 << d) : m), 0)));
     const runs: number[][] = [];
     const classes = [...new Set(pack.cards.map((c) => this.follow[c]))];
     for (const cls of classes) {
@@ -687,25 +690,74 @@ export class SchafkopfSearch implements SearchState {
     const pos = this.pos;
     const len = pos & 3;
     if (len === 0) {
-      const up = this.above[move];
-      const h = this.hands;
-      const live = h[0] | h[1] | h[2] | h[3];
-      let top = true;
-      for (let i = 0; i < up.length; i++) {
-        if ((live & (1 << up[i])) !== 0) {
-          top = false;
-          break;
-        }
-      }
-      return top ? 1000 + pts + power : -pts * 4 - (power & 127);
+      // Leading: first a card no one of the other side can beat (then it takes the trick), the most points first; then one a partner takes.
+      const side = this.sideOf[this.turn];
+      if (!this.beatenAfter(move, side, this.turn, 0, move)) return 1000 + pts * 4 + (power & 127);
+      if (this.partnerTakes(0, move, move)) return 500 + pts * 4 - (power & 127);
+      return -pts * 4 - (power & 127);
     }
     const base = pos - len;
     const bestSeat = (this.turn - len + this.best - base) & 3;
     const beats = (this.follows & (1 << move)) !== 0 && power > this.bestPower;
-    if (this.sideOf[bestSeat] === this.sideOf[this.turn] && this.nSides === 2) {
-      return beats ? pts - 300 : pts * 4 - (power & 127);
+    const ours = this.sideOf[bestSeat] === this.sideOf[this.turn] && this.nSides === 2;
+    // Whether the side keeps the trick if this seat does not take it (the same for every card: kept for the position).
+    const h = this.hands;
+    const live = h[0] | h[1] | h[2] | h[3];
+    if (live !== this.keepLive || pos !== this.keepPos || this.cards[this.best] * 32 + this.led !== this.keepBest) {
+      this.keepLive = live;
+      this.keepPos = pos;
+      this.keepBest = this.cards[this.best] * 32 + this.led;
+      this.keeps = ours ? !this.beatenAfter(this.cards[this.best], this.sideOf[this.turn], this.turn, len, this.led) : this.partnerTakes(len, this.led, this.cards[this.best]);
     }
-    return beats ? 500 + pts * 4 - power : -pts * 4 - (power & 127);
+    if (beats) {
+      // Taking the trick: best with a card no one after can beat, and with points; over a partner only when the partner would lose it.
+      const holds = !this.beatenAfter(move, this.sideOf[this.turn], this.turn, len, this.led);
+      if (ours) return holds && !this.keeps ? 650 + pts * 4 - (power & 127) : holds ? pts * 2 - 200 : -300 + pts;
+      return (holds ? 700 : 300) + pts * 4 - (power & 127);
+    }
+    // Not taking it: points onto a trick the side keeps, else the least.
+    return this.keeps ? 600 + pts * 4 - (power & 127) : -pts * 4 - (power & 127);
+  }
+
+  /** Whether the side to move keeps the trick on the table when it does not take it itself, for the position `keepLive`, `keepPos`, `keepBest` (the hands follow from the cards still out, the trick from its place and best card). */
+  private keeps = false;
+  private keepLive = -1;
+  private keepPos = -1;
+  private keepBest = -1;
+
+  /** Whether a partner after the seat to move (at trick place `len`) can take the trick (`led` led, `best` best) with a card no one after can beat. */
+  private partnerTakes(len: number, led: Card, best: Card): boolean {
+    if (this.nSides !== 2) return false;
+    const side = this.sideOf[this.turn];
+    const ledClass = this.follow[led];
+    const follows = this.followsOf[led];
+    const h = this.hands;
+    for (let i = len + 1; i < 4; i++) {
+      const q = (this.turn + i - len) & 3;
+      if (this.sideOf[q] !== side) continue;
+      const hand = h[q];
+      let winners = ((hand & ledClass) !== 0 ? hand & ledClass : hand) & follows & this.stronger[best];
+      while (winners !== 0) {
+        const c = 31 - Math.clz32(winners & -winners);
+        winners &= winners - 1;
+        if (!this.beatenAfter(c, side, q, i, led)) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a seat after trick place `at` (held by `seat`), of another side than `side`, can legally beat `card` if it lies best in a trick where `led` was led. */
+  private beatenAfter(card: Card, side: number, seat: Seat, at: number, led: Card): boolean {
+    const ledClass = this.follow[led];
+    const over = this.followsOf[led] & this.stronger[card];
+    const h = this.hands;
+    for (let i = at + 1; i < 4; i++) {
+      const q = (seat + i - at) & 3;
+      if (this.sideOf[q] === side && this.nSides === 2) continue;
+      const hand = h[q];
+      if ((((hand & ledClass) !== 0 ? hand & ledClass : hand) & over) !== 0) return true;
+    }
+    return false;
   }
 
   /** The question the `need` fields answer: the seat, the threshold. */
