@@ -41,20 +41,45 @@ export const EPS = 1e-7;
 const PROBES = 4;
 
 class Table {
-  readonly d: Float64Array;
+  d: Float64Array;
   private generation = 1;
   private gen64 = 64;
-  private readonly mask: number;
+  private bits: number;
+  private mask: number;
+  /** Positions stored in this generation: at half the slots the table doubles, up to 2^maxBits. */
+  private used = 0;
 
-  constructor(bits: number) {
-    const n = 1 << bits;
-    this.mask = n - 1;
-    this.d = new Float64Array((n + PROBES) * 4);
+  constructor(
+    bits: number,
+    private readonly maxBits: number,
+  ) {
+    this.bits = Math.min(bits, maxBits);
+    this.mask = (1 << this.bits) - 1;
+    this.d = new Float64Array((this.mask + 1 + PROBES) * 4);
   }
 
   clear(): void {
     this.generation++;
     this.gen64 = this.generation * 64;
+    this.used = 0;
+  }
+
+  /** Doubles the table, keeping what this generation stored. */
+  private grow(): void {
+    const old = this.d;
+    const g = this.gen64;
+    this.bits++;
+    this.mask = (1 << this.bits) - 1;
+    this.d = new Float64Array((this.mask + 1 + PROBES) * 4);
+    this.used = 0;
+    for (let j = 0; j < old.length; j += 4) {
+      const meta = old[j + 3];
+      if (meta < g || meta >= g + 64) continue;
+      const i = this.slot(old[j]);
+      this.d[i + 1] = old[j + 1];
+      this.d[i + 2] = old[j + 2];
+      this.d[i + 3] = meta;
+    }
   }
 
   private home(key: number): number {
@@ -79,6 +104,7 @@ class Table {
 
   /** A slot for `key`, new (bounds open, no move) or its own. */
   slot(key: number): number {
+    if (this.used > this.mask >> 1 && this.bits < this.maxBits) this.grow();
     const d = this.d;
     const g = this.gen64;
     const home = this.home(key);
@@ -96,6 +122,7 @@ class Table {
     d[j + 1] = -Infinity;
     d[j + 2] = Infinity;
     d[j + 3] = this.gen64;
+    this.used++;
     return j;
   }
 
@@ -111,7 +138,7 @@ class Table {
 
 export interface SolverOptions {
   readonly objective?: Objective;
-  /** The table has 2^tableBits slots (default 18: about 260,000 positions, 7 MB). */
+  /** The tables start with 2^16 slots and grow, as positions are stored, up to 2^tableBits slots (default 20: about a million positions, 34 MB). */
   readonly tableBits?: number;
   /** Use `distinctMoves()` where offered (default true). */
   readonly equivalence?: boolean;
@@ -162,8 +189,8 @@ export class Solver {
 
   constructor(options: SolverOptions = {}) {
     this.objective = options.objective ?? 'score';
-    this.tt = new Table(options.tableBits ?? 18);
-    this.ft = new Table(options.tableBits ?? 18);
+    this.tt = new Table(16, options.tableBits ?? 20);
+    this.ft = new Table(16, options.tableBits ?? 20);
     this.useEquivalence = options.equivalence ?? true;
     this.useTable = options.table ?? true;
   }
