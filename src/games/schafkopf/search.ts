@@ -105,6 +105,8 @@ export class SchafkopfSearch implements SearchState {
    * on them).
    */
   private payoutTable: Float64Array | null = null;
+  /** The payout tables made so far, by party (seat mask) and Laufende. */
+  private readonly payoutTables = new Map<number, Float64Array>();
 
   /** The hands as dealt (for Laufende, the party and the Ramsch score). */
   private readonly dealt = new Int32Array(4);
@@ -273,7 +275,7 @@ export class SchafkopfSearch implements SearchState {
     this.partySeats = seats;
     this.laufende = this.laufendeEnd === 0 ? 0 : countLaufende(this.t, party, this.rules);
     this.payoutTable = null;
-    this.payouts();
+    this.payoutTable = this.payouts();
   }
 
   /** A search state in the position of a public state in its card play (mid-trick too), or undefined outside the play. */
@@ -557,6 +559,9 @@ export class SchafkopfSearch implements SearchState {
   /** The payouts by the party's points and tricks (see `payoutTable`), by the engine's settlement. */
   private payouts(): Float64Array {
     if (this.payoutTable) return this.payoutTable;
+    // The table depends on the deal only through the party and its Laufende: made once for each (a playout deals thousands of times).
+    const kept = this.payoutTables.get(this.partySeats * 64 + this.laufende);
+    if (kept) return kept;
     const all = this.end >> 2;
     const table = new Float64Array((this.totalPoints + 1) * 12);
     const scores = new Float64Array(4);
@@ -567,7 +572,7 @@ export class SchafkopfSearch implements SearchState {
         table.set(scores, this.payoutIndex(p, tricks));
       }
     }
-    this.payoutTable = table;
+    this.payoutTables.set(this.partySeats * 64 + this.laufende, table);
     return table;
   }
 
