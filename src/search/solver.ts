@@ -140,6 +140,16 @@ class Table {
   setBest(j: number, move: number): void {
     this.d[j + 3] = this.gen64 + move + 1;
   }
+
+  /** Records a fail-soft result `value` of a search with the window (alpha, beta) as a bound (or the exact value), and the move that gave it. */
+  record(key: number, key2: number, value: number, alpha: number, beta: number, move: number): void {
+    const j = this.slot(key, key2);
+    const d = this.d;
+    if (value <= alpha) d[j + 2] = Math.min(d[j + 2], value);
+    else if (value >= beta) d[j + 1] = Math.max(d[j + 1], value);
+    else d[j + 1] = d[j + 2] = value;
+    this.setBest(j, move);
+  }
 }
 
 export interface SolverOptions {
@@ -404,13 +414,7 @@ export class Solver {
         break;
       }
     }
-    if (key >= 0) {
-      const i = ft.slot(key);
-      if (best <= a0) ft.d[i + 2] = Math.min(ft.d[i + 2], best);
-      else if (best >= b0) ft.d[i + 1] = Math.max(ft.d[i + 1], best);
-      else ft.d[i + 1] = ft.d[i + 2] = best;
-      ft.setBest(i, bestMove);
-    }
+    if (key >= 0) ft.record(key, 0, best, a0, b0, bestMove);
     return best;
   }
 
@@ -561,13 +565,7 @@ export class Solver {
         break;
       }
     }
-    if (key >= 0) {
-      const i = tt.slot(key, key2);
-      if (best <= a0) tt.d[i + 2] = Math.min(tt.d[i + 2], best);
-      else if (best >= b0) tt.d[i + 1] = Math.max(tt.d[i + 1], best);
-      else tt.d[i + 1] = tt.d[i + 2] = best;
-      tt.setBest(i, bestMove);
-    }
+    if (key >= 0) tt.record(key, key2, best, a0, b0, bestMove);
     return best;
   }
 }

@@ -151,8 +151,9 @@ export class SchafkopfSearch implements SearchState {
   /** The trick that first led the called suit (002 5.3.1.2: "searched" once it is over); NONE before. */
   private searchedIn = NONE;
   private readonly seatPoints = new Int32Array(4);
-  /** Card points taken so far by each side, and by everyone (kept with `seatPoints`). */
+  /** Card points and tricks taken so far by each side, and points by everyone (kept with `seatPoints` and `seatTricks`). */
   private readonly sidePts = new Int32Array(4);
+  private readonly sideTr = new Int32Array(4);
   private taken = 0;
   private readonly seatTricks = new Int32Array(4);
   private readonly scores = new Float64Array(4);
@@ -237,6 +238,7 @@ export class SchafkopfSearch implements SearchState {
     for (let s = 0; s < 4; s++) {
       this.seatPoints[s] = 0;
       this.sidePts[s] = 0;
+      this.sideTr[s] = 0;
       this.seatTricks[s] = 0;
     }
     this.taken = 0;
@@ -378,6 +380,7 @@ export class SchafkopfSearch implements SearchState {
       trickWinner[pos >> 2] = winner;
       seatPoints[winner] += pts;
       this.sidePts[this.sideOf[winner]] += pts;
+      this.sideTr[this.sideOf[winner]]++;
       this.taken += pts;
       seatTricks[winner]++;
       if (searchedIn === NONE && (sauSuit & (1 << led)) !== 0) searchedIn = pos >> 2;
@@ -438,6 +441,7 @@ export class SchafkopfSearch implements SearchState {
     const pts = p[cards[base]] + p[cards[base + 1]] + p[cards[base + 2]] + p[cards[base + 3]];
     this.seatPoints[winner] += pts;
     this.sidePts[this.sideOf[winner]] += pts;
+    this.sideTr[this.sideOf[winner]]++;
     this.taken += pts;
     this.seatTricks[winner]++;
     // The called suit counts as searched once the trick that first led it is over (002 5.3.1.2).
@@ -465,6 +469,7 @@ export class SchafkopfSearch implements SearchState {
       const pts = p[this.cards[base]] + p[this.cards[base + 1]] + p[this.cards[base + 2]] + p[move];
       this.seatPoints[winner] -= pts;
       this.sidePts[this.sideOf[winner]] -= pts;
+      this.sideTr[this.sideOf[winner]]--;
       this.taken -= pts;
       this.seatTricks[winner]--;
       if (this.searchedIn === n) this.searchedIn = NONE;
@@ -514,9 +519,7 @@ export class SchafkopfSearch implements SearchState {
   }
 
   sideTricks(side: number): number {
-    let sum = 0;
-    for (let s = 0; s < 4; s++) if (this.sideOf[s] === side) sum += this.seatTricks[s];
-    return sum;
+    return side >= 0 && side < 4 ? this.sideTr[side] : 0;
   }
 
   /** Card points taken so far by one seat. */
@@ -694,14 +697,8 @@ export class SchafkopfSearch implements SearchState {
         high = (high << 3) | popcount32(this.dealt[(leader + i) & 3] & ((1 << card) - 1));
       }
     }
-    const t = this.seatTricks;
-    const so = this.sideOf;
-    let tricks0 = 0;
-    let tricks1 = 0;
-    for (let s = 0; s < 4; s++) {
-      if (so[s] === 0) tricks0 += t[s];
-      else tricks1 += t[s];
-    }
+    const tricks0 = this.sideTr[0];
+    const tricks1 = this.sideTr[1];
     const searched = this.sauBit !== 0 && ((h[0] | h[1] | h[2] | h[3]) & this.sauBit) !== 0 && this.searchedIn < pos >> 2 ? 1 : 0;
     high = (high << 2) | this.turn;
     if (!flags) return ((high << 1) | searched) * 4294967296 + rest;
@@ -854,14 +851,8 @@ export class SchafkopfSearch implements SearchState {
     if (seat !== this.qSeat || threshold !== this.qThreshold) this.setQuestion(seat, threshold);
     if (this.qDirection === 0) return false;
     if (!this.qSchwarzSafe) {
-      const t = this.seatTricks;
-      const so = this.sideOf;
-      let t0 = 0;
-      let t1 = 0;
-      for (let s = 0; s < 4; s++) {
-        if (so[s] === 0) t0 += t[s];
-        else t1 += t[s];
-      }
+      const t0 = this.sideTr[0];
+      const t1 = this.sideTr[1];
       if ((t0 === 0 && !this.qLowSafe) || (t1 === 0 && !this.qHighSafe)) return false;
     }
     out[0] = this.qDirection;
