@@ -3,6 +3,7 @@ import type { Agent, BotKind } from '../games/agent.js';
 import type { GameTypes, Seat } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
 import type { SearchState } from '../games/search.js';
+import { DISAGREE_WEIGHT, sampleWeightedWorld, TRIES_PER_WORLD } from '../games/decisionModel.js';
 import { Solver, SolverTimeout } from './solver.js';
 
 /**
@@ -38,6 +39,16 @@ export interface PimcOptions {
   readonly evaluate: 'solver' | 'playout';
   /** Solver nodes per decision, at most (a world the solver cannot finish within them is valued by playouts). */
   readonly nodes?: number;
+  /**
+   * Worlds weighted by the bidding (where the game's search support counts
+   * `disagreements`): each world is drawn by rejection, a candidate kept with
+   * probability `worldWeight(disagreements, epsilon)`, at most
+   * TRIES_PER_WORLD candidates a world (then the one with the fewest
+   * disagreements). Without it every consistent world is equally likely.
+   */
+  readonly weighted?: boolean;
+  /** The weight of one decision against the model (default DISAGREE_WEIGHT). */
+  readonly epsilon?: number;
 }
 
 /**
@@ -49,6 +60,8 @@ export interface ThinkBudget {
   readonly thinkMs?: number;
   readonly samples?: number;
   readonly nodes?: number;
+  /** The weight of one decision against the model in weighted worlds (the arena's --epsilon). */
+  readonly epsilon?: number;
 }
 
 /**
@@ -71,12 +84,23 @@ export const MIN_WORLDS_TO_DEVIATE = 4;
  */
 export const MAX_DEVIATIONS = 3;
 
+/**
+ * Weighted worlds (`sampleWeightedWorld`, at most TRIES_PER_WORLD
+ * candidates a world) stop drawing candidates for a world once this share
+ * of the decision's time is spent, so that the worlds leave time to be
+ * valued (a world always gets at least one candidate).
+ */
+export const DRAW_TIME_SHARE = 0.25;
+export { TRIES_PER_WORLD };
+
 export const MEDIUM: PimcOptions = { samples: 8, thinkMs: 250, evaluate: 'playout' };
-export const STRONG: PimcOptions = { samples: 24, thinkMs: 800, evaluate: 'solver' };
+export const STRONG: PimcOptions = { samples: 24, thinkMs: 800, evaluate: 'solver', weighted: true };
 
 export interface BotLevels<T extends GameTypes> {
   readonly medium: BotKind<T>;
   readonly strong: BotKind<T>;
+  /** `strong` with unweighted worlds (every consistent world equally likely), to measure what the weighting brings. */
+  readonly strongUniform: BotKind<T>;
 }
 
 /**
@@ -95,9 +119,12 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
     // More time means more worlds, unless the number of worlds is given too.
     samples: b.samples ?? (b.thinkMs === undefined ? base.samples : 10_000),
     nodes: b.nodes ?? base.nodes,
+    epsilon: b.epsilon ?? base.epsilon,
   });
   const medium = level(MEDIUM);
   const strong = level(STRONG);
+  const strongUniform: PimcOptions = { ...strong, weighted: false };
+  const weighting = module.search.disagreements ? ' weighted by the bidding (worlds where the others decided as easy would are likelier),' : '';
   const worlds = (o: PimcOptions) => (o.samples >= 10_000 ? 'worlds' : `up to ${o.samples} worlds`);
   const nodes = (o: PimcOptions) => (o.nodes === undefined ? '' : `, at most ${o.nodes} solver nodes`);
   return {
@@ -106,8 +133,12 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
       create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, medium, 'medium'),
     },
     strong: {
-      description: `samples ${worlds(strong)} consistent with its view and solves each with all cards known (bids and other decisions: easy-bot playouts), at most ${strong.thinkMs} ms a decision${nodes(strong)}`,
+      description: `samples ${worlds(strong)} consistent with its view,${weighting} and solves each with all cards known (bids and other decisions: easy-bot playouts), at most ${strong.thinkMs} ms a decision${nodes(strong)}`,
       create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, strong, 'strong'),
+    },
+    strongUniform: {
+      description: `strong with every consistent world equally likely (not weighted by the bidding), for comparison`,
+      create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, strongUniform, 'strong-uniform'),
     },
   };
 }
@@ -152,7 +183,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     let worlds = 0;
     for (let w = 0; w < o.samples; w++) {
       if (w > 0 && performance.now() - t0 >= o.thinkMs) break;
-      const world = search.sampleWorld(view, s, rng);
+      const world = drawWorld(view, s, t0);
       const values: number[] = [];
       let complete = true;
       // In the card play the solver values every card on one search state, so that its table serves all of them.
@@ -177,6 +208,14 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     }
     return { means: sums.map((x) => x / Math.max(1, worlds)), worlds, cardPlay, values: perWorld };
   };
+
+  const weighted = o.weighted === true && search.disagreements !== undefined;
+
+  /** One world for a decision: uniform among the consistent ones, or weighted by the bidding (see PimcOptions.weighted). */
+  const drawWorld = (view: T['view'], s: Seat, t0: number): T['state'] =>
+    weighted
+      ? sampleWeightedWorld(search, view, s, rng, { epsilon: o.epsilon ?? DISAGREE_WEIGHT, stop: () => performance.now() - t0 >= o.thinkMs * DRAW_TIME_SHARE })
+      : search.sampleWorld(view, s, rng);
 
   /** The solver's value of every legal action when all are moves of the card play in this world, else undefined. */
   const solveAll = (world: T['state'], legal: readonly T['action'][], s: Seat): number[] | undefined => {
