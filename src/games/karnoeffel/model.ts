@@ -1,0 +1,32 @@
+import { countDisagreements, type PastAction } from '../decisionModel.js';
+import type { Seat } from '../game.js';
+import { heuristicBot } from './bots/heuristic.js';
+import { setup, setupWithDraw } from './engine.js';
+import { karnoeffel, type KarnoeffelTypes } from './game.js';
+import { publicActions } from './sample.js';
+import type { KarnoeffelState } from './state.js';
+
+/*
+ * The raising as evidence about the hidden hands (issue 9 §2, see
+ * src/games/decisionModel.ts): in a sampled world, how many of the other
+ * seats' raises, passes, acceptances and refusals the easy bot would have
+ * decided otherwise with the cards that seat had received by then in the
+ * world (the easy bot raises on the chance of winning the round that its
+ * cards give it). Not judged: the match announcement (the easy bot makes it
+ * whenever it may, whatever its cards), table talk and the card play.
+ */
+
+const JUDGED: ReadonlySet<string> = new Set(['raise', 'pass', 'accept', 'refuse']);
+
+/** The number of the other seats' raising decisions that the easy bot makes otherwise in this world. */
+export function karnoeffelDisagreements(world: KarnoeffelState, seat: Seat): number {
+  const history: PastAction<KarnoeffelTypes>[] = publicActions(world.events).map(([s, action]) => ({ seat: s, action, judge: JUDGED.has(action.type) }));
+  if (!history.some((p) => p.judge && p.seat !== seat)) return 0;
+  const deal = { dealer: world.dealer, deck: [...world.deck], carry: { points: [...world.points] } };
+  const start = world.drawn ? setupWithDraw(world.rules, deal, world.drawn) : setup(world.rules, deal);
+  if (!start.ok) throw new Error(`the world does not deal: ${start.error.message}`);
+  const model = heuristicBot(world.rules, 'model');
+  return countDisagreements(karnoeffel, world.rules, start.value, history, seat, {
+    choose: (view, legal, s) => model.choose(view, legal, s) as KarnoeffelTypes['action'],
+  });
+}
