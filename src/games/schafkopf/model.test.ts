@@ -11,7 +11,7 @@ import { schafkopf } from './game.js';
 import { schafkopfDisagreements } from './model.js';
 import { schafkopfSearch } from './module.js';
 import type { SchafkopfState } from './state.js';
-import { randomDeal, rulesOf, VARIANTS } from './testing.js';
+import { advance, randomDeal, rulesOf, VARIANTS } from './testing.js';
 
 /*
  * Worlds weighted by the bidding (issue 9 §2; src/games/decisionModel.ts,
@@ -105,5 +105,57 @@ describe('the bidding as evidence (Schafkopf)', () => {
     expect(deals).toBe(12);
     console.log(`Wenz player's Unter: true ${(truth / deals).toFixed(2)}, uniform ${(uniform / n).toFixed(2)}, weighted ${(weighted / n).toFixed(2)}`);
     expect(weighted / n).toBeGreaterThan(uniform / n + 0.2);
+  });
+
+  it('a seat that passed gets fewer Ober and Unter in weighted worlds than in uniform ones (seeded batch)', () => {
+    const rules = rulesOf('aumer-koller');
+    const pack = schafkopfPack(rules.kurzeKarte);
+    const herren = rankSet(pack, 'O').union(rankSet(pack, 'U')).mask;
+    const rng = new SeededRng(13);
+    let uniform = 0;
+    let weighted = 0;
+    let truth = 0;
+    let deals = 0;
+    let n = 0;
+    for (let d = 0; deals < 20; d++) {
+      const s = easyDeal(randomDeal(rules, rng), firstCard);
+      if (s.phase !== 'play') continue;
+      // The first seat that passed, and a viewer that is neither it nor the declarer.
+      const passed = s.bids.find((b) => b.game === null)?.seat;
+      if (passed === undefined) continue;
+      const viewer = [0, 1, 2, 3].find((x) => x !== passed && x !== s.contract?.declarer)!;
+      const view = schafkopf.view(s, viewer);
+      deals++;
+      truth += popcount32(s.dealt[passed] & herren);
+      for (let i = 0; i < 30; i++) {
+        uniform += popcount32(schafkopfSearch.sampleWorld(view, viewer, rng).dealt[passed] & herren);
+        weighted += popcount32(sampleWeightedWorld(schafkopfSearch, view, viewer, rng).dealt[passed] & herren);
+        n++;
+      }
+    }
+    console.log(`Ober and Unter of a seat that passed: true ${(truth / deals).toFixed(2)}, uniform ${(uniform / n).toFixed(2)}, weighted ${(weighted / n).toFixed(2)}`);
+    expect(weighted / n).toBeLessThan(uniform / n);
+  });
+
+  it('weighted worlds of random deals show the seat exactly its view and repeat with the seed, in every variant and phase', () => {
+    const rng = new SeededRng(17);
+    let checked = 0;
+    let disagreeing = 0;
+    for (const { name, rules } of VARIANTS) {
+      for (let d = 0; d < 25; d++) {
+        const s = advance(randomDeal(rules, rng), rng, rng.int(20));
+        const seat = rng.int(5) - 1;
+        const view = schafkopf.view(s, seat);
+        const seed = rng.int(2 ** 32);
+        const w = sampleWeightedWorld(schafkopfSearch, view, seat, new SeededRng(seed));
+        expect(schafkopf.view(w, seat), `${name} deal ${d} seat ${seat}`).toEqual(view);
+        expect(sampleWeightedWorld(schafkopfSearch, view, seat, new SeededRng(seed))).toEqual(w);
+        if (schafkopfDisagreements(s, seat) > 0) disagreeing++;
+        checked++;
+      }
+    }
+    expect(checked).toBe(25 * VARIANTS.length);
+    // The plausible random bids of the test deals often differ from the easy bot's.
+    expect(disagreeing).toBeGreaterThan(20);
   });
 });
