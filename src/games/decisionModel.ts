@@ -55,10 +55,11 @@ export interface DecisionModel<T extends GameTypes> {
 /**
  * The number of judged decisions of seats other than `viewer` that the
  * model makes otherwise, replaying `history` from `start` (the deal as set
- * up). The replay stops after the last judged decision. `silent` may insert
- * an action the history does not show (a decision nobody announces) before
- * the next one. Decisions with a single legal action are not judged.
- * Throws if the history does not replay: the world is not a deal.
+ * up). The replay stops after the last judged decision, or as soon as the
+ * count passes `limit` (the caller needs no more). `silent` may insert an
+ * action the history does not show (a decision nobody announces) before the
+ * next one. Decisions with a single legal action are not judged. Throws if
+ * the history does not replay: the world is not a deal.
  */
 export function countDisagreements<T extends GameTypes>(
   game: Game<T>,
@@ -68,6 +69,7 @@ export function countDisagreements<T extends GameTypes>(
   viewer: Seat,
   model: DecisionModel<T>,
   silent?: (state: T['state'], next: PastAction<T>) => PastAction<T> | undefined,
+  limit = Infinity,
 ): number {
   let last = -1;
   for (let i = 0; i < history.length; i++) if (history[i].judge && history[i].seat !== viewer) last = i;
@@ -85,7 +87,7 @@ export function countDisagreements<T extends GameTypes>(
     if (extra) step(extra);
     if (p.judge && p.seat !== viewer) {
       const legal = game.legal(state, p.seat);
-      if (legal.length > 1 && !same(model.choose(game.view(state, p.seat), legal, p.seat), p.action)) count++;
+      if (legal.length > 1 && !same(model.choose(game.view(state, p.seat), legal, p.seat), p.action) && ++count > limit) return count;
     }
     step(p);
   }
@@ -127,8 +129,12 @@ export function sampleWeightedWorld<T extends GameTypes>(search: SearchSupport<T
   for (let t = 0; t < tries; t++) {
     if (best !== undefined && draw.stop?.()) break;
     const world = search.sampleWorld(view, seat, rng);
-    const k = search.disagreements(world, seat);
-    if (k === 0 || rng.int(2 ** 32) / 2 ** 32 < worldWeight(k, epsilon)) return world;
+    // Kept with probability ε^k: when k ≤ log(u)/log(ε) for a uniform u in (0, 1]. The count may stop once it is
+    // past that and no fewer than the best so far: such a world is neither kept nor the best.
+    const u = 1 - rng.int(2 ** 32) / 2 ** 32;
+    const keepUpTo = epsilon >= 1 ? Infinity : Math.floor(Math.log(u) / Math.log(epsilon) + 1e-9);
+    const k = search.disagreements(world, seat, Math.max(keepUpTo, fewest - 1));
+    if (k <= keepUpTo) return world;
     if (k < fewest) {
       fewest = k;
       best = world;

@@ -137,7 +137,8 @@ export interface SearchSupport<T extends GameTypes> {
    * hidden cards are sampled) and its public history; decisions the seat
    * could not see (a bid still hidden in open announcements) are not
    * counted. Search weighs the world by `worldWeight(count)`; without it
-   * every consistent world is equally likely.
+   * every consistent world is equally likely. It may stop counting once the
+   * count is above `limit` (the caller needs to know no more).
    */
-  disagreements?(world: T['state'], seat: Seat): number;
+  disagreements?(world: T['state'], seat: Seat, limit?: number): number;
 }

@@ -1,4 +1,4 @@
-import { countDisagreements, type PastAction } from '../decisionModel.js';
+import { countDisagreements, type DecisionModel, type PastAction } from '../decisionModel.js';
 import type { Seat } from '../game.js';
 import { heuristicBot } from './bots/heuristic.js';
 import { setup, setupWithDraw } from './engine.js';
@@ -19,14 +19,13 @@ import type { KarnoeffelState } from './state.js';
 const JUDGED: ReadonlySet<string> = new Set(['raise', 'pass', 'accept', 'refuse']);
 
 /** The number of the other seats' raising decisions that the easy bot makes otherwise in this world. */
-export function karnoeffelDisagreements(world: KarnoeffelState, seat: Seat): number {
+export function karnoeffelDisagreements(world: KarnoeffelState, seat: Seat, limit = Infinity): number {
   const history: PastAction<KarnoeffelTypes>[] = publicActions(world.events).map(([s, action]) => ({ seat: s, action, judge: JUDGED.has(action.type) }));
   if (!history.some((p) => p.judge && p.seat !== seat)) return 0;
   const deal = { dealer: world.dealer, deck: [...world.deck], carry: { points: [...world.points] } };
   const start = world.drawn ? setupWithDraw(world.rules, deal, world.drawn) : setup(world.rules, deal);
   if (!start.ok) throw new Error(`the world does not deal: ${start.error.message}`);
-  const model = heuristicBot(world.rules, 'model');
-  return countDisagreements(karnoeffel, world.rules, start.value, history, seat, {
-    choose: (view, legal, s) => model.choose(view, legal, s) as KarnoeffelTypes['action'],
-  });
+  const bot = heuristicBot(world.rules, 'model');
+  const easy: DecisionModel<KarnoeffelTypes> = { choose: (view, legal, s) => bot.choose(view, legal, s) as KarnoeffelTypes['action'] };
+  return countDisagreements(karnoeffel, world.rules, start.value, history, seat, easy, undefined, limit);
 }

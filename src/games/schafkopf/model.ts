@@ -1,5 +1,5 @@
 import { maskCards } from '../../cards/mask.js';
-import { countDisagreements, type PastAction } from '../decisionModel.js';
+import { countDisagreements, type DecisionModel, type PastAction } from '../decisionModel.js';
 import type { Seat } from '../game.js';
 import { schafkopfRuleBot } from './bots/index.js';
 import { schafkopf, type SchafkopfTypes } from './game.js';
@@ -13,7 +13,8 @@ import { deckForHands, type SchafkopfState } from './state.js';
  * that seat's cards in the world. All of them are public in Schafkopf.
  */
 
-const model = schafkopfRuleBot('model');
+const bot = schafkopfRuleBot('model');
+const EASY: DecisionModel<SchafkopfTypes> = { choose: (view, legal, s) => bot.choose(view, legal, s) as SchafkopfTypes['action'] };
 
 /** The actions of a deal before its card play, as its events tell them; judged: every one of them. */
 function historyOf(world: SchafkopfState): PastAction<SchafkopfTypes>[] {
@@ -29,14 +30,12 @@ function historyOf(world: SchafkopfState): PastAction<SchafkopfTypes>[] {
 }
 
 /** The number of the other seats' decisions before the card play that the easy bot makes otherwise in this world. */
-export function schafkopfDisagreements(world: SchafkopfState, seat: Seat): number {
+export function schafkopfDisagreements(world: SchafkopfState, seat: Seat, limit = Infinity): number {
   const history = historyOf(world);
   if (!history.some((p) => p.seat !== seat)) return 0;
   // The deck that deals the world's hands, each seat's first half first (what it held in the Klopfen round).
   const hands = world.dealt.map((d, s) => [...maskCards(world.firstHalf[s]), ...maskCards((d & ~world.firstHalf[s]) >>> 0)]);
   const start = schafkopf.setup(world.rules, { dealer: world.dealer, deck: deckForHands(hands, world.dealer), carry: world.carry });
   if (!start.ok) throw new Error(`the world does not deal: ${start.error.message}`);
-  return countDisagreements(schafkopf, world.rules, start.value, history, seat, {
-    choose: (view, legal, s) => model.choose(view, legal, s) as SchafkopfTypes['action'],
-  });
+  return countDisagreements(schafkopf, world.rules, start.value, history, seat, EASY, undefined, limit);
 }

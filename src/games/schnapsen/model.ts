@@ -101,7 +101,7 @@ function keep(s: SchnapsenState, next: PastAction<SchnapsenTypes>): PastAction<S
 }
 
 /** The number of the other seats' decisions before the card play, as far as `seat` saw them, that the easy bot makes otherwise in this world. */
-export function schnapsenDisagreements(world: SchnapsenState, seat: Seat): number {
+export function schnapsenDisagreements(world: SchnapsenState, seat: Seat, limit = Infinity): number {
   const game = world.variant === 'bauern' ? bauernschnapsen : talonschnapsen;
   // The bids this seat saw: in open announcements the others' stay hidden until all have spoken.
   const seen = new Set<number>();
@@ -110,5 +110,5 @@ export function schnapsenDisagreements(world: SchnapsenState, seat: Seat): numbe
   if (!history.some((p) => p.judge && p.seat !== seat)) return 0;
   const start = game.setup(world.rules, { dealer: world.dealer, deck: [...world.deck], carry: { points: [...world.carry.points], trump: world.carry.trump } });
   if (!start.ok) throw new Error(`the world does not deal: ${start.error.message}`);
-  return countDisagreements(game, world.rules, start.value, history, seat, { choose: (view, legal) => decide(view, legal, rng), same }, keep);
+  return countDisagreements(game, world.rules, start.value, history, seat, { choose: (view, legal) => decide(view, legal, rng), same }, keep, limit);
 }
