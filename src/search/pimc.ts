@@ -9,8 +9,9 @@ import { Solver, SolverTimeout } from './solver.js';
 /**
  * Bots that think, built from any game's search support: perfect-information
  * Monte Carlo (PIMC). At each decision the bot samples worlds consistent
- * with its own view (`sampleWorld`), applies each legal action in each world
- * through the public `apply`, and values the result:
+ * with its own view (`sampleWorld`; `strong` weighs them by the bidding,
+ * `sampleWeightedWorld` in src/games/decisionModel.ts), applies each legal
+ * action in each world through the public `apply`, and values the result:
  *
  * - in the card play (`search.load` gives a search state): with the solver
  *   (`strong`: the exact value for its side with all cards of that world
