@@ -87,9 +87,10 @@ export const MAX_DEVIATIONS = 3;
 
 /**
  * Weighted worlds (`sampleWeightedWorld`, at most TRIES_PER_WORLD
- * candidates a world) stop drawing candidates for a world once this share
- * of the decision's time is spent, so that the worlds leave time to be
- * valued (a world always gets at least one candidate).
+ * candidates a world): the time spent drawing candidates, summed over the
+ * worlds of one decision, stays within this share of the decision's time,
+ * so that the worlds keep time to be valued (once it is spent, each world
+ * takes its first candidate).
  */
 export const DRAW_TIME_SHARE = 0.25;
 export { TRIES_PER_WORLD };
@@ -182,9 +183,10 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     const sums = new Array<number>(legal.length).fill(0);
     const perWorld: number[][] = [];
     let worlds = 0;
+    drawBudget.left = o.thinkMs * DRAW_TIME_SHARE;
     for (let w = 0; w < o.samples; w++) {
       if (w > 0 && performance.now() - t0 >= o.thinkMs) break;
-      const world = drawWorld(view, s, t0);
+      const world = drawWorld(view, s);
       const values: number[] = [];
       let complete = true;
       // In the card play the solver values every card on one search state, so that its table serves all of them.
@@ -212,11 +214,17 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
 
   const weighted = o.weighted === true && search.disagreements !== undefined;
 
+  /** The time left for drawing weighted worlds in this decision (see DRAW_TIME_SHARE). */
+  const drawBudget = { left: 0 };
+
   /** One world for a decision: uniform among the consistent ones, or weighted by the bidding (see PimcOptions.weighted). */
-  const drawWorld = (view: T['view'], s: Seat, t0: number): T['state'] =>
-    weighted
-      ? sampleWeightedWorld(search, view, s, rng, { epsilon: o.epsilon ?? DISAGREE_WEIGHT, stop: () => performance.now() - t0 >= o.thinkMs * DRAW_TIME_SHARE })
-      : search.sampleWorld(view, s, rng);
+  const drawWorld = (view: T['view'], s: Seat): T['state'] => {
+    if (!weighted) return search.sampleWorld(view, s, rng);
+    const start = performance.now();
+    const world = sampleWeightedWorld(search, view, s, rng, { epsilon: o.epsilon ?? DISAGREE_WEIGHT, stop: () => performance.now() - start >= drawBudget.left });
+    drawBudget.left -= performance.now() - start;
+    return world;
+  };
 
   /** The solver's value of every legal action when all are moves of the card play in this world, else undefined. */
   const solveAll = (world: T['state'], legal: readonly T['action'][], s: Seat): number[] | undefined => {
