@@ -96,6 +96,13 @@ export interface SearchState {
    */
   futureKey?(): number;
   /**
+   * Optional, with `pointsQuestion`: the least and the most card points side
+   * 0 can still take from here, whatever is played (`out[0]`, `out[1]`; at
+   * least 0 and at most the points not yet in a finished trick), for the
+   * solver's cut-offs.
+   */
+  futureBounds?(out: Float64Array): void;
+  /**
    * Optional, for the solver's move order: how promising a legal move looks
    * for the seat to move (higher: searched first). It only orders the
    * search, it never changes a value.

@@ -147,6 +147,7 @@ export class Solver {
   /** Bounds on the card points side 0 can still take, by `futureKey` (for questions of points alone). */
   private readonly ft: Table;
   private readonly pq = new Float64Array(2);
+  private readonly fb = new Float64Array(2);
   private ttSide = -1;
   private ttState: SearchState | undefined;
   private ttSeat = -1;
@@ -265,45 +266,131 @@ export class Solver {
       if (range[0] >= v) return true;
       if (range[1] < v) return false;
     }
-    // A question of points alone: bounds on the points side 0 can still take (kept across questions).
+    // A question of points alone: searched as the points side 0 takes from here on (bounds kept across questions).
     const pq = this.pq;
-    const ft = this.ft;
-    const fkey = state.pointsQuestion !== undefined && state.pointsQuestion(this.rep, v, pq) ? state.futureKey!() : -1;
-    const up = pq[0] > 0;
-    const n0 = pq[1];
+    if (state.pointsQuestion !== undefined && state.futureKey !== undefined && state.pointsQuestion(this.rep, v, pq)) {
+      const n0 = pq[1];
+      return pq[0] > 0 ? this.future(state, n0 - 1, n0, ply) >= n0 : this.future(state, n0, n0 + 1, ply) <= n0;
+    }
+    const tt = this.tt;
+    const key = state.questionKey!(this.rep, v);
     let first = -1;
-    if (fkey >= 0) {
-      const f = ft.find(fkey);
+    if (key >= 0) {
+      const found = tt.find(key);
+      if (found >= 0) {
+        const known = tt.d[found + 1];
+        if (known >= 0) return known === 1;
+        first = tt.best(found);
+      }
+    }
+    const maximizing = state.side(state.toMove()) === this.side;
+    const buf = this.moveBuf[ply] ?? (this.moveBuf[ply] = new Int32Array(64));
+    const n = this.orderedMoves(state, ply, first, buf);
+    // A maximizing seat needs one move that reaches v; a minimizing one, one that keeps it from v.
+    let result = !maximizing;
+    let bestMove = first;
+    for (let i = 0; i < n; i++) {
+      const m = buf[i];
+      state.play(m);
+      const r = this.reach(state, v, ply + 1);
+      state.undo();
+      if (r === maximizing) {
+        result = r;
+        bestMove = m;
+        this.history[m] += n - i;
+        break;
+      }
+    }
+    if (key >= 0) {
+      const i = tt.slot(key);
+      tt.d[i + 1] = result ? 1 : 0;
+      tt.setBest(i, bestMove);
+    }
+    return result;
+  }
+
+  /**
+   * The card points side 0 takes from this position on under best play
+   * (side 0 taking as many as it can, the others as few), fail-soft
+   * alpha-beta: a result at or below `alpha` is an upper bound, at or above
+   * `beta` a lower bound. These do not depend on the past, so the bounds are
+   * kept by `futureKey` across transpositions and across questions.
+   */
+  private future(state: SearchState, alpha: number, beta: number, ply: number): number {
+    if ((++this.nodes & 1023) === 0 && (this.nodes > this.nodeLimit || performance.now() > this.deadline)) throw new SolverTimeout();
+    if (state.isOver()) return 0;
+    const fb = this.fb;
+    if (state.futureBounds !== undefined) {
+      state.futureBounds(fb);
+      if (fb[0] >= beta) return fb[0];
+      if (fb[1] <= alpha) return fb[1];
+    } else if (beta <= 0) return 0;
+    const ft = this.ft;
+    const key = state.futureKey!();
+    let first = -1;
+    if (key >= 0) {
+      const f = ft.find(key);
       if (f >= 0) {
         first = ft.best(f);
         const lo = ft.d[f + 1];
         const hi = ft.d[f + 2];
-        if (up) {
-          if (n0 <= lo) return true;
-          if (n0 > hi) return false;
-        } else {
-          if (n0 >= hi) return true;
-          if (n0 < lo) return false;
-        }
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        if (lo === hi) return lo;
+        if (lo > alpha) alpha = lo;
+        if (hi < beta) beta = hi;
       }
     }
-    const tt = this.tt;
-    const key = fkey >= 0 ? -1 : state.questionKey!(this.rep, v);
-    if (key >= 0) {
-      const found = tt.find(key);
-      if (found >= 0) return tt.d[found + 1] === 1;
-    }
-    const maximizing = state.side(state.toMove()) === this.side;
-    const mask = this.useEquivalence && state.distinctMoves ? state.distinctMoves() : state.legalMask();
+    const a0 = alpha;
+    const b0 = beta;
+    const maximizing = state.side(state.toMove()) === 0;
     const buf = this.moveBuf[ply] ?? (this.moveBuf[ply] = new Int32Array(64));
+    const n = this.orderedMoves(state, ply, first, buf);
+    const before = state.sidePoints(0);
+    let best = maximizing ? -Infinity : Infinity;
+    let bestMove = first;
+    for (let i = 0; i < n; i++) {
+      const m = buf[i];
+      state.play(m);
+      const gained = state.sidePoints(0) - before;
+      const v = gained + this.future(state, alpha - gained, beta - gained, ply + 1);
+      state.undo();
+      if (maximizing) {
+        if (v > best) {
+          best = v;
+          bestMove = m;
+          if (v > alpha) alpha = v;
+        }
+      } else if (v < best) {
+        best = v;
+        bestMove = m;
+        if (v < beta) beta = v;
+      }
+      if (alpha >= beta) {
+        this.history[m] += n - i;
+        break;
+      }
+    }
+    if (key >= 0) {
+      const i = ft.slot(key);
+      if (best <= a0) ft.d[i + 2] = Math.min(ft.d[i + 2], best);
+      else if (best >= b0) ft.d[i + 1] = Math.max(ft.d[i + 1], best);
+      else ft.d[i + 1] = ft.d[i + 2] = best;
+      ft.setBest(i, bestMove);
+    }
+    return best;
+  }
+
+  /** The moves to search at this ply, into `buf`, in order: `first`, then the state's hint, then the history. */
+  private orderedMoves(state: SearchState, ply: number, first: number, buf: Int32Array): number {
+    const mask = this.useEquivalence && state.distinctMoves ? state.distinctMoves() : state.legalMask();
     const n = fillMoves(mask, buf);
     const h = this.history;
-    // Order: the state's own hint where it gives one, then the history (moves that decided before).
     const order = this.orderBuf[ply] ?? (this.orderBuf[ply] = new Float64Array(64));
     const hinted = state.moveOrder !== undefined;
     for (let i = 0; i < n; i++) {
       const m = buf[i];
-      order[i] = m === first ? Infinity : hinted ? state.moveOrder!(m) * 1024 + h[m] : h[m];
+      order[i] = m === first ? Infinity : hinted ? state.moveOrder!(m) * 4294967296 + h[m] : h[m];
     }
     for (let i = 1; i < n; i++) {
       const m = buf[i];
@@ -317,32 +404,7 @@ export class Solver {
       buf[j + 1] = m;
       order[j + 1] = score;
     }
-    // A maximizing seat needs one move that reaches v; a minimizing one, one that keeps it from v.
-    let result = !maximizing;
-    let bestMove = first;
-    for (let i = 0; i < n; i++) {
-      const m = buf[i];
-      state.play(m);
-      const r = this.reach(state, v, ply + 1);
-      state.undo();
-      if (r === maximizing) {
-        result = r;
-        bestMove = m;
-        h[m] += n - i;
-        break;
-      }
-    }
-    if (fkey >= 0) {
-      const i = ft.slot(fkey);
-      if (up === result) ft.d[i + 1] = Math.max(ft.d[i + 1], up ? n0 : n0 + 1);
-      else ft.d[i + 2] = Math.min(ft.d[i + 2], up ? n0 - 1 : n0);
-      // The move that decided (a new slot has none: -1 puts no move first).
-      ft.setBest(i, bestMove);
-    } else if (key >= 0) {
-      const i = tt.slot(key);
-      tt.d[i + 1] = result ? 1 : 0;
-    }
-    return result;
+    return n;
   }
 
   /** Runs a search; when it passes the deadline, takes back the moves it made before `SolverTimeout` goes on. */

@@ -75,6 +75,22 @@ export class SchafkopfSearch implements SearchState {
   private readonly stock: number;
   /** For each card: the cards of its class (the trumps, or its plain suit) that are stronger, the nearest first. */
   private readonly above: Int8Array[];
+  /** The trumps, the highest first. */
+  private readonly trumpOrder: Int8Array;
+  /** For each card: the cards of greater power (of any class). */
+  private readonly stronger: Int32Array;
+  /**
+   * Runs of cards that differ only in which of them is still out: in each
+   * class (the trumps, each plain suit) the cards next to each other in
+   * strength that count the same (where points count), each run of two or
+   * more strongest first, one after another; `runEnd[i]` is where the run
+   * of place i ends. `runHolder` holds who was dealt each (set by `deal`).
+   */
+  private readonly runCards: Int8Array;
+  private readonly runEnd: Int8Array;
+  private readonly runHolder = new Int8Array(32);
+  /** The cards in a run of one (kept as they are by `canonical`). */
+  private readonly alone: number;
   /** The cards `distinctMoves` may take as equivalent to a neighbour: all but the trumps in a Ramsch (its loser is found by the trumps taken). */
   private readonly mergeable: number;
   /** Whether card points decide the value (not in a Bettel or a tout, which tricks alone decide). */
@@ -107,6 +123,8 @@ export class SchafkopfSearch implements SearchState {
   private readonly cards = new Int8Array(this.history.buffer, 0, MAX_TRICKS * 4);
   /** Who took each finished trick (the leader of the next). */
   private readonly trickWinner = new Int8Array(this.history.buffer, MAX_TRICKS * 4, MAX_TRICKS);
+  /** For each place in `cards`: where the best card of its trick lay once that card was down (for `undo`). */
+  private readonly bestAt = new Int8Array(MAX_TRICKS * 4);
   /** Who led the first trick. */
   private firstLeader = 0;
   /** The next place in `cards`. */
@@ -125,6 +143,9 @@ export class SchafkopfSearch implements SearchState {
   /** The trick that first led the called suit (002 5.3.1.2: "searched" once it is over); NONE before. */
   private searchedIn = NONE;
   private readonly seatPoints = new Int32Array(4);
+  /** Card points taken so far by each side, and by everyone (kept with `seatPoints`). */
+  private readonly sidePts = new Int32Array(4);
+  private taken = 0;
   private readonly seatTricks = new Int32Array(4);
   private readonly scores = new Float64Array(4);
   private scored = false;
@@ -158,8 +179,30 @@ export class SchafkopfSearch implements SearchState {
         pack.cards.filter((d) => (this.follow[c] & (1 << d)) !== 0 && power[d] > power[c]).sort((a, b) => power[a] - power[b]),
       ),
     );
-    this.mergeable = this.ramsch ? ~this.trumps : -1;
     this.pointsMatter = contract.kind !== 'bettel' && contract.tout !== true;
+    this.trumpOrder = Int8Array.from(this.t.trumpOrder);
+    this.stronger = Int32Array.from(pack.cards.map((c) => pack.cards.reduce((m, d) => (power[d] > power[c] ? m | (1 << d) : m), 0)));
+    const runs: number[][] = [];
+    const classes = [...new Set(pack.cards.map((c) => this.follow[c]))];
+    for (const cls of classes) {
+      const members = pack.cards.filter((c) => (cls & (1 << c)) !== 0).sort((a, b) => power[b] - power[a]);
+      for (const c of members) {
+        const run = runs[runs.length - 1];
+        const last = run?.[run.length - 1];
+        if (last !== undefined && (cls & (1 << last)) !== 0 && c !== this.sau && last !== this.sau && (!this.pointsMatter || this.cardPoints[last] === this.cardPoints[c])) run.push(c);
+        else runs.push([c]);
+      }
+    }
+    const long = runs.filter((r) => r.length > 1);
+    this.runCards = Int8Array.from(long.flat());
+    this.runEnd = new Int8Array(this.runCards.length);
+    let at = 0;
+    for (const r of long) {
+      at += r.length;
+      this.runEnd.fill(at, at - r.length, at);
+    }
+    this.alone = runs.filter((r) => r.length === 1).reduce((m, r) => m | (1 << r[0]), 0);
+    this.mergeable = this.ramsch ? ~this.trumps : -1;
     this.totalPoints = pack.cards.reduce((sum, c) => sum + this.cardPoints[c], 0);
   }
 
@@ -173,6 +216,10 @@ export class SchafkopfSearch implements SearchState {
       this.dealt[s] = hands[s];
       this.hands[s] = hands[s];
     }
+    for (let i = 0; i < this.runCards.length; i++) {
+      const bit = 1 << this.runCards[i];
+      this.runHolder[i] = (hands[0] & bit) !== 0 ? 0 : (hands[1] & bit) !== 0 ? 1 : (hands[2] & bit) !== 0 ? 2 : 3;
+    }
     this.begin(leader);
   }
 
@@ -180,14 +227,17 @@ export class SchafkopfSearch implements SearchState {
   private begin(leader: Seat): void {
     for (let s = 0; s < 4; s++) {
       this.seatPoints[s] = 0;
+      this.sidePts[s] = 0;
       this.seatTricks[s] = 0;
     }
+    this.taken = 0;
     this.setSides();
     // What earlier deals left behind goes, so that equal positions are equal in every field.
     // (A word at a time: four cards, or four tricks' winners.)
     if (this.pos !== 0) {
       const words = this.history;
       for (let i = 0; i < words.length; i++) words[i] = 0;
+      this.bestAt.fill(0);
     }
     this.pos = 0;
     this.start = 0;
@@ -280,7 +330,7 @@ export class SchafkopfSearch implements SearchState {
       const m = this.legalMask();
       this.play(nthBit32(m, rng.int(popcount32(m))));
     }
-    const { hands, cards, power, followsOf, cardPoints, t, special, sauBit, sau, sauSuit, stichzwang, trickWinner, seatPoints, seatTricks } = this;
+    const { bestAt, hands, cards, power, followsOf, cardPoints, t, special, sauBit, sau, sauSuit, stichzwang, trickWinner, seatPoints, seatTricks } = this;
     const end = this.end;
     let pos = this.pos;
     let leader = this.turn;
@@ -313,10 +363,13 @@ export class SchafkopfSearch implements SearchState {
           best = pos + i;
           bestPower = power[card];
         }
+        bestAt[pos + i] = best;
       }
       const winner = (leader + best - pos) & 3;
       trickWinner[pos >> 2] = winner;
       seatPoints[winner] += pts;
+      this.sidePts[this.sideOf[winner]] += pts;
+      this.taken += pts;
       seatTricks[winner]++;
       if (searchedIn === NONE && (sauSuit & (1 << led)) !== 0) searchedIn = pos >> 2;
       leader = winner;
@@ -347,12 +400,14 @@ export class SchafkopfSearch implements SearchState {
       this.best = pos;
       this.bestPower = this.power[move];
       this.follows = this.followsOf[move];
+      this.bestAt[pos] = pos;
     } else {
       const power = this.power[move];
       if ((this.follows & bit) !== 0 && power > this.bestPower) {
         this.best = pos;
         this.bestPower = power;
       }
+      this.bestAt[pos] = this.best;
       if (len === 3) {
         this.take(pos - 3, (seat + 1) & 3);
         return;
@@ -371,7 +426,10 @@ export class SchafkopfSearch implements SearchState {
     const cards = this.cards;
     const winner = (leader + this.best - base) & 3;
     this.trickWinner[base >> 2] = winner;
-    this.seatPoints[winner] += p[cards[base]] + p[cards[base + 1]] + p[cards[base + 2]] + p[cards[base + 3]];
+    const pts = p[cards[base]] + p[cards[base + 1]] + p[cards[base + 2]] + p[cards[base + 3]];
+    this.seatPoints[winner] += pts;
+    this.sidePts[this.sideOf[winner]] += pts;
+    this.taken += pts;
     this.seatTricks[winner]++;
     // The called suit counts as searched once the trick that first led it is over (002 5.3.1.2).
     if (this.searchedIn === NONE && (this.sauSuit & (1 << cards[base])) !== 0) this.searchedIn = base >> 2;
@@ -381,27 +439,6 @@ export class SchafkopfSearch implements SearchState {
   /** Who led trick n: the first leader, then whoever took the trick before. */
   private leaderOf(n: number): Seat {
     return n === 0 ? this.firstLeader : this.trickWinner[n - 1];
-  }
-
-  /** Sets `led`, `best`, `bestPower` and `follows` from the first `count` cards of the trick at `base` (all 0 for none). */
-  private restoreTrick(base: number, count: number): void {
-    this.led = 0;
-    this.best = 0;
-    this.bestPower = 0;
-    this.follows = 0;
-    if (count === 0) return;
-    const led = this.cards[base];
-    this.led = led;
-    this.best = base;
-    this.bestPower = this.power[led];
-    this.follows = this.followsOf[led];
-    for (let i = base + 1; i < base + count; i++) {
-      const c = this.cards[i];
-      if ((this.follows & (1 << c)) !== 0 && this.power[c] > this.bestPower) {
-        this.best = i;
-        this.bestPower = this.power[c];
-      }
-    }
   }
 
   undo(): void {
@@ -416,7 +453,10 @@ export class SchafkopfSearch implements SearchState {
       // The move finished a trick: take the trick back onto the table.
       const winner = this.trickWinner[n];
       const p = this.cardPoints;
-      this.seatPoints[winner] -= p[this.cards[base]] + p[this.cards[base + 1]] + p[this.cards[base + 2]] + p[move];
+      const pts = p[this.cards[base]] + p[this.cards[base + 1]] + p[this.cards[base + 2]] + p[move];
+      this.seatPoints[winner] -= pts;
+      this.sidePts[this.sideOf[winner]] -= pts;
+      this.taken -= pts;
       this.seatTricks[winner]--;
       if (this.searchedIn === n) this.searchedIn = NONE;
       this.trickWinner[n] = 0;
@@ -428,9 +468,20 @@ export class SchafkopfSearch implements SearchState {
     this.pos = pos;
     this.hands[this.turn] |= 1 << move;
     // The trick on the table as it was before the move: after a lead, the trick before it as it was left.
-    if (len > 0) this.restoreTrick(base, len);
-    else if (base > 0) this.restoreTrick(base - 4, 4);
-    else this.restoreTrick(0, 0);
+    this.bestAt[pos] = 0;
+    if (pos > 0) {
+      const best = this.bestAt[pos - 1];
+      const led = this.cards[len > 0 ? base : base - 4];
+      this.led = led;
+      this.best = best;
+      this.bestPower = this.power[this.cards[best]];
+      this.follows = this.followsOf[led];
+    } else {
+      this.led = 0;
+      this.best = 0;
+      this.bestPower = 0;
+      this.follows = 0;
+    }
   }
 
   depth(): number {
@@ -450,9 +501,7 @@ export class SchafkopfSearch implements SearchState {
   }
 
   sidePoints(side: number): number {
-    let sum = 0;
-    for (let s = 0; s < 4; s++) if (this.sideOf[s] === side) sum += this.seatPoints[s];
-    return sum;
+    return side >= 0 && side < 4 ? this.sidePts[side] : 0;
   }
 
   sideTricks(side: number): number {
@@ -585,10 +634,10 @@ export class SchafkopfSearch implements SearchState {
 
   /** The hash or question key with this number (7 bits) for the party's points; without `flags`, no trick flags and no points. */
   private key(points: number, flags = true): number {
-    // The last trick is played out faster than a table lookup: no key.
-    if (this.end - this.pos <= 4) return -1;
+    // Keys only between tricks (within a trick a lookup costs more than it saves), and not before the last trick (played out faster than looked up).
+    if ((this.pos & 3) !== 0 || this.end - this.pos <= 4) return -1;
     const h = this.hands;
-    const rest = (h[0] | h[1] | h[2] | h[3]) >>> 0;
+    const rest = this.canonical(h[0] | h[1] | h[2] | h[3]) >>> 0;
     const pos = this.pos;
     const len = pos & 3;
     let high = 0;
@@ -641,25 +690,74 @@ export class SchafkopfSearch implements SearchState {
     const pos = this.pos;
     const len = pos & 3;
     if (len === 0) {
-      const up = this.above[move];
-      const h = this.hands;
-      const live = h[0] | h[1] | h[2] | h[3];
-      let top = true;
-      for (let i = 0; i < up.length; i++) {
-        if ((live & (1 << up[i])) !== 0) {
-          top = false;
-          break;
-        }
-      }
-      return top ? 1000 + pts + power : -pts * 4 - (power & 127);
+      // Leading: first a card no one of the other side can beat (then it takes the trick), the most points first; then one a partner takes.
+      const side = this.sideOf[this.turn];
+      if (!this.beatenAfter(move, side, this.turn, 0, move)) return 1000 + pts * 4 + (power & 127);
+      if (this.partnerTakes(0, move, move)) return 500 + pts * 4 - (power & 127);
+      return -pts * 4 - (power & 127);
     }
     const base = pos - len;
     const bestSeat = (this.turn - len + this.best - base) & 3;
     const beats = (this.follows & (1 << move)) !== 0 && power > this.bestPower;
-    if (this.sideOf[bestSeat] === this.sideOf[this.turn] && this.nSides === 2) {
-      return beats ? pts - 300 : pts * 4 - (power & 127);
+    const ours = this.sideOf[bestSeat] === this.sideOf[this.turn] && this.nSides === 2;
+    // Whether the side keeps the trick if this seat does not take it (the same for every card: kept for the position).
+    const h = this.hands;
+    const live = h[0] | h[1] | h[2] | h[3];
+    if (live !== this.keepLive || pos !== this.keepPos || this.cards[this.best] * 32 + this.led !== this.keepBest) {
+      this.keepLive = live;
+      this.keepPos = pos;
+      this.keepBest = this.cards[this.best] * 32 + this.led;
+      this.keeps = ours ? !this.beatenAfter(this.cards[this.best], this.sideOf[this.turn], this.turn, len, this.led) : this.partnerTakes(len, this.led, this.cards[this.best]);
     }
-    return beats ? 500 + pts * 4 - power : -pts * 4 - (power & 127);
+    if (beats) {
+      // Taking the trick: best with a card no one after can beat, and with points; over a partner only when the partner would lose it.
+      const holds = !this.beatenAfter(move, this.sideOf[this.turn], this.turn, len, this.led);
+      if (ours) return holds && !this.keeps ? 650 + pts * 4 - (power & 127) : holds ? pts * 2 - 200 : -300 + pts;
+      return (holds ? 700 : 300) + pts * 4 - (power & 127);
+    }
+    // Not taking it: points onto a trick the side keeps, else the least.
+    return this.keeps ? 600 + pts * 4 - (power & 127) : -pts * 4 - (power & 127);
+  }
+
+  /** Whether the side to move keeps the trick on the table when it does not take it itself, for the position `keepLive`, `keepPos`, `keepBest` (the hands follow from the cards still out, the trick from its place and best card). */
+  private keeps = false;
+  private keepLive = -1;
+  private keepPos = -1;
+  private keepBest = -1;
+
+  /** Whether a partner after the seat to move (at trick place `len`) can take the trick (`led` led, `best` best) with a card no one after can beat. */
+  private partnerTakes(len: number, led: Card, best: Card): boolean {
+    if (this.nSides !== 2) return false;
+    const side = this.sideOf[this.turn];
+    const ledClass = this.follow[led];
+    const follows = this.followsOf[led];
+    const h = this.hands;
+    for (let i = len + 1; i < 4; i++) {
+      const q = (this.turn + i - len) & 3;
+      if (this.sideOf[q] !== side) continue;
+      const hand = h[q];
+      let winners = ((hand & ledClass) !== 0 ? hand & ledClass : hand) & follows & this.stronger[best];
+      while (winners !== 0) {
+        const c = 31 - Math.clz32(winners & -winners);
+        winners &= winners - 1;
+        if (!this.beatenAfter(c, side, q, i, led)) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a seat after trick place `at` (held by `seat`), of another side than `side`, can legally beat `card` if it lies best in a trick where `led` was led. */
+  private beatenAfter(card: Card, side: number, seat: Seat, at: number, led: Card): boolean {
+    const ledClass = this.follow[led];
+    const over = this.followsOf[led] & this.stronger[card];
+    const h = this.hands;
+    for (let i = at + 1; i < 4; i++) {
+      const q = (seat + i - at) & 3;
+      if (this.sideOf[q] === side && this.nSides === 2) continue;
+      const hand = h[q];
+      if ((((hand & ledClass) !== 0 ? hand & ledClass : hand) & over) !== 0) return true;
+    }
+    return false;
   }
 
   /** The question the `need` fields answer: the seat, the threshold. */
@@ -736,6 +834,66 @@ export class SchafkopfSearch implements SearchState {
     return this.key(0, false);
   }
 
+  /**
+   * The cards still out, with the cards of each run replaced by the first
+   * cards of the run dealt to the same seats in the same order: positions
+   * that differ only in which cards of equal worth and neighbouring
+   * strength were played (the first or the second of two Ober of one seat,
+   * say) then have the same key. Which cards are out, who holds them and
+   * how they rank against each other and count is all the rest of the deal
+   * depends on, so equal results mean equal futures.
+   */
+  private canonical(live: number): number {
+    let out = live & this.alone;
+    const cards = this.runCards;
+    const holder = this.runHolder;
+    const end = this.runEnd;
+    for (let i = 0; i < cards.length; ) {
+      const stop = end[i];
+      let j = i;
+      for (let k = i; k < stop; k++) {
+        if ((live & (1 << cards[k])) === 0) continue;
+        const h = holder[k];
+        while (holder[j] !== h) j++;
+        out |= 1 << cards[j];
+        j++;
+      }
+      i = stop;
+    }
+    return out;
+  }
+
+  /**
+   * The least and the most card points the party can still take: between
+   * none and all that are not yet in a finished trick; between tricks,
+   * the run of trumps from the highest still out that one side holds is
+   * sure to win its tricks, so its points are that side's.
+   */
+  futureBounds(out: Float64Array): void {
+    const left = this.totalPoints - this.taken;
+    out[0] = 0;
+    out[1] = left;
+    if ((this.pos & 3) !== 0) return;
+    const h = this.hands;
+    const so = this.sideOf;
+    const live = h[0] | h[1] | h[2] | h[3];
+    const party = (so[0] === 0 ? h[0] : 0) | (so[1] === 0 ? h[1] : 0) | (so[2] === 0 ? h[2] : 0) | (so[3] === 0 ? h[3] : 0);
+    const order = this.trumpOrder;
+    const pts = this.cardPoints;
+    let side = -1;
+    let sure = 0;
+    for (let i = 0; i < order.length; i++) {
+      const bit = 1 << order[i];
+      if ((live & bit) === 0) continue;
+      const s = (party & bit) !== 0 ? 0 : 1;
+      if (side < 0) side = s;
+      else if (s !== side) break;
+      sure += pts[order[i]];
+    }
+    if (side === 0) out[0] = sure;
+    else if (side === 1) out[1] = left - sure;
+  }
+
   private setQuestion(seat: Seat, threshold: number): void {
     const table = this.payouts();
     const at = (p: number) => table[this.payoutIndex(p, 1) + seat];
@@ -764,9 +922,7 @@ export class SchafkopfSearch implements SearchState {
   }
 
   private seatPointsOfSide0(): number {
-    const p = this.seatPoints;
-    const so = this.sideOf;
-    return (so[0] === 0 ? p[0] : 0) + (so[1] === 0 ? p[1] : 0) + (so[2] === 0 ? p[2] : 0) + (so[3] === 0 ? p[3] : 0);
+    return this.sidePts[0];
   }
 
   /**
