@@ -26,9 +26,10 @@ import type { SearchSupport } from './search.js';
 /**
  * The weight of one public decision that the model would have made
  * otherwise in a world, against 1 for one it agrees with; the weight of a
- * world is the product over the decisions. Chosen by measurement
- * (docs/bots.md "Weighted worlds"): small enough that the bidding counts, large
- * enough that a world against the model is still drawn now and then.
+ * world is the product over the decisions. Chosen by measurement (README,
+ * "Weighted worlds"): small enough that the bidding counts, large enough
+ * that a world against the model is still drawn now and then. A game may
+ * set its own (`SearchSupport.disagreeWeight`; Karnöffel does).
  */
 export const DISAGREE_WEIGHT = 0.15;
 
@@ -96,7 +97,7 @@ export function countDisagreements<T extends GameTypes>(
 
 /** How `sampleWeightedWorld` draws. */
 export interface WeightedDraw {
-  /** The weight of one decision against the model (default DISAGREE_WEIGHT). */
+  /** The weight of one decision against the model (default: the game's `disagreeWeight`, else DISAGREE_WEIGHT). */
   readonly epsilon?: number;
   /** Candidates at most (default TRIES_PER_WORLD). */
   readonly tries?: number;
@@ -122,7 +123,7 @@ export const TRIES_PER_WORLD = 20;
  */
 export function sampleWeightedWorld<T extends GameTypes>(search: SearchSupport<T>, view: T['view'], seat: Seat, rng: Rng, draw: WeightedDraw = {}): T['state'] {
   if (!search.disagreements) return search.sampleWorld(view, seat, rng);
-  const epsilon = draw.epsilon ?? DISAGREE_WEIGHT;
+  const epsilon = draw.epsilon ?? search.disagreeWeight ?? DISAGREE_WEIGHT;
   const tries = draw.tries ?? TRIES_PER_WORLD;
   let best: T['state'] | undefined;
   let fewest = Infinity;

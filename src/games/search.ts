@@ -148,4 +148,10 @@ export interface SearchSupport<T extends GameTypes> {
    * count is above `limit` (the caller needs to know no more).
    */
   disagreements?(world: T['state'], seat: Seat, limit?: number): number;
+  /**
+   * Optional, with `disagreements`: the weight of one disagreement in this
+   * game (ε, above 0 and at most 1), where it is measured to differ from
+   * the default `DISAGREE_WEIGHT`.
+   */
+  readonly disagreeWeight?: number;
 }

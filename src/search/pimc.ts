@@ -3,7 +3,7 @@ import type { Agent, BotKind } from '../games/agent.js';
 import type { GameTypes, Seat } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
 import type { SearchState } from '../games/search.js';
-import { DISAGREE_WEIGHT, sampleWeightedWorld, TRIES_PER_WORLD } from '../games/decisionModel.js';
+import { sampleWeightedWorld, TRIES_PER_WORLD } from '../games/decisionModel.js';
 import { Solver, SolverTimeout } from './solver.js';
 
 /**
@@ -48,7 +48,7 @@ export interface PimcOptions {
    * disagreements). Without it every consistent world is equally likely.
    */
   readonly weighted?: boolean;
-  /** The weight of one decision against the model (default DISAGREE_WEIGHT). */
+  /** The weight of one decision against the model (default: the game's `disagreeWeight`, else DISAGREE_WEIGHT). */
   readonly epsilon?: number;
 }
 
@@ -221,7 +221,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
   const drawWorld = (view: T['view'], s: Seat): T['state'] => {
     if (!weighted) return search.sampleWorld(view, s, rng);
     const start = performance.now();
-    const world = sampleWeightedWorld(search, view, s, rng, { epsilon: o.epsilon ?? DISAGREE_WEIGHT, stop: () => performance.now() - start >= drawBudget.left });
+    const world = sampleWeightedWorld(search, view, s, rng, { epsilon: o.epsilon, stop: () => performance.now() - start >= drawBudget.left });
     drawBudget.left -= performance.now() - start;
     return world;
   };

@@ -3,13 +3,13 @@ import { shuffleDeck } from '../../cards/deck.js';
 import { maskCards } from '../../cards/mask.js';
 import { SeededRng } from '../../core/rng.js';
 import { unwrap } from '../../core/result.js';
-import { sampleWeightedWorld } from '../decisionModel.js';
+import { DISAGREE_WEIGHT, sampleWeightedWorld } from '../decisionModel.js';
 import { SPECTATOR } from '../game.js';
 import { heuristicBot } from './bots/heuristic.js';
 import { worth } from './bots/knowledge.js';
 import { PACK } from './cards.js';
 import { apply, legal, setup, toAct } from './engine.js';
-import { karnoeffelDisagreements } from './model.js';
+import { KARNOEFFEL_DISAGREE_WEIGHT, karnoeffelDisagreements } from './model.js';
 import { karnoeffelModule } from './module.js';
 import type { KarnoeffelRules } from './rules.js';
 import type { KarnoeffelState } from './state.js';
@@ -58,31 +58,37 @@ describe('the raising as evidence (Karnöffel)', () => {
     });
   }
 
-  it('after an opponent raised, weighted worlds give the raiser stronger cards than uniform worlds (4 players, seeded batch)', () => {
+  it('right after a raise, weighted worlds give the raiser stronger cards than uniform worlds (4 players, seeded batch, ε 0.15 and the game\'s 0.4)', () => {
+    expect(search.disagreeWeight).toBe(KARNOEFFEL_DISAGREE_WEIGHT);
     const rules = rulesOf({ players: 4 });
-    const rng = new SeededRng('raised');
-    let deals = 0;
+    const deals = new SeededRng('raised');
+    const rng = new SeededRng('raised-worlds');
+    let found = 0;
     let truth = 0;
     let uniform = 0;
-    let weighted = 0;
+    let small = 0;
+    let own = 0;
     let n = 0;
     const strength = (s: KarnoeffelState, seat: number) => maskCards(s.hands[seat]).reduce((x, c) => x + worth(c, s.trump), 0);
-    for (let d = 0; d < 2000 && deals < 25; d++) {
-      const s = easyDeal(rules, rng, (x) => x.phase === 'play');
+    for (let d = 0; d < 4000 && found < 60; d++) {
+      const s = easyDeal(rules, deals, (x) => x.events.some((e) => e.type === 'raise'));
       const raise = s.events.find((e) => e.type === 'raise');
-      if (s.phase !== 'play' || !raise || raise.type !== 'raise') continue;
+      if (!raise || raise.type !== 'raise' || s.phase !== 'deal') continue;
+      // A seat of the other side sees the raise.
       const viewer = (raise.seat + 1) % 4;
       const v = view(s, viewer);
-      deals++;
+      found++;
       truth += strength(s, raise.seat);
-      for (let i = 0; i < 30; i++) {
+      for (let i = 0; i < 20; i++) {
         uniform += strength(search.sampleWorld(v, viewer, rng), raise.seat);
-        weighted += strength(sampleWeightedWorld(search, v, viewer, rng), raise.seat);
+        small += strength(sampleWeightedWorld(search, v, viewer, rng, { epsilon: DISAGREE_WEIGHT }), raise.seat);
+        own += strength(sampleWeightedWorld(search, v, viewer, rng), raise.seat);
         n++;
       }
     }
-    expect(deals).toBe(25);
-    console.log(`raiser's card worth: true ${(truth / deals).toFixed(2)}, uniform ${(uniform / n).toFixed(2)}, weighted ${(weighted / n).toFixed(2)}`);
-    expect(weighted / n).toBeGreaterThan(uniform / n);
+    expect(found).toBe(60);
+    console.log(`raiser's card worth when raising: true ${(truth / found).toFixed(2)}, uniform ${(uniform / n).toFixed(2)}, weighted ${(small / n).toFixed(2)} (ε 0.15), ${(own / n).toFixed(2)} (ε 0.4)`);
+    expect(small / n).toBeGreaterThan(own / n);
+    expect(own / n).toBeGreaterThan(uniform / n);
   });
 });
