@@ -47,6 +47,13 @@ export interface SearchState {
    */
   hash?(): number;
   /**
+   * Optional, with `hash`: a second word of the key (a non-negative safe
+   * integer) where what the final scores depend on does not fit in one (a
+   * Ramsch: every seat's points, tricks and trumps taken). Positions are the
+   * same only when both words are.
+   */
+  hashExtra?(): number;
+  /**
    * Optional, for the solver: the legal moves with one move per class of
    * moves that are equivalent now (they lead to the same value under best
    * play: say, the 8 and the 7 of a suit in one hand when every card between

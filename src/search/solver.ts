@@ -41,20 +41,50 @@ export const EPS = 1e-7;
 const PROBES = 4;
 
 class Table {
-  readonly d: Float64Array;
+  d: Float64Array;
+  /** The second word of each slot's key (0 for a key of one word), by slot offset / 4. */
+  k2: Float64Array;
   private generation = 1;
   private gen64 = 64;
-  private readonly mask: number;
+  private bits: number;
+  private mask: number;
+  /** Positions stored in this generation: at half the slots the table doubles, up to 2^maxBits. */
+  private used = 0;
 
-  constructor(bits: number) {
-    const n = 1 << bits;
-    this.mask = n - 1;
-    this.d = new Float64Array((n + PROBES) * 4);
+  constructor(
+    bits: number,
+    private readonly maxBits: number,
+  ) {
+    this.bits = Math.min(bits, maxBits);
+    this.mask = (1 << this.bits) - 1;
+    this.d = new Float64Array((this.mask + 1 + PROBES) * 4);
+    this.k2 = new Float64Array(this.mask + 1 + PROBES);
   }
 
   clear(): void {
     this.generation++;
     this.gen64 = this.generation * 64;
+    this.used = 0;
+  }
+
+  /** Doubles the table, keeping what this generation stored. */
+  private grow(): void {
+    const old = this.d;
+    const oldK2 = this.k2;
+    const g = this.gen64;
+    this.bits++;
+    this.mask = (1 << this.bits) - 1;
+    this.d = new Float64Array((this.mask + 1 + PROBES) * 4);
+    this.k2 = new Float64Array(this.mask + 1 + PROBES);
+    this.used = 0;
+    for (let j = 0; j < old.length; j += 4) {
+      const meta = old[j + 3];
+      if (meta < g || meta >= g + 64) continue;
+      const i = this.slot(old[j], oldK2[j >> 2]);
+      this.d[i + 1] = old[j + 1];
+      this.d[i + 2] = old[j + 2];
+      this.d[i + 3] = meta;
+    }
   }
 
   private home(key: number): number {
@@ -65,37 +95,40 @@ class Table {
     return (h & this.mask) * 4;
   }
 
-  /** The slot holding `key`, or -1. */
-  find(key: number): number {
+  /** The slot holding `key` (with its second word `key2`), or -1. */
+  find(key: number, key2 = 0): number {
     const d = this.d;
     const g = this.gen64;
     for (let j = this.home(key), end = j + PROBES * 4; j < end; j += 4) {
       const meta = d[j + 3];
       if (meta < g || meta >= g + 64) return -1;
-      if (d[j] === key) return j;
+      if (d[j] === key && this.k2[j >> 2] === key2) return j;
     }
     return -1;
   }
 
   /** A slot for `key`, new (bounds open, no move) or its own. */
-  slot(key: number): number {
+  slot(key: number, key2 = 0): number {
+    if (this.used > this.mask >> 1 && this.bits < this.maxBits) this.grow();
     const d = this.d;
     const g = this.gen64;
     const home = this.home(key);
     for (let j = home, end = home + PROBES * 4; j < end; j += 4) {
       const meta = d[j + 3];
-      if (meta < g || meta >= g + 64) return this.fresh(j, key);
-      if (d[j] === key) return j;
+      if (meta < g || meta >= g + 64) return this.fresh(j, key, key2);
+      if (d[j] === key && this.k2[j >> 2] === key2) return j;
     }
-    return this.fresh(home, key);
+    return this.fresh(home, key, key2);
   }
 
-  private fresh(j: number, key: number): number {
+  private fresh(j: number, key: number, key2: number): number {
     const d = this.d;
     d[j] = key;
+    this.k2[j >> 2] = key2;
     d[j + 1] = -Infinity;
     d[j + 2] = Infinity;
     d[j + 3] = this.gen64;
+    this.used++;
     return j;
   }
 
@@ -111,7 +144,7 @@ class Table {
 
 export interface SolverOptions {
   readonly objective?: Objective;
-  /** The table has 2^tableBits slots (default 18: about 260,000 positions, 7 MB). */
+  /** The tables start with 2^16 slots and grow, as positions are stored, up to 2^tableBits slots (default 20: about a million positions, 34 MB). */
   readonly tableBits?: number;
   /** Use `distinctMoves()` where offered (default true). */
   readonly equivalence?: boolean;
@@ -162,8 +195,8 @@ export class Solver {
 
   constructor(options: SolverOptions = {}) {
     this.objective = options.objective ?? 'score';
-    this.tt = new Table(options.tableBits ?? 18);
-    this.ft = new Table(options.tableBits ?? 18);
+    this.tt = new Table(16, options.tableBits ?? 20);
+    this.ft = new Table(16, options.tableBits ?? 20);
     this.useEquivalence = options.equivalence ?? true;
     this.useTable = options.table ?? true;
   }
@@ -475,7 +508,8 @@ export class Solver {
     }
     const tt = this.tt;
     const key = this.useTable && state.hash !== undefined ? state.hash() : -1;
-    const found = key >= 0 ? tt.find(key) : -1;
+    const key2 = key >= 0 && state.hashExtra !== undefined ? state.hashExtra() : 0;
+    const found = key >= 0 ? tt.find(key, key2) : -1;
     if (found >= 0) {
       const lo = tt.d[found + 1];
       const hi = tt.d[found + 2];
@@ -528,7 +562,7 @@ export class Solver {
       }
     }
     if (key >= 0) {
-      const i = tt.slot(key);
+      const i = tt.slot(key, key2);
       if (best <= a0) tt.d[i + 2] = Math.min(tt.d[i + 2], best);
       else if (best >= b0) tt.d[i + 1] = Math.max(tt.d[i + 1], best);
       else tt.d[i + 1] = tt.d[i + 2] = best;

@@ -494,7 +494,7 @@ export function checkSolverOnEndgame(state: SearchState, what: string): number {
   // The side to move: the walk below is its minimax, over every position, checking keys, ranges and equivalent cards on the way.
   let rep = 0;
   while (state.side(rep) !== side) rep++;
-  const values = new Map<number, number>();
+  const values = new Map<string, number>();
   const steps = state.outcomes?.(rep);
   const answers = (steps ?? []).map(() => new Map<number, boolean>());
   const range = new Float64Array(2);
@@ -536,10 +536,12 @@ export function checkSolverOnEndgame(state: SearchState, what: string): number {
         answers[i].set(q, v >= t);
       }
     }
-    const key = state.hash ? state.hash() : -1;
-    if (key >= 0) {
-      if (!Number.isSafeInteger(key)) wrong(`hash ${key} is not a safe integer`);
+    const hash = state.hash ? state.hash() : -1;
+    if (hash >= 0) {
+      const extra = state.hashExtra ? state.hashExtra() : 0;
+      if (!Number.isSafeInteger(hash) || !Number.isSafeInteger(extra) || extra < 0) wrong(`hash ${hash}/${extra} is not a pair of safe non-negative integers`);
       positions++;
+      const key = `${hash}/${extra}`;
       const seen = values.get(key);
       if (seen !== undefined && seen !== v) wrong(`two positions with the hash ${key} are worth ${seen} and ${v}`);
       values.set(key, v);

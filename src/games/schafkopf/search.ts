@@ -17,6 +17,8 @@ function notInHand(move: number, seat: Seat): never {
 
 /** The most tricks a Schafkopf deal has (8 with the lange Karte, 6 with the kurze). */
 const MAX_TRICKS = 8;
+/** Scratch space of `hashExtra`: the highest trump each seat has taken (no state of its own, so that equal positions stay equal in every field). */
+const TOP_TRUMPS = new Int8Array(4);
 /** No trick has led the called suit yet. */
 const NONE = 99;
 
@@ -77,6 +79,8 @@ export class SchafkopfSearch implements SearchState {
   private readonly above: Int8Array[];
   /** The trumps, the highest first. */
   private readonly trumpOrder: Int8Array;
+  /** For each card: its place in the trump order (0 the highest), 15 for a card that is no trump. */
+  private readonly trumpRank: Int8Array;
   /** For each card: the cards of greater power (of any class). */
   private readonly stronger: Int32Array;
   /**
@@ -105,6 +109,10 @@ export class SchafkopfSearch implements SearchState {
    * on them).
    */
   private payoutTable: Float64Array | null = null;
+  /** A Ramsch's scores by the result they follow from (`hashExtra` at the end of the deal; the first leader and the rules are the state's own). */
+  private readonly ramschScores = new Map<number, Float64Array>();
+  /** The payout tables made so far, by party (seat mask) and Laufende. */
+  private readonly payoutTables = new Map<number, Float64Array>();
 
   /** The hands as dealt (for Laufende, the party and the Ramsch score). */
   private readonly dealt = new Int32Array(4);
@@ -181,6 +189,7 @@ export class SchafkopfSearch implements SearchState {
     );
     this.pointsMatter = contract.kind !== 'bettel' && contract.tout !== true;
     this.trumpOrder = Int8Array.from(this.t.trumpOrder);
+    this.trumpRank = Int8Array.from(pack.cards.map((c) => (this.t.trumpOrder.indexOf(c) >= 0 ? this.t.trumpOrder.indexOf(c) : 15)));
     this.stronger = Int32Array.from(pack.cards.map((c) => pack.cards.reduce((m, d) => (power[d] > power[c] ? m | (1 << d) : m), 0)));
     const runs: number[][] = [];
     const classes = [...new Set(pack.cards.map((c) => this.follow[c]))];
@@ -189,7 +198,7 @@ export class SchafkopfSearch implements SearchState {
       for (const c of members) {
         const run = runs[runs.length - 1];
         const last = run?.[run.length - 1];
-        if (last !== undefined && (cls & (1 << last)) !== 0 && c !== this.sau && last !== this.sau && (!this.pointsMatter || this.cardPoints[last] === this.cardPoints[c])) run.push(c);
+        if (last !== undefined && (cls & (1 << last)) !== 0 && c !== this.sau && last !== this.sau && (!this.ramsch || (this.trumps & (1 << c)) === 0) && (!this.pointsMatter || this.cardPoints[last] === this.cardPoints[c])) run.push(c);
         else runs.push([c]);
       }
     }
@@ -273,7 +282,7 @@ export class SchafkopfSearch implements SearchState {
     this.partySeats = seats;
     this.laufende = this.laufendeEnd === 0 ? 0 : countLaufende(this.t, party, this.rules);
     this.payoutTable = null;
-    this.payouts();
+    this.payoutTable = this.payouts();
   }
 
   /** A search state in the position of a public state in its card play (mid-trick too), or undefined outside the play. */
@@ -538,7 +547,14 @@ export class SchafkopfSearch implements SearchState {
   private settle(): void {
     const c = this.contract;
     if (this.ramsch) {
-      // Ramsch: the engine's own scoring over the tricks (it breaks ties by the tricks' trumps).
+      // Ramsch: the engine's own scoring over the tricks (it breaks ties by the tricks' trumps), once for each result that can differ (see `hashExtra`).
+      const result = this.hashExtra();
+      const known = this.ramschScores.get(result);
+      if (known) {
+        this.scores.set(known);
+        this.scored = true;
+        return;
+      }
       const tricks: DoneTrick[] = [];
       for (let n = 0; n < this.end >> 2; n++) tricks.push(this.trick(n)!);
       const o = scoreDeal(
@@ -546,6 +562,8 @@ export class SchafkopfSearch implements SearchState {
         [],
       );
       for (let s = 0; s < 4; s++) this.scores[s] = o.score[s];
+      if (this.ramschScores.size >= 1 << 18) this.ramschScores.clear();
+      this.ramschScores.set(result, this.scores.slice());
     } else {
       const table = this.payouts();
       const at = this.payoutIndex(this.sidePoints(0), this.sideTricks(0));
@@ -557,6 +575,9 @@ export class SchafkopfSearch implements SearchState {
   /** The payouts by the party's points and tricks (see `payoutTable`), by the engine's settlement. */
   private payouts(): Float64Array {
     if (this.payoutTable) return this.payoutTable;
+    // The table depends on the deal only through the party and its Laufende: made once for each (a playout deals thousands of times).
+    const kept = this.payoutTables.get(this.partySeats * 64 + this.laufende);
+    if (kept) return kept;
     const all = this.end >> 2;
     const table = new Float64Array((this.totalPoints + 1) * 12);
     const scores = new Float64Array(4);
@@ -567,7 +588,7 @@ export class SchafkopfSearch implements SearchState {
         table.set(scores, this.payoutIndex(p, tricks));
       }
     }
-    this.payoutTable = table;
+    this.payoutTables.set(this.partySeats * 64 + this.laufende, table);
     return table;
   }
 
@@ -623,13 +644,37 @@ export class SchafkopfSearch implements SearchState {
    * Sau is still out. The points and tricks of the finished tricks are all
    * of the past that the payout depends on, so equal keys have equal values.
    * A Ramsch, whose loser depends on every seat's points, tricks and trumps
-   * taken, has no key (-1), nor has the last trick (faster searched than
-   * looked up).
+   * taken, is keyed by the position without its past and the second word
+   * `hashExtra`. The last trick has no key (faster searched than looked up).
    */
   hash(): number {
-    if (this.ramsch) return -1;
+    if (this.ramsch) return this.key(0, false);
     const points = this.pointsMatter ? Math.min(this.seatPointsOfSide0(), 91) : 0;
     return this.key(points);
+  }
+
+  /**
+   * In a Ramsch, the second word of the key: what of the past its loser
+   * depends on (002 5.3.6.3: the most points; on a tie, the highest trump
+   * taken, then the most tricks; a Jungfrau has none; a Durchmarsch has all
+   * or enough points): the card points and tricks of seats 0 to 2 (seat 3's
+   * follow from the cards still out), and the highest trump each seat has
+   * taken (49 bits). 0 in other games, where the first word says it all.
+   */
+  hashExtra(): number {
+    if (!this.ramsch) return 0;
+    const top = TOP_TRUMPS;
+    top.fill(15);
+    const rank = this.trumpRank;
+    const cards = this.cards;
+    for (let n = 0, done = this.pos >> 2; n < done; n++) {
+      const w = this.trickWinner[n];
+      for (let i = n * 4; i < n * 4 + 4; i++) if (rank[cards[i]] < top[w]) top[w] = rank[cards[i]];
+    }
+    const p = this.seatPoints;
+    const t = this.seatTricks;
+    const low = (((p[0] * 128 + p[1]) * 128 + p[2]) * 16 + t[0]) * 16 + t[1];
+    return ((((t[2] * 16 + top[0]) * 16 + top[1]) * 16 + top[2]) * 16 + top[3]) * 536870912 + low;
   }
 
   /** The hash or question key with this number (7 bits) for the party's points; without `flags`, no trick flags and no points. */
