@@ -71,8 +71,12 @@ export class KarnoeffelSearch implements SearchState {
   private turn = -1;
   /** The winning team once over, else -1. */
   private winner = -1;
-  /** For each card: 2^i when it was the i-th card in the hands at the load (or the deal), else 0: the hash's bits. */
+  /** For each card: 2^i when it was the i-th card in the hands at the load (or the deal), else 0: the hash's bits (made by the first `hash`, from `loadLo`/`loadHi`). */
   private keyBit: Float64Array;
+  private keyReady = false;
+  /** The hands at the load (or the deal), as `lo` and `hi`. */
+  private readonly loadLo: Int32Array;
+  private readonly loadHi: Int32Array;
 
   constructor(rules: Pick<KarnoeffelRules, 'players' | 'direction' | 'devilFirstTrick'>, from?: KarnoeffelSearch) {
     const n = rules.players;
@@ -102,8 +106,13 @@ export class KarnoeffelSearch implements SearchState {
       this.turn = from.turn;
       this.winner = from.winner;
       this.keyBit = from.keyBit;
+      this.keyReady = from.keyReady;
+      this.loadLo = from.loadLo.slice();
+      this.loadHi = from.loadHi.slice();
     } else {
       this.keyBit = new Float64Array(CARDS);
+      this.loadLo = new Int32Array(n);
+      this.loadHi = new Int32Array(n);
       this.lo = new Int32Array(n);
       this.hi = new Int32Array(n);
       this.cards = new Int8Array(CARDS);
@@ -128,7 +137,7 @@ export class KarnoeffelSearch implements SearchState {
       s.lo[seat] = mask % TWO_32 | 0;
       s.hi[seat] = Math.floor(mask / TWO_32) | 0;
     }
-    s.numberCards();
+    s.loaded();
     s.tricks = state.tricks.length;
     s.baseTricks = s.tricks;
     s.won[0] = state.won[0];
@@ -164,7 +173,7 @@ export class KarnoeffelSearch implements SearchState {
       this.lo[seat] = l;
       this.hi[seat] = h;
     }
-    this.numberCards();
+    this.loaded();
     this.trump = trump;
     this.value = value;
     this.base = 0;
@@ -191,12 +200,19 @@ export class KarnoeffelSearch implements SearchState {
   }
 
   /** Numbers the cards in the hands now (at most 40) for the hash. */
+  /** The hands as they are now are the hands at the load: the hash's bits are made from them when first needed (a playout never needs them). */
+  private loaded(): void {
+    this.loadLo.set(this.lo);
+    this.loadHi.set(this.hi);
+    this.keyReady = false;
+  }
+
   private numberCards(): void {
     const keyBit = new Float64Array(CARDS);
     let bit = 1;
     for (let seat = 0; seat < this.seats; seat++) {
       for (let c = 0; c < CARDS; c++) {
-        const held = c < 32 ? (this.lo[seat] >>> c) & 1 : (this.hi[seat] >>> (c - 32)) & 1;
+        const held = c < 32 ? (this.loadLo[seat] >>> c) & 1 : (this.loadHi[seat] >>> (c - 32)) & 1;
         if (held) {
           keyBit[c] = bit;
           bit *= 2;
@@ -205,6 +221,7 @@ export class KarnoeffelSearch implements SearchState {
     }
     // Shared with clones (it never changes after this), so a fresh array rather than a write into the old one.
     this.keyBit = keyBit;
+    this.keyReady = true;
   }
 
   /**
@@ -218,6 +235,7 @@ export class KarnoeffelSearch implements SearchState {
    */
   hash(): number {
     if (this.count !== this.trickStart || this.turn < 0) return -1;
+    if (!this.keyReady) this.numberCards();
     const keyBit = this.keyBit;
     let key = 0;
     for (let seat = 0; seat < this.seats; seat++) {
