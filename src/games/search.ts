@@ -141,4 +141,24 @@ export interface SearchSupport<T extends GameTypes> {
    * `game.view(sampleWorld(v, seat, rng), seat)` equals `v`.
    */
   sampleWorld(view: T['view'], seat: Seat, rng: Rng): T['state'];
+  /**
+   * Optional, for worlds weighted by the bidding (src/games/decisionModel.ts):
+   * in this world (a `sampleWorld` of this seat's view), how many public
+   * decisions of the other seats outside the card play (bids and passes,
+   * Klopfen, Stoß, Spritzen, raising, …) the game's `easy` bot would have
+   * made otherwise with that seat's cards of the world, asked at each
+   * decision with that seat's view then. It reads only the world (whose
+   * hidden cards are sampled) and its public history; decisions the seat
+   * could not see (a bid still hidden in open announcements) are not
+   * counted. Search weighs the world by `worldWeight(count)`; without it
+   * every consistent world is equally likely. It may stop counting once the
+   * count is above `limit` (the caller needs to know no more).
+   */
+  disagreements?(world: T['state'], seat: Seat, limit?: number): number;
+  /**
+   * Optional, with `disagreements`: the weight of one disagreement in this
+   * game (ε, above 0 and at most 1), where it is measured to differ from
+   * the default `DISAGREE_WEIGHT`.
+   */
+  readonly disagreeWeight?: number;
 }

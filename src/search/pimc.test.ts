@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../core/rng.js';
 import type { ArenaEntrant } from './arena.js';
 import { runArena } from './arena.js';
-import { botLevels, clearlyBetter, MIN_WORLDS_TO_DEVIATE, pimcAgent } from './pimc.js';
+import { botLevels, clearlyBetter, MIN_WORLDS_TO_DEVIATE, pimcAgent, STRONG } from './pimc.js';
+import { DISAGREE_WEIGHT, sampleWeightedWorld, TRIES_PER_WORLD, worldWeight } from '../games/decisionModel.js';
+import type { GameModule } from '../games/module.js';
 import { TINY_FOLD, TINY_PLAY, tinyGame, tinyModule, tinySampleWorld, type TinyTypes } from './testing.js';
 import { GAMES } from '../games/registry.js';
 
@@ -149,5 +151,75 @@ describe('thinking bots outside the card play', () => {
     expect(clearlyBetter(worlds([[40, 0], [0, 2], [0, 2], [0, 2], [0, 2], [0, 2]]), 0, 1)).toBe(false);
     expect(clearlyBetter(worlds([[5, 1], [4, 1], [6, 1], [5, 2], [3, 1], [5, 1]]), 0, 1)).toBe(true);
     expect(clearlyBetter(worlds([[-Infinity, 1], [4, 1], [6, 1], [5, 2], [3, 1], [5, 1]]), 0, 1)).toBe(false);
+  });
+});
+
+describe('worlds weighted by the bidding (issue 9 §2)', () => {
+  // The tiny game after the declarer's bid; a stand-in model that "disagrees" once per top trump (7, 6, 5, 4) the declarer holds.
+  const TOP = [7, 6, 5, 4];
+  const deck = Array.from({ length: 32 }, (_, c) => (c * 7) % 32);
+  const s0 = tinyGame.setup(rules, { dealer: 0, deck, carry: null });
+  if (!s0.ok) throw new Error();
+  const bid = (tinyGame.apply(s0.value, 1, TINY_PLAY) as { value: typeof s0.value }).value;
+  // The declarer (seat 1) leads a card; the next seat decides.
+  const state = (tinyGame.apply(bid, 1, tinyGame.legal(bid, 1)[0]) as { value: typeof bid }).value;
+  const seat = tinyGame.toAct(state)[0];
+  const view = tinyGame.view(state, seat);
+  const withModel = (count: (w: TinyTypes['state']) => number): GameModule<TinyTypes> => ({
+    ...tinyModule,
+    search: { ...tinyModule.search!, disagreements: (w, s) => (s === 1 ? 0 : count(w)) },
+  });
+  const tops = (w: TinyTypes['state']) => w.hands[1].filter((c) => TOP.includes(c)).length;
+
+  it('a world is kept with probability ε^k: fewer disagreements than uniform worlds, and the view is the seat\'s', () => {
+    const search = withModel(tops).search!;
+    const rng = new SeededRng('weighted');
+    let uniform = 0;
+    let weighted = 0;
+    for (let i = 0; i < 400; i++) {
+      uniform += tops(search.sampleWorld(view, seat, rng));
+      const w = sampleWeightedWorld(search, view, seat, rng);
+      expect(tinyGame.view(w, seat)).toEqual(view);
+      weighted += tops(w);
+    }
+    expect(weighted).toBeLessThan(uniform * 0.6);
+  });
+
+  it('draws at most TRIES_PER_WORLD candidates, then takes the first with the fewest disagreements', () => {
+    let calls = 0;
+    const worlds: TinyTypes['state'][] = [];
+    const search = withModel((w) => {
+      calls++;
+      worlds.push(w);
+      return 40 + (calls === 3 ? -1 : 0);
+    }).search!;
+    const w = sampleWeightedWorld(search, view, seat, new SeededRng(3));
+    expect(calls).toBe(TRIES_PER_WORLD);
+    expect(w).toBe(worlds[2]);
+    expect(worldWeight(40)).toBeGreaterThan(0);
+    expect(worldWeight(1)).toBe(DISAGREE_WEIGHT);
+  });
+
+  it('the same seed gives the same worlds and the same estimates; strong weighs its worlds, strong-uniform does not', async () => {
+    const a = sampleWeightedWorld(withModel(tops).search!, view, seat, new SeededRng(9));
+    const b = sampleWeightedWorld(withModel(tops).search!, view, seat, new SeededRng(9));
+    expect(b).toEqual(a);
+    let asked = 0;
+    const module = withModel((w) => {
+      asked++;
+      return tops(w);
+    });
+    const legal = tinyGame.legal(state, seat);
+    const o = { ...STRONG, samples: 6, thinkMs: 60_000 };
+    const e1 = await pimcAgent(module, rules, seat, new SeededRng(4), o).estimate(view, legal, seat);
+    const e2 = await pimcAgent(module, rules, seat, new SeededRng(4), o).estimate(view, legal, seat);
+    expect(e2).toEqual(e1);
+    expect(asked).toBeGreaterThanOrEqual(12);
+    asked = 0;
+    await pimcAgent(module, rules, seat, new SeededRng(4), { ...o, weighted: false }).estimate(view, legal, seat);
+    expect(asked).toBe(0);
+    const levels = botLevels(module)!;
+    expect(levels.strong.description).toContain('weighted by the bidding');
+    expect(levels.strongUniform.description).toContain('not weighted');
   });
 });

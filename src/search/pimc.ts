@@ -3,13 +3,15 @@ import type { Agent, BotKind } from '../games/agent.js';
 import type { GameTypes, Seat } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
 import type { SearchState } from '../games/search.js';
+import { sampleWeightedWorld, TRIES_PER_WORLD } from '../games/decisionModel.js';
 import { Solver, SolverTimeout } from './solver.js';
 
 /**
  * Bots that think, built from any game's search support: perfect-information
  * Monte Carlo (PIMC). At each decision the bot samples worlds consistent
- * with its own view (`sampleWorld`), applies each legal action in each world
- * through the public `apply`, and values the result:
+ * with its own view (`sampleWorld`; `strong` weighs them by the bidding,
+ * `sampleWeightedWorld` in src/games/decisionModel.ts), applies each legal
+ * action in each world through the public `apply`, and values the result:
  *
  * - in the card play (`search.load` gives a search state): with the solver
  *   (`strong`: the exact value for its side with all cards of that world
@@ -38,6 +40,16 @@ export interface PimcOptions {
   readonly evaluate: 'solver' | 'playout';
   /** Solver nodes per decision, at most (a world the solver cannot finish within them is valued by playouts). */
   readonly nodes?: number;
+  /**
+   * Worlds weighted by the bidding (where the game's search support counts
+   * `disagreements`): each world is drawn by rejection, a candidate kept with
+   * probability `worldWeight(disagreements, epsilon)`, at most
+   * TRIES_PER_WORLD candidates a world (then the one with the fewest
+   * disagreements). Without it every consistent world is equally likely.
+   */
+  readonly weighted?: boolean;
+  /** The weight of one decision against the model (default: the game's `disagreeWeight`, else DISAGREE_WEIGHT). */
+  readonly epsilon?: number;
 }
 
 /**
@@ -49,6 +61,8 @@ export interface ThinkBudget {
   readonly thinkMs?: number;
   readonly samples?: number;
   readonly nodes?: number;
+  /** The weight of one decision against the model in weighted worlds (the arena's --epsilon). */
+  readonly epsilon?: number;
 }
 
 /**
@@ -71,12 +85,24 @@ export const MIN_WORLDS_TO_DEVIATE = 4;
  */
 export const MAX_DEVIATIONS = 3;
 
+/**
+ * Weighted worlds (`sampleWeightedWorld`, at most TRIES_PER_WORLD
+ * candidates a world): the time spent drawing candidates, summed over the
+ * worlds of one decision, stays within this share of the decision's time,
+ * so that the worlds keep time to be valued (once it is spent, each world
+ * takes its first candidate).
+ */
+export const DRAW_TIME_SHARE = 0.25;
+export { TRIES_PER_WORLD };
+
 export const MEDIUM: PimcOptions = { samples: 8, thinkMs: 250, evaluate: 'playout' };
-export const STRONG: PimcOptions = { samples: 24, thinkMs: 800, evaluate: 'solver' };
+export const STRONG: PimcOptions = { samples: 24, thinkMs: 800, evaluate: 'solver', weighted: true };
 
 export interface BotLevels<T extends GameTypes> {
   readonly medium: BotKind<T>;
   readonly strong: BotKind<T>;
+  /** `strong` with unweighted worlds (every consistent world equally likely), to measure what the weighting brings. */
+  readonly strongUniform: BotKind<T>;
 }
 
 /**
@@ -95,9 +121,12 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
     // More time means more worlds, unless the number of worlds is given too.
     samples: b.samples ?? (b.thinkMs === undefined ? base.samples : 10_000),
     nodes: b.nodes ?? base.nodes,
+    epsilon: b.epsilon ?? base.epsilon,
   });
   const medium = level(MEDIUM);
   const strong = level(STRONG);
+  const strongUniform: PimcOptions = { ...strong, weighted: false };
+  const weighting = module.search.disagreements ? ' weighted by the bidding (worlds where the others decided as easy would are likelier),' : '';
   const worlds = (o: PimcOptions) => (o.samples >= 10_000 ? 'worlds' : `up to ${o.samples} worlds`);
   const nodes = (o: PimcOptions) => (o.nodes === undefined ? '' : `, at most ${o.nodes} solver nodes`);
   return {
@@ -106,8 +135,12 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
       create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, medium, 'medium'),
     },
     strong: {
-      description: `samples ${worlds(strong)} consistent with its view and solves each with all cards known (bids and other decisions: easy-bot playouts), at most ${strong.thinkMs} ms a decision${nodes(strong)}`,
+      description: `samples ${worlds(strong)} consistent with its view,${weighting} and solves each with all cards known (bids and other decisions: easy-bot playouts), at most ${strong.thinkMs} ms a decision${nodes(strong)}`,
       create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, strong, 'strong'),
+    },
+    strongUniform: {
+      description: `strong with every consistent world equally likely (not weighted by the bidding), for comparison`,
+      create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, strongUniform, 'strong-uniform'),
     },
   };
 }
@@ -150,9 +183,10 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     const sums = new Array<number>(legal.length).fill(0);
     const perWorld: number[][] = [];
     let worlds = 0;
+    drawBudget.left = o.thinkMs * DRAW_TIME_SHARE;
     for (let w = 0; w < o.samples; w++) {
       if (w > 0 && performance.now() - t0 >= o.thinkMs) break;
-      const world = search.sampleWorld(view, s, rng);
+      const world = drawWorld(view, s);
       const values: number[] = [];
       let complete = true;
       // In the card play the solver values every card on one search state, so that its table serves all of them.
@@ -176,6 +210,20 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
       worlds++;
     }
     return { means: sums.map((x) => x / Math.max(1, worlds)), worlds, cardPlay, values: perWorld };
+  };
+
+  const weighted = o.weighted === true && search.disagreements !== undefined;
+
+  /** The time left for drawing weighted worlds in this decision (see DRAW_TIME_SHARE). */
+  const drawBudget = { left: 0 };
+
+  /** One world for a decision: uniform among the consistent ones, or weighted by the bidding (see PimcOptions.weighted). */
+  const drawWorld = (view: T['view'], s: Seat): T['state'] => {
+    if (!weighted) return search.sampleWorld(view, s, rng);
+    const start = performance.now();
+    const world = sampleWeightedWorld(search, view, s, rng, { epsilon: o.epsilon, stop: () => performance.now() - start >= drawBudget.left });
+    drawBudget.left -= performance.now() - start;
+    return world;
   };
 
   /** The solver's value of every legal action when all are moves of the card play in this world, else undefined. */

@@ -1,4 +1,5 @@
 import { nthBit32, popcount32 } from '../../cards/bits.js';
+import { KARNOEFFEL_DISAGREE_WEIGHT, karnoeffelDisagreements } from './model.js';
 import type { SeededRng } from '../../core/rng.js';
 import type { SearchState, SearchSupport } from '../search.js';
 import type { KarnoeffelTypes } from './game.js';
@@ -531,10 +532,12 @@ export class KarnoeffelSearch implements SearchState {
   }
 }
 
-/** The search support of Karnöffel: search states from public states, moves as actions, sampled worlds. */
+/** The search support of Karnöffel: search states from public states, moves as actions, sampled worlds, the raising as evidence (model.ts). */
 export const karnoeffelSearch: SearchSupport<KarnoeffelTypes> = {
   load: (state) => KarnoeffelSearch.load(state),
   actionOf: (_state, move) => ({ type: 'play', card: move }),
   moveOf: (_state, action) => (action.type === 'play' ? action.card : undefined),
   sampleWorld,
+  disagreements: karnoeffelDisagreements,
+  disagreeWeight: KARNOEFFEL_DISAGREE_WEIGHT,
 };

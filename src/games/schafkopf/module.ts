@@ -9,16 +9,19 @@ import { schafkopfText } from './text.js';
 import type { SearchSupport } from '../search.js';
 import { SchafkopfSearch } from './search.js';
 import { sampleWorld } from './sample.js';
+import { schafkopfDisagreements } from './model.js';
 
 /**
  * Search support: the search state of the card play (moves are card ids),
- * and sampled worlds consistent with what one seat knows.
+ * sampled worlds consistent with what one seat knows, and the bidding as
+ * evidence about the hidden hands (model.ts).
  */
 export const schafkopfSearch: SearchSupport<SchafkopfTypes> = {
   load: (state) => SchafkopfSearch.fromState(state),
   actionOf: (_state, move) => ({ type: 'play', card: move }),
   moveOf: (state, action) => (state.phase === 'play' && action.type === 'play' ? action.card : undefined),
   sampleWorld,
+  disagreements: schafkopfDisagreements,
 };
 
 /** Schafkopf, as the registry knows it. */

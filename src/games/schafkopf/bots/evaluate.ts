@@ -74,8 +74,21 @@ export function evaluate(pack: Pack, hand: number, game: GameChoice): HandValue 
   return { trumps: nTrumps, topRun, score, sideSolid };
 }
 
-function cardsByPower(t: ReturnType<typeof playTables>, mask: number): Card[] {
-  return maskCards(mask).sort((a, b) => t.power[b] - t.power[a]);
+/** The cards of a mask, highest first (cached per tables and mask: the weighted worlds of search ask for the same suits very often). */
+const BY_POWER = new WeakMap<ReturnType<typeof playTables>, Map<number, readonly Card[]>>();
+
+function cardsByPower(t: ReturnType<typeof playTables>, mask: number): readonly Card[] {
+  let byMask = BY_POWER.get(t);
+  if (!byMask) {
+    byMask = new Map();
+    BY_POWER.set(t, byMask);
+  }
+  let hit = byMask.get(mask);
+  if (!hit) {
+    hit = Object.freeze(maskCards(mask).sort((a, b) => t.power[b] - t.power[a]));
+    byMask.set(mask, hit);
+  }
+  return hit;
 }
 
 /** The best suit to call in a Rufspiel: the one held shortest, not with a bare Zehn; ties to Eichel. */
@@ -93,7 +106,7 @@ export function bettelRisk(pack: Pack, hand: number): number {
   const t = playTables(pack, 'bettel');
   let risk = 0;
   for (let s = 0; s < 4; s++) {
-    const suitCards = cardsByPower(t, t.plain[s]).reverse(); // lowest first
+    const suitCards = [...cardsByPower(t, t.plain[s])].reverse(); // lowest first
     const held = hand & t.plain[s];
     // A card is covered if the hand holds enough lower cards of the suit to duck under every lead.
     let lowerHeld = 0;
