@@ -8,6 +8,7 @@ import { randomId } from './identity.js';
 import type { LobbyTable, ServerMessage } from './protocol.js';
 import { PgStore } from './store/postgres.js';
 import { CLUSTER_HINT, freshPgDatabase, pgUrl, redisUrl, type FreshDatabase } from './store/testing.js';
+import type { Store } from './store/store.js';
 
 /**
  * The cluster (docs/cluster.md) with the real services: three `stich serve`
@@ -36,6 +37,13 @@ interface Seated {
   readonly id: string;
   readonly game: string;
   readonly clients: Client[];
+}
+
+/** No client saw a problem at any table, and every action acknowledged to a client is in the table's log. */
+async function expectNothingLost(store: Store, tables: readonly Pick<Seated, 'id' | 'clients'>[], acked: readonly { table: string; user: string; cseq: number }[]): Promise<void> {
+  for (const t of tables) for (const c of t.clients) expect(c.table(t.id).problems).toEqual([]);
+  const logged = await loggedActions(store, tables.map((t) => t.id));
+  expect(acked.filter((a) => !logged.has(`${a.table}/${a.user}/${a.cseq}`))).toEqual([]);
 }
 
 describe('a cluster of three processes on PostgreSQL and Redis', () => {
@@ -216,9 +224,7 @@ describe('a cluster of three processes on PostgreSQL and Redis', () => {
     stops = new Map();
     await sleep(300);
     expect(acked.length).toBeGreaterThan(before);
-    for (const t of tables) for (const c of t.clients) expect(c.table(t.id).problems).toEqual([]);
-    const logged = await loggedActions(store, tables.map((t) => t.id));
-    expect(acked.filter((a) => !logged.has(`${a.table}/${a.user}/${a.cseq}`))).toEqual([]);
+    await expectNothingLost(store, tables, acked);
     console.log(`cluster: ${orphaned.length} of ${tables.length} tables taken over ${Math.round(takeoverMs)} ms after kill -9; ${acked.length} actions acknowledged, all in the log`);
   });
 
@@ -251,9 +257,7 @@ describe('a cluster of three processes on PostgreSQL and Redis', () => {
     await sleep(500);
     stops.forEach((s) => s());
     await sleep(300);
-    for (const t of tables) for (const c of t.clients) expect(c.table(t.id).problems).toEqual([]);
-    const logged = await loggedActions(store, tables.map((t) => t.id));
-    expect(acked.filter((a) => !logged.has(`${a.table}/${a.user}/${a.cseq}`))).toEqual([]);
+    await expectNothingLost(store, tables, acked);
     await proxy.close();
   });
 });
@@ -353,8 +357,6 @@ describe('a cluster whose Redis stops and comes back empty', () => {
     await sleep(500);
     stops.forEach((s) => s());
     await sleep(300);
-    for (const t of tables) for (const c of t.clients) expect(c.table(t.id).problems).toEqual([]);
-    const logged = await loggedActions(store, tables.map((t) => t.id));
-    expect(acked.filter((a) => !logged.has(`${a.table}/${a.user}/${a.cseq}`))).toEqual([]);
+    await expectNothingLost(store, tables, acked);
   });
 });

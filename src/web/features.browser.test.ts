@@ -3,22 +3,20 @@
  * for the setup): the player page, drag to play with a mouse and by touch,
  * and the reconnect grace as the other people at the table see it.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server/server.js';
 import { testServer } from '../server/testing.js';
-import { BROWSER_ARGS, CLIENT, createTable, DESKTOP, EXECUTABLE, guest, handCodes, OUT, PHONE, play } from './testing.js';
+import { CLIENT, createTable, DESKTOP, guest, handCodes, launchChromium, OUT, PHONE, play } from './testing.js';
 
 let browser: Browser | undefined;
 let server: RunningServer | undefined;
 
 async function setup(): Promise<{ browser: Browser; base: string }> {
-  if (!existsSync(EXECUTABLE)) throw new Error(`Chromium not found at ${EXECUTABLE}: install it (apt-get install -y chromium) or set CHROMIUM_PATH=/path/to/chromium`);
-  if (!existsSync(`${CLIENT}/index.html`)) throw new Error(`no built client in ${CLIENT}: run npm run build`);
+  browser ??= await launchChromium();
   // Bots take a moment, so that a person's turn can be waited for; the grace period is the default (30 s).
   server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 150 } });
-  browser ??= await chromium.launch({ executablePath: EXECUTABLE, args: BROWSER_ARGS });
   return { browser, base: server.url };
 }
 

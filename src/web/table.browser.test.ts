@@ -5,13 +5,13 @@
  * Screenshots go to tmp/web/ (ignored by git). Without Chromium every test
  * fails with one line saying how to get one.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server/server.js';
 import { testServer } from '../server/testing.js';
-import { BROWSER_ARGS, CLIENT, createTable, DESKTOP, EXECUTABLE, guest, handCodes, OUT, PHONE, play } from './testing.js';
+import { CLIENT, createTable, DESKTOP, guest, handCodes, launchChromium, OUT, PHONE, play } from './testing.js';
 
 let browser: Browser | undefined;
 let server: RunningServer | undefined;
@@ -19,10 +19,8 @@ let server: RunningServer | undefined;
 let slow: RunningServer | undefined;
 
 async function setup(): Promise<{ browser: Browser; base: string }> {
-  if (!existsSync(EXECUTABLE)) throw new Error(`Chromium not found at ${EXECUTABLE}: install it (apt-get install -y chromium) or set CHROMIUM_PATH=/path/to/chromium`);
-  if (!existsSync(`${CLIENT}/index.html`)) throw new Error(`no built client in ${CLIENT}: run npm run build`);
+  browser ??= await launchChromium();
   server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}` });
-  browser ??= await chromium.launch({ executablePath: EXECUTABLE, args: BROWSER_ARGS });
   return { browser, base: server.url };
 }
 

@@ -2,7 +2,8 @@
  * What the Chromium tests share: where Chromium and the built client are,
  * the viewports, and people who join, open tables and play by clicking.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CLIENT = 'dist/client';
@@ -11,6 +12,13 @@ export const OUT = 'tmp/web';
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 export const BROWSER_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+/** Debian's Chromium, headless, for a page test that needs the built client; says how to get either when it is missing. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(EXECUTABLE)) throw new Error(`Chromium not found at ${EXECUTABLE}: install it (apt-get install -y chromium) or set CHROMIUM_PATH=/path/to/chromium`);
+  if (!existsSync(`${CLIENT}/index.html`)) throw new Error(`no built client in ${CLIENT}: run npm run build`);
+  return chromium.launch({ executablePath: EXECUTABLE, args: BROWSER_ARGS });
+}
 
 export interface Person {
   ctx: BrowserContext;
