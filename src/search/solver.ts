@@ -317,21 +317,16 @@ export class Solver {
     }
     const tt = this.tt;
     const key = state.questionKey!(this.rep, v);
-    let first = -1;
     if (key >= 0) {
+      // A stored answer is final: the slot holds 1 (yes) or 0 (no).
       const found = tt.find(key);
-      if (found >= 0) {
-        const known = tt.d[found + 1];
-        if (known >= 0) return known === 1;
-        first = tt.best(found);
-      }
+      if (found >= 0) return tt.d[found + 1] === 1;
     }
     const maximizing = state.side(state.toMove()) === this.side;
     const buf = this.moveBuf[ply] ?? (this.moveBuf[ply] = new Int32Array(64));
-    const n = this.orderedMoves(state, ply, first, buf);
+    const n = this.orderedMoves(state, ply, -1, buf);
     // A maximizing seat needs one move that reaches v; a minimizing one, one that keeps it from v.
     let result = !maximizing;
-    let bestMove = first;
     for (let i = 0; i < n; i++) {
       const m = buf[i];
       state.play(m);
@@ -339,16 +334,11 @@ export class Solver {
       state.undo();
       if (r === maximizing) {
         result = r;
-        bestMove = m;
         this.history[m] += n - i;
         break;
       }
     }
-    if (key >= 0) {
-      const i = tt.slot(key);
-      tt.d[i + 1] = result ? 1 : 0;
-      tt.setBest(i, bestMove);
-    }
+    if (key >= 0) tt.d[tt.slot(key) + 1] = result ? 1 : 0;
     return result;
   }
 
