@@ -97,7 +97,8 @@ export interface MousePlay {
 
 interface Glance {
   summary: { title: string; next: Target | null } | null;
-  sweeping: boolean;
+  /** The cards of a trick sliding to its winner ('' when none). */
+  sweeping: string;
   /** Cards of the current trick on the felt, and the hidden ones among them (opacity or visibility). */
   trick: number;
   invisible: string[];
@@ -121,18 +122,14 @@ interface Target {
 export async function playByMouse(page: Page, limitMs = 120_000): Promise<MousePlay> {
   const seen: MousePlay = { dealsEnded: 0, clicks: 0, tricksSeenInDeal: [0] };
   const end = Date.now() + limitMs;
-  let sweepSince = 0;
+  let sweep = { cards: '', since: 0 };
   while (Date.now() < end) {
     const g = (await page.evaluate(GLANCE)) as Glance;
-    if (g.sweeping) {
-      sweepSince ||= Date.now();
-      if (Date.now() - sweepSince > 2500) throw new Error('a finished trick stayed on the table for more than 2.5 s');
-    } else {
-      sweepSince = 0;
-      if (g.invisible.length > 0) throw new Error(`cards of the current trick cannot be seen: ${g.invisible.join(', ')}`);
-      const deal = seen.tricksSeenInDeal.length - 1;
-      seen.tricksSeenInDeal[deal] = Math.max(seen.tricksSeenInDeal[deal], g.trick);
-    }
+    if (g.sweeping !== sweep.cards) sweep = { cards: g.sweeping, since: Date.now() };
+    if (g.sweeping && Date.now() - sweep.since > 2500) throw new Error(`a finished trick (${g.sweeping}) stayed on the table for more than 2.5 s`);
+    if (g.invisible.length > 0) throw new Error(`cards of the current trick cannot be seen: ${g.invisible.join(', ')}`);
+    const deal = seen.tricksSeenInDeal.length - 1;
+    seen.tricksSeenInDeal[deal] = Math.max(seen.tricksSeenInDeal[deal], g.trick);
     const target = g.summary ? g.summary.next : g.target;
     if (g.summary && /Sitzung vorbei|Sitting over/.test(g.summary.title)) return seen;
     if (target) {
@@ -154,6 +151,8 @@ const GLANCE = `(() => {
   const describe = (el) => el ? el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '') : 'nothing';
   const target = (el, what) => {
     if (!el) return null;
+    // A person scrolls to a control below the fold before clicking it.
+    el.scrollIntoView({ block: 'nearest' });
     const r = el.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     const top = document.elementFromPoint(x, y);
@@ -165,7 +164,7 @@ const GLANCE = `(() => {
   const invisible = felt.filter((f) => !f.classList.contains('sweep') && settled(f)).filter((f) => {
     const s = getComputedStyle(f);
     return Number(s.opacity) < 0.95 || s.visibility !== 'visible';
-  }).map((f) => f.innerText.trim() || describe(f));
+  }).map((f) => f.getAttribute('data-card') || describe(f));
   const mine = document.querySelector('main.table.my-turn');
   let el = null, what = '';
   if (mine) {
@@ -177,7 +176,7 @@ const GLANCE = `(() => {
   }
   return {
     summary: summary ? { title: summary.querySelector('h3')?.textContent ?? '', next: target(summary.querySelector('button.next'), 'the summary\\'s next button') } : null,
-    sweeping: felt.some((f) => f.classList.contains('sweep')),
+    sweeping: felt.filter((f) => f.classList.contains('sweep')).map((f) => f.getAttribute('data-card')).join(' '),
     trick: felt.filter((f) => !f.classList.contains('sweep')).length,
     invisible,
     target: target(el, what),

@@ -54,6 +54,9 @@ export function Card({ c, m, small }: { c: CardModel; m: TableModel; small?: boo
 
 const BACK = cardBackSvg();
 
+/** How long a finished trick takes to slide to its winner (the CSS animation: 0.35 s still, then 1 s). */
+const SWEEP_MS = 1400;
+
 export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const { conn, lang, user } = ctx;
   const [snap, setSnap] = useState<Snap | null>(null);
@@ -214,17 +217,22 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const names = snap ? namesOf(snap, lang, user.id) : [];
   const model = useMemo(() => (snap && presenter && snap.view ? presenter.table(snap.view, legal, lang, names) : null), [snap, legal, lang]);
 
+  // A finished trick slides to its winner (SWEEP_MS) in a layer of its own that takes no clicks, while the next
+  // trick is already shown beneath it. A new deal (fewer tricks done) ends a sweep at once.
+  const sweepTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     if (!model) return;
     const done = model.tricksDone;
-    if (prevDone.current !== null && done > prevDone.current && model.lastTrick) {
-      setSweep(model.lastTrick);
-      const t = setTimeout(() => setSweep(null), 1100);
-      prevDone.current = done;
-      return () => clearTimeout(t);
-    }
+    const before = prevDone.current;
     prevDone.current = done;
+    if (before === null || done === before) return;
+    clearTimeout(sweepTimer.current);
+    if (done > before && model.lastTrick) {
+      setSweep(model.lastTrick);
+      sweepTimer.current = setTimeout(() => setSweep(null), SWEEP_MS);
+    } else setSweep(null);
   }, [model?.tricksDone]);
+  useEffect(() => () => clearTimeout(sweepTimer.current), []);
 
   const act = (action: string) => {
     if (!snap) return;
@@ -332,12 +340,22 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             class="felt"
             aria-label={tr(lang, 'turnOf')}
           >
-            {(sweep ? sweep.cards : model.trick).map((c) => (
-              <figure class={`played${sweep ? ` sweep ${c.seat === sweep.winner ? 'win' : ''} to-${sweep.winner === me ? 'me' : 'them'}` : ''}`} key={`${c.seat}-${c.code}`}>
+            {model.trick.map((c) => (
+              <figure class="played" key={`${c.seat}-${c.code}`} data-card={c.code} data-seat={c.seat}>
                 <Card c={c} m={model} />
                 <figcaption>{names[c.seat]}</figcaption>
               </figure>
             ))}
+            {sweep && (
+              <div class="sweeping" aria-hidden="true">
+                {sweep.cards.map((c) => (
+                  <figure class={`played sweep${c.seat === sweep.winner ? ' win' : ''} to-${sweep.winner === me ? 'me' : 'them'}`} key={`${c.seat}-${c.code}`} data-card={c.code}>
+                    <Card c={c} m={model} />
+                    <figcaption>{names[c.seat]}</figcaption>
+                  </figure>
+                ))}
+              </div>
+            )}
           </div>
           {model.lastTrick && (
             <button class="link small" onClick={() => setShowLast(!showLast)} aria-expanded={showLast}>
