@@ -106,6 +106,8 @@ export interface Snapshot {
   /** Seats whose holder lost the connection and is in the grace period. */
   readonly disconnected: readonly Disconnected[];
   readonly sheet: unknown;
+  /** The outcomes of the sitting's finished deals, in order (each was public in its dealEnd event): the Spielzettel. */
+  readonly outcomes: readonly unknown[];
   /** The number of the last event so far (-1 for none): events after it follow. */
   readonly last: number;
   /** The last client sequence number the server accepted from this user at this table (0 for none). */

@@ -472,6 +472,7 @@ export class Table {
       clocks: this.clockList(),
       disconnected: this.disconnectedList(),
       sheet: this.sheet,
+      outcomes: this.dealLogs.map((d) => d.outcome),
       last: this.lastEvent,
       cseq: this.cseqs.get(userId)?.last ?? 0,
       fair: this.fairShown(seat),
