@@ -8,6 +8,7 @@ import { checkReveal, FairNote, type Check, type Known, type Reveal } from './fa
 import { tr } from './i18n.js';
 import type { ServerMsg } from './net.js';
 import { playerPath } from './player.js';
+import { TableGone, TableOver, WaitingRoom } from './waiting.js';
 
 interface Seat {
   kind: 'open' | 'human' | 'bot';
@@ -26,6 +27,7 @@ interface Snap {
   seat: number;
   seats: Seat[];
   phase: 'waiting' | 'playing' | 'finished';
+  settings?: { public?: boolean; creator?: string };
   view: unknown;
   legal: string[];
   toAct: number[];
@@ -69,6 +71,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const [sweep, setSweep] = useState<{ cards: readonly PlayedCard[]; winner: number } | null>(null);
   const [now, setNow] = useState(Date.now());
   const [pending, setPending] = useState(false);
+  /** The server knows no such table (unknown, or over and no longer kept). */
+  const [missing, setMissing] = useState(false);
   const last = useRef(-1);
   const accepted = useRef(0);
   const refreshing = useRef<'idle' | 'busy' | 'again'>('idle');
@@ -188,6 +192,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
         case 'error':
           // A contribution that came too late or twice changes nothing the player needs to know.
           if (m.code === 'notCollecting' || m.code === 'duplicateContribution') return;
+          if (m.code === 'unknownTable') return setMissing(true);
           setPending(false);
           setNotice(`${tr(lang, 'refused')}: ${String(m.message)}`);
           return;
@@ -254,7 +259,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     return () => removeEventListener('keydown', key);
   }, []);
 
-  if (!snap) return <main class="center muted">{tr(lang, 'loading')}</main>;
+  if (!snap) return missing ? <TableGone ctx={ctx} id={id} /> : <main class="center muted">{tr(lang, 'loading')}</main>;
   const me = snap.seat;
   const n = snap.seats.length;
   const order = Array.from({ length: n }, (_, i) => (Math.max(me, 0) + i) % n);
@@ -308,19 +313,12 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   };
   const myTurn = me >= 0 && toAct.includes(me);
   const topEnded = ended[0];
-  const invite = `${location.origin}/table/${id}`;
 
   return (
     <main class={`table${myTurn ? ' my-turn' : ''}`} data-phase={snap.phase}>
       <div class="others">{(model ? others : order).map(seatBox)}</div>
-      {snap.phase === 'waiting' && (
-        <div class="waiting">
-          <p>{tr(lang, 'waiting')}</p>
-          <label>
-            {tr(lang, 'invite')} <input readOnly value={invite} onFocus={(e) => (e.target as HTMLInputElement).select()} />
-          </label>
-        </div>
-      )}
+      {snap.phase === 'waiting' && <WaitingRoom ctx={ctx} id={id} game={snap.game} snap={snap} />}
+      {snap.phase === 'finished' && me < 0 && <TableOver ctx={ctx} id={id} />}
       {model && (
         <>
           <div class="headline">
