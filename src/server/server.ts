@@ -431,7 +431,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       preCompressed: true,
       setHeaders: (reply, path) => {
         if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (/(index\.html|sw\.js|\.webmanifest)$/.test(path)) reply.header('cache-control', 'no-cache');
+        else if (/(index\.html|sw\.js|\.webmanifest)(\.br|\.gz)?$/.test(path)) reply.header('cache-control', 'no-cache');
       },
     });
     const index = (_req: FastifyRequest, reply: import('fastify').FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
