@@ -126,6 +126,7 @@ describe('playing with friends', () => {
     await p.page.waitForSelector('.gone-table');
     expect(await p.page.locator('.gone-table h2').textContent()).toBe('Dieser Tisch ist vorbei.');
     expect(await p.page.locator('.gone-table a.button').getAttribute('href')).toBe(`/record/${id}.1`);
+    await p.page.screenshot({ path: `${OUT}/table-finished.png` });
     // After a restart the server keeps only unfinished tables (Hall.load): the link still says the table is over.
     s.hall.tables.get(id)!.close();
     s.hall.tables.delete(id);

@@ -61,8 +61,10 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
             const open = t.seats.filter((s) => s.kind === 'open').length;
             return (
               <li key={t.id}>
-                <strong>{title(t.game)}</strong>
-                <span class="muted"> · {t.seats.map((s) => (s.kind === 'open' ? '—' : s.name)).join(', ')}</span>
+                <div class="what">
+                  <strong>{title(t.game)}</strong>
+                  <span class="muted">{t.seats.map((s) => (s.kind === 'open' ? '—' : s.name)).join(', ')}</span>
+                </div>
                 <button class={open > 0 ? 'primary' : ''} onClick={() => ctx.go(`/table/${t.id}`)}>
                   {tr(lang, open > 0 ? 'join' : 'watch')}
                 </button>
