@@ -36,7 +36,7 @@ export function iconSvg(): string {
   ].join('');
 }
 
-/** Whether a point (in units of the icon's size) lies in the heart: the same parametric curve as the SVG's, as a polygon test. */
+/** The heart as a polygon (units of the icon's size): the same parametric curve as the SVG's. */
 function heartPolygon(): [number, number][] {
   const h = HEART_AT;
   const out: [number, number][] = [];
@@ -49,43 +49,43 @@ function heartPolygon(): [number, number][] {
   return out;
 }
 
-function inPolygon(poly: readonly [number, number][], x: number, y: number): boolean {
-  let inside = false;
+/** Where a horizontal line at `y` crosses the polygon's edges, left to right: inside between the 1st and 2nd, 3rd and 4th, … */
+function crossings(poly: readonly [number, number][], y: number): number[] {
+  const xs: number[] = [];
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
     const [xi, yi] = poly[i];
     const [xj, yj] = poly[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    if (yi > y !== yj > y) xs.push(((xj - xi) * (y - yi)) / (yj - yi) + xi);
   }
-  return inside;
+  return xs.sort((a, b) => a - b);
 }
 
-/** The colour at a point of the icon (units of its size). */
-function colourAt(poly: readonly [number, number][], x: number, y: number): readonly number[] {
+/** The colour at a point of the icon (units of its size); `across` are the heart's crossings of the point's row. */
+function colourAt(across: readonly number[], x: number, y: number): readonly number[] {
   const { cx, cy, hw, hh, r } = CARD;
   const dx = Math.max(Math.abs(x - cx) - (hw - r), 0);
   const dy = Math.max(Math.abs(y - cy) - (hh - r), 0);
   const d = Math.hypot(dx, dy) - r;
   if (d > 0.006) return FELT;
   if (d > 0) return EDGE;
-  const h = HEART_AT;
-  // Outside the heart's box there is only paper.
-  if (Math.abs(x - h.cx) > 1.2 * h.s || Math.abs(y - h.cy) > 1.3 * h.s) return PAPER;
-  return inPolygon(poly, x, y) ? HEART : PAPER;
+  const before = across.filter((c) => c < x).length;
+  return before % 2 === 1 ? HEART : PAPER;
 }
 
-/** The icon as a PNG of `size` × `size` pixels (RGB; 3 × 3 samples a pixel, 2 × 2 for the large ones). */
+/** The icon as a PNG of `size` × `size` pixels (RGB, 3 × 3 samples a pixel). */
 export function iconPng(size: number): Buffer {
   const poly = heartPolygon();
   const row = 1 + size * 3;
   const raw = Buffer.alloc(row * size);
-  const n = size > 256 ? 2 : 3;
+  const n = 3;
   for (let py = 0; py < size; py++) {
     raw[py * row] = 0; // filter: none
+    const rows = Array.from({ length: n }, (_, sy) => crossings(poly, (py + (sy + 0.5) / n) / size));
     for (let px = 0; px < size; px++) {
       const sum = [0, 0, 0];
       for (let sy = 0; sy < n; sy++) {
         for (let sx = 0; sx < n; sx++) {
-          const c = colourAt(poly, (px + (sx + 0.5) / n) / size, (py + (sy + 0.5) / n) / size);
+          const c = colourAt(rows[sy], (px + (sx + 0.5) / n) / size, (py + (sy + 0.5) / n) / size);
           sum[0] += c[0];
           sum[1] += c[1];
           sum[2] += c[2];
