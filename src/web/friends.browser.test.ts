@@ -168,6 +168,14 @@ describe('phone and delivery', () => {
     expect(await p.page.locator('form.create select[name^=seat]').count()).toBe(7);
     expect(await overflow(p.page)).toBeLessThanOrEqual(0);
     await p.page.screenshot({ path: `${OUT}/lobby-phone-form.png`, fullPage: true });
+    // In English too: the form's words are English and it still fits.
+    const en = await guest(b, base, 'Sam', PHONE, 'en-GB');
+    await en.page.waitForSelector('.tables li');
+    expect(await en.page.locator('form.create fieldset.seats legend').textContent()).toBe('Seats');
+    expect(await en.page.locator('select[name=visibility] option').allTextContents()).toEqual(['Public: listed in the lobby', 'Private: only with the link']);
+    expect(await overflow(en.page)).toBeLessThanOrEqual(0);
+    await en.page.screenshot({ path: `${OUT}/lobby-phone-en.png`, fullPage: true });
+    await en.ctx.close();
     await Promise.all(owners.map((o) => o.close()));
     await p.ctx.close();
   });
