@@ -229,7 +229,7 @@ describe('phone and delivery', () => {
     expect(problems).toEqual([]);
     expect([...encodings.values()].length).toBeGreaterThanOrEqual(2);
     expect([...encodings.values()].every((e) => e === 'br')).toBe(true);
-    console.log(`client (js + css): ${gzipped} bytes gzipped, ${brotli} bytes brotli; start page interactive after ${interactiveMs} ms`);
+    console.log(`client (js + css): ${gzipped} bytes gzipped, ${brotli} bytes brotli; a cold first visit interactive after ${interactiveMs} ms`);
     expect(gzipped).toBeLessThan(150 * 1024);
     await ctx.close();
   });
