@@ -8,6 +8,7 @@ import type { WebSocket } from 'ws';
 import { findGame, gameById, GAMES } from '../games/registry.js';
 import { resolveRules } from '../games/ruleBook.js';
 import { ClusterNode, infoOf, type ClusterOptions } from './cluster.js';
+import { clientFileOptions } from './clientFiles.js';
 import { dispatch, isTableMessage } from './dispatch.js';
 import { Identity, randomId, SESSION_COOKIE, type IdentityResult } from './identity.js';
 import { DEFAULT_LIMITS, TokenBucket, type Limits } from './limits.js';
@@ -422,18 +423,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // The browser client (src/web/client, built by Vite): its files, and index.html for the app's own paths.
   const clientDir = options.clientDir ?? fileURLToPath(new URL('../client/', import.meta.url));
   if (existsSync(`${clientDir}/index.html`)) {
-    // Precompressed at build time (vite.config.ts writes .br and .gz beside each file); hashed assets never change.
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      prefix: '/',
-      wildcard: false,
-      maxAge: '1h',
-      preCompressed: true,
-      setHeaders: (reply, path) => {
-        if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (/(index\.html|sw\.js|\.webmanifest)(\.br|\.gz)?$/.test(path)) reply.header('cache-control', 'no-cache');
-      },
-    });
+    await app.register(fastifyStatic, clientFileOptions(clientDir));
     const index = (_req: FastifyRequest, reply: import('fastify').FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
     app.get('/table/:id', index);
     app.get('/record/:id', index);
