@@ -43,12 +43,24 @@ export async function guest(b: Browser, base: string, name: string, viewport = D
   return { ctx, page, errors, frames };
 }
 
-/** Opens a table from the lobby form; resolves with the table id once the person sits at it. */
-export async function createTable(p: Person, game: string, options: { deals?: number; bots?: boolean; level?: string; rated?: boolean } = {}): Promise<string> {
+/**
+ * Opens a table from the lobby form; resolves with the table id once the person sits at it. The seats after the
+ * creator's are bots of the default level unless `bots` is false (all open), `level` names the level, or `seats`
+ * names each ("open" or a level).
+ */
+export async function createTable(
+  p: Person,
+  game: string,
+  options: { deals?: number; bots?: boolean; level?: string; rated?: boolean; seats?: readonly string[]; private?: boolean } = {},
+): Promise<string> {
   const { page } = p;
   await page.selectOption('select[name=game]', game);
-  if (options.bots === false) await page.selectOption('select[name=bots]', 'none');
-  if (options.level) await page.selectOption('select[name=level]', options.level);
+  const seats = await page.locator('form.create select[name^=seat]').all();
+  for (const [i, select] of seats.entries()) {
+    const choice = options.seats?.[i] ?? (options.bots === false ? 'open' : options.level);
+    if (choice) await select.selectOption(choice);
+  }
+  if (options.private) await page.selectOption('select[name=visibility]', 'private');
   if (options.rated) await page.check('input[name=rated]');
   if (options.deals) await page.fill('input[name=deals]', String(options.deals));
   await page.locator('form.create button[type=submit]').click();

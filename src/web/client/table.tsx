@@ -10,6 +10,7 @@ import type { ServerMsg } from './net.js';
 import { playerPath } from './player.js';
 import { ScoreSheet } from './sheet.js';
 import { chime, setSoundWanted, soundWanted } from './sound.js';
+import { TableGone, TableOver, WaitingRoom } from './waiting.js';
 
 interface Seat {
   kind: 'open' | 'human' | 'bot';
@@ -28,6 +29,7 @@ interface Snap {
   seat: number;
   seats: Seat[];
   phase: 'waiting' | 'playing' | 'finished';
+  settings?: { public?: boolean; creator?: string };
   view: unknown;
   legal: string[];
   toAct: number[];
@@ -78,6 +80,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const [pending, setPending] = useState(false);
   /** The cards tapped so far for a choice of several (Talonschnapsen's lay-away). */
   const [picked, setPicked] = useState<string[]>([]);
+  /** The server knows no such table (unknown, or over and no longer kept). */
+  const [missing, setMissing] = useState(false);
   const last = useRef(-1);
   const accepted = useRef(0);
   const refreshing = useRef<'idle' | 'busy' | 'again'>('idle');
@@ -197,6 +201,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
         case 'error':
           // A contribution that came too late or twice changes nothing the player needs to know.
           if (m.code === 'notCollecting' || m.code === 'duplicateContribution') return;
+          if (m.code === 'unknownTable') return setMissing(true);
           setPending(false);
           setNotice(`${tr(lang, 'refused')}: ${String(m.message)}`);
           return;
@@ -284,7 +289,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   }, [mineNow, lang]);
   useEffect(() => () => void (document.title = 'stich'), []);
 
-  if (!snap) return <main class="center muted">{tr(lang, 'loading')}</main>;
+  if (!snap) return missing ? <TableGone ctx={ctx} id={id} /> : <main class="center muted">{tr(lang, 'loading')}</main>;
   const me = snap.seat;
   const n = snap.seats.length;
   const order = Array.from({ length: n }, (_, i) => (Math.max(me, 0) + i) % n);
@@ -360,19 +365,12 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const toward = (seat: number) => ({ '--wx': Math.cos(angle(seat)).toFixed(3), '--wy': Math.sin(angle(seat)).toFixed(3) });
   const myTurn = me >= 0 && toAct.includes(me);
   const topEnded = ended[0];
-  const invite = `${location.origin}/table/${id}`;
 
   return (
     <main class={`table${myTurn ? ' my-turn' : ''}`} data-phase={snap.phase}>
       {!model && <div class="others">{order.map(seatBox)}</div>}
-      {snap.phase === 'waiting' && (
-        <div class="waiting">
-          <p>{tr(lang, 'waiting')}</p>
-          <label>
-            {tr(lang, 'invite')} <input readOnly value={invite} onFocus={(e) => (e.target as HTMLInputElement).select()} />
-          </label>
-        </div>
-      )}
+      {snap.phase === 'waiting' && <WaitingRoom ctx={ctx} id={id} game={snap.game} snap={snap} />}
+      {snap.phase === 'finished' && me < 0 && <TableOver ctx={ctx} id={id} />}
       {model && (
         <>
           <div class="headline">
