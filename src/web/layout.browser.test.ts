@@ -1,0 +1,155 @@
+/**
+ * The table as players expect it (issue 18 §2, §4, §5, §8), in a real
+ * Chromium (see table.browser.test.ts for the setup): the others round the
+ * table with each card in front of the one who played it, the marks beside
+ * each player, the turn in the tab's title and the chime setting, Karnöffel's
+ * hand above the fold, the Spielzettel, and the record viewer's whole tricks.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../server/server.js';
+import { testServer } from '../server/testing.js';
+import { CLIENT, createTable, DESKTOP, guest, launchChromium, OUT, play } from './testing.js';
+
+let browser: Browser | undefined;
+let server: RunningServer | undefined;
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  browser = await launchChromium();
+  server = await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 150 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Box {
+  x: number;
+  y: number;
+}
+
+/** The centre of the ring and, per seat, where its box and its card on the felt are (page coordinates). */
+async function places(page: Page): Promise<{ ring: Box; seats: Record<number, Box>; cards: Record<number, Box>; me: number }> {
+  return page.evaluate(() => {
+    const mid = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    };
+    const seats: Record<number, Box> = {};
+    for (const el of document.querySelectorAll('.ring .place .seat')) seats[Number(el.getAttribute('data-seat'))] = mid(el);
+    const cards: Record<number, Box> = {};
+    for (const el of document.querySelectorAll('.felt figure.played:not(.sweep)')) cards[Number(el.getAttribute('data-seat'))] = mid(el);
+    return { ring: mid(document.querySelector('.ring')!), seats, cards, me: Number(document.querySelector('.seat.mine')?.getAttribute('data-seat')) };
+  });
+}
+
+describe('a table that looks like a table', () => {
+  it('Schafkopf: left, opposite and right in playing order, each card in front of its player, the marks, the title and the chime', async () => {
+    const p = await guest(browser!, server!.url, 'Rundum');
+    await createTable(p, 'schafkopf', { deals: 4 });
+    const { page } = p;
+    await play(page, async () => (await page.locator('.felt figure.played:not(.sweep)').count()) >= 2 && (await page.locator('main.table.my-turn').count()) > 0);
+    const at = await places(page);
+    const [left, top, right] = [1, 2, 3].map((k) => at.seats[(at.me + k) % 4]);
+    expect(left.x).toBeLessThan(at.ring.x - 100);
+    expect(top.y).toBeLessThan(at.ring.y - 80);
+    expect(right.x).toBeGreaterThan(at.ring.x + 100);
+    // Each card lies between the middle and the one who played it.
+    for (const [seat, card] of Object.entries(at.cards)) {
+      const s = Number(seat) === at.me ? { x: at.ring.x, y: at.ring.y + 200 } : at.seats[Number(seat)];
+      expect((card.x - at.ring.x) * (s.x - at.ring.x) + (card.y - at.ring.y) * (s.y - at.ring.y)).toBeGreaterThan(0);
+    }
+    // The dealer and Vorhand are marked once each; the player to act is framed.
+    expect(await page.locator('.seat .mark', { hasText: /^Geber$/ }).count()).toBe(1);
+    expect(await page.locator('.seat .mark', { hasText: /^Vorhand$/ }).count()).toBe(1);
+    expect(await page.title()).toMatch(/^● Du bist dran/);
+    // The chime is a setting the browser keeps.
+    const sound = page.locator('button.sound');
+    const before = await sound.getAttribute('aria-pressed');
+    await sound.click();
+    expect(await sound.getAttribute('aria-pressed')).not.toBe(before);
+    expect(await page.evaluate(() => localStorage.getItem('stich.sound'))).toBe(before === 'true' ? 'off' : 'on');
+    await page.screenshot({ path: `${OUT}/ring-desktop.png` });
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
+
+  it('Bauernschnapsen: the partner sits opposite; Talonschnapsen: two others, left and right', async () => {
+    const b = await guest(browser!, server!.url, 'Gegenüber');
+    await createTable(b, 'bauernschnapsen', { deals: 1 });
+    await b.page.waitForSelector('.ring .place .seat');
+    const four = await places(b.page);
+    const opposite = four.seats[(four.me + 2) % 4];
+    expect(Math.abs(opposite.x - four.ring.x)).toBeLessThan(20);
+    expect(opposite.y).toBeLessThan(four.ring.y);
+    expect(await b.page.locator('.ring .place .seat', { hasText: 'Partner' }).count()).toBeLessThanOrEqual(1);
+    await b.ctx.close();
+    const t = await guest(browser!, server!.url, 'Dreier');
+    await createTable(t, 'talonschnapsen', { deals: 1 });
+    await t.page.waitForSelector('.ring .place .seat');
+    const three = await places(t.page);
+    expect(Object.keys(three.seats)).toHaveLength(2);
+    expect(three.seats[(three.me + 1) % 3].x).toBeLessThan(three.ring.x - 100);
+    expect(three.seats[(three.me + 2) % 3].x).toBeGreaterThan(three.ring.x + 100);
+    await t.ctx.close();
+  });
+
+  it('Karnöffel at 1280×800: the face-up cards lie beside their players and the hand stays above the fold', async () => {
+    const p = await guest(browser!, server!.url, 'Landsknecht', DESKTOP);
+    await createTable(p, 'karnoeffel', { deals: 1 });
+    await p.page.waitForSelector('.hand button.hc');
+    await p.page.waitForTimeout(300);
+    const bottom = await p.page.evaluate(() => Math.max(...[...document.querySelectorAll('.hand button.hc')].map((e) => e.getBoundingClientRect().bottom)));
+    expect(bottom).toBeLessThanOrEqual(DESKTOP.height);
+    await p.page.screenshot({ path: `${OUT}/karnoeffel-fold.png` });
+    await p.ctx.close();
+  });
+
+  it('the Spielzettel lists every deal with each player’s money and running totals; the summary gives the tariff', async () => {
+    const p = await guest(browser!, server!.url, 'Zettel');
+    await createTable(p, 'schafkopf', { deals: 2 });
+    const summaries: string[] = [];
+    await play(p.page, async () => {
+      const s = p.page.locator('.summary');
+      if ((await s.count()) && /Spiel vorbei/.test((await s.locator('h3').textContent()) ?? '')) summaries.push((await s.textContent()) ?? '');
+      return false;
+    });
+    expect(summaries.length).toBeGreaterThan(0);
+    for (const s of summaries) expect(s).toMatch(/je Spieler|Zusammengeworfen|Ramsch/);
+    // The sheet below the table, read while the sitting's summary is still open over it.
+    await p.page.locator('details.score summary').dispatchEvent('click');
+    const rows = p.page.locator('table.sheet tbody tr[data-deal]');
+    expect(await rows.count()).toBe(2);
+    expect(await p.page.locator('table.sheet thead th').count()).toBe(6);
+    for (const cell of await rows.locator('td.num div:first-child').allTextContents()) if (cell.match(/€/)) expect(cell).toMatch(/^([+−]?\d+,\d\d €)$/);
+    await p.ctx.close();
+  });
+
+  it('the record viewer shows each trick whole, names each step, takes the arrow keys and titles the game by name', async () => {
+    const p = await guest(browser!, server!.url, 'Nachleser');
+    await createTable(p, 'schafkopf', { deals: 1 });
+    await play(p.page);
+    await p.page.locator('.summary button.record-link').click();
+    await p.page.waitForSelector('main.record .controls');
+    expect(await p.page.locator('main.record .headline').first().textContent()).toMatch(/Schafkopf/);
+    // The first steps are the bidding: each says who did what.
+    await p.page.keyboard.press('ArrowRight');
+    expect(await p.page.locator('main.record .said').textContent()).toMatch(/^.+: .+/);
+    // "Next trick" lands on the card that completes it: all four cards on the table, the winner's marked.
+    const next = p.page.getByRole('button', { name: 'Nächster Stich' });
+    for (let i = 0; i < 3; i++) {
+      await next.click();
+      const cards = await p.page.locator('main.record .felt .played').count();
+      if (cards === 0) continue;
+      expect(cards).toBe(4);
+      expect(await p.page.locator('main.record .felt .played.win').count()).toBe(1);
+    }
+    await p.page.keyboard.press('ArrowDown');
+    expect(await p.page.locator('main.record .felt .played').count()).toBe(4);
+    await p.page.screenshot({ path: `${OUT}/record-trick.png` });
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
+});
