@@ -428,16 +428,20 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               ))}
             </div>
           )}
-          {model.shown.map((h) => (
-            <div class="shown" key={h.title}>
-              <span class="muted small">{h.title}</span>
-              <div class="cards">
-                {h.cards.map((c) => (
-                  <Card key={c.code} c={c} m={model} small />
-                ))}
-              </div>
+          {model.shown.length > 0 && (
+            <div class="shown-row">
+              {model.shown.map((h) => (
+                <div class="shown" key={h.title}>
+                  <span class="muted small">{h.title}</span>
+                  <div class="cards">
+                    {h.cards.map((c) => (
+                      <Card key={c.code} c={c} m={model} small />
+                    ))}
+                  </div>
+                </div>
+              ))}
             </div>
-          ))}
+          )}
           {notice && (
             <p class="notice" role="alert">
               {notice}
