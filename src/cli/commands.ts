@@ -17,9 +17,10 @@ function readText(file: string): string {
 }
 
 /** `stich rules GAME`: every house rule with its default and source, and the presets. */
-export function rulesCommand(gameName: string, out: NodeJS.WritableStream): number {
+export function rulesCommand(gameName: string, out: NodeJS.WritableStream, lang = 'en'): number {
+  if (lang !== 'de' && lang !== 'en') throw new CliError(`--lang must be de or en, not ${quote(lang)}`);
   const module = lookupGame(gameName);
-  out.write(describeRuleBook(module.game.ruleBook) + '\n');
+  out.write(describeRuleBook(module.game.ruleBook, lang) + '\n');
   if (module.playOptions && module.playOptions.length > 0) {
     out.write('\nOptions of "stich play ' + module.game.id + '":\n');
     for (const o of module.playOptions) out.write(`  ${o.flag}  ${o.description} (sets ${o.rule})\n`);
