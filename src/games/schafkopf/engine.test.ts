@@ -173,9 +173,9 @@ describe('bad input says what and where, and changes nothing (ARCHITECTURE.md "O
 
   it('an illegal card says which rule it breaks', () => {
     let s = play(deal(AK, A), 'rufspiel G, weiter, weiter, weiter', 'weiter, weiter, weiter', 'S7');
-    refused(s, 1, 'EA', 'illegalCard', 'EA: you must follow the suit led (002 5.4)');
+    refused(s, 1, 'EA', 'mustFollow', 'EA: you must follow the suit led (002 5.4)');
     s = play(s, 'S8');
-    refused(s, 2, 'GA', 'illegalCard', 'GA: the called Sau may not be thrown off before its suit has been led, except in the last trick');
+    refused(s, 2, 'GA', 'keepSau', 'GA: the called Sau may not be thrown off before its suit has been led, except in the last trick');
   });
 
   it('an action of the wrong phase', () => {
