@@ -5,6 +5,7 @@ import { api, Connection, wsUrl, type ServerMsg } from './net.js';
 import { Lobby } from './lobby.js';
 import { PlayerScreen, playerPath } from './player.js';
 import { RecordScreen } from './record.js';
+import { RulesScreen } from './rules.js';
 import { TableScreen } from './table.js';
 
 export interface User {
@@ -102,6 +103,9 @@ export function App() {
     </header>
   );
 
+  // The rules pages need no account: a link to them works for anyone.
+  const rules = /^\/rules\/([^/?#]+)/.exec(path);
+  if (rules) return <div class="page">{header}<RulesScreen game={safeDecode(rules[1])} lang={lang} go={go} /></div>;
   if (user === undefined) return <div class="page">{header}<p class="center muted">{tr(lang, 'loading')}</p></div>;
   if (user === null || !conn) return <div class="page">{header}<Login lang={lang} onUser={setUser} /></div>;
   const ctx: Ctx = { lang, user, conn, online, go };

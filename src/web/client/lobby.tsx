@@ -3,6 +3,9 @@ import type { Ctx } from './app.js';
 import { tr } from './i18n.js';
 import { api } from './net.js';
 import { playerPath } from './player.js';
+import { replayGame } from '../../games/replays.js';
+import { presetLabel, ruleValueLabel, type HouseRule } from '../../games/ruleBook.js';
+import { RulesLinks, rulesPath } from './rules.js';
 
 interface GameInfo {
   id: string;
@@ -49,6 +52,7 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
       <section>
         <h2>{tr(lang, 'newTable')}</h2>
         {games.length > 0 && <CreateTable ctx={ctx} games={games} />}
+        <RulesLinks lang={lang} go={ctx.go} />
       </section>
       <section>
         <h2>{tr(lang, 'openTables')}</h2>
@@ -110,6 +114,9 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
     ctx.go(`/table/${r.body.id}`);
   };
   const set = (name: string, v: string | number | boolean) => setRules({ ...rules, [name]: v });
+  // The rule book's words for people: presets and house rules by name, never by id.
+  const book = replayGame(game.id)?.ruleBook;
+  const words = (name: string) => book?.houseRules.find((h) => h.name === name);
   return (
     <form
       class="create"
@@ -133,11 +140,19 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
         <select name="preset" value={preset} onChange={(e) => setPreset((e.target as HTMLSelectElement).value)}>
           {game.presets.map((p) => (
             <option key={p} value={p}>
-              {p}
+              {book ? presetLabel(book, p, lang) : p}
             </option>
           ))}
         </select>
       </label>
+      {book && (
+        <p class="small preset-explain">
+          {book.presets.find((p) => p.name === preset)?.explain[lang]}{' '}
+          <a href={rulesPath(game.id)} target="_blank" rel="noopener">
+            {tr(lang, 'rulesOf')}
+          </a>
+        </p>
+      )}
       <label>
         {tr(lang, 'bots')}
         <select name="bots" value={bots} onChange={(e) => setBots((e.target as HTMLSelectElement).value as 'all' | 'none')}>
@@ -169,15 +184,15 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
       <details>
         <summary>{tr(lang, 'houseRules')}</summary>
         {game.houseRules.map((r) => (
-          <label key={r.name} class="rule">
-            {r.name}
+          <label key={r.name} class="rule" title={words(r.name)?.explain[lang]}>
+            {words(r.name)?.label[lang] ?? r.name}
             {r.type === 'boolean' ? (
               <input type="checkbox" checked={Boolean(rules[r.name] ?? r.default)} onChange={(e) => set(r.name, (e.target as HTMLInputElement).checked)} />
             ) : r.choices ? (
               <select value={String(rules[r.name] ?? r.default)} onChange={(e) => set(r.name, (e.target as HTMLSelectElement).value)}>
                 {r.choices.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {words(r.name) ? ruleValueLabel(words(r.name) as HouseRule, c, lang) : c}
                   </option>
                 ))}
               </select>

@@ -8,6 +8,8 @@ import { checkReveal, FairNote, type Check, type Known, type Reveal } from './fa
 import { tr } from './i18n.js';
 import type { ServerMsg } from './net.js';
 import { playerPath } from './player.js';
+import { refusal } from './refusal.js';
+import { RefusalText, RulesHelp } from './rules.js';
 
 interface Seat {
   kind: 'open' | 'human' | 'bot';
@@ -62,7 +64,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const [clocks, setClocks] = useState<Snap['clocks']>([]);
   const [away, setAway] = useState<number[]>([]);
   const [gone, setGone] = useState<{ seat: number; until: number }[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
+  /** A refusal, as the server sent it: said in the page's language when shown. */
+  const [notice, setNotice] = useState<{ code?: unknown; message?: unknown; params?: unknown } | null>(null);
   const [ended, setEnded] = useState<Ended[]>([]);
   const [chat, setChat] = useState<string[]>([]);
   const [showLast, setShowLast] = useState(false);
@@ -189,7 +192,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           // A contribution that came too late or twice changes nothing the player needs to know.
           if (m.code === 'notCollecting' || m.code === 'duplicateContribution') return;
           setPending(false);
-          setNotice(`${tr(lang, 'refused')}: ${String(m.message)}`);
+          setNotice({ code: m.code, message: m.message, params: m.params });
           return;
       }
     });
@@ -324,6 +327,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
       {model && (
         <>
           <div class="headline">
+            <RulesHelp game={snap.game} lang={lang} />
             {model.headline.map((l, i) => (
               <div key={i}>{l}</div>
             ))}
@@ -366,7 +370,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           ))}
           {notice && (
             <p class="notice" role="alert">
-              {notice}
+              <RefusalText r={refusal(lang, notice, { pack: model.pack, faces: model.faces })} game={snap.game} lang={lang} />
             </p>
           )}
           {me >= 0 && (
