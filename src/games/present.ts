@@ -80,6 +80,17 @@ export function say(lang: Lang, de: string, en: string): string {
   return lang === 'de' ? de : en;
 }
 
+/** A number with its noun in the right form: "1 Karte", "2 Karten", "1 trick". Nouns as [one, more]. */
+export function count(lang: Lang, n: number, de: readonly [string, string], en: readonly [string, string]): string {
+  const w = lang === 'de' ? de : en;
+  return `${n} ${n === 1 ? w[0] : w[1]}`;
+}
+
+/** Quoted speech in the page's language: „…“ in German, “…” in English. */
+export function quoted(lang: Lang, text: string): string {
+  return lang === 'de' ? `„${text}“` : `“${text}”`;
+}
+
 /** A card of `pack` as the table shows it. */
 export function cardModel(pack: Pack, card: Card): CardModel {
   return { suit: suitOf(pack, card), rank: rankOf(pack, card), code: formatCard(pack, card) };

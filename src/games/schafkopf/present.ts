@@ -1,5 +1,5 @@
 import type { Card } from '../../cards/pack.js';
-import { cardModel, handModel, playedFrom, say, type ActionButton, type Lang, type Presentation, type TableModel } from '../present.js';
+import { cardModel, count, handModel, playedFrom, say, type ActionButton, type Lang, type Presentation, type TableModel } from '../present.js';
 import { schafkopfPack } from './cards.js';
 import { choiceName, type GameChoice } from './contract.js';
 import { formatCents } from './money.js';
@@ -43,7 +43,7 @@ function buttons(view: SchafkopfView, legal: readonly string[], lang: Lang): Act
         label = view.stoss.length % 2 === 0 ? 'Stoß' : 'Re';
         break;
       case 'weiter':
-        label = view.phase === 'klopfen' ? say(lang, 'Nicht klopfen', 'No Klopfen') : view.phase === 'stoss' ? say(lang, 'Kein Stoß', 'No Stoß') : 'Weiter';
+        label = view.phase === 'klopfen' ? say(lang, 'Nicht klopfen', 'No Klopfen') : view.phase === 'stoss' ? say(lang, 'Kein Stoß', 'No Stoß') : say(lang, 'Weiter', 'Pass');
         break;
       case 'bid':
         label = gameName(v.game);
@@ -65,11 +65,11 @@ function present(view: SchafkopfView, legal: readonly string[], lang: Lang, name
   const c = view.contract;
   if (c) {
     const who = c.declarer === null ? say(lang, 'jeder für sich', 'everyone for himself') : names[c.declarer];
-    headline.push(`${choiceName(c)} · ${who}${c.mussspiel ? ' (Mussspiel)' : ''}`);
+    headline.push(`${choiceName(c)} · ${who}${c.mussspiel ? say(lang, ' (Muss-Spiel)', ' (forced game)') : ''}`);
     if (view.partner !== null && view.partner !== c.declarer) headline.push(`${say(lang, 'Partner', 'Partner')}: ${names[view.partner]}`);
     if (view.stoss.length > 0) headline.push(`${view.stoss.map((s, i) => `${i % 2 === 0 ? 'Stoß' : 'Re'} ${names[s]}`).join(' · ')}`);
   } else if (view.phase === 'klopfen') headline.push(say(lang, 'Klopfen? (die ersten vier Karten)', 'Klopfen? (your first four cards)'));
-  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.game ? gameName(b.game) : 'weiter'}`).join(' · '));
+  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.game ? gameName(b.game) : say(lang, 'weiter', 'pass')}`).join(' · '));
   if (view.klopfer.length > 0) headline.push(`${say(lang, 'Geklopft', 'Klopfen')}: ${view.klopfer.map((s) => names[s]).join(', ')}`);
   if (view.carry.stock > 0 || view.carry.bock > 0) headline.push(`Stock ${formatCents(view.carry.stock, false)}${view.carry.bock > 0 ? ` · Bock ×${2 ** view.carry.bock}` : ''}`);
   const taken = [0, 0, 0, 0];
@@ -79,9 +79,9 @@ function present(view: SchafkopfView, legal: readonly string[], lang: Lang, name
     for (const x of tr.cards) taken[tr.winner] += t.points[x];
   }
   const seatNotes = [0, 1, 2, 3].map((s) => {
-    const parts = [`${view.handSizes[s]} ${say(lang, 'Karten', 'cards')}`];
+    const parts = [count(lang, view.handSizes[s], ['Karte', 'Karten'], ['card', 'cards'])];
     if (s === view.dealer) parts.push(say(lang, 'gibt', 'deals'));
-    if (tricksTaken[s] > 0) parts.push(`${tricksTaken[s]} ${say(lang, 'Stiche', 'tricks')}`);
+    if (tricksTaken[s] > 0) parts.push(count(lang, tricksTaken[s], ['Stich', 'Stiche'], ['trick', 'tricks']));
     return parts.join(' · ');
   });
   const me = view.seat;

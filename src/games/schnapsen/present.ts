@@ -1,4 +1,4 @@
-import { cardModel, handModel, say, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
+import { cardModel, count, handModel, say, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
 import { CARD_SUIT, PACK } from './cards.js';
 import { gameDef } from './contracts.js';
 import { cardName, gameTitle, sortedHand, suitName } from './names.js';
@@ -30,11 +30,13 @@ function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | nu
     case 'keep':
       return say(lang, 'Behalten', 'Keep');
     case 'trump':
-      return `Trumpf: ${suitName(rules, v.suit)}`;
+      return `${say(lang, 'Trumpf', 'Trump')}: ${suitName(rules, v.suit)}`;
     case 'turn':
       return `${say(lang, 'Aufdecken', 'Turn up')} ${v.index}`;
     case 'pass':
-      return view.phase === 'spritzen' ? say(lang, 'Nicht spritzen', 'No Spritzen') : 'Weiter';
+      if (view.phase !== 'spritzen') return say(lang, 'Weiter', 'Pass');
+      // The declarer's side answers a Spritzer with Retour, the other side a Retour with Re.
+      return view.spritzLevel === 0 ? say(lang, 'Nicht spritzen', 'No Spritzen') : view.spritzLevel === 1 ? say(lang, 'Kein Retour', 'No Retour') : say(lang, 'Kein Re', 'No Re');
     case 'announce':
       return `${gameTitle(v.game, v.ohne)} (${gameDef(v.game, view.game === 'talonschnapsen' ? 'talon' : 'bauern').value})`;
     case 'lay':
@@ -42,9 +44,9 @@ function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | nu
     case 'spritzen':
       return 'Spritzen (×2)';
     case 'retour':
-      return 'Retour (×4)';
+      return say(lang, 'Retour – Antwort aufs Spritzen (×4)', 'Retour – answer to the Spritzen (×4)');
     case 're':
-      return 'Re (×8)';
+      return say(lang, 'Re – Antwort aufs Retour (×8)', 'Re – answer to the Retour (×8)');
     case 'meld':
       return `${v.points} ${say(lang, 'in', 'in')} ${suitName(rules, v.suit)}`;
     case 'play':
@@ -66,14 +68,14 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   const headline: string[] = [];
   const c = view.contract;
   if (c) headline.push(`${gameTitle(c.game, c.ohne)} · ${names[c.declarer]}`);
-  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.hidden ? '?' : b.game ? gameTitle(b.game, b.ohne) : 'weiter'}`).join(' · '));
-  if (trump !== null) headline.push(`Trumpf: ${suitName(rules, trump)}${view.turned !== null ? ` (${cardName(rules, view.turned)})` : ''}`);
+  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.hidden ? '?' : b.game ? gameTitle(b.game, b.ohne) : say(lang, 'weiter', 'pass')}`).join(' · '));
+  if (trump !== null) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${suitName(rules, trump)}${view.turned !== null ? ` (${cardName(rules, view.turned)})` : ''}`);
   else if (view.trumpBlind) headline.push(say(lang, 'Trumpf blind gerufen', 'Trump called blind'));
-  if (view.spritzLevel > 0) headline.push(['', 'Gespritzt', 'Retour', 'Re'][view.spritzLevel] ?? '');
+  if (view.spritzLevel > 0) headline.push((lang === 'de' ? ['', 'Gespritzt (×2)', 'Retour (×4)', 'Re (×8)'] : ['', 'Spritzen (×2)', 'Retour (×4)', 'Re (×8)'])[view.spritzLevel] ?? '');
   if (view.melds.length > 0) headline.push(view.melds.map((m) => `${names[m.seat]}: ${m.points} ${suitName(rules, m.suit)}`).join(' · '));
   const seatNotes = Array.from({ length: view.seats }, (_, s) => {
-    const parts = [`${view.handSizes[s]} ${say(lang, 'Karten', 'cards')}`];
-    if (view.tricksWon[s] > 0) parts.push(`${view.tricksWon[s]} ${say(lang, 'Stiche', 'tricks')}`);
+    const parts = [count(lang, view.handSizes[s], ['Karte', 'Karten'], ['card', 'cards'])];
+    if (view.tricksWon[s] > 0) parts.push(count(lang, view.tricksWon[s], ['Stich', 'Stiche'], ['trick', 'tricks']));
     if (s === view.dealer) parts.push(say(lang, 'gibt', 'deals'));
     if (view.sittingOut === s) parts.push(say(lang, 'setzt aus', 'sits out'));
     return parts.join(' · ');
@@ -103,6 +105,9 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
     talon: ['Zwei Karten weglegen', 'Lay away two cards'],
     spritzen: ['Spritzen?', 'Spritzen?'],
   };
+  // Spritzen is answered: Retour by the declarer's side, then Re by the others.
+  if (view.spritzLevel === 1) prompts.spritzen = ['Gespritzt! Mit Retour antworten?', 'Spritzen against you! Answer with Retour?'];
+  if (view.spritzLevel === 2) prompts.spritzen = ['Retour! Mit Re antworten?', 'Retour! Answer with Re?'];
   const p = prompts[view.phase];
   return {
     pack: PACK.name,

@@ -3,6 +3,7 @@ import type { Ctx } from './app.js';
 import { tr } from './i18n.js';
 import { api } from './net.js';
 import { playerPath } from './player.js';
+import { count } from '../../games/present.js';
 import { replayGame } from '../../games/replays.js';
 import { presetLabel, ruleValueLabel, type HouseRule } from '../../games/ruleBook.js';
 import { RulesLinks, rulesPath } from './rules.js';
@@ -252,7 +253,7 @@ function Leaderboard({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
               >
                 {r.name}
               </a>{' '}
-              · {Math.round(r.rating * 10) / 10} · {r.sittings} {de ? 'Sitzungen' : 'sittings'}
+              · {Math.round(r.rating * 10) / 10} · {count(ctx.lang, r.sittings, ['Sitzung', 'Sitzungen'], ['sitting', 'sittings'])}
             </li>
           ))}
         </ol>
