@@ -63,7 +63,11 @@ describe('rules pages, names for rules and presets, refusals in words (issue 18,
         for (const id of idsOf(game)) expect(text, `${game} ${lang} shows the id ${id}`).not.toContain(id);
         // A phone reads it without sideways scrolling.
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${game} ${lang} width`).toBeLessThanOrEqual(PHONE.width);
-        if (game === 'schafkopf') await page.screenshot({ path: `${OUT}/rules-schafkopf-${lang}-phone.png`, fullPage: true });
+        if (game === 'schafkopf') {
+          await page.screenshot({ path: `${OUT}/rules-schafkopf-${lang}-phone.png` });
+          await page.locator('#presets').scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `${OUT}/rules-schafkopf-${lang}-phone-presets.png` });
+        }
       }
       // German page in German, English page in English.
       await page.goto(`${base}/rules/schafkopf`);

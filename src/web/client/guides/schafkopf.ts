@@ -80,8 +80,8 @@ export const SCHAFKOPF_GUIDE: Guides = {
         title: 'Bidding',
         source: '002 5.3',
         text: [
-          'From Vorhand on, each says "weiter" (pass) or that they want to play. The higher game is played: Rufspiel, then Wenz, Solo, Wenz-Tout, Solo-Tout and at the top the Sie. Between games of equal rank the player whose turn came first has priority.',
-          'When everyone passes, the house rule "When everyone passes" decides: Ramsch, a forced game for the Eichel-Ober, Bock, the Stock, or a new deal.',
+          'From Vorhand on, each says “weiter” (pass) or that they want to play. The higher game is played: Rufspiel, then Wenz, Solo, Wenz-Tout, Solo-Tout and at the top the Sie. Between games of equal rank the player whose turn came first has priority.',
+          'When everyone passes, the house rule “When everyone passes” decides: Ramsch, a forced game for the Eichel-Ober, Bock, the Stock, or a new deal.',
           'Before the first card an opponent may give Stoß (double); the players may answer with Re. Each time the price doubles.',
         ],
       },
@@ -116,7 +116,7 @@ export const SCHAFKOPF_GUIDE: Guides = {
         text: [
           'Losers pay winners. In a Rufspiel each loser pays the Rufspiel price; in a Solo, Wenz and the other one-against-three games each opponent pays or gets the Solo price. 60 points are not enough for the player.',
           'Schneider: a player side below 31 points or an opposing side below 30; the Schneider extra is added, twice for Schwarz (no trick at all).',
-          'Laufende: when one side holds the top trumps without a gap, the other pays an extra for each of them, if there are enough (house rules "Laufende … from").',
+          'Laufende: when one side holds the top trumps without a gap, the other pays an extra for each of them, if there are enough (house rules “Laufende … from”).',
           'A tout pays double, the Sie four times. Every Stoß, Re, Klopfen and a Bock double the amount.',
         ],
       },

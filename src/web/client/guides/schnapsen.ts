@@ -84,7 +84,7 @@ export const BAUERN_GUIDE: Guides = {
         title: 'Announcing',
         source: '003 Beginn und Ende, Spritzen',
         text: [
-          'From the Rufer on, each may announce a higher game or say "weiter" (pass); the highest is played. If nobody announces, it is a normal game.',
+          'From the Rufer on, each may announce a higher game or say “weiter” (pass); the highest is played. If nobody announces, it is a normal game.',
           'Against an announced game the other side may spritzen (double) until the first card; the announcer answers Retour (four times), then Re (eight times). With Herz as trump every game counts double (Herzrunde).',
         ],
       },
@@ -152,7 +152,7 @@ export const TALON_GUIDE: Guides = {
         title: 'Announcing and the talon',
         source: '003 Talonschnapsen',
         text: [
-          'From the Rufer on, each announces a higher game or says "weiter". Whoever announced the highest game takes the talon and lays two cards away face down: tap two cards, then confirm. If nobody announces, the Rufer plays a normal game and may swap the talon for two of his cards.',
+          'From the Rufer on, each announces a higher game or says “weiter”. Whoever announced the highest game takes the talon and lays two cards away face down: tap two cards, then confirm. If nobody announces, the Rufer plays a normal game and may swap the talon for two of his cards.',
           'Spritzen is allowed until the first card, after the talon too.',
         ],
       },
