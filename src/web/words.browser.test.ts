@@ -62,7 +62,7 @@ describe('rules pages, names for rules and presets, refusals in words (issue 18,
         for (const p of book.presets) expect(await page.locator(`[data-preset="${p.name}"] dt`).innerText(), `${game} ${p.name}`).toContain(p.label[lang]);
         for (const id of idsOf(game)) expect(text, `${game} ${lang} shows the id ${id}`).not.toContain(id);
         // A phone reads it without sideways scrolling.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${game} ${lang} width`).toBeLessThanOrEqual(PHONE.width);
+        expect(await page.evaluate<number>('document.documentElement.scrollWidth'), `${game} ${lang} width`).toBeLessThanOrEqual(PHONE.width);
         if (game === 'schafkopf') {
           await page.screenshot({ path: `${OUT}/rules-schafkopf-${lang}-phone.png` });
           await page.locator('#presets').scrollIntoViewIfNeeded();
