@@ -1,6 +1,6 @@
 import type { Card } from '../../cards/pack.js';
 import { cardModel, count, handModel, playedFrom, say, type ActionButton, type Lang, type Presentation, type TableModel } from '../present.js';
-import { schafkopfPack } from './cards.js';
+import { schafkopfPack, suitName } from './cards.js';
 import { choiceName, type GameChoice } from './contract.js';
 import { formatCents } from './money.js';
 import { parseAction } from './notation.js';
@@ -23,8 +23,9 @@ function sorted(view: SchafkopfView): Card[] {
   return groups.flatMap((g) => [...g].sort((a, b) => t.power[b] - t.power[a]));
 }
 
-function gameName(g: GameChoice): string {
-  return choiceName(g);
+/** A game's name: the game terms stay German, the grammar around them follows the page ("Rufspiel auf die Gras-Sau", "Rufspiel with the Gras-Sau"). */
+function gameName(g: GameChoice, lang: Lang): string {
+  return lang === 'en' && g.kind === 'rufspiel' && g.suit !== undefined ? `Rufspiel with the ${suitName(g.suit)}-Sau` : choiceName(g);
 }
 
 function buttons(view: SchafkopfView, legal: readonly string[], lang: Lang): ActionButton[] {
@@ -46,7 +47,7 @@ function buttons(view: SchafkopfView, legal: readonly string[], lang: Lang): Act
         label = view.phase === 'klopfen' ? say(lang, 'Nicht klopfen', 'No Klopfen') : view.phase === 'stoss' ? say(lang, 'Kein Stoß', 'No Stoß') : say(lang, 'Weiter', 'Pass');
         break;
       case 'bid':
-        label = gameName(v.game);
+        label = gameName(v.game, lang);
         break;
     }
     out.push({ label, action: text, group: v.type });
@@ -65,11 +66,11 @@ function present(view: SchafkopfView, legal: readonly string[], lang: Lang, name
   const c = view.contract;
   if (c) {
     const who = c.declarer === null ? say(lang, 'jeder für sich', 'everyone for himself') : names[c.declarer];
-    headline.push(`${choiceName(c)} · ${who}${c.mussspiel ? say(lang, ' (Muss-Spiel)', ' (forced game)') : ''}`);
+    headline.push(`${gameName(c, lang)} · ${who}${c.mussspiel ? say(lang, ' (Muss-Spiel)', ' (forced game)') : ''}`);
     if (view.partner !== null && view.partner !== c.declarer) headline.push(`${say(lang, 'Partner', 'Partner')}: ${names[view.partner]}`);
     if (view.stoss.length > 0) headline.push(`${view.stoss.map((s, i) => `${i % 2 === 0 ? 'Stoß' : 'Re'} ${names[s]}`).join(' · ')}`);
   } else if (view.phase === 'klopfen') headline.push(say(lang, 'Klopfen? (die ersten vier Karten)', 'Klopfen? (your first four cards)'));
-  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.game ? gameName(b.game) : say(lang, 'weiter', 'pass')}`).join(' · '));
+  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.game ? gameName(b.game, lang) : say(lang, 'weiter', 'pass')}`).join(' · '));
   if (view.klopfer.length > 0) headline.push(`${say(lang, 'Geklopft', 'Klopfen')}: ${view.klopfer.map((s) => names[s]).join(', ')}`);
   if (view.carry.stock > 0 || view.carry.bock > 0) headline.push(`Stock ${formatCents(view.carry.stock, false)}${view.carry.bock > 0 ? ` · Bock ×${2 ** view.carry.bock}` : ''}`);
   const taken = [0, 0, 0, 0];
@@ -135,7 +136,7 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string
   const pts = o.party.reduce((a, s) => a + o.points[s], 0);
   const extras = [o.schneider ? 'Schneider' : '', o.schwarz ? 'Schwarz' : '', o.laufende >= 3 ? `${o.laufende} Laufende` : '', o.multiplier > 1 ? `×${o.multiplier}` : ''].filter(Boolean).join(', ');
   return [
-    `${choiceName(c)} · ${party}`,
+    `${gameName(c, lang)} · ${party}`,
     `${pts} ${say(lang, 'Augen', 'points')} · ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')}${extras ? ` (${extras})` : ''}`,
     money,
   ];
