@@ -149,6 +149,12 @@ describe('rules pages, names for rules and presets, refusals in words (issue 18,
     // The English table says Trump and pass, never Trumpf or weiter; no seat shows "1 cards" or "1 tricks".
     const table = await page.locator('main.table').innerText();
     expect(table).not.toMatch(/Trumpf|\bweiter\b|\b1 (cards|tricks)\b/);
+    // On a phone the "?" stays clear of the headline's words.
+    await page.setViewportSize(PHONE);
+    const q = await help.boundingBox();
+    const lines = await page.locator('.headline > div').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, right: r.right, bottom: r.bottom })));
+    for (const l of lines) expect(q && l.right > q.x && l.x < q.x + q.width && l.bottom > q.y && l.y < q.y + q.height).toBeFalsy();
+    await page.screenshot({ path: `${OUT}/words-refusal-en-phone.png` });
     expect(p.errors).toEqual([]);
     await p.ctx.close();
   });
