@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Lang } from '../../games/present.js';
 import { replayGame } from '../../games/replays.js';
-import { ruleValueLabel, type HouseRule, type RuleBook } from '../../games/ruleBook.js';
+import { describeRules, ruleValueLabel, type HouseRule, type RuleBook } from '../../games/ruleBook.js';
 import type { Guide } from './guides/guide.js';
 import { tr } from './i18n.js';
 import type { Refusal } from './refusal.js';
@@ -49,10 +49,20 @@ function Link({ href, go, children, ...rest }: { href: string; go: Go; children:
   );
 }
 
-/** The "?" at a table: the game's rules page, in a new tab so the table stays open. */
-export function RulesHelp({ game, lang }: { game: string; lang: Lang }) {
+/** The rules a table plays in words: "Aumer/Koller (Buch)", then each house rule that differs from the preset ("Klopfen: an"). */
+export function rulesInWords(game: string, rules: Readonly<Record<string, unknown>> | undefined, lang: Lang): string {
+  const book = replayGame(game)?.ruleBook as RuleBook<unknown> | undefined;
+  if (!book || !rules) return '';
+  const { preset, changes } = describeRules(book, rules, lang);
+  return [preset, ...changes].join(' · ');
+}
+
+/** The "?" at a table: the game's rules page, in a new tab so the table stays open; its title names the table's rules. */
+export function RulesHelp({ game, lang, rules }: { game: string; lang: Lang; rules?: Readonly<Record<string, unknown>> }) {
+  const words = rulesInWords(game, rules, lang);
+  const title = `${tr(lang, 'rulesOf')}${words ? `: ${words}` : ''}`;
   return (
-    <a class="rules-help" href={rulesPath(game)} target="_blank" rel="noopener" title={tr(lang, 'rulesOf')} aria-label={tr(lang, 'rulesOf')}>
+    <a class="rules-help" href={rulesPath(game)} target="_blank" rel="noopener" title={title} aria-label={title}>
       ?
     </a>
   );

@@ -327,7 +327,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
       {model && (
         <>
           <div class="headline">
-            <RulesHelp game={snap.game} lang={lang} />
+            <RulesHelp game={snap.game} lang={lang} rules={snap.rules} />
             {model.headline.map((l, i) => (
               <div key={i}>{l}</div>
             ))}
