@@ -54,7 +54,7 @@ export const BAUERN_GUIDE: Guides = {
         source: '003 Beginn und Ende, Spritzen',
         text: [
           'Vom Rufer an darf jeder ein höheres Spiel ansagen oder „weiter“ sagen; gespielt wird das höchste. Sagt keiner etwas an, ist es ein normales Spiel.',
-          'Gegen ein angesagtes Spiel darf die andere Seite bis zur ersten Karte spritzen (doppelt); der Ansager antwortet mit Retour (vierfach), darauf Re (achtfach). Ist Herz Trumpf, zählt jedes Spiel doppelt (Herzrunde).',
+          'In jedem Spiel darf die Seite gegen den Spieler bis zur ersten Karte spritzen (doppelt); der Spieler oder sein Partner antwortet mit Retour (vierfach), die Spritzenden darauf mit Re (achtfach). Ist Herz Trumpf, zählt jedes Spiel doppelt (Herzrunde).',
         ],
       },
       { id: 'play', title: 'Farb- und Stichzwang', source: '003 Normales Spiel', text: [...PLAY_DE, 'Der erste Stich jedes Teams bleibt für alle sichtbar.'] },
@@ -85,7 +85,7 @@ export const BAUERN_GUIDE: Guides = {
         source: '003 Beginn und Ende, Spritzen',
         text: [
           'From the Rufer on, each may announce a higher game or say “weiter” (pass); the highest is played. If nobody announces, it is a normal game.',
-          'Against an announced game the other side may spritzen (double) until the first card; the announcer answers Retour (four times), then Re (eight times). With Herz as trump every game counts double (Herzrunde).',
+          'In every game the side against the player may spritzen (double) until the first card; the player or his partner answers with Retour (four times), the spritzing side then with Re (eight times). With Herz as trump every game counts double (Herzrunde).',
         ],
       },
       { id: 'play', title: 'Following and beating', source: '003 Normales Spiel', text: [...PLAY_EN, 'Each team\u2019s first trick stays in sight of everyone.'] },
@@ -118,7 +118,7 @@ export const TALON_GUIDE: Guides = {
         title: 'Ansagen und Talon',
         source: '003 Talonschnapsen',
         text: [
-          'Vom Rufer an sagt jeder ein höheres Spiel an oder „weiter“. Wer das höchste Spiel angesagt hat, nimmt den Talon auf und legt zwei Karten verdeckt weg: zwei Karten antippen, dann bestätigen. Sagt keiner an, spielt der Rufer ein normales Spiel und darf den Talon gegen zwei seiner Karten tauschen.',
+          'Vom Rufer an sagt jeder ein höheres Spiel an oder „weiter“. Wer das höchste Spiel angesagt hat, nimmt den Talon auf und legt zwei Karten verdeckt weg. Sagt keiner an, spielt der Rufer ein normales Spiel und darf den Talon gegen zwei seiner Karten tauschen.',
           'Spritzen geht bis zur ersten Karte, auch nach dem Talon.',
         ],
       },
@@ -152,7 +152,7 @@ export const TALON_GUIDE: Guides = {
         title: 'Announcing and the talon',
         source: '003 Talonschnapsen',
         text: [
-          'From the Rufer on, each announces a higher game or says “weiter”. Whoever announced the highest game takes the talon and lays two cards away face down: tap two cards, then confirm. If nobody announces, the Rufer plays a normal game and may swap the talon for two of his cards.',
+          'From the Rufer on, each announces a higher game or says “weiter”. Whoever announced the highest game takes the talon and lays two cards away face down. If nobody announces, the Rufer plays a normal game and may swap the talon for two of his cards.',
           'Spritzen is allowed until the first card, after the talon too.',
         ],
       },
