@@ -151,6 +151,20 @@ describe('stich rules', () => {
     expect(r.out).toContain('aumer-koller (default)');
     expect(r.out).toContain('sauspiel');
   });
+
+  it('names every rule and preset in words, in English or German (--lang de), as the browser\'s rules page does', () => {
+    const en = stich(['rules', 'schafkopf']);
+    expect(en.out).toContain('Aumer/Koller (the book) = aumer-koller (default)');
+    expect(en.out).toContain('Laufende in a Rufspiel from: laufendeFromRufspiel = 3');
+    const de = stich(['rules', 'schafkopf', '--lang', 'de']);
+    expect(de.code).toBe(0);
+    expect(de.out).toContain('Online-Regeln = sauspiel');
+    expect(de.out).toContain('Laufende im Rufspiel ab: laufendeFromRufspiel = 3');
+    expect(de.out).toContain('ramsch = Ramsch; mussspiel = Muss-Spiel (der Eichel-Ober spielt)');
+    const bad = stich(['rules', 'schafkopf', '--lang', 'fr']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toContain('--lang must be de or en');
+  });
 });
 
 describe('stich conformance', () => {

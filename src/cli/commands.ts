@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { quote } from '../core/text.js';
 import type { GameTypes, ScoredOutcome } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
-import { describeRuleBook } from '../games/ruleBook.js';
+import { describeRuleBook, presetLabel } from '../games/ruleBook.js';
 import { GAMES, gameById, gameIds } from '../games/registry.js';
 import { parseRecord, replayRecord, type GameRecord } from '../records/record.js';
 import { verifyRecord } from '../records/verify.js';
@@ -17,9 +17,10 @@ function readText(file: string): string {
 }
 
 /** `stich rules GAME`: every house rule with its default and source, and the presets. */
-export function rulesCommand(gameName: string, out: NodeJS.WritableStream): number {
+export function rulesCommand(gameName: string, out: NodeJS.WritableStream, lang = 'en'): number {
+  if (lang !== 'de' && lang !== 'en') throw new CliError(`--lang must be de or en, not ${quote(lang)}`);
   const module = lookupGame(gameName);
-  out.write(describeRuleBook(module.game.ruleBook) + '\n');
+  out.write(describeRuleBook(module.game.ruleBook, lang) + '\n');
   if (module.playOptions && module.playOptions.length > 0) {
     out.write('\nOptions of "stich play ' + module.game.id + '":\n');
     for (const o of module.playOptions) out.write(`  ${o.flag}  ${o.description} (sets ${o.rule})\n`);
@@ -53,7 +54,7 @@ export function replayCommand(file: string, out: NodeJS.WritableStream, errOut: 
     return 1;
   }
   const actions = r.deals.reduce((n, d) => n + d.actions.length, 0);
-  out.write(`${module.game.title}, ${r.deals.length} deal${r.deals.length === 1 ? '' : 's'}, ${actions} actions, rules ${r.rules.preset}: every action checked.\n`);
+  out.write(`${module.game.title}, ${r.deals.length} deal${r.deals.length === 1 ? '' : 's'}, ${actions} actions, rules ${presetLabel(module.game.ruleBook, r.rules.preset, 'en')} (${r.rules.preset}): every action checked.\n`);
   const names = r.players.map((p) => quote(p, 24).slice(1, -1));
   r.deals.forEach((d, i) => {
     out.write(`Deal ${i + 1}: ${module.text.summarizeDeal(r.rules, replay.value.finalStates[i], d.outcome as ScoredOutcome, names)}\n`);

@@ -93,8 +93,9 @@ program
   .command('rules')
   .argument('<game>', `the game: ${gameIds().join(', ')}`)
   .description('list every house rule with its default and source, and the presets')
-  .action((game: string) => {
-    process.exitCode = rulesCommand(game, process.stdout);
+  .option('--lang <lang>', 'the names and explanations in de or en', 'en')
+  .action((game: string, opts: { lang: string }) => {
+    process.exitCode = rulesCommand(game, process.stdout, opts.lang);
   });
 
 program

@@ -59,6 +59,9 @@ export type ErrorCode =
   | 'mustFollow'
   | 'mustBeat'
   | 'mustTrump'
+  | 'mustLeadSau'
+  | 'mustPlaySau'
+  | 'keepSau'
   | 'mustLeadPair'
   | 'devilFirstTrick'
   | 'illegalBid'
@@ -104,10 +107,18 @@ export type ErrorCode =
 export interface StichError {
   readonly code: ErrorCode;
   readonly message: string;
+  /**
+   * What a client needs to say it in its own words: the card refused, the card or suit led, … as the game's
+   * notation (card codes "EO", suit letters "G"), and `section`, the rule document's section ("002 5.4").
+   * Rule refusals of the engines carry them; the message stays the English sentence.
+   */
+  readonly params?: ErrorParams;
 }
 
-export function fail(code: ErrorCode, message: string): Err<StichError> {
-  return { ok: false, error: { code, message } };
+export type ErrorParams = Readonly<Record<string, string | number>>;
+
+export function fail(code: ErrorCode, message: string, params?: ErrorParams): Err<StichError> {
+  return { ok: false, error: params ? { code, message, params } : { code, message } };
 }
 
 /** Unwraps a result where an error is a programming error (tests, internal paths). */

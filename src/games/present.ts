@@ -142,11 +142,6 @@ export function seatAngle(seat: number, me: number, seats: number): number {
   return 90 + (k * 360) / seats;
 }
 
-/** "1 Stich", "3 Stiche": a count with its noun in the right number. */
-export function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** A signed count of game points: "+7 Punkte", "−2 points". */
 export function signedPoints(n: number, lang: Lang): string {
   const sign = n > 0 ? '+' : n < 0 ? '−' : '';
@@ -156,6 +151,17 @@ export function signedPoints(n: number, lang: Lang): string {
 /** German or English, for words the game rules do not fix. */
 export function say(lang: Lang, de: string, en: string): string {
   return lang === 'de' ? de : en;
+}
+
+/** A number with its noun in the right form: "1 Karte", "2 Karten", "1 trick". Nouns as [one, more]. */
+export function count(lang: Lang, n: number, de: readonly [string, string], en: readonly [string, string]): string {
+  const w = lang === 'de' ? de : en;
+  return `${n} ${n === 1 ? w[0] : w[1]}`;
+}
+
+/** Quoted speech in the page's language: „…“ in German, “…” in English. */
+export function quoted(lang: Lang, text: string): string {
+  return lang === 'de' ? `„${text}“` : `“${text}”`;
 }
 
 /** A card of `pack` as the table shows it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRuleBook, parseRuleAssignments, resolveRules, rulesFromJson, type RuleBook } from './ruleBook.js';
+import { describeRuleBook, describeRules, parseRuleAssignments, presetLabel, resolveRules, ruleLabel, rulesFromJson, ruleValueLabel, type RuleBook, type Words } from './ruleBook.js';
 import { GAMES } from './registry.js';
 
 interface TestRules {
@@ -13,13 +13,13 @@ const book: RuleBook<TestRules> = {
   game: 'test',
   defaultPreset: 'plain',
   houseRules: [
-    { name: 'flag', description: 'a flag', source: 'doc 1', type: 'boolean', default: false },
-    { name: 'count', description: 'a count', source: 'doc 2', type: 'integer', min: 1, max: 9, default: 3 },
-    { name: 'mode', description: 'a mode', source: 'doc 3', type: 'choice', choices: ['a', 'b'], default: 'a' },
+    { name: 'flag', label: { de: 'Die flag', en: 'The flag' }, explain: { de: 'flag auf Deutsch', en: 'flag in English' }, description: 'a flag', source: 'doc 1', type: 'boolean', default: false },
+    { name: 'count', label: { de: 'Die count', en: 'The count' }, explain: { de: 'count auf Deutsch', en: 'count in English' }, description: 'a count', source: 'doc 2', type: 'integer', min: 1, max: 9, default: 3 },
+    { name: 'mode', choiceLabels: { a: { de: 'Art A', en: 'kind A' }, b: { de: 'Art B', en: 'kind B' } }, label: { de: 'Die mode', en: 'The mode' }, explain: { de: 'mode auf Deutsch', en: 'mode in English' }, description: 'a mode', source: 'doc 3', type: 'choice', choices: ['a', 'b'], default: 'a' },
   ],
   presets: [
-    { name: 'plain', description: 'defaults', source: 'doc', values: {} },
-    { name: 'fancy', description: 'flag on', source: 'doc', values: { flag: true, mode: 'b' } },
+    { name: 'plain', label: { de: 'Schlicht', en: 'Plain' }, explain: { de: 'wie vorgegeben', en: 'as given' }, description: 'defaults', source: 'doc', values: {} },
+    { name: 'fancy', label: { de: 'Fein', en: 'Fancy' }, explain: { de: 'Fahne an', en: 'flag on' }, description: 'flag on', source: 'doc', values: { flag: true, mode: 'b' } },
   ],
   check: (r) => (r.count === 7 && r.flag ? { code: 'ruleClash' as const, message: 'count 7 clashes with flag' } : undefined),
 };
@@ -64,7 +64,84 @@ describe('resolveRules', () => {
       expect(text).toContain(r.name);
       expect(text).toContain(r.source);
     }
-    expect(text).toContain('plain (default)');
+    expect(text).toContain('Plain = plain (default)');
+    expect(text).toContain('The count: count = 3');
+    expect(text).toContain('count in English');
+    expect(text).toContain('a = kind A; b = kind B');
+    const de = describeRuleBook(book, 'de');
+    expect(de).toContain('Schlicht = plain (Vorgabe)');
+    expect(de).toContain('Die flag: flag = false');
+    expect(de).toContain('mode auf Deutsch');
+  });
+
+  it('names presets, rules and values in words, and says which rules differ from the preset', () => {
+    expect(presetLabel(book, 'fancy', 'de')).toBe('Fein');
+    expect(presetLabel(book, 'nope', 'en')).toBe('nope');
+    expect(ruleLabel(book, 'count', 'en')).toBe('The count');
+    const mode = book.houseRules[2];
+    expect(ruleValueLabel(mode, 'b', 'de')).toBe('Art B');
+    expect(ruleValueLabel(book.houseRules[0], true, 'de')).toBe('an');
+    expect(ruleValueLabel(book.houseRules[0], false, 'en')).toBe('off');
+    expect(describeRules(book, { preset: 'fancy', flag: true, count: 5, mode: 'b' }, 'en')).toEqual({ preset: 'Fancy', changes: ['The count: 5'] });
+    expect(describeRules(book, { preset: 'plain', flag: true, count: 3, mode: 'b' }, 'de')).toEqual({ preset: 'Schlicht', changes: ['Die flag: an', 'Die mode: Art B'] });
+  });
+});
+
+describe('the rule books in words (issue 18: people read names, not ids)', () => {
+  const said = (w: Words, where: string) => {
+    for (const lang of ['de', 'en'] as const) {
+      expect(typeof w[lang], `${where} ${lang}`).toBe('string');
+      expect(w[lang].trim().length, `${where} ${lang}`).toBeGreaterThan(0);
+      expect(w[lang], `${where} ${lang}: one line`).not.toContain('\n');
+    }
+  };
+  const looksLikeId = /^[a-z]+[A-Z]\w*$|^[a-z]+-[a-z]+$/;
+
+  it('every house rule and preset of every game has a name and a one-line explanation in German and English, never its id', () => {
+    let rules = 0;
+    let presets = 0;
+    for (const m of GAMES) {
+      const book = m.game.ruleBook;
+      for (const r of book.houseRules) {
+        said(r.label, `${book.game} ${r.name} label`);
+        said(r.explain, `${book.game} ${r.name} explain`);
+        for (const lang of ['de', 'en'] as const) {
+          expect(r.label[lang], `${book.game} ${r.name}`).not.toMatch(looksLikeId);
+          expect(r.explain[lang].length, `${book.game} ${r.name} ${lang}: one short line`).toBeLessThanOrEqual(160);
+        }
+        rules++;
+      }
+      for (const p of book.presets) {
+        said(p.label, `${book.game} ${p.name} label`);
+        said(p.explain, `${book.game} ${p.name} explain`);
+        expect(p.label.de, p.name).not.toBe(p.name);
+        expect(p.label.en, p.name).not.toMatch(looksLikeId);
+        presets++;
+      }
+    }
+    expect(rules).toBeGreaterThan(60);
+    expect(presets).toBeGreaterThanOrEqual(10);
+  });
+
+  it('every value of every choice rule has a name in both languages', () => {
+    for (const m of GAMES) {
+      for (const r of m.game.ruleBook.houseRules) {
+        if (r.type !== 'choice') continue;
+        for (const c of r.choices ?? []) {
+          const w = r.choiceLabels?.[c];
+          expect(w, `${m.game.id} ${r.name}=${c}`).toBeDefined();
+          if (w) said(w, `${m.game.id} ${r.name}=${c}`);
+        }
+      }
+    }
+  });
+
+  it('the presets people ask for by name: "Aumer/Koller (Buch)" and "Online-Regeln"', () => {
+    const schafkopf = GAMES.find((m) => m.game.id === 'schafkopf')!.game.ruleBook;
+    expect(presetLabel(schafkopf, 'aumer-koller', 'de')).toBe('Aumer/Koller (Buch)');
+    expect(presetLabel(schafkopf, 'sauspiel', 'de')).toBe('Online-Regeln');
+    expect(ruleLabel(schafkopf, 'laufendeFromRufspiel', 'de')).toBe('Laufende im Rufspiel ab');
+    expect(describeRuleBook(schafkopf, 'de')).toContain('Online-Regeln = sauspiel');
   });
 });
 

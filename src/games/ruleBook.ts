@@ -3,12 +3,28 @@ import { quote } from '../core/text.js';
 
 export type RuleValue = boolean | number | string;
 
+/** Words a person reads, in both languages of the platform (German first: the games' own). */
+export interface Words {
+  readonly de: string;
+  readonly en: string;
+}
+
+export type WordsLang = keyof Words;
+
 /**
  * One house rule: where the documents disagree, name regional variants, or
  * leave something to the table, the engine offers a named choice.
  */
 export interface HouseRule {
+  /** The id: `--rule name=value`, records, the protocol. Never shown where a person reads the rules. */
   readonly name: string;
+  /** The rule's name for people, e.g. "Laufende im Rufspiel ab". */
+  readonly label: Words;
+  /** One line: what the rule does. */
+  readonly explain: Words;
+  /** A person's name for every value of a choice rule. */
+  readonly choiceLabels?: Readonly<Record<string, Words>>;
+  /** The full technical description for `stich rules` (English). */
   readonly description: string;
   /** Document and section the rule comes from, e.g. "002 5.3.7". */
   readonly source: string;
@@ -23,7 +39,12 @@ export interface HouseRule {
 
 /** A named set of house rules. */
 export interface Preset {
+  /** The id, e.g. "aumer-koller"; people read `label`. */
   readonly name: string;
+  /** The preset's name for people, e.g. "Aumer/Koller (Buch)". */
+  readonly label: Words;
+  /** One line: what sets this preset apart. */
+  readonly explain: Words;
   readonly description: string;
   readonly source: string;
   readonly values: Readonly<Record<string, RuleValue>>;
@@ -126,22 +147,60 @@ export function parseRuleAssignments(words: readonly string[]): Result<Record<st
   return ok(out);
 }
 
-/** The house-rule table for `stich rules GAME`. */
-export function describeRuleBook<Rules>(book: RuleBook<Rules>): string {
+/** A preset's name for people ("Aumer/Koller (Buch)"); an unknown id is shown as it is. */
+export function presetLabel<Rules>(book: RuleBook<Rules>, name: string, lang: WordsLang): string {
+  return book.presets.find((p) => p.name === name)?.label[lang] ?? name;
+}
+
+/** A house rule's name for people; an unknown id is shown as it is. */
+export function ruleLabel<Rules>(book: RuleBook<Rules>, name: string, lang: WordsLang): string {
+  return book.houseRules.find((r) => r.name === name)?.label[lang] ?? name;
+}
+
+/** A value of a house rule in words: "an"/"on", a choice's name, or the number. */
+export function ruleValueLabel(rule: HouseRule, value: RuleValue, lang: WordsLang): string {
+  if (rule.type === 'boolean') return value === true ? (lang === 'de' ? 'an' : 'on') : lang === 'de' ? 'aus' : 'off';
+  if (rule.type === 'choice') return rule.choiceLabels?.[String(value)]?.[lang] ?? String(value);
+  return String(value);
+}
+
+/**
+ * The rules a table plays, in words: the preset's name and every house rule
+ * whose value differs from the preset's, as "name: value".
+ */
+export function describeRules<Rules>(book: RuleBook<Rules>, rules: Readonly<Record<string, unknown>>, lang: WordsLang): { preset: string; changes: string[] } {
+  const presetName = typeof rules.preset === 'string' ? rules.preset : book.defaultPreset;
+  const preset = book.presets.find((p) => p.name === presetName);
+  const changes: string[] = [];
+  for (const rule of book.houseRules) {
+    const value = rules[rule.name];
+    if (value === undefined || typeof value === 'object') continue;
+    const base = preset && rule.name in preset.values ? preset.values[rule.name] : rule.default;
+    if (value !== base) changes.push(`${rule.label[lang]}: ${ruleValueLabel(rule, value as RuleValue, lang)}`);
+  }
+  return { preset: presetLabel(book, presetName, lang), changes };
+}
+
+/** The house-rule table for `stich rules GAME`: the people's name and line in the language asked for, then the id, default and source. */
+export function describeRuleBook<Rules>(book: RuleBook<Rules>, lang: WordsLang = 'en'): string {
+  const de = lang === 'de';
   const lines: string[] = [];
-  lines.push(`${book.game}: house rules (name, default, source)`);
+  lines.push(de ? `${book.game}: Hausregeln (Name, Vorgabe, Quelle)` : `${book.game}: house rules (name, default, source)`);
   lines.push('');
-  lines.push('Presets:');
+  lines.push(de ? 'Voreinstellungen (--preset NAME):' : 'Presets (--preset NAME):');
   for (const p of book.presets) {
-    lines.push(`  ${p.name}${p.name === book.defaultPreset ? ' (default)' : ''}: ${p.description} [${p.source}]`);
+    lines.push(`  ${p.label[lang]} = ${p.name}${p.name === book.defaultPreset ? (de ? ' (Vorgabe)' : ' (default)') : ''}: ${p.explain[lang]}`);
+    lines.push(`      ${p.description} [${p.source}]`);
     const changed = Object.entries(p.values);
-    if (changed.length > 0) lines.push(`    sets ${changed.map(([k, v]) => `${k}=${String(v)}`).join(', ')}`);
+    if (changed.length > 0) lines.push(`      ${de ? 'setzt' : 'sets'} ${changed.map(([k, v]) => `${k}=${String(v)}`).join(', ')}`);
   }
   lines.push('');
-  lines.push('House rules (--rule name=value):');
+  lines.push(de ? 'Hausregeln (--rule name=wert):' : 'House rules (--rule name=value):');
   for (const r of book.houseRules) {
     const kind = r.type === 'choice' ? r.choices?.join('|') : r.type === 'integer' ? `integer${r.min !== undefined ? ` ${r.min}..${r.max ?? ''}` : ''}` : 'on|off';
-    lines.push(`  ${r.name} = ${String(r.default)}  (${kind})  [${r.source}]`);
+    lines.push(`  ${r.label[lang]}: ${r.name} = ${String(r.default)}  (${kind})  [${r.source}]`);
+    lines.push(`      ${r.explain[lang]}`);
+    if (r.choiceLabels) lines.push(`      ${(r.choices ?? []).map((c) => `${c} = ${r.choiceLabels?.[c]?.[lang] ?? c}`).join('; ')}`);
     lines.push(`      ${r.description}`);
   }
   return lines.join('\n');

@@ -323,7 +323,7 @@ function plays(s: TinyPublic): [number, number][] {
 const TINY_BOOK: RuleBook<{ readonly preset: string }> = {
   game: 'tiny',
   houseRules: [],
-  presets: [{ name: 'tiny', description: 'the only rules', source: 'src/search/testing.ts', values: {} }],
+  presets: [{ name: 'tiny', label: { de: 'Winzig', en: 'Tiny' }, explain: { de: 'die einzigen Regeln', en: 'the only rules' }, description: 'the only rules', source: 'src/search/testing.ts', values: {} }],
   defaultPreset: 'tiny',
 };
 

@@ -17,7 +17,7 @@ export function isTableMessage(m: ClientMessage): m is TableMessage {
 export async function dispatch(table: Table, sub: Subscriber, user: UserRow, m: TableMessage, send: (m: ServerMessage) => void): Promise<void> {
   const answer = (r: Reply | { ok: false; code: ServerErrorCode; message: string }, cseq: number) => {
     if (r.ok) send({ type: 'ok', table: table.id, cseq, e: r.e });
-    else send({ type: 'error', code: r.code, message: r.message, table: table.id, cseq });
+    else send({ type: 'error', code: r.code, message: r.message, ...('params' in r && r.params ? { params: r.params } : {}), table: table.id, cseq });
   };
   switch (m.type) {
     case 'join':

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCode } from '../core/result.js';
+import type { ErrorCode, ErrorParams } from '../core/result.js';
 
 /**
  * The WebSocket protocol (docs/protocol.md): zod schemas of every message a
@@ -180,7 +180,8 @@ export type ServerMessage =
   | { readonly type: 'ok'; readonly table: string; readonly cseq: number; readonly e: number }
   /** A contribution to deal `deal` taken (refusals come as `error` with the table and no `cseq`). */
   | { readonly type: 'contributed'; readonly table: string; readonly deal: number }
-  | { readonly type: 'error'; readonly code: ServerErrorCode; readonly message: string; readonly table?: string; readonly cseq?: number }
+  /** `params`: a rule refusal's parameters (the card, the card led, the rule document's section …) for the client's own words. */
+  | { readonly type: 'error'; readonly code: ServerErrorCode; readonly message: string; readonly params?: ErrorParams; readonly table?: string; readonly cseq?: number }
   /** Not numbered: who is away, the running clocks, the legal actions of the receiver now. */
   | { readonly type: 'status'; readonly table: string; readonly toAct: readonly number[]; readonly legal: readonly string[]; readonly clocks: readonly Clock[]; readonly away: readonly number[]; readonly disconnected: readonly Disconnected[] }
   | { readonly type: 'lobby'; readonly tables: readonly LobbyTable[]; readonly online: readonly string[] }

@@ -1,3 +1,4 @@
+import type { ErrorParams } from '../core/result.js';
 import { parseCards } from '../cards/notation.js';
 import type { DealFairness } from '../core/fairness.js';
 import { CryptoRng, SeededRng } from '../core/rng.js';
@@ -55,9 +56,10 @@ export interface Subscriber {
   send(message: ServerMessage): void;
 }
 
-export type Reply = { ok: true; e: number } | { ok: false; code: ServerErrorCode; message: string };
+/** A refusal by the rules carries the engine's parameters, for the client to say it in the player's language. */
+export type Reply = { ok: true; e: number } | { ok: false; code: ServerErrorCode; message: string; params?: ErrorParams };
 
-const refuse = (code: ServerErrorCode, message: string): Reply => ({ ok: false, code, message });
+const refuse = (code: ServerErrorCode, message: string, params?: ErrorParams): Reply => (params ? { ok: false, code, message, params } : { ok: false, code, message });
 
 export interface TableHooks {
   /** Seats or phase changed (the lobby shows them). */
@@ -708,7 +710,7 @@ export class Table {
       if (seats.length === 0) return refuse('notSeated', `you do not hold seat ${seatWanted}`);
       const seat = seats.find((s) => mayAct.includes(s)) ?? seats[0];
       const next = game.apply(this.state, seat, parsed.value);
-      if (!next.ok) return refuse(next.error.code, next.error.message);
+      if (!next.ok) return refuse(next.error.code, next.error.message, next.error.params);
       const canonical = game.formatAction(this.rules, parsed.value);
       this.stopClock(seat);
       const wasAway = this.away.delete(seat);

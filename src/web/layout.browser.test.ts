@@ -32,18 +32,21 @@ interface Box {
 
 /** The centre of the ring and, per seat, where its box and its card on the felt are (page coordinates). */
 async function places(page: Page): Promise<{ ring: Box; seats: Record<number, Box>; cards: Record<number, Box>; me: number }> {
-  return page.evaluate(() => {
-    const mid = (el: Element) => {
-      const r = el.getBoundingClientRect();
-      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-    };
-    const seats: Record<number, Box> = {};
-    for (const el of document.querySelectorAll('.ring .place .seat')) seats[Number(el.getAttribute('data-seat'))] = mid(el);
-    const cards: Record<number, Box> = {};
-    for (const el of document.querySelectorAll('.felt figure.played:not(.sweep)')) cards[Number(el.getAttribute('data-seat'))] = mid(el);
-    return { ring: mid(document.querySelector('.ring')!), seats, cards, me: Number(document.querySelector('.seat.mine')?.getAttribute('data-seat')) };
-  });
+  return (await page.evaluate(PLACES)) as { ring: Box; seats: Record<number, Box>; cards: Record<number, Box>; me: number };
 }
+
+/** Runs in the page (the tests are type-checked without the DOM's types, so it is a string). */
+const PLACES = `(() => {
+  const mid = (el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  };
+  const seats = {};
+  for (const el of document.querySelectorAll('.ring .place .seat')) seats[Number(el.getAttribute('data-seat'))] = mid(el);
+  const cards = {};
+  for (const el of document.querySelectorAll('.felt figure.played:not(.sweep)')) cards[Number(el.getAttribute('data-seat'))] = mid(el);
+  return { ring: mid(document.querySelector('.ring')), seats, cards, me: Number(document.querySelector('.seat.mine')?.getAttribute('data-seat')) };
+})()`;
 
 describe('a table that looks like a table', () => {
   it('Schafkopf: left, opposite and right in playing order, each card in front of its player, the marks, the title and the chime', async () => {
@@ -70,7 +73,7 @@ describe('a table that looks like a table', () => {
     const before = await sound.getAttribute('aria-pressed');
     await sound.click();
     expect(await sound.getAttribute('aria-pressed')).not.toBe(before);
-    expect(await page.evaluate(() => localStorage.getItem('stich.sound'))).toBe(before === 'true' ? 'off' : 'on');
+    expect(await page.evaluate("localStorage.getItem('stich.sound')")).toBe(before === 'true' ? 'off' : 'on');
     await page.screenshot({ path: `${OUT}/ring-desktop.png` });
     expect(p.errors).toEqual([]);
     await p.ctx.close();
@@ -101,7 +104,7 @@ describe('a table that looks like a table', () => {
     await createTable(p, 'karnoeffel', { deals: 1 });
     await p.page.waitForSelector('.hand button.hc');
     await p.page.waitForTimeout(300);
-    const bottom = await p.page.evaluate(() => Math.max(...[...document.querySelectorAll('.hand button.hc')].map((e) => e.getBoundingClientRect().bottom)));
+    const bottom = (await p.page.evaluate("Math.max(...[...document.querySelectorAll('.hand button.hc')].map((e) => e.getBoundingClientRect().bottom))")) as number;
     expect(bottom).toBeLessThanOrEqual(DESKTOP.height);
     await p.page.screenshot({ path: `${OUT}/karnoeffel-fold.png` });
     await p.ctx.close();

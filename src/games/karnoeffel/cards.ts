@@ -34,7 +34,7 @@ export const SUIT_HERZ: Suit = 2;
 export const SUIT_SCHELLEN: Suit = 3;
 
 /** German suit names as 000 writes them. */
-export const SUIT_NAMES = ['Eichel', 'Grün', 'Herz', 'Schellen'] as const;
+export const SUIT_NAMES = ['Eichel', 'Gras', 'Herz', 'Schellen'] as const;
 
 export function suitOfCard(card: Card): Suit {
   return ((card / PER_SUIT) | 0) as Suit;
@@ -107,7 +107,7 @@ export const SPECIAL_NAMES: ReadonlyMap<number, string> = new Map([
   [R_7, 'Teufel'],
 ]);
 
-/** A short German name of a card for the terminal, e.g. "Grün-Unter (Karnöffel)". */
+/** A short German name of a card for the terminal, e.g. "Gras-Unter (Karnöffel)". */
 export function cardName(card: Card, trump: number): string {
   const rankNames = ['König', 'Ober', 'Unter', 'Banner', '9', '8', '7', '6', '5', '4', '3', 'Daus'];
   const base = `${SUIT_NAMES[suitOfCard(card)]}-${rankNames[rankPos(card)]}`;

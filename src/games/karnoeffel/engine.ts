@@ -384,9 +384,9 @@ function applyPauseDecision(state: KarnoeffelState, seat: number, kind: 'raise' 
 
 function applyPlay(state: KarnoeffelState, seat: number, card: number): Result<KarnoeffelState> {
   if (state.phase !== 'play') return fail('wrongAction', `no card play now: the deal is still going on (${describeWait(state)})`);
-  if (seat !== state.turn) return fail('notYourTurn', `not your turn: seat ${state.turn} is to play`);
+  if (seat !== state.turn) return fail('notYourTurn', `not your turn: seat ${state.turn} is to play`, { turn: state.turn });
   if (!Number.isInteger(card) || card < 0 || card >= 48) return fail('badCard', `${echo(card)} is not a card`);
-  if (!maskHas(state.hands[seat], card)) return fail('notInHand', `${formatCard(PACK, card)} is not in your hand`);
+  if (!maskHas(state.hands[seat], card)) return fail('notInHand', `${formatCard(PACK, card)} is not in your hand`, { card: formatCard(PACK, card) });
   const banned = bannedCard(state.trump, state.tricks.length, state.trick.length === 0, devilRule(state.rules));
   if (card === banned) {
     return fail(
@@ -394,6 +394,7 @@ function applyPlay(state: KarnoeffelState, seat: number, card: number): Result<K
       state.rules.devilFirstTrick === 'no-play'
         ? `the Teufel (${formatCard(PACK, card)}) may not be played in the first trick (001)`
         : `the Teufel (${formatCard(PACK, card)}) may not be led to the first trick (000)`,
+      { card: formatCard(PACK, card), rule: state.rules.devilFirstTrick, section: state.rules.devilFirstTrick === 'no-play' ? '001' : '000' },
     );
   }
   const d = draft(state);

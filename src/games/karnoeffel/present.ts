@@ -1,6 +1,6 @@
 import { formatCard } from '../../cards/notation.js';
 import { suitOf } from '../../cards/pack.js';
-import { bySuit, cardModel, count, handModel, say, signedPoints, type SheetTable, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
+import { bySuit, cardModel, count, handModel, quoted, say, signedPoints, type ActionButton, type Lang, type PlayedCard, type Presentation, type SheetTable, type TableModel } from '../present.js';
 import { PACK, SUIT_NAMES } from './cards.js';
 import { parseAction } from './notation.js';
 import type { KarnoeffelSheet } from './sitting.js';
@@ -33,9 +33,9 @@ function label(view: KarnoeffelView, text: string, lang: Lang, names: readonly s
     case 'refuse':
       return say(lang, 'Ablehnen (Runde aufgeben)', 'Refuse (give up the round)');
     case 'announce':
-      return say(lang, 'Ansagen: wir gewinnen die Partie', 'Announce: we win the Partie');
+      return say(lang, 'Ansagen: wir gewinnen die Partie', 'Announce: we win the match');
     case 'advise':
-      return `${say(lang, 'Sagen', 'Say')}${v.to !== undefined ? ` (${names[v.to]})` : ''}: „${v.message}“`;
+      return `${say(lang, 'Sagen', 'Say')}${v.to !== undefined ? ` (${names[v.to]})` : ''}: ${quoted(lang, v.message)}`;
     case 'play':
       return null;
   }
@@ -66,17 +66,17 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
     if (l !== null && !hand.some((c) => c.action === text)) buttons.push({ label: l, action: text, group: text.startsWith('advise') ? 'talk' : 'bid' });
   }
   const headline: string[] = [];
-  if (trump >= 0) headline.push(`Trumpf: ${SUIT_NAMES[trump]}`);
+  if (trump >= 0) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${SUIT_NAMES[trump]}`);
   headline.push(`${say(lang, 'Wert der Runde', 'Round worth')}: ${view.value}${view.pause && view.pause.bid > 0 ? ` · ${say(lang, 'Steigern', 'raising')}: ${view.pause.bid}` : ''}`);
   const wonByTeam = [0, 0];
   for (let s = 0; s < view.players; s++) wonByTeam[teamOf(s)] += view.won[s] ?? 0;
-  const seatNotes = Array.from({ length: view.players }, (_, s) => `${TEAMS[teamOf(s)]} · ${count(view.handSizes[s], say(lang, 'Karte', 'card'), say(lang, 'Karten', 'cards'))}`);
+  const seatNotes = Array.from({ length: view.players }, (_, s) => `${TEAMS[teamOf(s)]} · ${count(lang, view.handSizes[s], ['Karte', 'Karten'], ['card', 'cards'])}`);
   const marks = Array.from({ length: view.players }, (_, s) => (s === view.dealer ? [say(lang, 'Geber', 'Dealer')] : s === (view.dealer + 1) % view.players ? ['Vorhand'] : []));
-  const taken = Array.from({ length: view.players }, (_, s) => ((view.won[s] ?? 0) > 0 ? count(view.won[s], say(lang, 'Stich', 'trick'), say(lang, 'Stiche', 'tricks')) : ''));
+  const taken = Array.from({ length: view.players }, (_, s) => ((view.won[s] ?? 0) > 0 ? count(lang, view.won[s], ['Stich', 'Stiche'], ['trick', 'tricks']) : ''));
   // The first round's face-up cards lie before their holders for all to see until they are played.
   const seatCards = view.faceUp.map((c, s) => (c >= 0 && s !== view.seat && view.phase === 'deal' && !view.seen.some((h) => h.seat === s) ? [cardModel(PACK, c)] : []));
   const shown = view.seen.filter((h) => h.seat !== view.seat).map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, cards: bySuit(PACK, h.cards, trump).map((c) => cardModel(PACK, c)) }));
-  const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: „${e.message}“${e.card !== undefined ? ` (${formatCard(PACK, e.card)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${say(lang, '„Mit dieser Runde gewinnen wir die Partie!“', '"With this round we win the Partie!"')}`] : []));
+  const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: ${quoted(lang, e.message)}${e.card !== undefined ? ` (${formatCard(PACK, e.card)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${quoted(lang, say(lang, 'Mit dieser Runde gewinnen wir die Partie!', 'With this round we win the match!'))}`] : []));
   const me = view.seat;
   const myTurn = me >= 0 && view.toAct.includes(me);
   const anyCard = hand.some((c) => c.action);

@@ -106,7 +106,7 @@ describe('the bidding (002 5.1, 5.2)', () => {
   it('002 5.2: a later seat must announce a stronger game; the strongest wins the bidding', () => {
     let s = play(deal(AK, P), 'rufspiel E');
     expect(bidWords(s)).not.toContain('rufspiel E');
-    expectRejected(s, 1, 'rufspiel S', 'illegalBid', 'Rufspiel auf die Schelln-Sau: you hold the Schelln-Sau yourself: call a Sau you do not hold (002 5.3.1.1)');
+    expectRejected(s, 1, 'rufspiel S', 'illegalBid', 'Rufspiel auf die Schellen-Sau: you hold the Schellen-Sau yourself: call a Sau you do not hold (002 5.3.1.1)');
     s = play(s, 'wenz');
     expectRejected(
       s,
@@ -197,7 +197,7 @@ describe('calling a Sau (002 5.3.1.1, NOTES.md Schafkopf)', () => {
     expect(bidWords(s, 0).filter((w) => w.startsWith('rufspiel'))).toEqual(['rufspiel E']);
     expectRejected(s, 0, 'rufspiel H', 'illegalBid', 'Rufspiel auf die Herz-Sau: the Herz-Sau cannot be called: Herz is trump (002 5.3.1.1)');
     expectRejected(s, 0, 'rufspiel G', 'illegalBid', 'Rufspiel auf die Gras-Sau: you hold the Gras-Sau yourself: call a Sau you do not hold (002 5.3.1.1)');
-    expectRejected(s, 0, 'rufspiel S', 'illegalBid', 'Rufspiel auf die Schelln-Sau: you must hold a card of the called suit that is not trump (002 5.3.1.1)');
+    expectRejected(s, 0, 'rufspiel S', 'illegalBid', 'Rufspiel auf die Schellen-Sau: you must hold a card of the called suit that is not trump (002 5.3.1.1)');
     const pack = SCHAFKOPF_32;
     const hands = s.dealt;
     const callable = (seat: number) => [0, 1, 3].filter((suit) => cannotAnnounce(AK, pack, hands[seat], { kind: 'rufspiel', suit: suit as 0 | 1 | 3 }) === undefined);

@@ -17,8 +17,8 @@ export function pointsTable(pack: Pack): Uint8Array {
   return Uint8Array.from(pack.cards, (c) => cardPoints(pack, c));
 }
 
-/** The Bavarian suit names: Eichel, Gras (Blatt), Herz, Schelln. */
-export const SUIT_NAMES: readonly string[] = ['Eichel', 'Gras', 'Herz', 'Schelln'];
+/** The suit names, one spelling everywhere people read them: Eichel, Gras (Blatt), Herz, Schellen ("Schelln" is still read as input). */
+export const SUIT_NAMES: readonly string[] = ['Eichel', 'Gras', 'Herz', 'Schellen'];
 
 const RANK_NAMES: Readonly<Record<string, string>> = {
   A: 'Sau',

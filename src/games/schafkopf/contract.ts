@@ -74,7 +74,7 @@ export function readChoice(x: unknown): GameChoice | string {
     if (suit !== undefined) return `a ${k} takes no suit`;
     return tout ? { kind: k, tout } : { kind: k };
   }
-  if (suit !== 0 && suit !== 1 && suit !== 2 && suit !== 3) return `a ${k} needs a suit 0..3 (Eichel, Gras, Herz, Schelln), not ${quote(suit)}`;
+  if (suit !== 0 && suit !== 1 && suit !== 2 && suit !== 3) return `a ${k} needs a suit 0..3 (Eichel, Gras, Herz, Schellen), not ${quote(suit)}`;
   return tout ? { kind: k, suit, tout } : { kind: k, suit };
 }
 
@@ -110,7 +110,7 @@ export function parseChoice(text: string): GameChoice | { error: string } | unde
     const suitWord = words.slice(1).filter((w) => !FILLERS.has(w))[0];
     if (suitWord === undefined) return { error: `name the suit: "${kind}${tout ? '-tout' : ''} E", G, H or S` };
     const suit = SUIT_WORDS.get(suitWord);
-    if (suit === undefined) return { error: `${quote(suitWord)} is not a suit (E Eichel, G Gras, H Herz, S Schelln)` };
+    if (suit === undefined) return { error: `${quote(suitWord)} is not a suit (E Eichel, G Gras, H Herz, S Schellen)` };
     return tout ? { kind, suit, tout } : { kind, suit };
   }
   if (words.length > 1) return { error: `a ${kind} takes no suit` };

@@ -173,9 +173,9 @@ describe('bad input says what and where, and changes nothing (ARCHITECTURE.md "O
 
   it('an illegal card says which rule it breaks', () => {
     let s = play(deal(AK, A), 'rufspiel G, weiter, weiter, weiter', 'weiter, weiter, weiter', 'S7');
-    refused(s, 1, 'EA', 'illegalCard', 'EA: you must follow the suit led (002 5.4)');
+    refused(s, 1, 'EA', 'mustFollow', 'EA: you must follow the suit led (002 5.4)');
     s = play(s, 'S8');
-    refused(s, 2, 'GA', 'illegalCard', 'GA: the called Sau may not be thrown off before its suit has been led, except in the last trick');
+    refused(s, 2, 'GA', 'keepSau', 'GA: the called Sau may not be thrown off before its suit has been led, except in the last trick');
   });
 
   it('an action of the wrong phase', () => {
@@ -200,7 +200,7 @@ describe('bad input says what and where, and changes nothing (ARCHITECTURE.md "O
     refused(s, 0, 'rufspiel H', 'illegalBid', 'Rufspiel auf die Herz-Sau: the Herz-Sau cannot be called: Herz is trump (002 5.3.1.1)');
     refused(s, 0, 'sie', 'illegalBid', 'Sie: a Sie needs all four Ober and all four Unter');
     const t = play(s, 'solo S');
-    refused(t, 1, 'solo E', 'illegalBid', /^Eichel-Solo does not outrank Schelln-Solo/);
+    refused(t, 1, 'solo E', 'illegalBid', /^Eichel-Solo does not outrank Schellen-Solo/);
     refused(t, 1, 'rufspiel E', 'illegalBid', /^Rufspiel auf die Eichel-Sau: you hold the Eichel-Sau yourself/);
   });
 
@@ -319,7 +319,7 @@ describe('notation (ARCHITECTURE.md: actions as text, as records keep them)', ()
     expect(unknown.ok).toBe(false);
     if (!unknown.ok) expect(unknown.error.message).toMatch(/^"grand hand" is not a Schafkopf action/);
     expect(read('solo')).toEqual({ ok: false, error: { code: 'badAction', message: 'name the suit: "solo E", G, H or S' } });
-    expect(read('rufspiel X')).toEqual({ ok: false, error: { code: 'badAction', message: '"x" is not a suit (E Eichel, G Gras, H Herz, S Schelln)' } });
+    expect(read('rufspiel X')).toEqual({ ok: false, error: { code: 'badAction', message: '"x" is not a suit (E Eichel, G Gras, H Herz, S Schellen)' } });
     expect(read('wenz G')).toEqual({ ok: false, error: { code: 'badAction', message: 'a wenz takes no suit' } });
     expect(read('rufspiel-tout G')).toEqual({ ok: false, error: { code: 'badAction', message: 'a rufspiel cannot be played tout' } });
     expect(read('bettel-tout')).toEqual({ ok: false, error: { code: 'badAction', message: 'a bettel cannot be played tout' } });

@@ -142,7 +142,7 @@ function applyBid(state: SchafkopfState, seat: Seat, action: SchafkopfAction): R
   const pack = schafkopfPack(state.rules.kurzeKarte);
   const forced = state.phase === 'mussspiel';
   if (action.type === 'weiter') {
-    if (forced) return fail('mustPlay', 'everyone passed and you hold the Eichel-Ober: you must play a game (002 5.3.7 a)');
+    if (forced) return fail('mustPlay', 'everyone passed and you hold the Eichel-Ober: you must play a game (002 5.3.7 a)', { section: '002 5.3.7' });
   } else if (action.type === 'bid') {
     const why = cannotAnnounce(state.rules, pack, state.hands[seat], action.game);
     if (why) return fail('illegalBid', `${choiceName(action.game)}: ${why}`);
@@ -173,7 +173,7 @@ function applyPlay(state: SchafkopfState, seat: Seat, action: SchafkopfAction): 
   if (!Number.isInteger(card) || card < 0 || card >= pack.size) return fail('badCard', `card ${shown(card)} is not in the pack`);
   const code = formatCard(pack, card);
   const hand = state.hands[seat];
-  if ((hand & (1 << card)) === 0) return fail('notInHand', `you do not hold ${code}`);
+  if ((hand & (1 << card)) === 0) return fail('notInHand', `you do not hold ${code}`, { card: code });
   const mask = legalCardMask(state, seat);
   if ((mask & (1 << card)) === 0) {
     const t = tablesOf(state);
@@ -182,7 +182,7 @@ function applyPlay(state: SchafkopfState, seat: Seat, action: SchafkopfAction): 
     const trick = state.trick;
     const stichzwang = state.contract?.kind === 'bettel' && state.rules.bettelStichzwang;
     const reason = illegalReason(t, hand, trick ? trick.cards[0] : -1, trick ? bestCard(t, trick.cards) : -1, ownSau, stichzwang, card);
-    return fail('illegalCard', `${code}: ${reason}`);
+    return fail(reason.code, `${code}: ${reason.why}`, { card: code, ...(trick ? { led: formatCard(pack, trick.cards[0]) } : {}), ...reason.params });
   }
   const t = tablesOf(state);
   const hands = state.hands.slice();
@@ -242,7 +242,7 @@ function applyKlopfen(state: SchafkopfState, seat: Seat, action: SchafkopfAction
 export function applyAction(state: SchafkopfState, seat: Seat, given: SchafkopfAction): Result<SchafkopfState> {
   if (state.phase === 'done') return fail('dealOver', 'the deal is over');
   if (!Number.isInteger(seat) || seat < 0 || seat > 3) return fail('badSeat', `seat ${shown(seat)} does not exist (0..3)`);
-  if (seat !== state.turn) return fail('notYourTurn', `it is seat ${state.turn}'s turn ${PHASE_WORDS[state.phase]}, not seat ${seat}'s`);
+  if (seat !== state.turn) return fail('notYourTurn', `it is seat ${state.turn}'s turn ${PHASE_WORDS[state.phase]}, not seat ${seat}'s`, { turn: state.turn });
   const read = canonicalAction(given);
   if (!read.ok) return read;
   const action = read.value;

@@ -22,7 +22,8 @@ function expectIllegal(state: SchafkopfState, code: string, reason: string | Reg
   const r = schafkopf.apply(state, state.turn, act(state, code));
   expect(r.ok).toBe(false);
   if (!r.ok) {
-    expect(r.error.code).toBe('illegalCard');
+    expect(['mustLeadSau', 'mustFollow', 'mustPlaySau', 'mustBeat', 'keepSau']).toContain(r.error.code);
+    expect(r.error.params?.card).toBe(code);
     expect(r.error.message).toMatch(typeof reason === 'string' ? new RegExp(reason.replace(/[()]/g, '\\$&')) : reason);
     expect(r.error.message.startsWith(`${code}: `)).toBe(true);
   }

@@ -62,21 +62,35 @@ function mustWin(t: PlayTables, follows: number, best: Card): number {
 }
 
 /** Why a card outside the legal mask may not be played, in a player's words. */
-export function illegalReason(t: PlayTables, hand: number, led: Card, best: Card, calledSau: Card, stichzwang: boolean, card: Card): string {
+/** Why a card may not be played: the refusal's code, its sentence and what a client needs to say it in its own words. */
+export interface IllegalReason {
+  readonly code: 'mustLeadSau' | 'mustFollow' | 'mustPlaySau' | 'mustBeat' | 'keepSau' | 'illegalCard';
+  readonly why: string;
+  /** `follow`: "trump" or "suit" (the suit of the card led); `section`: where 002 says so. */
+  readonly params: Readonly<Record<string, string>>;
+}
+
+export function illegalReason(t: PlayTables, hand: number, led: Card, best: Card, calledSau: Card, stichzwang: boolean, card: Card): IllegalReason {
   const bit = 1 << card;
   const sau = calledSau >= 0 ? 1 << calledSau : 0;
   if (led < 0) {
-    return 'while the called suit has not been led, its Sau must be led if you lead that suit, unless you hold four of it (Davonlaufen, 002 5.3.1.2)';
+    return {
+      code: 'mustLeadSau',
+      why: 'while the called suit has not been led, its Sau must be led if you lead that suit, unless you hold four of it (Davonlaufen, 002 5.3.1.2)',
+      params: { section: '002 5.3.1.2' },
+    };
   }
   const follows = hand & t.follow[led];
   const ledIsTrump = (t.trumps & (1 << led)) !== 0;
   if (follows !== 0 && (follows & bit) === 0) {
-    return ledIsTrump ? 'a trump was led and you hold trump: you must play trump (002 5.4)' : 'you must follow the suit led (002 5.4)';
+    return ledIsTrump
+      ? { code: 'mustFollow', why: 'a trump was led and you hold trump: you must play trump (002 5.4)', params: { follow: 'trump', section: '002 5.4' } }
+      : { code: 'mustFollow', why: 'you must follow the suit led (002 5.4)', params: { follow: 'suit', section: '002 5.4' } };
   }
-  if ((follows & sau) !== 0) return 'the called suit is led for the first time: you must play the called Sau (002 5.3.1.2)';
+  if ((follows & sau) !== 0) return { code: 'mustPlaySau', why: 'the called suit is led for the first time: you must play the called Sau (002 5.3.1.2)', params: { section: '002 5.3.1.2' } };
   if (follows !== 0 && stichzwang && t.power[card] <= t.power[best]) {
-    return 'Bettel with Stichzwang: you must win the trick when you can';
+    return { code: 'mustBeat', why: 'Bettel with Stichzwang: you must win the trick when you can', params: { section: '002 5.3.6.4' } };
   }
-  if ((bit & sau) !== 0) return 'the called Sau may not be thrown off before its suit has been led, except in the last trick';
-  return 'not a legal card now';
+  if ((bit & sau) !== 0) return { code: 'keepSau', why: 'the called Sau may not be thrown off before its suit has been led, except in the last trick', params: { section: '002 5.3.1.2' } };
+  return { code: 'illegalCard', why: 'not a legal card now', params: {} };
 }

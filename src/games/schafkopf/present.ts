@@ -1,6 +1,6 @@
 import type { Card } from '../../cards/pack.js';
 import { cardModel, count, handModel, playedFrom, running, say, type ActionButton, type Lang, type Presentation, type SheetTable, type TableModel } from '../present.js';
-import { schafkopfPack } from './cards.js';
+import { schafkopfPack, suitName } from './cards.js';
 import { choiceName, type GameChoice } from './contract.js';
 import { formatCents } from './money.js';
 import { parseAction } from './notation.js';
@@ -23,8 +23,9 @@ function sorted(view: SchafkopfView): Card[] {
   return groups.flatMap((g) => [...g].sort((a, b) => t.power[b] - t.power[a]));
 }
 
-function gameName(g: GameChoice): string {
-  return choiceName(g);
+/** A game's name: the game terms stay German, the grammar around them follows the page ("Rufspiel auf die Gras-Sau", "Rufspiel with the Gras-Sau"). */
+function gameName(g: GameChoice, lang: Lang): string {
+  return lang === 'en' && g.kind === 'rufspiel' && g.suit !== undefined ? `Rufspiel with the ${suitName(g.suit)}-Sau` : choiceName(g);
 }
 
 function buttons(view: SchafkopfView, legal: readonly string[], lang: Lang): ActionButton[] {
@@ -43,10 +44,10 @@ function buttons(view: SchafkopfView, legal: readonly string[], lang: Lang): Act
         label = view.stoss.length % 2 === 0 ? 'Stoß' : 'Re';
         break;
       case 'weiter':
-        label = view.phase === 'klopfen' ? say(lang, 'Nicht klopfen', 'No Klopfen') : view.phase === 'stoss' ? say(lang, 'Kein Stoß', 'No Stoß') : 'Weiter';
+        label = view.phase === 'klopfen' ? say(lang, 'Nicht klopfen', 'No Klopfen') : view.phase === 'stoss' ? say(lang, 'Kein Stoß', 'No Stoß') : say(lang, 'Weiter', 'Pass');
         break;
       case 'bid':
-        label = gameName(v.game);
+        label = gameName(v.game, lang);
         break;
     }
     out.push({ label, action: text, group: v.type });
@@ -65,11 +66,11 @@ function present(view: SchafkopfView, legal: readonly string[], lang: Lang, name
   const c = view.contract;
   if (c) {
     const who = c.declarer === null ? say(lang, 'jeder für sich', 'everyone for himself') : names[c.declarer];
-    headline.push(`${choiceName(c)} · ${who}${c.mussspiel ? ' (Mussspiel)' : ''}`);
+    headline.push(`${gameName(c, lang)} · ${who}${c.mussspiel ? say(lang, ' (Muss-Spiel)', ' (forced game)') : ''}`);
     if (view.partner !== null && view.partner !== c.declarer) headline.push(`${say(lang, 'Partner', 'Partner')}: ${names[view.partner]}`);
     if (view.stoss.length > 0) headline.push(`${view.stoss.map((s, i) => `${i % 2 === 0 ? 'Stoß' : 'Re'} ${names[s]}`).join(' · ')}`);
   } else if (view.phase === 'klopfen') headline.push(say(lang, 'Klopfen? (die ersten vier Karten)', 'Klopfen? (your first four cards)'));
-  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.game ? gameName(b.game) : 'weiter'}`).join(' · '));
+  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.game ? gameName(b.game, lang) : say(lang, 'weiter', 'pass')}`).join(' · '));
   if (view.klopfer.length > 0) headline.push(`${say(lang, 'Geklopft', 'Klopfen')}: ${view.klopfer.map((s) => names[s]).join(', ')}`);
   if (view.carry.stock > 0 || view.carry.bock > 0) headline.push(`Stock ${formatCents(view.carry.stock, false)}${view.carry.bock > 0 ? ` · Bock ×${2 ** view.carry.bock}` : ''}`);
   const taken = [0, 0, 0, 0];
@@ -78,7 +79,7 @@ function present(view: SchafkopfView, legal: readonly string[], lang: Lang, name
     tricksTaken[tr.winner]++;
     for (const x of tr.cards) taken[tr.winner] += t.points[x];
   }
-  const seatNotes = [0, 1, 2, 3].map((s) => count(view.handSizes[s], say(lang, 'Karte', 'card'), say(lang, 'Karten', 'cards')));
+  const seatNotes = [0, 1, 2, 3].map((s) => count(lang, view.handSizes[s], ['Karte', 'Karten'], ['card', 'cards']));
   const marks = [0, 1, 2, 3].map((s) => {
     const m: string[] = [];
     if (s === view.dealer) m.push(say(lang, 'Geber', 'Dealer'));
@@ -91,7 +92,7 @@ function present(view: SchafkopfView, legal: readonly string[], lang: Lang, name
     });
     return m;
   });
-  const takenLines = [0, 1, 2, 3].map((s) => (tricksTaken[s] > 0 ? `${count(tricksTaken[s], say(lang, 'Stich', 'trick'), say(lang, 'Stiche', 'tricks'))} · ${taken[s]} ${say(lang, 'Augen', 'points')}` : ''));
+  const takenLines = [0, 1, 2, 3].map((s) => (tricksTaken[s] > 0 ? `${count(lang, tricksTaken[s], ['Stich', 'Stiche'], ['trick', 'tricks'])} · ${taken[s]} ${say(lang, 'Augen', 'points')}` : ''));
   const me = view.seat;
   const myTurn = me >= 0 && view.toAct.includes(me);
   let prompt: string | null = null;
@@ -153,7 +154,7 @@ function gameLine(o: SchafkopfOutcome, lang: Lang, names: readonly string[]): { 
   const pts = o.party.reduce((a, s) => a + o.points[s], 0);
   const extras = [o.schwarz ? 'Schwarz' : o.schneider ? 'Schneider' : '', o.laufende > 0 && o.amount > 0 ? `${o.laufende} Laufende` : ''].filter(Boolean);
   return {
-    game: `${choiceName(c)} · ${o.party.map((s) => names[s]).join(' + ')}`,
+    game: `${gameName(c, lang)} · ${o.party.map((s) => names[s]).join(' + ')}`,
     result: `${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} ${say(lang, 'mit', 'with')} ${pts} ${say(lang, 'Augen', 'points')}${extras.length ? `, ${extras.join(', ')}` : ''}`,
   };
 }

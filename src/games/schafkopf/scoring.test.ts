@@ -438,7 +438,7 @@ describe('Bettel (002 5.3.6.4, house rules bettel, bettelStichzwang, tarifBettel
     expect(legalCodes(s)).toEqual(['SZ']);
     const before = JSON.stringify(s);
     const bad = schafkopf.apply(s, 1, act(s, 'S8'));
-    expect(bad).toEqual({ ok: false, error: { code: 'illegalCard', message: 'S8: Bettel with Stichzwang: you must win the trick when you can' } });
+    expect(bad).toEqual({ ok: false, error: { code: 'mustBeat', message: 'S8: Bettel with Stichzwang: you must win the trick when you can', params: expect.objectContaining({ card: 'S8', section: '002 5.3.6.4' }) } });
     expect(JSON.stringify(s)).toBe(before);
     s = play(s, 'SZ');
     expect(legalCodes(s)).toEqual(['SA', 'SK']);

@@ -1,4 +1,4 @@
-import type { ErrorCode, StichError } from '../../core/result.js';
+import type { ErrorCode, ErrorParams, StichError } from '../../core/result.js';
 import type { Seat } from '../game.js';
 import { gameDef, type GameDef } from './contracts.js';
 import type { Bid, Meld, PlayedCard, SchnapsenEvent, SchnapsenState, Trick } from './state.js';
@@ -64,7 +64,7 @@ export function draft(s: SchnapsenState): Draft {
 
 export type Problem = StichError | undefined;
 
-export const problem = (code: ErrorCode, message: string): StichError => ({ code, message });
+export const problem = (code: ErrorCode, message: string, params?: ErrorParams): StichError => (params ? { code, message, params } : { code, message });
 
 export function nextSeat(s: Pick<SchnapsenState, 'seats'>, seat: Seat): Seat {
   return (seat + 1) % s.seats;

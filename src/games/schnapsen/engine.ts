@@ -48,7 +48,7 @@ export function applyAction(s: SchnapsenState, seat: Seat, a: SchnapsenAction): 
   if (typeof a !== 'object' || a === null || !ACTION_TYPES.has((a as { type?: string }).type ?? '')) return fail('badAction', 'not an action');
   const rules = PHASES.get(s.phase);
   if (rules === undefined) return fail('dealOver', 'the deal is over');
-  if (seat !== s.turn) return fail('notYourTurn', `it is seat ${s.turn}'s turn ${rules.asks}, not seat ${seat}'s`);
+  if (seat !== s.turn) return fail('notYourTurn', `it is seat ${s.turn}'s turn ${rules.asks}, not seat ${seat}'s`, { turn: s.turn });
   const p = rules.check(s, seat, a);
   if (p) return err(p);
   const d = draft(s);

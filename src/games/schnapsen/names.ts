@@ -6,12 +6,12 @@ import type { SchnapsenRules } from './rules.js';
 
 /**
  * Card and game names for the terminal. The faces are a display choice
- * (house rule `faces`): German — Eichel, Grün, Herz (Rot), Schellen; Ass,
+ * (house rule `faces`): German — Eichel, Gras (Grün), Herz (Rot), Schellen; Ass,
  * Zehner, König, Ober, Unter — or French — Kreuz, Pik, Herz, Karo; Ass,
  * Zehner, König, Dame, Bube (003 "Spielkarten"). The notation typed and
  * recorded stays the two letters E G H S and A Z K O U.
  */
-const SUITS = { german: ['Eichel', 'Grün', 'Herz', 'Schellen'], french: ['Kreuz', 'Pik', 'Herz', 'Karo'] } as const;
+const SUITS = { german: ['Eichel', 'Gras', 'Herz', 'Schellen'], french: ['Kreuz', 'Pik', 'Herz', 'Karo'] } as const;
 const RANKS = { german: ['Ass', 'Zehner', 'König', 'Ober', 'Unter'], french: ['Ass', 'Zehner', 'König', 'Dame', 'Bube'] } as const;
 
 export function suitName(rules: Pick<SchnapsenRules, 'faces'>, suit: number): string {

@@ -107,7 +107,7 @@ export function parseSchnapsenAction(text: string): Result<SchnapsenAction> {
       return none({ type: 're' });
     case 'trumpf': {
       const suit = parseSuit(args[0]);
-      if (suit === undefined || args.length !== 1) return fail('badAction', `${said}: name the trump suit, e.g. "trumpf H" (E Eichel, G Grün, H Rot/Herz, S Schellen)`);
+      if (suit === undefined || args.length !== 1) return fail('badAction', `${said}: name the trump suit, e.g. "trumpf H" (E Eichel, G Gras/Grün, H Herz/Rot, S Schellen)`);
       return ok({ type: 'trump', suit });
     }
     case 'aufdecken': {

@@ -57,9 +57,9 @@ export function checkPlay(s: SchnapsenState, seat: Seat, a: SchnapsenAction): Pr
   if (a.type !== 'play') return problem('wrongAction', 'play a card' + (meldGame(s) && s.trick.length === 0 ? ' or announce 20/40' : ''));
   const c = a.card;
   if (!Number.isInteger(c) || c < 0 || c >= CARD_COUNT) return problem('badCard', `${quote(c)} is not a card`);
-  if (!(hand & (1 << c))) return problem('notInHand', `you do not hold ${code(c)}`);
+  if (!(hand & (1 << c))) return problem('notInHand', `you do not hold ${code(c)}`, { card: code(c) });
   if (s.pendingMeld >= 0 && !(PAIR_MASK[s.pendingMeld] & (1 << c))) {
-    return problem('mustLeadPair', `after announcing ${meldPoints(s, s.pendingMeld)} you must lead König or Ober of ${suitName(s.pendingMeld)}`);
+    return problem('mustLeadPair', `after announcing ${meldPoints(s, s.pendingMeld)} you must lead König or Ober of ${suitName(s.pendingMeld)}`, { card: code(c), suit: SUIT_LETTERS[s.pendingMeld], points: meldPoints(s, s.pendingMeld), section: '003 Normales Spiel' });
   }
   if (s.trick.length === 0) return undefined;
   const led = s.trick[0].card;
@@ -69,9 +69,10 @@ export function checkPlay(s: SchnapsenState, seat: Seat, a: SchnapsenAction): Pr
   if (legal & (1 << c)) return undefined;
   // Say which duty was broken (003 "Normales Spiel": Farb- und Stichzwang against the card led).
   const higher = hand & HIGHER[order * CARD_COUNT + led];
-  if (higher) return problem('mustBeat', `${code(led)} was led and you hold a higher ${suitName(CARD_SUIT[led])}: you must beat it (${maskCards(higher).map(code).join(' ')})`);
-  if (hand & SUIT_MASK[CARD_SUIT[led]]) return problem('mustFollow', `${code(led)} was led: you must follow suit`);
-  return problem('mustTrump', `${code(led)} was led, you have no ${suitName(CARD_SUIT[led])}: you must play a trump (even when the trick is already trumped)`);
+  const params = { card: code(c), led: code(led), section: '003 Normales Spiel' };
+  if (higher) return problem('mustBeat', `${code(led)} was led and you hold a higher ${suitName(CARD_SUIT[led])}: you must beat it (${maskCards(higher).map(code).join(' ')})`, params);
+  if (hand & SUIT_MASK[CARD_SUIT[led]]) return problem('mustFollow', `${code(led)} was led: you must follow suit`, params);
+  return problem('mustTrump', `${code(led)} was led, you have no ${suitName(CARD_SUIT[led])}: you must play a trump (even when the trick is already trumped)`, params);
 }
 
 export function stepPlay(d: Draft, seat: Seat, a: SchnapsenAction): void {

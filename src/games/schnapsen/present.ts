@@ -30,11 +30,13 @@ function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | nu
     case 'keep':
       return say(lang, 'Behalten', 'Keep');
     case 'trump':
-      return `Trumpf: ${suitName(rules, v.suit)}`;
+      return `${say(lang, 'Trumpf', 'Trump')}: ${suitName(rules, v.suit)}`;
     case 'turn':
       return `${say(lang, 'Aufdecken', 'Turn up')} ${v.index}`;
     case 'pass':
-      return view.phase === 'spritzen' ? say(lang, 'Nicht spritzen', 'No Spritzen') : 'Weiter';
+      if (view.phase !== 'spritzen') return say(lang, 'Weiter', 'Pass');
+      // The declarer's side answers a Spritzer with Retour, the other side a Retour with Re.
+      return view.spritzLevel === 0 ? say(lang, 'Nicht spritzen', 'No Spritzen') : view.spritzLevel === 1 ? say(lang, 'Kein Retour', 'No Retour') : say(lang, 'Kein Re', 'No Re');
     case 'announce':
       return `${gameTitle(v.game, v.ohne)} (${gameDef(v.game, view.game === 'talonschnapsen' ? 'talon' : 'bauern').value})`;
     case 'lay':
@@ -42,9 +44,9 @@ function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | nu
     case 'spritzen':
       return 'Spritzen (×2)';
     case 'retour':
-      return 'Retour (×4)';
+      return say(lang, 'Retour – Antwort aufs Spritzen (×4)', 'Retour – answer to the Spritzen (×4)');
     case 're':
-      return 'Re (×8)';
+      return say(lang, 'Re – Antwort aufs Retour (×8)', 'Re – answer to the Retour (×8)');
     case 'meld':
       return `${v.points} ${say(lang, 'in', 'in')} ${suitName(rules, v.suit)}`;
     case 'play':
@@ -80,12 +82,12 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   const headline: string[] = [];
   const c = view.contract;
   if (c) headline.push(`${gameTitle(c.game, c.ohne)} · ${names[c.declarer]}`);
-  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.hidden ? '?' : b.game ? gameTitle(b.game, b.ohne) : 'weiter'}`).join(' · '));
-  if (trump !== null) headline.push(`Trumpf: ${suitName(rules, trump)}${view.turned !== null ? ` (${cardName(rules, view.turned)})` : ''}`);
+  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.hidden ? '?' : b.game ? gameTitle(b.game, b.ohne) : say(lang, 'weiter', 'pass')}`).join(' · '));
+  if (trump !== null) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${suitName(rules, trump)}${view.turned !== null ? ` (${cardName(rules, view.turned)})` : ''}`);
   else if (view.trumpBlind) headline.push(say(lang, 'Trumpf blind gerufen', 'Trump called blind'));
-  if (view.spritzLevel > 0) headline.push(['', 'Gespritzt', 'Retour', 'Re'][view.spritzLevel] ?? '');
+  if (view.spritzLevel > 0) headline.push((lang === 'de' ? ['', 'Gespritzt (×2)', 'Retour (×4)', 'Re (×8)'] : ['', 'Spritzen (×2)', 'Retour (×4)', 'Re (×8)'])[view.spritzLevel] ?? '');
   if (view.melds.length > 0) headline.push(view.melds.map((m) => `${names[m.seat]}: ${m.points} ${suitName(rules, m.suit)}`).join(' · '));
-  const seatNotes = Array.from({ length: view.seats }, (_, s) => (view.sittingOut === s ? say(lang, 'setzt aus', 'sits out') : count(view.handSizes[s], say(lang, 'Karte', 'card'), say(lang, 'Karten', 'cards'))));
+  const seatNotes = Array.from({ length: view.seats }, (_, s) => (view.sittingOut === s ? say(lang, 'setzt aus', 'sits out') : count(lang, view.handSizes[s], ['Karte', 'Karten'], ['card', 'cards'])));
   const doubles = view.events.flatMap((e) => (e.type === 'double' ? [e] : []));
   const marks = Array.from({ length: view.seats }, (_, s) => {
     const m: string[] = [];
@@ -96,7 +98,7 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
     for (const d of doubles) if (d.seat === s) m.push(['', 'Gespritzt', 'Retour', 'Re'][d.level] ?? '');
     return m.filter(Boolean);
   });
-  const taken = Array.from({ length: view.seats }, (_, s) => (view.tricksWon[s] > 0 ? count(view.tricksWon[s], say(lang, 'Stich', 'trick'), say(lang, 'Stiche', 'tricks')) : ''));
+  const taken = Array.from({ length: view.seats }, (_, s) => (view.tricksWon[s] > 0 ? count(lang, view.tricksWon[s], ['Stich', 'Stiche'], ['trick', 'tricks']) : ''));
   const shown: TableModel['shown'][number][] = [];
   view.firstTricks.forEach((t) => {
     if (t) shown.push({ title: `${say(lang, 'Erster Stich von', 'First trick of')} ${names[t.winner]}`, cards: t.cards.map((p) => cardModel(PACK, p.card)) });
@@ -122,6 +124,9 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
     talon: ['Zwei Karten weglegen', 'Lay away two cards'],
     spritzen: ['Spritzen?', 'Spritzen?'],
   };
+  // Spritzen is answered: Retour by the declarer's side, then Re by the others.
+  if (view.spritzLevel === 1) prompts.spritzen = ['Gespritzt! Mit Retour antworten?', 'Spritzen against you! Answer with Retour?'];
+  if (view.spritzLevel === 2) prompts.spritzen = ['Retour! Mit Re antworten?', 'Retour! Answer with Re?'];
   const p = prompts[view.phase];
   return {
     pack: PACK.name,
@@ -159,7 +164,7 @@ function sheet(raw: unknown, lang: Lang, names: readonly string[]): string[] {
   return [
     `${say(lang, 'Dieses Bummerl (bis 24)', 'This Bummerl (to 24)')}: ${pair(s.points)}`,
     `${say(lang, 'Bummerl bekommen', 'Bummerl received')}: ${s.tally.map((x, i) => `${who[i]} ${x}`).join(' · ')}`,
-    count(s.deals, say(lang, 'Spiel', 'deal'), say(lang, 'Spiele', 'deals')),
+    count(lang, s.deals, ['Spiel', 'Spiele'], ['deal', 'deals']),
   ];
 }
 
@@ -178,7 +183,7 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string
   const total = Math.max(...o.teamScore);
   const writes = o.teamScore.flatMap((x, i) => (x > 0 ? [`${sides(o.teamScore.length, names)[i]} +${x}`] : []));
   return [
-    `${gameTitle(o.game)}${who ? ` · ${who}` : ''}: ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} (${pts} ${say(lang, 'Augen', 'points')}, ${count(tricks, say(lang, 'Stich', 'trick'), say(lang, 'Stiche', 'tricks'))})`,
+    `${gameTitle(o.game)}${who ? ` · ${who}` : ''}: ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} (${pts} ${say(lang, 'Augen', 'points')}, ${count(lang, tricks, ['Stich', 'Stiche'], ['trick', 'tricks'])})`,
     steps.length > 1 ? `${steps.join(' ')} = ${total}` : '',
     writes.join(' · '),
   ].filter(Boolean);

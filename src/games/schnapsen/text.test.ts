@@ -70,8 +70,8 @@ describe('the terminal text names every player and speaks proper English', () =>
     expect(legal.length).toBeGreaterThan(16);
     expect(text.help!(s.rules, view, legal).split('\n')[0]).toBe('Lay away any two cards of hand and talon (they count for nobody): lege EA EZ');
     const screen = text.renderView(s.rules, view, NAMES, legal);
-    expect(screen).toMatch(/Your hand: Eichel EA EZ EK · Grün GA · Herz HA · Schellen SA/);
-    expect(screen).toMatch(/Talon: Grün GU · Herz HU/);
+    expect(screen).toMatch(/Your hand: Eichel EA EZ EK · Gras GA · Herz HA · Schellen SA/);
+    expect(screen).toMatch(/Talon: Gras GU · Herz HU/);
     expect(screen.split('\n').length).toBeLessThan(12);
   });
 

@@ -398,5 +398,5 @@ export const FACES_OPTION: PlayOption = {
   flag: '--faces <german|french>',
   key: 'faces',
   rule: 'faces',
-  description: 'card faces: german (Eichel, Grün, Herz, Schellen) or french (Kreuz, Pik, Herz, Karo)',
+  description: 'card faces: german (Eichel, Gras, Herz, Schellen) or french (Kreuz, Pik, Herz, Karo)',
 };

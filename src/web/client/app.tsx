@@ -6,6 +6,7 @@ import { Lobby } from './lobby.js';
 import { PlayerScreen, playerPath } from './player.js';
 import { RecordScreen } from './record.js';
 import { say } from './setupWords.js';
+import { RulesScreen } from './rules.js';
 import { TableScreen } from './table.js';
 
 export interface User {
@@ -128,6 +129,9 @@ export function App() {
     </header>
   );
 
+  // The rules pages need no account: a link to them works for anyone.
+  const rules = /^\/rules\/([^/?#]+)/.exec(path);
+  if (rules) return <div class="page">{header}<RulesScreen game={safeDecode(rules[1])} lang={lang} go={go} /></div>;
   if (user === undefined && unreachable) {
     return (
       <div class="page">

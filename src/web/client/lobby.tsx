@@ -4,6 +4,10 @@ import { tr } from './i18n.js';
 import { say } from './setupWords.js';
 import { api } from './net.js';
 import { playerPath } from './player.js';
+import { count } from '../../games/present.js';
+import { replayGame } from '../../games/replays.js';
+import { presetLabel, ruleValueLabel, type HouseRule } from '../../games/ruleBook.js';
+import { RulesLinks, rulesPath } from './rules.js';
 
 interface GameInfo {
   id: string;
@@ -52,6 +56,7 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
       <section>
         <h2>{tr(lang, 'newTable')}</h2>
         {games.length > 0 && <CreateTable ctx={ctx} games={games} />}
+        <RulesLinks lang={lang} go={ctx.go} />
       </section>
       <section>
         <h2>{tr(lang, 'openTables')}</h2>
@@ -134,6 +139,9 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
   };
   const set = (name: string, v: string | number | boolean) => setRules({ ...rules, [name]: v });
   const choose = (i: number, v: string) => setSeatChoice(choices.map((c, j) => (j === i ? v : c)));
+  // The rule book's words for people: presets and house rules by name, never by id.
+  const book = replayGame(game.id)?.ruleBook;
+  const words = (name: string) => book?.houseRules.find((h) => h.name === name);
   return (
     <form
       class="create"
@@ -157,11 +165,19 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
         <select name="preset" value={preset} onChange={(e) => setPreset((e.target as HTMLSelectElement).value)}>
           {game.presets.map((p) => (
             <option key={p} value={p}>
-              {p}
+              {book ? presetLabel(book, p, lang) : p}
             </option>
           ))}
         </select>
       </label>
+      {book && (
+        <p class="small preset-explain">
+          {book.presets.find((p) => p.name === preset)?.explain[lang]}{' '}
+          <a href={rulesPath(game.id)} target="_blank" rel="noopener">
+            {tr(lang, 'rulesOf')}
+          </a>
+        </p>
+      )}
       <fieldset class="seats">
         <legend>{say(lang, 'seats')}</legend>
         <div class="seat-row">
@@ -237,15 +253,15 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
       <details>
         <summary>{tr(lang, 'houseRules')}</summary>
         {game.houseRules.map((r) => (
-          <label key={r.name} class="rule">
-            {r.name}
+          <label key={r.name} class="rule" title={words(r.name)?.explain[lang]}>
+            {words(r.name)?.label[lang] ?? r.name}
             {r.type === 'boolean' ? (
               <input type="checkbox" checked={Boolean(rules[r.name] ?? r.default)} onChange={(e) => set(r.name, (e.target as HTMLInputElement).checked)} />
             ) : r.choices ? (
               <select value={String(rules[r.name] ?? r.default)} onChange={(e) => set(r.name, (e.target as HTMLSelectElement).value)}>
                 {r.choices.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {words(r.name) ? ruleValueLabel(words(r.name) as HouseRule, c, lang) : c}
                   </option>
                 ))}
               </select>
@@ -305,7 +321,7 @@ function Leaderboard({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
               >
                 {r.name}
               </a>{' '}
-              · {Math.round(r.rating * 10) / 10} · {r.sittings} {de ? 'Sitzungen' : 'sittings'}
+              · {Math.round(r.rating * 10) / 10} · {count(ctx.lang, r.sittings, ['Sitzung', 'Sitzungen'], ['sitting', 'sittings'])}
             </li>
           ))}
         </ol>

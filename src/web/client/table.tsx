@@ -11,6 +11,8 @@ import { playerPath } from './player.js';
 import { ScoreSheet } from './sheet.js';
 import { chime, setSoundWanted, soundWanted } from './sound.js';
 import { TableGone, TableOver, WaitingRoom } from './waiting.js';
+import { refusal } from './refusal.js';
+import { RefusalText, RulesHelp } from './rules.js';
 
 interface Seat {
   kind: 'open' | 'human' | 'bot';
@@ -71,7 +73,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const [clocks, setClocks] = useState<Snap['clocks']>([]);
   const [away, setAway] = useState<number[]>([]);
   const [gone, setGone] = useState<{ seat: number; until: number }[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
+  /** A refusal, as the server sent it: said in the page's language when shown. */
+  const [notice, setNotice] = useState<{ code?: unknown; message?: unknown; params?: unknown } | null>(null);
   const [ended, setEnded] = useState<Ended[]>([]);
   const [chat, setChat] = useState<string[]>([]);
   const [showLast, setShowLast] = useState(false);
@@ -203,7 +206,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           if (m.code === 'notCollecting' || m.code === 'duplicateContribution') return;
           if (m.code === 'unknownTable') return setMissing(true);
           setPending(false);
-          setNotice(`${tr(lang, 'refused')}: ${String(m.message)}`);
+          setNotice({ code: m.code, message: m.message, params: m.params });
           return;
       }
     });
@@ -374,6 +377,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
       {model && (
         <>
           <div class="headline">
+            <RulesHelp game={snap.game} lang={lang} rules={snap.rules} />
             {model.headline.map((l, i) => (
               <div key={i}>{l}</div>
             ))}
@@ -444,7 +448,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           )}
           {notice && (
             <p class="notice" role="alert">
-              {notice}
+              <RefusalText r={refusal(lang, notice, { pack: model.pack, faces: model.faces })} game={snap.game} lang={lang} />
             </p>
           )}
           {me >= 0 && (
