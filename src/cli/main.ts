@@ -152,6 +152,17 @@ program
   });
 
 program
+  .command('backup')
+  .description("a consistent copy of a server's SQLite database, also while the server runs (SQLite's online backup); PostgreSQL: pg_dump (docs/deploy.md)")
+  .option('--db <file>', "the server's database (default: STICH_DB)")
+  .requiredOption('--to <file>', 'the copy')
+  .option('--force', 'replace the copy if the file exists')
+  .action(async (opts: { db?: string; to: string; force?: boolean }) => {
+    const { backupCommand } = await import('./backup.js');
+    await backupCommand(opts);
+  });
+
+program
   .command('loadtest')
   .description('benchmark the server: tables of clients over real WebSockets, acting with human-like pauses')
   .option('--tables <n>', 'number of tables', '500')
