@@ -4,9 +4,9 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameById } from '../games/registry.js';
 import { replayRecord, type GameRecord } from '../records/record.js';
-import { autoplay, Client } from '../server/client.js';
+import { Client } from '../server/client.js';
 import type { RunningServer } from '../server/server.js';
-import { get, post, seatedTable, tempDb, testServer } from '../server/testing.js';
+import { finishedSitting, get, post, tempDb, testServer } from '../server/testing.js';
 import { backupCommand } from './backup.js';
 import { withoutServeEnvironment } from './config.js';
 
@@ -15,19 +15,6 @@ const servers: RunningServer[] = [];
 afterAll(async () => {
   for (const s of servers) await s.close();
 });
-
-/** A table of the guest and three bots, played to its end (one deal); resolves with the record's id. */
-async function finishedSitting(server: RunningServer, name: string): Promise<{ table: string; record: string }> {
-  const player = await Client.guest(server.url, name);
-  const table = await seatedTable(server.url, player, [player], { game: 'schafkopf', seats: ['open', 'bot', 'bot', 'bot:random'], length: { deals: 1 } });
-  const ended = player.next((m) => m.type === 'events' && m.table === table && m.events.some((e) => e.event.type === 'sittingEnd'), 60_000);
-  const stop = autoplay(player, table);
-  await ended;
-  stop();
-  const end = player.table(table).events.find((e) => e.event.type === 'sittingEnd')!.event as { record: string };
-  await player.close();
-  return { table, record: end.record };
-}
 
 describe('stich backup (SQLite online backup of a running server)', () => {
   it('copies a running server\'s database while a table writes; a server started on the copy has the finished sitting and rebuilds the running table', async () => {
