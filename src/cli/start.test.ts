@@ -81,8 +81,9 @@ describe('npm start and npx stich on this built checkout (npm test builds first)
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
       expect(err).not.toMatch(/building|npm warn/);
       expect(statSync(join(ROOT, 'dist/cli/main.js')).mtimeMs).toBe(main);
-      // 0.9 s on an idle machine of two cores (docs/deploy.md); building first took about 35 s. The bound leaves room for a busy machine.
-      expect(ms).toBeLessThan(10_000);
+      // About 1.6–1.9 s of CPU for npm, the imports and the start (measured at a load average of 18 on two cores, where
+      // it took 6–8 s of wall time); building first took about 35 s. The bound leaves room for a busy machine.
+      expect(ms).toBeLessThan(15_000);
     } finally {
       process.kill(-child.pid!, 'SIGTERM');
     }
