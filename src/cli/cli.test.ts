@@ -25,7 +25,7 @@ describe('stich play schafkopf', () => {
     expect(r.code).toBe(0);
     expect(r.out.match(/^Deal \d+:/gm)).toHaveLength(200);
     expect(r.out).toContain('Ledger after 200 deals:');
-    const balances = [...r.out.slice(r.out.lastIndexOf('Ledger')).matchAll(/([+-]?)(\d+),(\d\d) €/g)].map((m) => (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 100 + Number(m[3])));
+    const balances = [...r.out.slice(r.out.lastIndexOf('Ledger')).matchAll(/([+−-]?)(\d+),(\d\d) €/g)].map((m) => (m[1] === '-' || m[1] === '−' ? -1 : 1) * (Number(m[2]) * 100 + Number(m[3])));
     expect(balances.slice(0, 4).reduce((a, b) => a + b, 0)).toBe(0);
   });
 

@@ -54,14 +54,33 @@ export interface TableModel {
   readonly buttons: readonly ActionButton[];
   /** A short prompt for the seat when it is to act ("Your card", "Announce a game"). */
   readonly prompt: string | null;
-  /** Per seat: a line under the player's name (cards held, points, Klopfer …). */
+  /** Per seat: a line under the player's name (cards held …). */
   readonly seatNotes: readonly string[];
+  /**
+   * Per seat: short marks beside the player in the game's words: the dealer, Vorhand, the declarer, the partner once
+   * known, Stoß and Re, Spritzen, Klopfen.
+   */
+  readonly marks: readonly (readonly string[])[];
+  /** Per seat: what it has taken so far ("2 Stiche · 31 Augen"), '' before its first trick. */
+  readonly taken: readonly string[];
+  /** Per seat: cards lying face up in front of it for all to see (Karnöffel's first round), shown beside the player. */
+  readonly seatCards?: readonly (readonly CardModel[])[];
   /** Cards of other seats this seat may see (partner's hand, open hands, face-up cards). */
   readonly shown: readonly { readonly title: string; readonly cards: readonly CardModel[] }[];
   /** Table talk or other public remarks of this deal (Karnöffel). */
   readonly talk: readonly string[];
   /** Points and standing of this deal and the sitting. */
   readonly score: readonly string[];
+  /**
+   * Cards chosen together (Talonschnapsen's two cards laid away): the player taps `count` cards of the hand and then
+   * the confirm button. `actions` maps the chosen cards' codes (`pickKey`) to the action that lays them.
+   */
+  readonly pick?: { readonly count: number; readonly confirm: string; readonly actions: Readonly<Record<string, string>> };
+}
+
+/** The key of a set of chosen cards in `TableModel.pick.actions`: their codes in code order, space-separated. */
+export function pickKey(codes: readonly string[]): string {
+  return [...codes].sort().join(' ');
 }
 
 export interface Presentation<View = unknown> {
@@ -71,8 +90,67 @@ export interface Presentation<View = unknown> {
   table(view: View, legal: readonly string[], lang: Lang, names: readonly string[]): TableModel;
   /** The sitting's score sheet (from snapshots and dealEnd / sittingEnd events) as lines. */
   sheet(sheet: unknown, lang: Lang, names: readonly string[]): readonly string[];
-  /** A calm summary of a finished deal from its outcome (the table's dealEnd event), a few lines. */
-  dealSummary(outcome: unknown, lang: Lang, names: readonly string[]): readonly string[];
+  /** A calm summary of a finished deal from its outcome (the table's dealEnd event), a few lines: the result, its reason and every multiplier. */
+  dealSummary(outcome: unknown, lang: Lang, names: readonly string[], view?: unknown): readonly string[];
+  /** A sitting's total for one player as a page lists it: money ("−5,40 €") or game points ("+7 Punkte"). */
+  formatTotal(total: number, lang: Lang): string;
+  /** The Spielzettel of a sitting from the outcomes of its finished deals, in order. */
+  scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly string[]): SheetTable;
+}
+
+/**
+ * The Spielzettel: a column per player (or team, where a team scores as one), a row per deal with the game, who
+ * played it with whom, the result, what each column wrote and the running totals.
+ */
+export interface SheetTable {
+  readonly columns: readonly string[];
+  readonly rows: readonly SheetRow[];
+}
+
+export interface SheetRow {
+  /** The deal's number in the sitting, from 1. */
+  readonly deal: number;
+  /** The game and who played it ("Rufspiel auf die Gras-Sau · Sepp + Resi"). */
+  readonly game: string;
+  /** The result in words ("gewonnen, Schneider"). */
+  readonly result: string;
+  /** What each column wrote for the deal, and the running total after it. */
+  readonly cells: readonly string[];
+  readonly totals: readonly string[];
+  /** A line under the row: a Bummerl or match that ended with it. */
+  readonly note?: string;
+}
+
+/** Running totals of per-deal scores, each formatted. */
+export function running(scores: readonly (readonly number[])[], format: (n: number) => string, resetAfter: (totals: readonly number[], row: number) => boolean = () => false): { cells: string[]; totals: string[] }[] {
+  let sum: number[] = [];
+  return scores.map((row, i) => {
+    sum = row.map((x, c) => (sum[c] ?? 0) + x);
+    const out = { cells: row.map(format), totals: sum.map((x) => format(x).replace(/^\+/, '')) };
+    if (resetAfter(sum, i)) sum = [];
+    return out;
+  });
+}
+
+/**
+ * Seats round the table as the person at `me` sees them (every game here deals and plays clockwise): `me` at the
+ * bottom, the next seat to the left, and so on round; with four, the partner of Bauernschnapsen (two seats on) sits
+ * opposite. The angle is in degrees on the screen, 90 at the bottom, 180 at the left, 270 at the top.
+ */
+export function seatAngle(seat: number, me: number, seats: number): number {
+  const k = (((seat - Math.max(me, 0)) % seats) + seats) % seats;
+  return 90 + (k * 360) / seats;
+}
+
+/** "1 Stich", "3 Stiche": a count with its noun in the right number. */
+export function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A signed count of game points: "+7 Punkte", "−2 points". */
+export function signedPoints(n: number, lang: Lang): string {
+  const sign = n > 0 ? '+' : n < 0 ? '−' : '';
+  return `${sign}${Math.abs(n)} ${lang === 'de' ? (Math.abs(n) === 1 ? 'Punkt' : 'Punkte') : Math.abs(n) === 1 ? 'point' : 'points'}`;
 }
 
 /** German or English, for words the game rules do not fix. */

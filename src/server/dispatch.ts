@@ -28,6 +28,8 @@ export async function dispatch(table: Table, sub: Subscriber, user: UserRow, m: 
       return answer(await table.sit(user, m.seat), 0);
     case 'stand':
       return answer(await table.stand(user.id), 0);
+    case 'seatBot':
+      return answer(await table.seatBot(user.id, m.seat, m.bot), 0);
     case 'again':
       return answer(await table.again(user.id), 0);
     case 'chat':

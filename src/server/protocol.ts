@@ -36,6 +36,11 @@ export const ClientMessage = z.discriminatedUnion('type', [
       seat: z.number().int().min(0).max(16).optional(),
     })
     .strict(),
+  /**
+   * At a waiting table its creator puts a bot on an open seat (`bot`: "bot" for the game's default bot, or one of
+   * its bots from GET /api/games) or takes a bot off a seat (`bot`: null). A full table starts at once.
+   */
+  z.object({ type: z.literal('seatBot'), table: tableId, seat: z.number().int().min(0).max(16), bot: z.string().min(1).max(40).nullable() }).strict(),
   /** Starts another sitting at a table whose sitting is over, with the same seats. */
   z.object({ type: z.literal('again'), table: tableId }).strict(),
   /** Subscribes to the lobby: open tables and who is online, pushed on every change. */
@@ -106,6 +111,8 @@ export interface Snapshot {
   /** Seats whose holder lost the connection and is in the grace period. */
   readonly disconnected: readonly Disconnected[];
   readonly sheet: unknown;
+  /** The outcomes of the sitting's finished deals, in order (each was public in its dealEnd event): the Spielzettel. */
+  readonly outcomes: readonly unknown[];
   /** The number of the last event so far (-1 for none): events after it follow. */
   readonly last: number;
   /** The last client sequence number the server accepted from this user at this table (0 for none). */
@@ -133,6 +140,8 @@ export interface PublicSettings {
   readonly length: { deals: number } | { units: number };
   /** How long a seated person may be without a connection before a bot plays for the seat (older tables: the default). */
   readonly graceMs?: number;
+  /** The user who opened the table (absent for older tables): only they put bots on its seats or take them off while it waits. */
+  readonly creator?: string;
 }
 
 /** A seated person without a connection, in the grace period: a bot plays for the seat from `until` on (ms since the epoch). */
@@ -158,6 +167,8 @@ export type ServerErrorCode =
   | 'chatTooLong'
   | 'notCollecting'
   | 'duplicateContribution'
+  | 'notCreator'
+  | 'notWaiting'
   | 'internal';
 
 export type ServerMessage =

@@ -8,6 +8,7 @@ import type { WebSocket } from 'ws';
 import { findGame, gameById, GAMES } from '../games/registry.js';
 import { resolveRules } from '../games/ruleBook.js';
 import { ClusterNode, infoOf, type ClusterOptions } from './cluster.js';
+import { clientFileOptions } from './clientFiles.js';
 import { dispatch, isTableMessage } from './dispatch.js';
 import { Identity, randomId, SESSION_COOKIE, type IdentityResult } from './identity.js';
 import { DEFAULT_LIMITS, TokenBucket, type Limits } from './limits.js';
@@ -141,7 +142,8 @@ export class Hall {
     return this.tables.size;
   }
 
-  async create(body: CreateTable, defaults: ServerOptions['tableDefaults']): Promise<{ ok: true; table: Table } | { ok: false; code: ServerErrorCode; message: string }> {
+  /** Opens a table; `creator` (a user id) may change its bots while it waits. */
+  async create(body: CreateTable, defaults: ServerOptions['tableDefaults'], creator?: string): Promise<{ ok: true; table: Table } | { ok: false; code: ServerErrorCode; message: string }> {
     const module = findGame(body.game);
     if (!module) return { ok: false, code: 'badMessage', message: `unknown game ${JSON.stringify(body.game.slice(0, 40))}; games: ${GAMES.map((m) => m.game.id).join(', ')}` };
     const overrides: Record<string, unknown> = {};
@@ -163,6 +165,7 @@ export class Hall {
       graceMs: body.graceMs ?? defaults?.graceMs ?? DEFAULT_GRACE_MS,
       contributionMs: defaults?.contributionMs ?? body.contributionMs,
       length: body.length,
+      ...(creator !== undefined ? { creator } : {}),
     };
     const id = randomId();
     const row: TableRow = { id, game: settings.game, settings, finished: false, created: Date.now() };
@@ -259,10 +262,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!body.success) return reply.code(401).send({ error: { code: 'unauthorized', message: 'unknown name or wrong password' } });
     return session(await identity.login(body.data.name, body.data.password), reply);
   });
-  app.get('/api/me', async (req, reply) => {
+  app.get('/api/me', async (req) => {
     const user = await authed(req);
-    if (!user) return reply.code(401).send({ error: { code: 'unauthorized', message: 'no session' } });
-    return { user };
+    // No session is an answer, not an error: a first visit asks this before anything else.
+    return { user: user ?? null };
   });
   app.get('/api/games', async () => ({
     games: GAMES.map((m) => ({
@@ -272,6 +275,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       defaultPreset: m.game.ruleBook.defaultPreset,
       houseRules: m.game.ruleBook.houseRules.map((r) => ({ name: r.name, type: r.type, default: r.default, choices: r.choices, min: r.min, max: r.max })),
       bots: serverBots(m),
+      /** The seats with each preset's rules (a house rule such as Karnöffel's players may change it). */
+      presetSeats: Object.fromEntries(
+        m.game.ruleBook.presets.map((p) => {
+          const r = resolveRules(m.game.ruleBook, p.name);
+          return [p.name, r.ok ? m.game.seatCount(r.value) : null];
+        }),
+      ),
       seats: (() => {
         const r = resolveRules(m.game.ruleBook);
         return r.ok ? m.game.seatCount(r.value) : null;
@@ -284,7 +294,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!user) return reply.code(401).send({ error: { code: 'unauthorized', message: 'log in or play as a guest first' } });
     const body = CreateTable.safeParse(req.body);
     if (!body.success) return badRequest(reply, body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-    const made = await hall.create(body.data, options.tableDefaults);
+    const made = await hall.create(body.data, options.tableDefaults, user.id);
     if (!made.ok) return badRequest(reply, made.message, made.code);
     const t = made.table;
     return { id: t.id, invite: `/table/${t.id}`, game: t.settings.game, rules: t.rules, seats: t.publicSeats(), public: t.settings.public };
@@ -298,7 +308,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const id = (req.params as { id: string }).id;
     const local = hall.tables.get(id);
     const t = local ? infoOf(local) : await cluster?.info(id);
-    if (!t) return reply.code(404).send({ error: { code: 'unknownTable', message: 'no such table' } });
+    if (!t) {
+      // A table whose sittings are over is no longer kept: its records say it was there.
+      const records = await store.recordsOfTable(id);
+      if (records.length > 0) return reply.code(410).send({ error: { code: 'tableFinished', message: 'the table is over' }, records });
+      return reply.code(404).send({ error: { code: 'unknownTable', message: 'no such table' } });
+    }
     return { id: t.id, game: t.game, rules: t.rules, seats: t.seats, phase: t.phase, settings: t.settings, records: await store.recordsOfTable(t.id) };
   });
   app.get('/api/records/:id', async (req, reply) => {
@@ -422,7 +437,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // The browser client (src/web/client, built by Vite): its files, and index.html for the app's own paths.
   const clientDir = options.clientDir ?? fileURLToPath(new URL('../client/', import.meta.url));
   if (existsSync(`${clientDir}/index.html`)) {
-    await app.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: false, maxAge: '1h' });
+    await app.register(fastifyStatic, clientFileOptions(clientDir));
     const index = (_req: FastifyRequest, reply: import('fastify').FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
     app.get('/table/:id', index);
     app.get('/record/:id', index);

@@ -11,6 +11,7 @@ import { BOT_RATING, NEW_RATING, rateSitting } from './ratings.js';
 import { TokenBucket, type Limits } from './limits.js';
 import type { Participant, Store, TableCommit } from './store/store.js';
 import { isThinkingLevel, serverBots, type ThinkingLevel, type ThinkReply, type ThinkRequest } from './thinking.js';
+import { BOT_NAMES, botSeatChange } from './seatBots.js';
 import { Collection, commitEntry, DEFAULT_CONTRIBUTION_MS, publicCommitment, reveal, type CommitEntry } from './fairDeal.js';
 
 type T = GameTypes;
@@ -459,6 +460,7 @@ export class Table {
         contributionMs: this.settings.contributionMs ?? DEFAULT_CONTRIBUTION_MS,
         length: this.settings.length,
         graceMs: this.graceMs,
+        creator: this.settings.creator,
       },
       seat,
       seats: this.publicSeats(),
@@ -472,6 +474,7 @@ export class Table {
       clocks: this.clockList(),
       disconnected: this.disconnectedList(),
       sheet: this.sheet,
+      outcomes: this.dealLogs.map((d) => d.outcome),
       last: this.lastEvent,
       cseq: this.cseqs.get(userId)?.last ?? 0,
       fair: this.fairShown(seat),
@@ -620,6 +623,17 @@ export class Table {
       if (held.length === 0) return refuse('notSeated', 'you hold no seat at this table');
       await this.write(held.map((seat) => ({ k: 'seat', seat, occ: { kind: 'open' } }) as LogEntry));
       this.hooks.changed(this);
+      return { ok: true, e: this.lastEvent };
+    });
+  }
+
+  /** The creator of a waiting table puts a bot on an open seat (`bot`: its kind) or takes one off (null); see seatBots.ts. */
+  seatBot(userId: string, seat: Seat, bot: string | null): Promise<Reply> {
+    return this.enqueue(async () => {
+      const change = botSeatChange(this, userId, seat, bot);
+      if (!change.ok) return refuse(change.code, change.message);
+      await this.write([{ k: 'seat', seat, occ: change.occ }]);
+      await this.progress();
       return { ok: true, e: this.lastEvent };
     });
   }
@@ -872,4 +886,3 @@ export function initialSeats(module: AnyGameModule, words: readonly string[] | u
   return { ok: true, seats };
 }
 
-const BOT_NAMES = ['Sepp', 'Resi', 'Schorsch', 'Vroni', 'Wastl', 'Kathi', 'Michl', 'Burgl'];

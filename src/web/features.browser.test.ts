@@ -141,7 +141,7 @@ describe('the browser table: player page, drag, grace', () => {
     const { browser: b, base } = await setup();
     const p = await guest(b, base, 'Wegerl');
     // The levels by name in the page's language; strong bots (thinking in the server's workers) fill the empty seats.
-    expect(await p.page.locator('select[name=level] option').allTextContents()).toEqual(expect.arrayContaining(['leicht (easy)', 'mittel (medium)', 'stark (strong)']));
+    expect(await p.page.locator('select[name=seat1] option').allTextContents()).toEqual(expect.arrayContaining(['Bot: leicht (easy)', 'Bot: mittel (medium)', 'Bot: stark (strong)']));
     const id = await createTable(p, 'schafkopf', { deals: 4, level: 'strong' });
     expect(await p.page.locator('.seat .level').allTextContents()).toEqual(['stark', 'stark', 'stark']);
     await cardTurn(p.page);

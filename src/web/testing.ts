@@ -43,12 +43,24 @@ export async function guest(b: Browser, base: string, name: string, viewport = D
   return { ctx, page, errors, frames };
 }
 
-/** Opens a table from the lobby form; resolves with the table id once the person sits at it. */
-export async function createTable(p: Person, game: string, options: { deals?: number; bots?: boolean; level?: string; rated?: boolean } = {}): Promise<string> {
+/**
+ * Opens a table from the lobby form; resolves with the table id once the person sits at it. The seats after the
+ * creator's are bots of the default level unless `bots` is false (all open), `level` names the level, or `seats`
+ * names each ("open" or a level).
+ */
+export async function createTable(
+  p: Person,
+  game: string,
+  options: { deals?: number; bots?: boolean; level?: string; rated?: boolean; seats?: readonly string[]; private?: boolean } = {},
+): Promise<string> {
   const { page } = p;
   await page.selectOption('select[name=game]', game);
-  if (options.bots === false) await page.selectOption('select[name=bots]', 'none');
-  if (options.level) await page.selectOption('select[name=level]', options.level);
+  const seats = await page.locator('form.create select[name^=seat]').all();
+  for (const [i, select] of seats.entries()) {
+    const choice = options.seats?.[i] ?? (options.bots === false ? 'open' : options.level);
+    if (choice) await select.selectOption(choice);
+  }
+  if (options.private) await page.selectOption('select[name=visibility]', 'private');
   if (options.rated) await page.check('input[name=rated]');
   if (options.deals) await page.fill('input[name=deals]', String(options.deals));
   await page.locator('form.create button[type=submit]').click();
@@ -87,3 +99,98 @@ export async function play(page: Page, stop: () => Promise<boolean> = async () =
 export async function handCodes(page: Page): Promise<string[]> {
   return page.locator('.hand button.hc').evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
 }
+
+/** What `playByMouse` saw: deals ended, clicks made, and per deal the most cards seen on the table at once. */
+export interface MousePlay {
+  dealsEnded: number;
+  clicks: number;
+  tricksSeenInDeal: number[];
+}
+
+interface Glance {
+  summary: { title: string; next: Target | null } | null;
+  /** The cards of a trick sliding to its winner ('' when none). */
+  sweeping: string;
+  /** Cards of the current trick on the felt, and the hidden ones among them (opacity or visibility). */
+  trick: number;
+  invisible: string[];
+  target: Target | null;
+}
+
+interface Target {
+  x: number;
+  y: number;
+  what: string;
+  /** What lies over the control's centre, when something else does. */
+  covered: string | null;
+}
+
+/**
+ * Plays to the end of the sitting by real mouse clicks at the centre of each
+ * control, as a person would; throws as soon as something lies over the
+ * control to be clicked, a card of the current trick cannot be seen, or a
+ * swept trick stays on the table.
+ */
+export async function playByMouse(page: Page, limitMs = 120_000): Promise<MousePlay> {
+  const seen: MousePlay = { dealsEnded: 0, clicks: 0, tricksSeenInDeal: [0] };
+  const end = Date.now() + limitMs;
+  let sweep = { cards: '', since: 0 };
+  while (Date.now() < end) {
+    const g = (await page.evaluate(GLANCE)) as Glance;
+    if (g.sweeping !== sweep.cards) sweep = { cards: g.sweeping, since: Date.now() };
+    if (g.sweeping && Date.now() - sweep.since > 2500) throw new Error(`a finished trick (${g.sweeping}) stayed on the table for more than 2.5 s`);
+    if (g.invisible.length > 0) throw new Error(`cards of the current trick cannot be seen: ${g.invisible.join(', ')}`);
+    const deal = seen.tricksSeenInDeal.length - 1;
+    seen.tricksSeenInDeal[deal] = Math.max(seen.tricksSeenInDeal[deal], g.trick);
+    const target = g.summary ? g.summary.next : g.target;
+    if (g.summary && /Sitzung vorbei|Sitting over/.test(g.summary.title)) return seen;
+    if (target) {
+      if (target.covered) throw new Error(`${target.what} is covered by ${target.covered}`);
+      await page.mouse.click(target.x, target.y);
+      seen.clicks++;
+      if (g.summary) {
+        seen.dealsEnded++;
+        seen.tricksSeenInDeal.push(0);
+      }
+      await page.waitForTimeout(60);
+    } else await page.waitForTimeout(40);
+  }
+  throw new Error(`the sitting did not end within ${limitMs} ms`);
+}
+
+/** Runs in the page: the summary, the felt and the control a person would click now, with what covers it. */
+const GLANCE = `(() => {
+  const describe = (el) => el ? el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '') : 'nothing';
+  const target = (el, what) => {
+    if (!el) return null;
+    // A person scrolls to a control below the fold before clicking it.
+    el.scrollIntoView({ block: 'nearest' });
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const top = document.elementFromPoint(x, y);
+    return { x, y, what, covered: top && (top === el || el.contains(top)) ? null : describe(top) };
+  };
+  const summary = document.querySelector('.summary');
+  const felt = [...document.querySelectorAll('.felt figure.played')];
+  const settled = (f) => f.getAnimations().every((a) => a.playState === 'finished');
+  const invisible = felt.filter((f) => !f.classList.contains('sweep') && settled(f)).filter((f) => {
+    const s = getComputedStyle(f);
+    return Number(s.opacity) < 0.95 || s.visibility !== 'visible';
+  }).map((f) => f.getAttribute('data-card') || describe(f));
+  const mine = document.querySelector('main.table.my-turn');
+  let el = null, what = '';
+  if (mine) {
+    el = document.querySelector('.buttons button.action.confirm:not([disabled])');
+    what = 'the confirm button';
+    if (!el) { el = document.querySelector('.hand button.hc.legal:not(.selected):not([disabled])'); what = 'a playable card'; }
+    if (!el) { el = document.querySelector('.buttons button.action:not([disabled])'); what = 'an action button'; }
+    if (el) what += ' (' + (el.getAttribute('data-action') || el.getAttribute('data-card') || el.textContent) + ')';
+  }
+  return {
+    summary: summary ? { title: summary.querySelector('h3')?.textContent ?? '', next: target(summary.querySelector('button.next'), 'the summary\\'s next button') } : null,
+    sweeping: felt.filter((f) => f.classList.contains('sweep')).map((f) => f.getAttribute('data-card')).join(' '),
+    trick: felt.filter((f) => !f.classList.contains('sweep')).length,
+    invisible,
+    target: target(el, what),
+  };
+})()`;

@@ -1,6 +1,6 @@
 import { formatCard } from '../../cards/notation.js';
 import { suitOf } from '../../cards/pack.js';
-import { bySuit, cardModel, handModel, say, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
+import { bySuit, cardModel, count, handModel, say, signedPoints, type SheetTable, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
 import { PACK, SUIT_NAMES } from './cards.js';
 import { parseAction } from './notation.js';
 import type { KarnoeffelSheet } from './sitting.js';
@@ -70,14 +70,11 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   headline.push(`${say(lang, 'Wert der Runde', 'Round worth')}: ${view.value}${view.pause && view.pause.bid > 0 ? ` · ${say(lang, 'Steigern', 'raising')}: ${view.pause.bid}` : ''}`);
   const wonByTeam = [0, 0];
   for (let s = 0; s < view.players; s++) wonByTeam[teamOf(s)] += view.won[s] ?? 0;
-  const seatNotes = Array.from({ length: view.players }, (_, s) => {
-    const parts = [`${TEAMS[teamOf(s)]}`, `${view.handSizes[s]} ${say(lang, 'Karten', 'cards')}`];
-    if ((view.won[s] ?? 0) > 0) parts.push(`${view.won[s]} ${say(lang, 'Stiche', 'tricks')}`);
-    if (s === view.dealer) parts.push(say(lang, 'gibt', 'deals'));
-    return parts.join(' · ');
-  });
-  // The first round's face-up cards, public until they are played.
-  const faceUp = view.faceUp.flatMap((c, s) => (c >= 0 && s !== view.seat && view.phase === 'deal' && !view.seen.some((h) => h.seat === s) ? [{ title: `${say(lang, 'Offen bei', 'Face up at')} ${names[s]}`, cards: [cardModel(PACK, c)] }] : []));
+  const seatNotes = Array.from({ length: view.players }, (_, s) => `${TEAMS[teamOf(s)]} · ${count(view.handSizes[s], say(lang, 'Karte', 'card'), say(lang, 'Karten', 'cards'))}`);
+  const marks = Array.from({ length: view.players }, (_, s) => (s === view.dealer ? [say(lang, 'Geber', 'Dealer')] : s === (view.dealer + 1) % view.players ? ['Vorhand'] : []));
+  const taken = Array.from({ length: view.players }, (_, s) => ((view.won[s] ?? 0) > 0 ? count(view.won[s], say(lang, 'Stich', 'trick'), say(lang, 'Stiche', 'tricks')) : ''));
+  // The first round's face-up cards lie before their holders for all to see until they are played.
+  const seatCards = view.faceUp.map((c, s) => (c >= 0 && s !== view.seat && view.phase === 'deal' && !view.seen.some((h) => h.seat === s) ? [cardModel(PACK, c)] : []));
   const shown = view.seen.filter((h) => h.seat !== view.seat).map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, cards: bySuit(PACK, h.cards, trump).map((c) => cardModel(PACK, c)) }));
   const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: „${e.message}“${e.card !== undefined ? ` (${formatCard(PACK, e.card)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${say(lang, '„Mit dieser Runde gewinnen wir die Partie!“', '"With this round we win the Partie!"')}`] : []));
   const me = view.seat;
@@ -94,7 +91,10 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
     buttons,
     prompt: myTurn ? (anyCard ? say(lang, 'Spiel eine Karte', 'Play a card') : say(lang, 'Steigern?', 'Raise?')) : null,
     seatNotes,
-    shown: [...faceUp, ...shown],
+    marks,
+    taken,
+    seatCards,
+    shown,
     talk: talk.slice(-6),
     score: [`${say(lang, 'Stiche', 'Tricks')}: ${TEAMS[0]} ${wonByTeam[0]} : ${wonByTeam[1]} ${TEAMS[1]}`, `${say(lang, 'Partie bis', 'Match to')} ${view.target}: ${TEAMS[0]} ${view.points[0]} : ${view.points[1]} ${TEAMS[1]}`],
   };
@@ -116,9 +116,31 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string
   ];
 }
 
+/** A team by its colour and its players ("Blau: Sepp, Resi"). */
+function teamNames(names: readonly string[]): string[] {
+  return TEAMS.map((t, team) => `${t}: ${names.filter((_, s) => teamOf(s) === team).join(', ')}`);
+}
+
+function scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly string[]): SheetTable {
+  const list = outcomes as readonly KarnoeffelOutcome[];
+  return {
+    columns: teamNames(names),
+    rows: list.map((o, i) => ({
+      deal: i + 1,
+      game: o.trump >= 0 ? `Trumpf ${SUIT_NAMES[o.trump]} · ${say(lang, 'Wert', 'worth')} ${o.value}` : `${say(lang, 'Wert', 'worth')} ${o.value}`,
+      result: `${TEAMS[o.winner]} ${say(lang, 'gewinnt', 'wins')} ${o.by === 'tricks' ? `${o.tricks[0]}:${o.tricks[1]} ${say(lang, 'Stiche', 'tricks')}` : say(lang, '(Steigern abgelehnt)', '(raise refused)')}`,
+      cells: [0, 1].map((t) => (t === o.winner ? `+${o.value}` : '0')),
+      totals: o.points.map(String),
+      ...(o.matchOver ? { note: `${say(lang, 'Partie aus', 'Match over')}: ${TEAMS[o.points[0] >= o.points[1] ? 0 : 1]} ${say(lang, 'gewinnt', 'wins')} ${o.points.join(':')}` } : {}),
+    })),
+  };
+}
+
 export const karnoeffelPresentation: Presentation<KarnoeffelView> = {
   games: ['karnoeffel'],
   table: present,
   sheet: (s, lang) => sheet(s, lang),
   dealSummary,
+  scoreSheet,
+  formatTotal: signedPoints,
 };

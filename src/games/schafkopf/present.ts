@@ -1,5 +1,5 @@
 import type { Card } from '../../cards/pack.js';
-import { cardModel, handModel, playedFrom, say, type ActionButton, type Lang, type Presentation, type TableModel } from '../present.js';
+import { cardModel, count, handModel, playedFrom, running, say, type ActionButton, type Lang, type Presentation, type SheetTable, type TableModel } from '../present.js';
 import { schafkopfPack } from './cards.js';
 import { choiceName, type GameChoice } from './contract.js';
 import { formatCents } from './money.js';
@@ -78,12 +78,20 @@ function present(view: SchafkopfView, legal: readonly string[], lang: Lang, name
     tricksTaken[tr.winner]++;
     for (const x of tr.cards) taken[tr.winner] += t.points[x];
   }
-  const seatNotes = [0, 1, 2, 3].map((s) => {
-    const parts = [`${view.handSizes[s]} ${say(lang, 'Karten', 'cards')}`];
-    if (s === view.dealer) parts.push(say(lang, 'gibt', 'deals'));
-    if (tricksTaken[s] > 0) parts.push(`${tricksTaken[s]} ${say(lang, 'Stiche', 'tricks')}`);
-    return parts.join(' · ');
+  const seatNotes = [0, 1, 2, 3].map((s) => count(view.handSizes[s], say(lang, 'Karte', 'card'), say(lang, 'Karten', 'cards')));
+  const marks = [0, 1, 2, 3].map((s) => {
+    const m: string[] = [];
+    if (s === view.dealer) m.push(say(lang, 'Geber', 'Dealer'));
+    if (s === (view.dealer + 1) % 4) m.push('Vorhand');
+    if (c && c.declarer === s) m.push(say(lang, 'Spieler', 'Declarer'));
+    if (c && view.partner === s && s !== c.declarer) m.push('Partner');
+    if (view.klopfer.includes(s)) m.push(say(lang, 'Geklopft', 'Klopfen'));
+    view.stoss.forEach((x, i) => {
+      if (x === s) m.push(i % 2 === 0 ? 'Stoß' : 'Re');
+    });
+    return m;
   });
+  const takenLines = [0, 1, 2, 3].map((s) => (tricksTaken[s] > 0 ? `${count(tricksTaken[s], say(lang, 'Stich', 'trick'), say(lang, 'Stiche', 'tricks'))} · ${taken[s]} ${say(lang, 'Augen', 'points')}` : ''));
   const me = view.seat;
   const myTurn = me >= 0 && view.toAct.includes(me);
   let prompt: string | null = null;
@@ -105,6 +113,8 @@ function present(view: SchafkopfView, legal: readonly string[], lang: Lang, name
     buttons: buttons(view, legal, lang),
     prompt,
     seatNotes,
+    marks,
+    taken: takenLines,
     shown,
     talk: [],
     score: me >= 0 && view.tricks.length > 0 ? [`${say(lang, 'Deine Augen', 'Your points')}: ${taken[me]}`] : [],
@@ -121,24 +131,51 @@ function sheet(raw: unknown, lang: Lang, names: readonly string[]): string[] {
   ];
 }
 
-function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string[] {
-  const o = raw as SchafkopfOutcome;
-  const money = o.score.map((x, s) => `${names[s]} ${formatCents(x)}`).join(' · ');
-  if (o.thrownIn) return [say(lang, 'Alle weiter: zusammengeworfen.', 'Everyone passed: thrown in.'), money];
-  const c = o.contract!;
+/** Why the deal was worth more than its tariff: Klopfen, Stoß and Re as the table saw them, and Bock. */
+function doublings(o: SchafkopfOutcome, lang: Lang, view: SchafkopfView | undefined): string {
+  if (o.multiplier <= 1) return '';
+  const why: string[] = [];
+  if (view && view.klopfer.length > 0) why.push(`${view.klopfer.length}× ${say(lang, 'geklopft', 'Klopfen')}`);
+  if (view) view.stoss.forEach((_, i) => why.push(i % 2 === 0 ? 'Stoß' : 'Re'));
+  const counted = 2 ** why.length;
+  if (o.multiplier > counted) why.push('Bock');
+  return ` × ${o.multiplier}${why.length ? ` (${why.join(', ')})` : ''}`;
+}
+
+function gameLine(o: SchafkopfOutcome, lang: Lang, names: readonly string[]): { game: string; result: string } {
+  if (o.thrownIn || !o.contract) return { game: say(lang, 'Zusammengeworfen', 'Thrown in'), result: say(lang, 'alle weiter', 'everyone passed') };
+  const c = o.contract;
   if (c.kind === 'ramsch') {
     const r = o.ramsch!;
-    const how = r.durchmarsch !== null ? `Durchmarsch: ${names[r.durchmarsch]}` : `${names[r.loser!]} ${say(lang, 'verliert mit', 'loses with')} ${o.points[r.loser!]}`;
-    return [`Ramsch · ${how}`, money];
+    const jung = r.jungfrauen.length > 0 ? `, ${say(lang, 'Jungfrau', 'Jungfrau')}: ${r.jungfrauen.map((s) => names[s]).join(', ')}` : '';
+    return { game: 'Ramsch', result: (r.durchmarsch !== null ? `Durchmarsch ${names[r.durchmarsch]}` : `${names[r.loser!]} ${say(lang, 'verliert mit', 'loses with')} ${o.points[r.loser!]} ${say(lang, 'Augen', 'points')}`) + jung };
   }
-  const party = o.party.map((s) => names[s]).join(' + ');
   const pts = o.party.reduce((a, s) => a + o.points[s], 0);
-  const extras = [o.schneider ? 'Schneider' : '', o.schwarz ? 'Schwarz' : '', o.laufende >= 3 ? `${o.laufende} Laufende` : '', o.multiplier > 1 ? `×${o.multiplier}` : ''].filter(Boolean).join(', ');
-  return [
-    `${choiceName(c)} · ${party}`,
-    `${pts} ${say(lang, 'Augen', 'points')} · ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')}${extras ? ` (${extras})` : ''}`,
-    money,
-  ];
+  const extras = [o.schwarz ? 'Schwarz' : o.schneider ? 'Schneider' : '', o.laufende > 0 && o.amount > 0 ? `${o.laufende} Laufende` : ''].filter(Boolean);
+  return {
+    game: `${choiceName(c)} · ${o.party.map((s) => names[s]).join(' + ')}`,
+    result: `${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} ${say(lang, 'mit', 'with')} ${pts} ${say(lang, 'Augen', 'points')}${extras.length ? `, ${extras.join(', ')}` : ''}`,
+  };
+}
+
+function dealSummary(raw: unknown, lang: Lang, names: readonly string[], viewRaw?: unknown): string[] {
+  const o = raw as SchafkopfOutcome;
+  const view = viewRaw as SchafkopfView | undefined;
+  const money = o.score.map((x, s) => `${names[s]} ${formatCents(x)}`).join(' · ');
+  const { game, result } = gameLine(o, lang, names);
+  if (o.thrownIn || !o.contract) return [`${game}: ${result}.`, money];
+  const each = o.amount * o.multiplier;
+  const tariff = o.contract.kind === 'ramsch' ? '' : `${formatCents(o.amount, false)}${doublings(o, lang, view)}${o.multiplier > 1 ? ` = ${formatCents(each, false)}` : ''} ${say(lang, 'je Spieler', 'a player')}`;
+  return [game, result, ...(tariff ? [tariff] : []), money];
+}
+
+function scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly string[]): SheetTable {
+  const list = outcomes as readonly SchafkopfOutcome[];
+  const sums = running(
+    list.map((o) => o.score),
+    (n) => formatCents(n),
+  );
+  return { columns: names.slice(0, 4), rows: list.map((o, i) => ({ deal: i + 1, ...gameLine(o, lang, names), ...sums[i] })) };
 }
 
 export const schafkopfPresentation: Presentation<SchafkopfView> = {
@@ -146,4 +183,6 @@ export const schafkopfPresentation: Presentation<SchafkopfView> = {
   table: present,
   sheet,
   dealSummary,
+  scoreSheet,
+  formatTotal: (n) => formatCents(n),
 };

@@ -54,7 +54,7 @@ describe('the Schafkopf sitting', () => {
     const text = schafkopfSitting.describeSheet(r.rules, r.sheet, r.players);
     expect(text).toContain('Ledger after 20 deals');
     for (const p of r.players) expect(text).toContain(p);
-    expect(formatCents(-250)).toBe('-2,50 €');
+    expect(formatCents(-250)).toBe('−2,50 €');
     expect(formatCents(5)).toBe('+0,05 €');
     expect(formatCents(0)).toBe('0,00 €');
   });

@@ -1,4 +1,4 @@
-import { cardModel, handModel, say, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
+import { cardModel, count, handModel, pickKey, running, say, signedPoints, type SheetTable, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
 import { CARD_SUIT, PACK } from './cards.js';
 import { gameDef } from './contracts.js';
 import { cardName, gameTitle, sortedHand, suitName } from './names.js';
@@ -56,12 +56,26 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   const faces = facesOf(view);
   const rules = { faces };
   const trump = view.trump;
-  const hand = handModel(PACK, sortedHand(view.hand, trump), legal, (c) => trump !== null && CARD_SUIT[c] === trump);
+  // Laying away from the talon, the hand and the talon are chosen from together: two taps and a confirmation.
+  const lays = legal.flatMap((text) => {
+    const a = parseSchnapsenAction(text);
+    return a.ok && a.value.type === 'lay' ? [{ text, cards: a.value.cards }] : [];
+  });
+  const held = lays.length > 0 && view.talon ? [...view.hand, ...view.talon.filter((x) => !view.hand.includes(x))] : view.hand;
+  const hand = handModel(PACK, sortedHand(held, trump), legal, (c) => trump !== null && CARD_SUIT[c] === trump);
+  const pick: TableModel['pick'] =
+    lays.length > 0
+      ? {
+          count: 2,
+          confirm: say(lang, 'Weglegen', 'Lay away'),
+          actions: Object.fromEntries(lays.map((l) => [pickKey(l.cards.map((x) => cardModel(PACK, x).code)), l.text])),
+        }
+      : undefined;
   const played = (cards: readonly { seat: number; card: number }[]): PlayedCard[] => cards.map((p) => ({ ...cardModel(PACK, p.card), seat: p.seat }));
   const buttons: ActionButton[] = [];
   for (const text of legal) {
     const label = buttonLabel(view, text, lang);
-    if (label !== null && !hand.some((c) => c.action === text)) buttons.push({ label, action: text, group: text.split(' ')[0] });
+    if (label !== null && !hand.some((c) => c.action === text) && !lays.some((l) => l.text === text)) buttons.push({ label, action: text, group: text.split(' ')[0] });
   }
   const headline: string[] = [];
   const c = view.contract;
@@ -71,18 +85,23 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   else if (view.trumpBlind) headline.push(say(lang, 'Trumpf blind gerufen', 'Trump called blind'));
   if (view.spritzLevel > 0) headline.push(['', 'Gespritzt', 'Retour', 'Re'][view.spritzLevel] ?? '');
   if (view.melds.length > 0) headline.push(view.melds.map((m) => `${names[m.seat]}: ${m.points} ${suitName(rules, m.suit)}`).join(' · '));
-  const seatNotes = Array.from({ length: view.seats }, (_, s) => {
-    const parts = [`${view.handSizes[s]} ${say(lang, 'Karten', 'cards')}`];
-    if (view.tricksWon[s] > 0) parts.push(`${view.tricksWon[s]} ${say(lang, 'Stiche', 'tricks')}`);
-    if (s === view.dealer) parts.push(say(lang, 'gibt', 'deals'));
-    if (view.sittingOut === s) parts.push(say(lang, 'setzt aus', 'sits out'));
-    return parts.join(' · ');
+  const seatNotes = Array.from({ length: view.seats }, (_, s) => (view.sittingOut === s ? say(lang, 'setzt aus', 'sits out') : count(view.handSizes[s], say(lang, 'Karte', 'card'), say(lang, 'Karten', 'cards'))));
+  const doubles = view.events.flatMap((e) => (e.type === 'double' ? [e] : []));
+  const marks = Array.from({ length: view.seats }, (_, s) => {
+    const m: string[] = [];
+    if (s === view.dealer) m.push(say(lang, 'Geber', 'Dealer'));
+    if (s === view.rufer) m.push('Rufer');
+    if (c && c.declarer === s) m.push(say(lang, 'Spieler', 'Declarer'));
+    if (view.game === 'bauernschnapsen' && c && s !== c.declarer && s % 2 === c.declarer % 2 && view.sittingOut !== s) m.push('Partner');
+    for (const d of doubles) if (d.seat === s) m.push(['', 'Gespritzt', 'Retour', 'Re'][d.level] ?? '');
+    return m.filter(Boolean);
   });
+  const taken = Array.from({ length: view.seats }, (_, s) => (view.tricksWon[s] > 0 ? count(view.tricksWon[s], say(lang, 'Stich', 'trick'), say(lang, 'Stiche', 'tricks')) : ''));
   const shown: TableModel['shown'][number][] = [];
   view.firstTricks.forEach((t) => {
     if (t) shown.push({ title: `${say(lang, 'Erster Stich von', 'First trick of')} ${names[t.winner]}`, cards: t.cards.map((p) => cardModel(PACK, p.card)) });
   });
-  if (view.talon) shown.push({ title: 'Talon', cards: view.talon.map((x) => cardModel(PACK, x)) });
+  if (view.talon && !pick) shown.push({ title: 'Talon', cards: view.talon.map((x) => cardModel(PACK, x)) });
   if (view.laidAway) shown.push({ title: say(lang, 'Weggelegt', 'Laid away'), cards: view.laidAway.map((x) => cardModel(PACK, x)) });
   view.openHands.forEach((h, s) => {
     if (h && s !== view.seat) shown.push({ title: `${say(lang, 'Offen', 'Open')}: ${names[s]}`, cards: sortedHand(h, trump).map((x) => cardModel(PACK, x)) });
@@ -115,33 +134,91 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
     buttons,
     prompt: myTurn ? (anyCard ? say(lang, 'Spiel eine Karte', 'Play a card') : p ? say(lang, p[0], p[1]) : null) : null,
     seatNotes,
+    marks,
+    taken,
     shown,
     talk: [],
-    score: view.bummerl.length > 0 ? [`Bummerl: ${view.bummerl.join(' : ')}`] : [],
+    ...(pick ? { pick } : {}),
+    score: view.bummerl.length > 0 ? [`${say(lang, 'Stand vor diesem Spiel', 'Standing before this deal')}: ${view.bummerl.map((x, i) => `${sides(view.bummerl.length, names)[i]} ${x}`).join(' : ')}`] : [],
   };
 }
 
-function sheet(raw: unknown, lang: Lang): string[] {
+/** The Bummerl goes to whoever has not reached 24 when another does. */
+const BUMMERL = 24;
+
+/** Who writes in one column: Bauernschnapsen's two teams ("Du & Resi"), Talonschnapsen's three players. */
+function sides(count: number, names: readonly string[]): string[] {
+  return count === 2 ? [`${names[0]} & ${names[2]}`, `${names[1]} & ${names[3]}`] : names.slice(0, count);
+}
+
+function sheet(raw: unknown, lang: Lang, names: readonly string[]): string[] {
   const s = raw as BummerlSheet | null;
   if (!s || !Array.isArray(s.points)) return [];
-  return [`${say(lang, 'Stand', 'Standing')}: ${s.points.join(' : ')}`, `Bummerl: ${s.tally.join(' : ')}`, `${say(lang, 'Spiele', 'Deals')}: ${s.deals}`];
+  const who = sides(s.points.length, names);
+  const pair = (xs: readonly number[]) => xs.map((x, i) => `${who[i]} ${x}`).join(' : ');
+  return [
+    `${say(lang, 'Dieses Bummerl (bis 24)', 'This Bummerl (to 24)')}: ${pair(s.points)}`,
+    `${say(lang, 'Bummerl bekommen', 'Bummerl received')}: ${s.tally.map((x, i) => `${who[i]} ${x}`).join(' · ')}`,
+    count(s.deals, say(lang, 'Spiel', 'deal'), say(lang, 'Spiele', 'deals')),
+  ];
 }
+
+const SPRITZ: Record<number, [string, string]> = { 2: ['gespritzt', 'Spritzen'], 4: ['Retour', 'Retour'], 8: ['Re', 'Re'] };
 
 function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string[] {
   const o = raw as SchnapsenOutcome;
   if (o.game === 'redeal') return [say(lang, 'Drei Unter: neu gegeben.', 'Three Unter: dealt anew.')];
   const who = o.declarer !== null ? names[o.declarer] : '';
-  const writes = o.score.flatMap((x, s) => (x > 0 ? [`${names[s]} +${x}`] : []));
+  const team = o.declarer === null ? [] : o.cardPoints.length === 4 ? [o.declarer, (o.declarer + 2) % 4] : [o.declarer];
+  const pts = team.reduce((a, s) => a + o.cardPoints[s], 0);
+  const tricks = team.reduce((a, s) => a + o.tricks[s], 0);
+  const steps = [`${gameTitle(o.game)} ${o.base}`];
+  if (o.herzrunde) steps.push('× 2 Herzrunde');
+  if (o.spritz > 1) steps.push(`× ${o.spritz} ${say(lang, ...(SPRITZ[o.spritz] ?? ['', '']))}`);
+  const total = Math.max(...o.teamScore);
+  const writes = o.teamScore.flatMap((x, i) => (x > 0 ? [`${sides(o.teamScore.length, names)[i]} +${x}`] : []));
   return [
-    `${gameTitle(o.game)}${who ? ` · ${who}` : ''}: ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')}${o.spritz > 1 ? ` (×${o.spritz})` : ''}`,
-    `${say(lang, 'Augen', 'Points')}: ${o.cardPoints.map((x, s) => `${names[s]} ${x}`).join(' · ')}`,
+    `${gameTitle(o.game)}${who ? ` · ${who}` : ''}: ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} (${pts} ${say(lang, 'Augen', 'points')}, ${count(tricks, say(lang, 'Stich', 'trick'), say(lang, 'Stiche', 'tricks'))})`,
+    steps.length > 1 ? `${steps.join(' ')} = ${total}` : '',
     writes.join(' · '),
   ].filter(Boolean);
+}
+
+function scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly string[]): SheetTable {
+  const list = (outcomes as readonly SchnapsenOutcome[]).filter((o) => o.teamScore);
+  const width = list[0]?.teamScore.length ?? 2;
+  const columns = sides(width, names);
+  const ended: (string | undefined)[] = [];
+  const sums = running(
+    list.map((o) => o.teamScore),
+    (n) => (n > 0 ? `+${n}` : String(n)),
+    (totals, i) => {
+      const done = list[i].endsBummerl || totals.some((x) => x >= BUMMERL);
+      if (done) {
+        const best = totals.indexOf(Math.max(...totals));
+        const losers = columns.filter((_, c) => c !== best);
+        ended[i] = `${say(lang, 'Bummerl für', 'Bummerl to')} ${losers.join(', ')} (${totals.join(':')})`;
+      }
+      return done;
+    },
+  );
+  return {
+    columns,
+    rows: list.map((o, i) => ({
+      deal: i + 1,
+      game: o.game === 'redeal' ? say(lang, 'Drei Unter', 'Three Unter') : `${gameTitle(o.game)}${o.declarer !== null ? ` · ${names[o.declarer]}` : ''}`,
+      result: o.game === 'redeal' ? say(lang, 'neu gegeben', 'dealt anew') : o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost'),
+      ...sums[i],
+      ...(ended[i] ? { note: ended[i] } : {}),
+    })),
+  };
 }
 
 export const schnapsenPresentation: Presentation<SchnapsenView> = {
   games: ['bauernschnapsen', 'talonschnapsen'],
   table: present,
-  sheet: (s, lang) => sheet(s, lang),
+  sheet,
   dealSummary,
+  scoreSheet,
+  formatTotal: signedPoints,
 };

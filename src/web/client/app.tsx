@@ -5,6 +5,7 @@ import { api, Connection, wsUrl, type ServerMsg } from './net.js';
 import { Lobby } from './lobby.js';
 import { PlayerScreen, playerPath } from './player.js';
 import { RecordScreen } from './record.js';
+import { say } from './setupWords.js';
 import { TableScreen } from './table.js';
 
 export interface User {
@@ -46,8 +47,33 @@ export function App() {
     document.documentElement.lang = lang;
     localStorage.setItem('stich.lang', lang);
   }, [lang]);
+  // Who is here (null: nobody yet). Without a network (the page opened from the service worker's cache) the app
+  // says it is offline and asks again when the browser is back online, and every few seconds.
+  const [unreachable, setUnreachable] = useState(false);
   useEffect(() => {
-    void api<{ user: User }>('GET', '/api/me').then((r) => setUser(r.ok ? r.body.user : null));
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () => {
+      clearTimeout(timer);
+      api<{ user: User | null }>('GET', '/api/me')
+        .then((r) => {
+          if (stopped) return;
+          setUnreachable(false);
+          setUser(r.ok ? (r.body?.user ?? null) : null);
+        })
+        .catch(() => {
+          if (stopped) return;
+          setUnreachable(true);
+          timer = setTimeout(ask, 4000);
+        });
+    };
+    ask();
+    addEventListener('online', ask);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      removeEventListener('online', ask);
+    };
   }, []);
   // The banner shows a lost connection, not the first moments of opening one.
   const [grace, setGrace] = useState(true);
@@ -102,6 +128,17 @@ export function App() {
     </header>
   );
 
+  if (user === undefined && unreachable) {
+    return (
+      <div class="page">
+        {header}
+        <main class="offline-start" role="status">
+          <h2>{say(lang, 'offlineStart')}</h2>
+          <p>{say(lang, 'offlineNote')}</p>
+        </main>
+      </div>
+    );
+  }
   if (user === undefined) return <div class="page">{header}<p class="center muted">{tr(lang, 'loading')}</p></div>;
   if (user === null || !conn) return <div class="page">{header}<Login lang={lang} onUser={setUser} /></div>;
   const ctx: Ctx = { lang, user, conn, online, go };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Ctx } from './app.js';
 import { tr } from './i18n.js';
+import { say } from './setupWords.js';
 import { api } from './net.js';
 import { playerPath } from './player.js';
 
@@ -11,6 +12,8 @@ interface GameInfo {
   defaultPreset: string;
   houseRules: { name: string; type: string; default: unknown; choices?: string[]; min?: number; max?: number }[];
   bots: string[];
+  /** Seats with each preset's rules. */
+  presetSeats?: Record<string, number | null>;
   /** Seats with the default rules (a preset or house rule may change it). */
   seats: number | null;
   unit: string;
@@ -58,8 +61,10 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
             const open = t.seats.filter((s) => s.kind === 'open').length;
             return (
               <li key={t.id}>
-                <strong>{title(t.game)}</strong>
-                <span class="muted"> · {t.seats.map((s) => (s.kind === 'open' ? '—' : s.name)).join(', ')}</span>
+                <div class="what">
+                  <strong>{title(t.game)}</strong>
+                  <span class="muted">{t.seats.map((s) => (s.kind === 'open' ? '—' : s.name)).join(', ')}</span>
+                </div>
                 <button class={open > 0 ? 'primary' : ''} onClick={() => ctx.go(`/table/${t.id}`)}>
                   {tr(lang, open > 0 ? 'join' : 'watch')}
                 </button>
@@ -76,40 +81,59 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
   );
 }
 
+/** The bots' pace: how long each bot decision waits (the table's botDelayMs). */
+const PACES = [
+  { ms: 300, word: 'paceFast' },
+  { ms: 800, word: 'paceNormal' },
+  { ms: 1600, word: 'paceSlow' },
+] as const;
+/** The time for each decision (clockMs; 0: none). */
+const CLOCKS = [30_000, 60_000, 120_000, 300_000, 0];
+
 function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
   const { lang } = ctx;
   const [gameId, setGameId] = useState(games[0].id);
   const game = games.find((g) => g.id === gameId) ?? games[0];
   const [preset, setPreset] = useState(game.defaultPreset);
-  const [bots, setBots] = useState<'all' | 'none'>('all');
   const defaultLevel = (g: GameInfo) => (g.bots.includes('easy') ? 'easy' : (g.bots.find((b) => b !== 'random') ?? g.bots[0] ?? ''));
-  const [level, setLevel] = useState(defaultLevel(game));
+  /** Per seat after the creator's: "open" or a bot's level. */
+  const [seatChoice, setSeatChoice] = useState<string[]>([]);
+  const [isPublic, setPublic] = useState(true);
+  const [pace, setPace] = useState(800);
+  const [clock, setClock] = useState(60_000);
+  const [units, setUnits] = useState(1);
   const [deals, setDeals] = useState('');
   const [rated, setRated] = useState(false);
   const [rules, setRules] = useState<Record<string, string | number | boolean>>({});
   const [error, setError] = useState('');
   useEffect(() => {
     setPreset(game.defaultPreset);
-    setLevel(defaultLevel(game));
+    setSeatChoice([]);
     setRules({});
   }, [gameId]);
+  // The seat count follows from the rules: a house rule (Karnöffel's players) or the preset.
+  const count = Math.max(1, Number(rules.players ?? game.presetSeats?.[preset] ?? game.seats ?? 4));
+  const choices = Array.from({ length: count - 1 }, (_, i) => seatChoice[i] ?? defaultLevel(game));
   const create = async () => {
     setError('');
-    const body: Record<string, unknown> = { game: game.id, preset, rules, rated };
-    if (deals) body.length = { deals: Number(deals) };
-    const post = (count: number) => {
-      if (bots === 'all') body.seats = ['open', ...Array.from({ length: count - 1 }, () => `bot:${level}`)];
-      return api<{ id: string; error?: { code: string; message: string } }>('POST', '/api/tables', body);
+    const body: Record<string, unknown> = {
+      game: game.id,
+      preset,
+      rules,
+      rated,
+      public: isPublic,
+      seats: ['open', ...choices.map((c) => (c === 'open' ? 'open' : `bot:${c}`))],
+      botDelayMs: pace,
+      clockMs: clock,
+      length: deals ? { deals: Number(deals) } : { units },
     };
-    let r = await post(Number(rules.players ?? game.seats ?? 4));
-    // The seat count follows from the rules; the server names it when the guess was wrong.
-    const count = !r.ok && r.body?.error?.code === 'badSeats' ? /has (\d+) seats/.exec(r.body.error.message) : null;
-    if (count) r = await post(Number(count[1]));
+    const r = await api<{ id: string; error?: { code: string; message: string } }>('POST', '/api/tables', body);
     if (!r.ok) return setError(r.body?.error?.message ?? String(r.status));
     sessionStorage.setItem('stich.autosit', r.body.id);
     ctx.go(`/table/${r.body.id}`);
   };
   const set = (name: string, v: string | number | boolean) => setRules({ ...rules, [name]: v });
+  const choose = (i: number, v: string) => setSeatChoice(choices.map((c, j) => (j === i ? v : c)));
   return (
     <form
       class="create"
@@ -138,29 +162,73 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
           ))}
         </select>
       </label>
+      <fieldset class="seats">
+        <legend>{say(lang, 'seats')}</legend>
+        <div class="seat-row">
+          <span>{say(lang, 'seatN')} 1</span>
+          <strong>{say(lang, 'youSit')}</strong>
+        </div>
+        {choices.map((c, i) => (
+          <label class="seat-row" key={i}>
+            <span>
+              {say(lang, 'seatN')} {i + 2}
+            </span>
+            <select name={`seat${i + 1}`} value={c} onChange={(e) => choose(i, (e.target as HTMLSelectElement).value)}>
+              <option value="open">{say(lang, 'openForFriend')}</option>
+              {game.bots.map((b) => (
+                <option key={b} value={b}>
+                  {say(lang, 'botOf')}: {levelName(lang, b)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </fieldset>
       <label>
-        {tr(lang, 'bots')}
-        <select name="bots" value={bots} onChange={(e) => setBots((e.target as HTMLSelectElement).value as 'all' | 'none')}>
-          <option value="all">{tr(lang, 'allBots')}</option>
-          <option value="none">{tr(lang, 'noBots')}</option>
+        {say(lang, 'visibility')}
+        <select name="visibility" value={isPublic ? 'public' : 'private'} onChange={(e) => setPublic((e.target as HTMLSelectElement).value === 'public')}>
+          <option value="public">{say(lang, 'publicTable')}</option>
+          <option value="private">{say(lang, 'privateTable')}</option>
         </select>
       </label>
-      {bots === 'all' && game.bots.length > 1 && (
+      <div class="pair">
         <label>
-          {tr(lang, 'botLevel')}
-          <select name="level" value={level} onChange={(e) => setLevel((e.target as HTMLSelectElement).value)}>
-            {game.bots.map((b) => (
-              <option key={b} value={b}>
-                {levelName(lang, b)}
+          {say(lang, 'pace')}
+          <select name="pace" value={String(pace)} onChange={(e) => setPace(Number((e.target as HTMLSelectElement).value))}>
+            {PACES.map((p) => (
+              <option key={p.ms} value={String(p.ms)}>
+                {say(lang, p.word)} ({(p.ms / 1000).toLocaleString(lang)} s)
               </option>
             ))}
           </select>
         </label>
-      )}
-      <label>
-        {tr(lang, 'length')} ({tr(lang, 'deals')})
-        <input name="deals" type="number" min={1} max={1000} value={deals} placeholder={`1 ${unitName(lang, game.unit)}`} onInput={(e) => setDeals((e.target as HTMLInputElement).value)} />
-      </label>
+        <label>
+          {say(lang, 'clock')}
+          <select name="clock" value={String(clock)} onChange={(e) => setClock(Number((e.target as HTMLSelectElement).value))}>
+            {CLOCKS.map((ms) => (
+              <option key={ms} value={String(ms)}>
+                {ms === 0 ? say(lang, 'noClock') : ms < 60_000 ? `${ms / 1000} s` : `${ms / 60_000} min`}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div class="pair">
+        <label>
+          {say(lang, 'units')}
+          <select name="units" value={String(units)} disabled={deals !== ''} onChange={(e) => setUnits(Number((e.target as HTMLSelectElement).value))}>
+            {[1, 2, 3, 4].map((u) => (
+              <option key={u} value={String(u)}>
+                {u} {unitName(lang, game.unit, u)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {say(lang, 'orDeals')}
+          <input name="deals" type="number" min={1} max={1000} value={deals} placeholder="–" onInput={(e) => setDeals((e.target as HTMLInputElement).value)} />
+        </label>
+      </div>
       <label class="rule">
         <span>
           <input type="checkbox" name="rated" checked={rated} onChange={(e) => setRated((e.target as HTMLInputElement).checked)} /> {lang === 'de' ? 'Gewertet (Rangliste)' : 'Rated (leaderboard)'}
@@ -254,8 +322,11 @@ function levelName(lang: Ctx['lang'], bot: string): string {
   return local === bot ? bot : `${local} (${bot})`;
 }
 
-/** A game's unit of a sitting (round, Bummerl, match) in the page's language; Bummerl stays Bummerl. */
-function unitName(lang: Ctx['lang'], unit: string): string {
-  if (lang !== 'de') return unit;
-  return ({ round: 'Runde', match: 'Partie' } as Record<string, string>)[unit] ?? unit;
+/** A game's unit of a sitting (round, Bummerl, match) in the page's language, for `n` of them; Bummerl stays Bummerl. */
+function unitName(lang: Ctx['lang'], unit: string, n = 1): string {
+  const one = n === 1;
+  if (lang !== 'de') return one ? unit : unit === 'match' ? 'matches' : `${unit}s`;
+  if (unit === 'round') return one ? 'Runde' : 'Runden';
+  if (unit === 'match') return one ? 'Partie' : 'Partien';
+  return unit;
 }

@@ -1,3 +1,4 @@
+import { presentationOf } from '../../games/presentations.js';
 import { useEffect, useState } from 'preact/hooks';
 import type { Ctx } from './app.js';
 import { tr } from './i18n.js';
@@ -16,6 +17,9 @@ interface PlayerPage {
 export function playerPath(name: string, id?: string): string {
   return `/player/${encodeURIComponent(name)}${id ? `?id=${encodeURIComponent(id)}` : ''}`;
 }
+
+/** A rating counts once a player has this many sittings of the game: before, it is shown as provisional. */
+const PROVISIONAL = 5;
 
 /** A person's page: the rating per game (OpenSkill, shown as μ − 3σ) and the recent sittings with links to their records. */
 export function PlayerScreen({ ctx, name, id }: { ctx: Ctx; name: string; id?: string }) {
@@ -60,7 +64,7 @@ export function PlayerScreen({ ctx, name, id }: { ctx: Ctx; name: string; id?: s
               {page.ratings.map((r) => (
                 <tr key={r.game} data-game={r.game}>
                   <td>{r.title}</td>
-                  <td class="num strong">{round(r.rating)}</td>
+                  <td class="num strong">{r.sittings < PROVISIONAL ? <span class="provisional">{tr(lang, 'provisional')}</span> : round(r.rating)}</td>
                   <td class="num muted">
                     {round(r.mu)} ± {round(r.sigma)}
                   </td>
@@ -95,7 +99,7 @@ export function PlayerScreen({ ctx, name, id }: { ctx: Ctx; name: string; id?: s
                   <span class={`place${s.place === 1 ? ' first' : ''}`}>
                     {s.place}. {tr(lang, 'place')}
                   </span>
-                  <span class="muted small"> · {s.total > 0 ? `+${s.total}` : s.total}</span>
+                  <span class="muted small"> · {presentationOf(s.game)?.formatTotal(s.total, lang) ?? String(s.total)}</span>
                   <a
                     class="record-link"
                     href={`/record/${s.record}`}

@@ -5,9 +5,19 @@ import { presentationOf } from '../../games/presentations.js';
 import { resolveRules } from '../../games/ruleBook.js';
 import { replayGame } from '../../games/replays.js';
 import type { Ctx } from './app.js';
+import { cardLabel } from '../cards/index.js';
 import { Card } from './table.js';
 import { tr } from './i18n.js';
 import { api } from './net.js';
+import { ScoreSheet } from './sheet.js';
+
+/** An action in words: a card by its name, anything else by its button's label at the table. */
+function actionWords(before: TableModel, text: string, lang: 'de' | 'en'): string {
+  const button = before.buttons.find((b) => b.action === text);
+  if (button) return button.label;
+  const card = before.hand.find((c) => (c.action ?? c.code) === text);
+  return card ? cardLabel(card.suit, card.rank, before.faces, lang, before.pack) : text;
+}
 
 interface RecordFile {
   game: string;
@@ -50,6 +60,19 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     }
     return [out, ''];
   }, [rec, deal]);
+  // Arrow keys: ← → a step, ↑ ↓ a trick.
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+      const press = { ArrowLeft: 'back', ArrowRight: 'forward', ArrowUp: 'prevTrick', ArrowDown: 'nextTrick' }[e.key];
+      if (!press) return;
+      e.preventDefault();
+      document.querySelector<HTMLButtonElement>(`main.record button[data-go=${press}]`)?.click();
+    };
+    addEventListener('keydown', key);
+    return () => removeEventListener('keydown', key);
+  }, []);
   if (error) return <main class="center error">{error}</main>;
   if (!rec) return <main class="center muted">{tr(lang, 'loading')}</main>;
   const game = replayGame(rec.game)!;
@@ -61,23 +84,29 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const shownSeat = seat >= 0 ? seat : 0;
   const m = models[shownSeat];
   const done = (i: number) => (states[i] ? p.table(game.view(states[i], shownSeat), [], lang, names).tricksDone : 0);
+  // "Next trick" lands on the card that completes a trick, so that the whole trick is seen before it is cleared.
   const nextTrick = () => {
     const now = done(at);
     let i = at + 1;
     while (i < states.length - 1 && done(i) === now) i++;
-    setStep(i);
+    setStep(Math.min(i, states.length - 1));
   };
   const prevTrick = () => {
-    const now = done(at);
     let i = at - 1;
-    while (i > 0 && done(i - 1) >= now) i--;
+    while (i > 0 && done(i) === done(i - 1)) i--;
     setStep(Math.max(0, i));
   };
+  // The trick on the table: at the step that completed a trick, the complete trick (its winner marked).
+  const completed = at > 0 && m !== undefined && m.trick.length === 0 && m.lastTrick !== null && done(at) > done(at - 1);
+  const onFelt = completed ? m!.lastTrick!.cards : (m?.trick ?? []);
+  // The action of this step in words: bids, Klopfen, Stoß and every card.
+  const action = at > 0 ? rec.deals[deal].actions[at - 1] : undefined;
+  const said = action && states[at - 1] ? `${names[action[0]]}: ${actionWords(p.table(game.view(states[at - 1], action[0]), [action[1]], lang, names), action[1], lang)}` : '';
   return (
     <main class="table record">
       <div class="headline">
         <div>
-          {tr(lang, 'record')} · {rec.game} · {names.join(', ')}
+          {tr(lang, 'record')} · {game.title} · {names.join(', ')}
         </div>
         <div>
           {lang === 'de' ? 'Spiel' : 'Deal'} {deal + 1}/{rec.deals.length} · {at}/{states.length - 1}
@@ -85,10 +114,10 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
       </div>
       <div class="row controls">
         <button aria-label={lang === 'de' ? 'Voriges Spiel' : 'Previous deal'} disabled={deal === 0} onClick={() => (setDeal(deal - 1), setStep(0))}>{lang === 'de' ? '− Spiel' : '− deal'}</button>
-        <button aria-label={lang === 'de' ? 'Voriger Stich' : 'Previous trick'} onClick={prevTrick}>«</button>
-        <button aria-label={lang === 'de' ? 'Schritt zurück' : 'Step back'} onClick={() => setStep(Math.max(0, at - 1))}>‹</button>
-        <button aria-label={lang === 'de' ? 'Schritt vor' : 'Step forward'} onClick={() => setStep(Math.min(states.length - 1, at + 1))}>›</button>
-        <button class="primary" aria-label={lang === 'de' ? 'Nächster Stich' : 'Next trick'} onClick={nextTrick}>»</button>
+        <button aria-label={lang === 'de' ? 'Voriger Stich' : 'Previous trick'} data-go="prevTrick" onClick={prevTrick}>«</button>
+        <button aria-label={lang === 'de' ? 'Schritt zurück' : 'Step back'} data-go="back" onClick={() => setStep(Math.max(0, at - 1))}>‹</button>
+        <button aria-label={lang === 'de' ? 'Schritt vor' : 'Step forward'} data-go="forward" onClick={() => setStep(Math.min(states.length - 1, at + 1))}>›</button>
+        <button class="primary" aria-label={lang === 'de' ? 'Nächster Stich' : 'Next trick'} data-go="nextTrick" onClick={nextTrick}>»</button>
         <button aria-label={lang === 'de' ? 'Nächstes Spiel' : 'Next deal'} disabled={deal >= rec.deals.length - 1} onClick={() => (setDeal(deal + 1), setStep(0))}>{lang === 'de' ? 'Spiel +' : 'deal +'}</button>
         <select aria-label={lang === 'de' ? 'Sicht' : 'View'} value={String(seat)} onChange={(e) => setSeat(Number((e.target as HTMLSelectElement).value))}>
           <option value="-2">{lang === 'de' ? 'Alle Karten offen' : 'All cards open'}</option>
@@ -107,9 +136,14 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               <div key={i}>{l}</div>
             ))}
           </div>
-          <div class="felt">
-            {m.trick.map((c) => (
-              <figure class="played" key={`${c.seat}-${c.code}`}>
+          {said && (
+            <p class="said" aria-live="polite">
+              {said}
+            </p>
+          )}
+          <div class="felt flat">
+            {onFelt.map((c) => (
+              <figure class={`played${completed && c.seat === m.lastTrick!.winner ? ' win' : ''}`} key={`${c.seat}-${c.code}`} data-card={c.code}>
                 <Card c={c} m={m} />
                 <figcaption>{names[c.seat]}</figcaption>
               </figure>
@@ -132,6 +166,10 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               ))}
             </div>
           )}
+          <details class="zettel">
+            <summary>{tr(lang, 'sheet')}</summary>
+            <ScoreSheet table={p.scoreSheet(rec.deals.map((d) => d.outcome), lang, names)} lang={lang} />
+          </details>
         </>
       )}
     </main>

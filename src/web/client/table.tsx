@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { CardModel, HandCard, PlayedCard, TableModel } from '../../games/present.js';
+import { pickKey, seatAngle, type CardModel, type HandCard, type PlayedCard, type TableModel } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
 import { cardBackSvg, cardLabel, cardSvg } from '../cards/index.js';
 import type { Ctx } from './app.js';
@@ -8,6 +8,9 @@ import { checkReveal, FairNote, type Check, type Known, type Reveal } from './fa
 import { tr } from './i18n.js';
 import type { ServerMsg } from './net.js';
 import { playerPath } from './player.js';
+import { ScoreSheet } from './sheet.js';
+import { chime, setSoundWanted, soundWanted } from './sound.js';
+import { TableGone, TableOver, WaitingRoom } from './waiting.js';
 
 interface Seat {
   kind: 'open' | 'human' | 'bot';
@@ -26,6 +29,7 @@ interface Snap {
   seat: number;
   seats: Seat[];
   phase: 'waiting' | 'playing' | 'finished';
+  settings?: { public?: boolean; creator?: string };
   view: unknown;
   legal: string[];
   toAct: number[];
@@ -33,6 +37,8 @@ interface Snap {
   /** Seats whose holder lost the connection, in the grace period before a bot plays for them. */
   disconnected?: { seat: number; until: number }[];
   sheet: unknown;
+  /** The outcomes of the sitting's finished deals (the Spielzettel). */
+  outcomes?: unknown[];
   last: number;
   cseq: number;
   sitting: number;
@@ -54,6 +60,9 @@ export function Card({ c, m, small }: { c: CardModel; m: TableModel; small?: boo
 
 const BACK = cardBackSvg();
 
+/** How long a finished trick takes to slide to its winner (the CSS animation: 0.35 s still, then 1 s). */
+const SWEEP_MS = 1400;
+
 export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const { conn, lang, user } = ctx;
   const [snap, setSnap] = useState<Snap | null>(null);
@@ -69,6 +78,10 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const [sweep, setSweep] = useState<{ cards: readonly PlayedCard[]; winner: number } | null>(null);
   const [now, setNow] = useState(Date.now());
   const [pending, setPending] = useState(false);
+  /** The cards tapped so far for a choice of several (Talonschnapsen's lay-away). */
+  const [picked, setPicked] = useState<string[]>([]);
+  /** The server knows no such table (unknown, or over and no longer kept). */
+  const [missing, setMissing] = useState(false);
   const last = useRef(-1);
   const accepted = useRef(0);
   const refreshing = useRef<'idle' | 'busy' | 'again'>('idle');
@@ -156,7 +169,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
                 if (!s) return s;
                 const p = presentationOf(s.game);
                 const names = namesOf(s, lang, user.id);
-                const lines = event.type === 'dealEnd' ? p.dealSummary(event.outcome, lang, names) : p.sheet(event.sheet, lang, names);
+                const lines = event.type === 'dealEnd' ? p.dealSummary(event.outcome, lang, names, s.view) : p.sheet(event.sheet, lang, names);
                 const reveal = event.type === 'dealEnd' ? (event.fair as Reveal | undefined) : undefined;
                 const deal = event.deal as number | undefined;
                 setEnded((e) => [
@@ -188,6 +201,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
         case 'error':
           // A contribution that came too late or twice changes nothing the player needs to know.
           if (m.code === 'notCollecting' || m.code === 'duplicateContribution') return;
+          if (m.code === 'unknownTable') return setMissing(true);
           setPending(false);
           setNotice(`${tr(lang, 'refused')}: ${String(m.message)}`);
           return;
@@ -214,20 +228,30 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const names = snap ? namesOf(snap, lang, user.id) : [];
   const model = useMemo(() => (snap && presenter && snap.view ? presenter.table(snap.view, legal, lang, names) : null), [snap, legal, lang]);
 
+  // A finished trick slides to its winner (SWEEP_MS) in a layer of its own that takes no clicks, while the next
+  // trick is already shown beneath it. A new deal (fewer tricks done) ends a sweep at once.
+  const sweepTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     if (!model) return;
     const done = model.tricksDone;
-    if (prevDone.current !== null && done > prevDone.current && model.lastTrick) {
-      setSweep(model.lastTrick);
-      const t = setTimeout(() => setSweep(null), 1100);
-      prevDone.current = done;
-      return () => clearTimeout(t);
-    }
+    const before = prevDone.current;
     prevDone.current = done;
+    if (before === null || done === before) return;
+    clearTimeout(sweepTimer.current);
+    if (done > before && model.lastTrick) {
+      setSweep(model.lastTrick);
+      sweepTimer.current = setTimeout(() => setSweep(null), SWEEP_MS);
+    } else setSweep(null);
   }, [model?.tricksDone]);
+  useEffect(() => () => clearTimeout(sweepTimer.current), []);
+
+  useEffect(() => {
+    if (!model?.pick) setPicked([]);
+  }, [Boolean(model?.pick)]);
 
   const act = (action: string) => {
     if (!snap) return;
+    setPicked([]);
     setNotice(null);
     setPending(true);
     conn.send({ type: 'act', table: id, cseq: accepted.current + 1, action });
@@ -254,7 +278,18 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     return () => removeEventListener('keydown', key);
   }, []);
 
-  if (!snap) return <main class="center muted">{tr(lang, 'loading')}</main>;
+  // Your turn shows in the tab's title and, if wanted, with a short chime when it begins.
+  const [sound, setSound] = useState(soundWanted);
+  const mineNow = snap !== null && snap.seat >= 0 && toAct.includes(snap.seat);
+  const wasMine = useRef(false);
+  useEffect(() => {
+    document.title = mineNow ? `● ${tr(lang, 'yourTurn')} · stich` : 'stich';
+    if (mineNow && !wasMine.current) chime();
+    wasMine.current = mineNow;
+  }, [mineNow, lang]);
+  useEffect(() => () => void (document.title = 'stich'), []);
+
+  if (!snap) return missing ? <TableGone ctx={ctx} id={id} /> : <main class="center muted">{tr(lang, 'loading')}</main>;
   const me = snap.seat;
   const n = snap.seats.length;
   const order = Array.from({ length: n }, (_, i) => (Math.max(me, 0) + i) % n);
@@ -298,6 +333,23 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           </div>
         )}
         {model && <div class="note">{model.seatNotes[seat]}</div>}
+        {model && model.marks[seat].length > 0 && (
+          <div class="marks">
+            {model.marks[seat].map((x) => (
+              <span class="mark" key={x}>
+                {x}
+              </span>
+            ))}
+          </div>
+        )}
+        {model && model.taken[seat] && <div class="taken">{model.taken[seat]}</div>}
+        {model && (model.seatCards?.[seat]?.length ?? 0) > 0 && (
+          <div class="seatcards">
+            {model.seatCards![seat].map((c) => (
+              <Card key={c.code} c={c} m={model} small />
+            ))}
+          </div>
+        )}
         {snap.phase === 'waiting' && s.kind === 'open' && me < 0 && (
           <button class="primary" onClick={() => conn.send({ type: 'sit', table: id, seat })}>
             {tr(lang, 'sitHere')}
@@ -306,21 +358,19 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
       </div>
     );
   };
+  // Where a seat sits round the ring, and where its card lies on the felt: fractions of the box from its centre.
+  const angle = (seat: number) => (seatAngle(seat, me, n) * Math.PI) / 180;
+  // (The style sheet multiplies --cx and --cy by the radii it chooses for the screen's size.)
+  const at = (seat: number) => ({ '--cx': Math.cos(angle(seat)).toFixed(3), '--cy': Math.sin(angle(seat)).toFixed(3) });
+  const toward = (seat: number) => ({ '--wx': Math.cos(angle(seat)).toFixed(3), '--wy': Math.sin(angle(seat)).toFixed(3) });
   const myTurn = me >= 0 && toAct.includes(me);
   const topEnded = ended[0];
-  const invite = `${location.origin}/table/${id}`;
 
   return (
     <main class={`table${myTurn ? ' my-turn' : ''}`} data-phase={snap.phase}>
-      <div class="others">{(model ? others : order).map(seatBox)}</div>
-      {snap.phase === 'waiting' && (
-        <div class="waiting">
-          <p>{tr(lang, 'waiting')}</p>
-          <label>
-            {tr(lang, 'invite')} <input readOnly value={invite} onFocus={(e) => (e.target as HTMLInputElement).select()} />
-          </label>
-        </div>
-      )}
+      {!model && <div class="others">{order.map(seatBox)}</div>}
+      {snap.phase === 'waiting' && <WaitingRoom ctx={ctx} id={id} game={snap.game} snap={snap} />}
+      {snap.phase === 'finished' && me < 0 && <TableOver ctx={ctx} id={id} />}
       {model && (
         <>
           <div class="headline">
@@ -328,22 +378,46 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               <div key={i}>{l}</div>
             ))}
           </div>
-          <div
-            class="felt"
-            aria-label={tr(lang, 'turnOf')}
-          >
-            {(sweep ? sweep.cards : model.trick).map((c) => (
-              <figure class={`played${sweep ? ` sweep ${c.seat === sweep.winner ? 'win' : ''} to-${sweep.winner === me ? 'me' : 'them'}` : ''}`} key={`${c.seat}-${c.code}`}>
-                <Card c={c} m={model} />
-                <figcaption>{names[c.seat]}</figcaption>
-              </figure>
+          <div class="ring" style={{ '--n': String(n) }}>
+            {others.map((seat) => (
+              <div class="place" key={seat} style={at(seat)}>
+                {seatBox(seat)}
+              </div>
             ))}
+            <div class={`felt${me < 0 ? ' watch' : ''}`} aria-label={tr(lang, 'turnOf')}>
+              {model.trick.map((c) => (
+                <figure class="played" key={`${c.seat}-${c.code}`} data-card={c.code} data-seat={c.seat} style={at(c.seat)} aria-label={`${names[c.seat]}: ${cardLabel(c.suit, c.rank, model.faces, lang, model.pack)}`}>
+                  <Card c={c} m={model} />
+                </figure>
+              ))}
+              {sweep && (
+                <div class="sweeping" aria-hidden="true" style={toward(sweep.winner)}>
+                  {sweep.cards.map((c) => (
+                    <figure class={`played sweep${c.seat === sweep.winner ? ' win' : ''}`} key={`${c.seat}-${c.code}`} data-card={c.code} style={at(c.seat)}>
+                      <Card c={c} m={model} />
+                    </figure>
+                  ))}
+                </div>
+              )}
+            </div>
           </div>
-          {model.lastTrick && (
-            <button class="link small" onClick={() => setShowLast(!showLast)} aria-expanded={showLast}>
-              {tr(lang, 'lastTrick')}
+          <div class="tools">
+            {model.lastTrick && (
+              <button class="link small" onClick={() => setShowLast(!showLast)} aria-expanded={showLast}>
+                {tr(lang, 'lastTrick')}
+              </button>
+            )}
+            <button
+              class="link small sound"
+              aria-pressed={sound}
+              onClick={() => {
+                setSoundWanted(!sound);
+                setSound(!sound);
+              }}
+            >
+              {tr(lang, sound ? 'soundOn' : 'soundOff')}
             </button>
-          )}
+          </div>
           {showLast && model.lastTrick && (
             <div class="lasttrick" role="dialog" aria-label={tr(lang, 'lastTrick')} onClick={() => setShowLast(false)}>
               {model.lastTrick.cards.map((c) => (
@@ -372,6 +446,21 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           {me >= 0 && (
             <>
               {model.prompt && myTurn && <p class="yourturn">{model.prompt}</p>}
+              {model.pick && myTurn && (
+                <div class="buttons">
+                  <button
+                    class="action confirm"
+                    disabled={pending || model.pick.actions[pickKey(picked)] === undefined}
+                    onClick={() => {
+                      const action = model.pick?.actions[pickKey(picked)];
+                      if (action) act(action);
+                    }}
+                  >
+                    {model.pick.confirm}
+                    {picked.length > 0 ? `: ${picked.map((code) => labelOf(model, code, lang)).join(' + ')}` : ` (${picked.length}/${model.pick.count})`}
+                  </button>
+                </div>
+              )}
               {model.buttons.length > 0 && myTurn && (
                 <div class="buttons">
                   {model.buttons.map((b) => (
@@ -381,15 +470,28 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
                   ))}
                 </div>
               )}
-              <Hand cards={model.hand} m={model} lang={lang} myTurn={myTurn} pending={pending} onPlay={act} />
+              <Hand
+                cards={model.hand}
+                m={model}
+                lang={lang}
+                myTurn={myTurn}
+                pending={pending}
+                onPlay={act}
+                picked={model.pick && myTurn ? picked : null}
+                onPick={(code) => setPicked((p) => (p.includes(code) ? p.filter((x) => x !== code) : p.length < (model.pick?.count ?? 0) ? [...p, code] : p))}
+              />
               <div class="mine-line">{seatBox(me)}</div>
             </>
           )}
           {me < 0 && <p class="muted center">{tr(lang, 'spectator')}</p>}
           <details class="score">
             <summary>{tr(lang, 'sheet')}</summary>
-            {[...model.score, ...(presenter ? presenter.sheet(snap.sheet, lang, names) : [])].map((l, i) => (
+            {model.score.map((l, i) => (
               <div key={i}>{l}</div>
+            ))}
+            {presenter && <ScoreSheet table={presenter.scoreSheet(snap.outcomes ?? [], lang, names)} lang={lang} />}
+            {(presenter ? presenter.sheet(snap.sheet, lang, names) : []).map((l, i) => (
+              <div key={`s${i}`}>{l}</div>
             ))}
           </details>
           <div class="talk" aria-label={tr(lang, 'chat')}>
@@ -453,24 +555,44 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   );
 }
 
-function Hand({ cards, m, lang, myTurn, pending, onPlay }: { cards: readonly HandCard[]; m: TableModel; lang: 'de' | 'en'; myTurn: boolean; pending: boolean; onPlay: (a: string) => void }) {
-  const anyLegal = cards.some((c) => c.action);
+function labelOf(m: TableModel, code: string, lang: 'de' | 'en'): string {
+  const c = m.hand.find((x) => x.code === code);
+  return c ? cardLabel(c.suit, c.rank, m.faces, lang, m.pack) : code;
+}
+
+interface HandProps {
+  cards: readonly HandCard[];
+  m: TableModel;
+  lang: 'de' | 'en';
+  myTurn: boolean;
+  pending: boolean;
+  onPlay: (a: string) => void;
+  /** While several cards are chosen together: the codes tapped so far (else null), and the tap. */
+  picked: readonly string[] | null;
+  onPick: (code: string) => void;
+}
+
+function Hand({ cards, m, lang, myTurn, pending, onPlay, picked, onPick }: HandProps) {
+  const anyLegal = picked !== null || cards.some((c) => c.action);
   const drag = useMemo(() => new CardDrag(), []);
   drag.onPlay = onPlay;
   return (
     <div class="hand" role="group" aria-label={lang === 'de' ? 'Deine Karten' : 'Your cards'} style={{ '--n': String(cards.length) }}>
       {cards.map((c, i) => {
         const label = cardLabel(c.suit, c.rank, m.faces, lang, m.pack);
-        const legal = Boolean(c.action);
+        const legal = picked !== null || Boolean(c.action);
+        const chosen = picked?.includes(c.code) ?? false;
         return (
           <button
             key={c.code}
-            class={`hc${legal ? ' legal' : anyLegal ? ' dim' : ''}${c.trump ? ' trump' : ''}`}
+            class={`hc${legal ? ' legal' : anyLegal ? ' dim' : ''}${c.trump ? ' trump' : ''}${chosen ? ' selected' : ''}`}
+            aria-pressed={picked !== null ? chosen : undefined}
             data-card={c.code}
             aria-label={`${i + 1}: ${label}${anyLegal && !legal ? (lang === 'de' ? ' (nicht spielbar)' : ' (not playable)') : ''}`}
             disabled={pending}
-            onPointerDown={legal ? (e) => drag.down(e, c.action ?? c.code) : undefined}
+            onPointerDown={legal && picked === null ? (e) => drag.down(e, c.action ?? c.code) : undefined}
             onClick={() => {
+              if (picked !== null) return onPick(c.code);
               if (drag.justDropped()) return;
               onPlay(c.action ?? c.code);
             }}

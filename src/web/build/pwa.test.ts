@@ -1,0 +1,38 @@
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { manifest, precompress } from './pwa.js';
+import { serviceWorkerSource } from './serviceWorker.js';
+
+describe('what the build adds', () => {
+  it('precompresses text files with gzip and brotli that decompress to the file; leaves PNGs and files compression would grow', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stich-pwa-'));
+    const js = 'export const x = "' + 'stich '.repeat(2000) + '";\n';
+    writeFileSync(join(dir, 'app.js'), js);
+    writeFileSync(join(dir, 'tiny.css'), 'a{}');
+    writeFileSync(join(dir, 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const total = precompress(dir);
+    expect(total.files).toBe(2);
+    expect(gunzipSync(readFileSync(join(dir, 'app.js.gz'))).toString()).toBe(js);
+    expect(brotliDecompressSync(readFileSync(join(dir, 'app.js.br'))).toString()).toBe(js);
+    expect(readFileSync(join(dir, 'app.js.br')).length).toBeLessThan(js.length / 20);
+    expect(existsSync(join(dir, 'tiny.css.gz'))).toBe(false);
+    expect(existsSync(join(dir, 'icon.png.gz'))).toBe(false);
+  });
+
+  it('the manifest names the app, opens the lobby standalone and has an SVG and two PNG icons', () => {
+    const m = manifest() as { short_name: string; start_url: string; display: string; icons: { sizes: string }[] };
+    expect(m).toMatchObject({ short_name: 'stich', start_url: '/', display: 'standalone' });
+    expect(m.icons.map((i) => i.sizes)).toEqual(['any', '192x192', '512x512']);
+  });
+
+  it('the service worker is valid JavaScript that caches the page and the shell and leaves /api and /ws alone', () => {
+    const src = serviceWorkerSource('abc123', ['assets/index-1.js', 'icon.svg']);
+    expect(() => new Function(src)).not.toThrow();
+    expect(src).toContain('const CACHE = "stich-abc123";');
+    expect(src).toContain('const SHELL = ["/","/assets/index-1.js","/icon.svg"];');
+    expect(src).toContain("url.pathname.startsWith('/api/') || url.pathname === '/ws'");
+  });
+});

@@ -1,0 +1,40 @@
+import type { Lang } from '../../games/present.js';
+
+/** The words of setting up a table with friends (the create form, the waiting table, a table that is gone, offline). */
+const WORDS = {
+  visibility: ['Wer den Tisch findet', 'Who finds the table'],
+  publicTable: ['Öffentlich: in der Lobby', 'Public: listed in the lobby'],
+  privateTable: ['Privat: nur mit dem Link', 'Private: only with the link'],
+  seats: ['Plätze', 'Seats'],
+  seatN: ['Platz', 'Seat'],
+  youSit: ['du', 'you'],
+  openForFriend: ['frei (für Freunde)', 'open (for friends)'],
+  botOf: ['Bot', 'Bot'],
+  pace: ['Tempo der Bots', "Bots' pace"],
+  paceFast: ['flott', 'brisk'],
+  paceNormal: ['gemütlich', 'steady'],
+  paceSlow: ['bedächtig', 'slow'],
+  clock: ['Bedenkzeit je Zug', 'Time per move'],
+  noClock: ['keine', 'none'],
+  units: ['Länge der Sitzung', 'Length of the sitting'],
+  orDeals: ['oder Anzahl Spiele', 'or a number of deals'],
+  copy: ['Link kopieren', 'Copy link'],
+  copied: ['Kopiert ✓', 'Copied ✓'],
+  privateNote: ['Privater Tisch: Nur wer den Link hat, findet ihn.', 'Private table: only those with the link find it.'],
+  yourSeats: ['Deine Plätze', 'Your seats'],
+  putBot: ['Bot hinsetzen', 'Seat a bot'],
+  removeBot: ['Bot wegnehmen', 'Remove the bot'],
+  creatorNote: ['Setz Bots auf freie Plätze oder nimm sie weg, bis alle da sind; voll geht es los.', 'Seat bots on open seats or take them off until everyone is here; a full table starts.'],
+  unknownTable: ['Diesen Tisch gibt es nicht.', 'There is no such table.'],
+  unknownTableNote: ['Vielleicht ist der Link unvollständig.', 'Perhaps the link is incomplete.'],
+  finishedTable: ['Dieser Tisch ist vorbei.', 'This table is over.'],
+  finishedNote: ['Die Sitzung ist gespielt; die Aufzeichnung bleibt.', 'Its sitting has been played; the record stays.'],
+  offlineStart: ['Du bist offline.', 'You are offline.'],
+  offlineNote: ['stich braucht den Server. Sobald die Verbindung da ist, geht es von selbst weiter.', 'stich needs its server. As soon as you are connected, it carries on by itself.'],
+} as const;
+
+export type SetupWord = keyof typeof WORDS;
+
+export function say(lang: Lang, w: SetupWord): string {
+  return WORDS[w][lang === 'de' ? 0 : 1];
+}

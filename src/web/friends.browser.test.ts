@@ -1,0 +1,281 @@
+/**
+ * Playing with friends and delivery (issue 18, items 3 and 9) in a real Chromium (see table.browser.test.ts for
+ * the setup): two people set up a private table from the form with bots on two seats, its creator changes a bot
+ * while it waits; links to unknown and finished tables; the lobby at 360 px with tables listed; compressed,
+ * immutable assets and a first visit without console errors; the installed app opening without a network.
+ */
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, post } from '../server/client.js';
+import type { RunningServer } from '../server/server.js';
+import { testServer } from '../server/testing.js';
+import { CLIENT, createTable, DESKTOP, guest, launchChromium, OUT, PHONE } from './testing.js';
+
+let browser: Browser | undefined;
+let server: RunningServer | undefined;
+
+async function setup(): Promise<{ browser: Browser; base: string; server: RunningServer }> {
+  browser ??= await launchChromium();
+  server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 150 } });
+  return { browser, base: server.url, server };
+}
+
+beforeAll(() => mkdirSync(OUT, { recursive: true }));
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Whether the page is wider than its window (the phone would zoom out). */
+const overflow = (page: Page) => page.evaluate('document.documentElement.scrollWidth - window.innerWidth') as Promise<number>;
+
+/** Waits until the server's table has finished its sitting. */
+async function finished(s: RunningServer, id: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (s.hall.tables.get(id)?.phase === 'finished') return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`table ${id} did not finish`);
+}
+
+describe('playing with friends', () => {
+  it('two people set up a private table from the form, with bots on two seats; the creator changes a bot while it waits', async () => {
+    const { browser: b, base, server: s } = await setup();
+    const anna = await guest(b, base, 'Anna');
+    await anna.ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const bert = await guest(b, base, 'Bert', PHONE);
+
+    // The form: every seat after Anna's open or a bot with its level; private; pace, clock and length sent as chosen.
+    await anna.page.selectOption('select[name=game]', 'schafkopf');
+    expect(await anna.page.locator('form.create select[name^=seat]').count()).toBe(3);
+    await anna.page.selectOption('select[name=pace]', '1600');
+    await anna.page.selectOption('select[name=clock]', '120000');
+    await anna.page.selectOption('select[name=units]', '2');
+    const sent = anna.page.waitForRequest((r) => r.url().endsWith('/api/tables') && r.method() === 'POST');
+    const id = await createTable(anna, 'schafkopf', { seats: ['open', 'easy', 'medium'], private: true });
+    expect((await sent).postDataJSON()).toMatchObject({
+      game: 'schafkopf',
+      public: false,
+      seats: ['open', 'open', 'bot:easy', 'bot:medium'],
+      botDelayMs: 1600,
+      clockMs: 120000,
+      length: { units: 2 },
+    });
+    expect(s.hall.tables.get(id)!.settings).toMatchObject({ public: false, length: { units: 2 } });
+
+    // Anna waits with the invite link; the copy button puts it on the clipboard.
+    const waiting = anna.page.locator('.waiting');
+    const invite = await waiting.locator('input.invite').inputValue();
+    expect(invite).toBe(`${base}/table/${id}`);
+    await waiting.locator('button.copy').click();
+    await expect.poll(() => waiting.locator('button.copy').textContent()).toBe('Kopiert ✓');
+    expect(await anna.page.evaluate('navigator.clipboard.readText()')).toBe(invite);
+    expect(await waiting.locator('.small').first().textContent()).toMatch(/Privater Tisch/);
+
+    // A private table is not in Bert's lobby: he comes by the link.
+    await bert.page.waitForTimeout(400);
+    expect(await bert.page.locator(`.tables li`).count()).toBe(0);
+    await bert.page.goto(invite);
+    await bert.page.waitForSelector('main.table[data-phase=waiting]');
+    // Only the creator has the bot controls.
+    expect(await bert.page.locator('.waiting .bots').count()).toBe(0);
+    expect(await waiting.locator('.bots li').count()).toBe(3);
+
+    // Anna takes the medium bot off seat 4, and seats a strong one there instead.
+    await waiting.locator('.bots li[data-seat="3"] button.remove-bot').click();
+    await anna.page.waitForSelector('.bots li[data-seat="3"] button.put-bot');
+    await bert.page.waitForSelector('.seat[data-seat="3"] button.primary');
+    await anna.page.selectOption('.waiting select[name=botLevel]', 'strong');
+    await waiting.locator('.bots li[data-seat="3"] button.put-bot').click();
+    await anna.page.waitForSelector('.bots li[data-seat="3"] button.remove-bot');
+    expect(s.hall.tables.get(id)!.seats[3]).toMatchObject({ kind: 'bot', bot: 'strong' });
+    await anna.page.screenshot({ path: `${OUT}/friends-waiting.png` });
+    await bert.page.screenshot({ path: `${OUT}/friends-waiting-phone.png` });
+
+    // Bert sits down in the open seat: the table is full and the sitting begins for both.
+    await bert.page.locator('.seat[data-seat="1"] button.primary').click();
+    for (const p of [anna, bert]) {
+      await p.page.waitForSelector('main.table[data-phase=playing] .hand button.hc', { timeout: 15_000 });
+      expect(await p.page.locator('.seat.mine').count()).toBe(1);
+    }
+    expect(s.hall.tables.get(id)!.seats.map((o) => (o.kind === 'bot' ? o.bot : o.kind))).toEqual(['human', 'human', 'easy', 'strong']);
+    expect([...anna.errors, ...bert.errors]).toEqual([]);
+    await anna.ctx.close();
+    await bert.ctx.close();
+  });
+
+  it('a link to an unknown table says so and leads to the lobby; so does a finished one, with its record', async () => {
+    const { browser: b, base, server: s } = await setup();
+    const p = await guest(b, base, 'Vroni');
+    await p.page.goto(`${base}/table/no-such-table`);
+    const gone = p.page.locator('.gone-table');
+    await gone.waitFor({ timeout: 5000 });
+    expect(await gone.locator('h2').textContent()).toBe('Diesen Tisch gibt es nicht.');
+    await p.page.screenshot({ path: `${OUT}/table-unknown.png` });
+    await gone.locator('button.primary').click();
+    await p.page.waitForSelector('form.create');
+    expect(new URL(p.page.url()).pathname).toBe('/');
+
+    // A table of bots whose sitting is over: a visitor is told so, with the record.
+    const owner = await Client.guest(base, 'Wastl');
+    const made = await post<{ id: string }>(base, '/api/tables', { game: 'karnoeffel', seats: ['bot', 'bot', 'bot', 'bot'], length: { deals: 1 } }, owner.token);
+    const id = made.body.id;
+    await finished(s, id);
+    await p.page.goto(`${base}/table/${id}`);
+    await p.page.waitForSelector('.gone-table');
+    expect(await p.page.locator('.gone-table h2').textContent()).toBe('Dieser Tisch ist vorbei.');
+    expect(await p.page.locator('.gone-table a.button').getAttribute('href')).toBe(`/record/${id}.1`);
+    await p.page.screenshot({ path: `${OUT}/table-finished.png` });
+    // After a restart the server keeps only unfinished tables (Hall.load): the link still says the table is over.
+    s.hall.tables.get(id)!.close();
+    s.hall.tables.delete(id);
+    await p.page.goto(`${base}/table/${id}`);
+    await p.page.waitForSelector('.gone-table a.button');
+    expect(await p.page.locator('.gone-table h2').textContent()).toBe('Dieser Tisch ist vorbei.');
+    await p.page.locator('.gone-table a.button').click();
+    await p.page.waitForURL(/\/record\//);
+    await p.page.goto(`${base}/table/${id}`);
+    await p.page.locator('.gone-table button.primary').click();
+    await p.page.waitForSelector('form.create');
+    expect(p.errors).toEqual([]);
+    await owner.close();
+    await p.ctx.close();
+  });
+});
+
+describe('phone and delivery', () => {
+  it('the lobby fits 360 px with tables listed, and so does the form for eight players', async () => {
+    const { browser: b, base } = await setup();
+    // Public tables with long names and open seats, as the lobby lists them.
+    const owners = await Promise.all(['Maximilian Huber-Oberleitner', 'Kathi'].map((n) => Client.guest(base, n)));
+    for (const [i, o] of owners.entries()) {
+      const made = await post<{ id: string }>(base, '/api/tables', { game: i === 0 ? 'talonschnapsen' : 'karnoeffel', seats: i === 0 ? ['open', 'bot:random', 'bot:random'] : ['open', 'open', 'bot', 'bot'] }, o.token);
+      await o.join(made.body.id);
+      expect((await o.request({ type: 'sit', table: made.body.id, seat: 0 })).type).toBe('ok');
+    }
+    const p = await guest(b, base, 'Schorsch', PHONE);
+    await p.page.waitForSelector('.tables li:nth-child(2)');
+    expect(await overflow(p.page)).toBeLessThanOrEqual(0);
+    const widest = (await p.page.evaluate("Math.max(...[...document.querySelectorAll('main.lobby *')].map((e) => e.getBoundingClientRect().right))")) as number;
+    expect(widest).toBeLessThanOrEqual(360);
+    await p.page.screenshot({ path: `${OUT}/lobby-phone-tables.png`, fullPage: true });
+    // Karnöffel for eight: seven seat choices, still inside the screen.
+    await p.page.selectOption('select[name=game]', 'karnoeffel');
+    await p.page.locator('form.create details summary').click();
+    // The house rule of the number of players: the one number from 2 to 8.
+    await p.page.locator('form.create details input[type=number][min="2"][max="8"]').fill('8');
+    expect(await p.page.locator('form.create select[name^=seat]').count()).toBe(7);
+    expect(await overflow(p.page)).toBeLessThanOrEqual(0);
+    await p.page.screenshot({ path: `${OUT}/lobby-phone-form.png`, fullPage: true });
+    // In English too: the form's words are English and it still fits.
+    const en = await guest(b, base, 'Sam', PHONE, 'en-GB');
+    await en.page.waitForSelector('.tables li');
+    expect(await en.page.locator('form.create fieldset.seats legend').textContent()).toBe('Seats');
+    expect(await en.page.locator('select[name=visibility] option').allTextContents()).toEqual(['Public: listed in the lobby', 'Private: only with the link']);
+    expect(await overflow(en.page)).toBeLessThanOrEqual(0);
+    await en.page.screenshot({ path: `${OUT}/lobby-phone-en.png`, fullPage: true });
+    await en.ctx.close();
+    await Promise.all(owners.map((o) => o.close()));
+    await p.ctx.close();
+  });
+
+  it('scripts and styles come compressed (brotli, gzip) and hashed assets are cached as immutable; a first visit logs no error', async () => {
+    const { browser: b, base } = await setup();
+    const assets = readdirSync(`${CLIENT}/assets`).filter((f) => /\.(js|css)$/.test(f));
+    expect(assets.some((f) => f.endsWith('.js')) && assets.some((f) => f.endsWith('.css'))).toBe(true);
+    let gzipped = 0;
+    let brotli = 0;
+    for (const f of assets) {
+      for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+        const res = await fetch(`${base}/assets/${f}`, { headers: { 'accept-encoding': encoding } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-encoding')).toBe(encoding);
+        expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+        expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(res.headers.get('content-type')).toMatch(f.endsWith('.js') ? /javascript/ : /text\/css/);
+        // The body is the file (fetch undoes the encoding).
+        expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(`${CLIENT}/assets/${f}`))).toBe(true);
+        const size = readFileSync(`${CLIENT}/assets/${f}${suffix}`).length;
+        if (encoding === 'br') brotli += size;
+        else gzipped += size;
+      }
+      // Without an accepted encoding, the file as it is.
+      const plain = await fetch(`${base}/assets/${f}`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      await plain.arrayBuffer();
+    }
+    const page = await fetch(`${base}/table/abc`, { headers: { 'accept-encoding': 'br' } });
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('content-encoding')).toBe('br');
+    await page.text();
+    const sw = await fetch(`${base}/sw.js`);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    await sw.text();
+
+    // A first visit, in the browser: what it fetches comes compressed, and the console stays clean.
+    const ctx = await b.newContext({ viewport: DESKTOP, locale: 'de-DE' });
+    const tab = await ctx.newPage();
+    const problems: string[] = [];
+    tab.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    tab.on('pageerror', (e) => problems.push(e.message));
+    const encodings = new Map<string, string>();
+    tab.on('response', (r) => void r.allHeaders().then((h) => /\/assets\//.test(r.url()) && encodings.set(r.url(), h['content-encoding'] ?? 'none')));
+    await tab.goto(base);
+    await tab.waitForSelector('button.primary.big');
+    const interactiveMs = Math.round((await tab.evaluate('performance.now()')) as number);
+    await tab.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    await tab.waitForTimeout(300);
+    expect(problems).toEqual([]);
+    expect([...encodings.values()].length).toBeGreaterThanOrEqual(2);
+    expect([...encodings.values()].every((e) => e === 'br')).toBe(true);
+    console.log(`client (js + css): ${gzipped} bytes gzipped, ${brotli} bytes brotli; a cold first visit interactive after ${interactiveMs} ms`);
+    expect(gzipped).toBeLessThan(150 * 1024);
+    await ctx.close();
+  });
+
+  it('installs: a manifest with icons, and a service worker that opens the page without a network and says it is offline', async () => {
+    const { browser: b } = await setup();
+    // A server of its own, stopped halfway: the network is gone for good.
+    const own = await testServer({ clientDir: `${process.cwd()}/${CLIENT}` });
+    const base = own.url;
+    const ctx = await b.newContext({ viewport: PHONE, locale: 'de-DE' });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(base);
+    await page.waitForSelector('button.primary.big');
+    const manifestHref = await page.locator('link[rel=manifest]').getAttribute('href');
+    const manifest = (await (await fetch(`${base}${manifestHref}`)).json()) as { name: string; short_name: string; start_url: string; display: string; icons: { src: string; sizes: string; type: string }[] };
+    expect(manifest).toMatchObject({ short_name: 'stich', start_url: '/', display: 'standalone' });
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(['any', '192x192', '512x512']);
+    for (const icon of manifest.icons) {
+      const res = await fetch(`${base}${icon.src}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain(icon.type);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      if (icon.type === 'image/png') expect(bytes.readUInt32BE(16)).toBe(Number(icon.sizes.split('x')[0]));
+    }
+    // The service worker takes the page over and has the shell in its cache.
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    await page.waitForFunction('navigator.serviceWorker.controller !== null');
+    const cached = (await page.evaluate(`(async () => {
+      const keys = await caches.keys();
+      const cache = await caches.open(keys.find((k) => k.startsWith('stich-')));
+      return (await cache.keys()).map((r) => new URL(r.url).pathname);
+    })()`)) as string[];
+    expect(cached).toEqual(expect.arrayContaining(['/', '/manifest.webmanifest', '/icon-192.png']));
+    expect(cached.some((p) => /^\/assets\/.*\.js$/.test(p))).toBe(true);
+
+    // No network: the server is gone and the browser is offline. The page opens all the same, and says it is offline.
+    await own.close();
+    await ctx.setOffline(true);
+    await page.goto(`${base}/table/whatever`);
+    await page.waitForSelector('.offline-start', { timeout: 10_000 });
+    expect(await page.locator('.offline-start h2').textContent()).toBe('Du bist offline.');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${OUT}/offline-phone.png` });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
