@@ -18,9 +18,8 @@ import { ordinalOf } from './ratings.js';
 import { openStore } from './store/open.js';
 import type { Store, TableRow, UserRow } from './store/store.js';
 import { BotPool } from './botPool.js';
-import { addressLimits } from './addressLimits.js';
-import { healthRoutes, redisCheck, storeCheck } from './health.js';
-import { metricsRoute, ServerMetrics } from './metrics.js';
+import { ServerMetrics } from './metrics.js';
+import { registerOperations } from './operations.js';
 import { decisionMs, serverBots } from './thinking.js';
 import { DEFAULT_GRACE_MS, initialSeats, Table, type LogEntry, type Subscriber, type TableSettings } from './table.js';
 
@@ -46,7 +45,7 @@ export interface ServerOptions {
   readonly botThinkMs?: number;
   /** The built browser client to serve (default: dist/client beside the compiled server; nothing is served when it is missing). */
   readonly clientDir?: string;
-  /** Proxies (addresses, CIDR ranges, loopback) whose X-Forwarded-For names the client's address (Fastify's trustProxy); none by default. */
+  /** Proxies whose X-Forwarded-For names the client's address (Fastify's trustProxy: addresses, CIDR ranges, loopback). */
   readonly trustProxy?: readonly string[];
 }
 
@@ -232,10 +231,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
 
   await app.register(cookie);
-  await app.register(addressLimits, { limits });
-  await app.register(healthRoutes, { checks: { store: storeCheck(store), ...(cluster ? { redis: redisCheck(cluster) } : {}) } });
-  metrics.watch({ sockets: () => app.websocketServer?.clients.size ?? 0, tables: () => hall.tables.values(), games: GAMES.map((m) => m.game.id), bots: hall.bots });
-  await app.register(metricsRoute, { metrics });
+  await registerOperations(app, { limits, store, cluster, hall, metrics });
   await app.register(websocket, { options: { maxPayload: limits.maxFrame } });
 
   const authed = async (req: FastifyRequest): Promise<UserRow | undefined> => identity.userOfToken(tokenOf(req));
