@@ -60,6 +60,7 @@ describe('stich backup (SQLite online backup of a running server)', () => {
     writeFileSync(join(dir, 'text.db'), 'no database');
     await expect(backupCommand({ db: join(dir, 'text.db'), to: join(dir, 'a.db') }, quiet, {})).rejects.toThrow(/text\.db: file is not a database/);
     await expect(backupCommand({ to: join(dir, 'a.db') }, quiet, {})).rejects.toThrow(/--db FILE \(or STICH_DB\)/);
+    await expect(backupCommand({ db: 'postgres://stich@db/stich', to: join(dir, 'a.db') }, quiet, {})).rejects.toThrow(/with pg_dump/);
     const db = tempDb();
     (await testServer({ db }).then((s) => s.close()));
     writeFileSync(join(dir, 'taken.db'), 'mine');

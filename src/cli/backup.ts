@@ -34,6 +34,7 @@ export async function backupCommand(opts: BackupOptions, out: NodeJS.WritableStr
   if (from === undefined) throw new CliError('name the server\'s database with --db FILE (or STICH_DB)');
   if (opts.to === undefined || opts.to.trim() === '') throw new CliError('name the copy with --to FILE');
   const to = opts.to;
+  if (/^postgres(ql)?:\/\//.test(from)) throw new CliError('stich backup copies an SQLite file; back up a PostgreSQL store with pg_dump (docs/deploy.md)');
   if (!existsSync(from)) throw new CliError(`${from}: no such file`);
   if (existsSync(to) && !opts.force) throw new CliError(`${to} exists already: name another file, or replace it with --force`);
   if (!existsSync(dirname(to) || '.')) throw new CliError(`${dirname(to)}: no such folder`);
