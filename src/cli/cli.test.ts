@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withoutServeEnvironment } from './config.js';
 
 /**
  * The `stich` command as users run it: the built binary (npm test builds
@@ -12,7 +13,7 @@ const BIN = join(process.cwd(), 'dist/cli/main.js');
 const CONFORMANCE = '../shared/conformance/schafkopf/sauspiel-games.jsonl';
 
 function stich(args: string[], input?: string): { code: number; out: string; err: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8', timeout: 60_000, env: withoutServeEnvironment() });
   return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
 }
 

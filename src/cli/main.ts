@@ -7,6 +7,7 @@ import { conformanceCommand, replayCommand, rulesCommand, verifyCommand } from '
 import { readFileSync } from 'node:fs';
 import { GAMES, gameIds } from '../games/registry.js';
 import { CliError, playCommand } from './play.js';
+import { SERVE_ENVIRONMENT } from './config.js';
 import { serveCommand } from './serve.js';
 
 /** The `stich` command. */
@@ -136,17 +137,30 @@ program
 program
   .command('serve')
   .description('run the multiplayer server: HTTP API and WebSocket on one port, data in an SQLite file or in PostgreSQL')
-  .option('--port <port>', 'the port (0 picks a free one)', '8080')
-  .option('--db <file>', 'the SQLite database, created on first start', 'stich.db')
+  .option('--port <port>', 'the port (0 picks a free one; default 8080)')
+  .option('--db <file>', 'the SQLite database, created on first start (default stich.db)')
   .option('--pg <url>', 'keep the data in PostgreSQL instead (postgres://user@host:5432/database); the schema is migrated on start')
   .option('--host [address]', 'listen on this address (without one: every interface; default 127.0.0.1)')
-  .option('--log <level>', 'log level: fatal, error, warn, info, debug', 'info')
+  .option('--log <level>', 'log level: fatal, error, warn, info, debug (default info)')
   .option('--bot-workers <n>', 'worker threads for the medium and strong bots (default: the cores less one, at least one; never more)')
   .option('--think <ms>', 'time per decision of the medium and strong bots, instead of their levels\' own budgets')
   .option('--redis <url>', 'one process of a cluster: the Redis server the processes share (redis://host:port)')
-  .option('--redis-prefix <prefix>', "the cluster's prefix of Redis keys and channels", 'stich')
+  .option('--redis-prefix <prefix>', "the cluster's prefix of Redis keys and channels (default stich)")
+  .option('--trust-proxy [addresses]', 'behind nginx or Caddy: take the client\'s address from X-Forwarded-For when the request comes from these proxies (comma-separated addresses or CIDR ranges; without a value: loopback)')
+  .addHelpText('after', `\nEvery option may be set in the environment instead; a flag wins:\n${Object.entries(SERVE_ENVIRONMENT).map(([k, v]) => `  ${v.padEnd(20)} --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join('\n')}`)
   .action(async (opts) => {
     await serveCommand(opts);
+  });
+
+program
+  .command('backup')
+  .description("a consistent copy of a server's SQLite database, also while the server runs (SQLite's online backup); PostgreSQL: pg_dump (docs/deploy.md)")
+  .option('--db <file>', "the server's database (default: STICH_DB)")
+  .requiredOption('--to <file>', 'the copy')
+  .option('--force', 'replace the copy if the file exists')
+  .action(async (opts: { db?: string; to: string; force?: boolean }) => {
+    const { backupCommand } = await import('./backup.js');
+    await backupCommand(opts);
   });
 
 program

@@ -21,10 +21,10 @@ export async function closeAll(list: readonly Closable[]): Promise<void> {
 /** The default time per decision, in milliseconds, for outside programs and the thinking bots. */
 export const DEFAULT_THINK_MS = 2000;
 
-export function parseThink(text: string | undefined): number | undefined {
+export function parseThink(text: string | undefined, from = '--think'): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 600_000) {
-    throw new CliError(`--think must be a time per decision in milliseconds from 1 to 600000, not ${quote(text, 20)}`);
+    throw new CliError(`${from} must be a time per decision in milliseconds from 1 to 600000, not ${quote(text, 20)}`);
   }
   return Number(text);
 }

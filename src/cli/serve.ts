@@ -1,42 +1,50 @@
+import { parseTrustProxy, serveSettings, type ServeFlags, type Setting } from './config.js';
 import { CliError } from './play.js';
 import { parseThink } from './seats.js';
 
-export interface ServeOptions {
-  readonly port?: string;
-  readonly db?: string;
-  readonly pg?: string;
-  readonly host?: string | boolean;
-  readonly log?: string;
-  readonly botWorkers?: string;
-  readonly think?: string;
-  readonly redis?: string;
-  readonly redisPrefix?: string;
-}
+/** What commander hands over: only the options given on the command line. */
+export type ServeOptions = ServeFlags;
 
-/** `stich serve`: the multiplayer server on one port (HTTP API and WebSocket), data in an SQLite file or in PostgreSQL (`--pg`). */
-export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStream = process.stdout): Promise<void> {
-  const port = opts.port === undefined ? 8080 : Number(opts.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a port number from 0 to 65535, not ${JSON.stringify(opts.port)}`);
-  const host = opts.host === true ? '0.0.0.0' : typeof opts.host === 'string' ? opts.host : '127.0.0.1';
-  if (opts.pg !== undefined && !/^postgres(ql)?:\/\//.test(opts.pg)) throw new CliError(`--pg takes a PostgreSQL URL such as postgres://user@host:5432/database, not ${JSON.stringify(opts.pg.slice(0, 80))}`);
-  const botWorkers = opts.botWorkers === undefined ? undefined : Number(opts.botWorkers);
-  if (botWorkers !== undefined && (!/^\d+$/.test(opts.botWorkers!) || botWorkers < 1 || botWorkers > 64)) {
-    throw new CliError(`--bot-workers must be a number of worker threads from 1 to 64, not ${JSON.stringify(opts.botWorkers)}`);
+const text = (s: Setting | undefined): string | undefined => (s === undefined || s.value === true ? undefined : s.value);
+
+/**
+ * `stich serve`: the multiplayer server on one port (HTTP API and WebSocket), data in an SQLite file or in PostgreSQL
+ * (`--pg`). Every option may come from the environment instead (config.ts: STICH_PORT, STICH_DB, …); flags win.
+ */
+export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStream = process.stdout, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const s = serveSettings(opts, env);
+  const portText = text(s.port) ?? '8080';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) throw new CliError(`${s.port?.from ?? '--port'} must be a port number from 0 to 65535, not ${JSON.stringify(portText)}`);
+  const host = s.host === undefined ? '127.0.0.1' : s.host.value === true ? '0.0.0.0' : s.host.value;
+  const pg = text(s.pg);
+  if (pg !== undefined && !/^postgres(ql)?:\/\//.test(pg)) throw new CliError(`${s.pg!.from} takes a PostgreSQL URL such as postgres://user@host:5432/database, not ${JSON.stringify(pg.slice(0, 80))}`);
+  const workersText = text(s.botWorkers);
+  const botWorkers = workersText === undefined ? undefined : Number(workersText);
+  if (botWorkers !== undefined && (!/^\d+$/.test(workersText!) || botWorkers < 1 || botWorkers > 64)) {
+    throw new CliError(`${s.botWorkers!.from} must be a number of worker threads from 1 to 64, not ${JSON.stringify(workersText)}`);
   }
-  const botThinkMs = parseThink(opts.think);
+  const botThinkMs = parseThink(text(s.think), s.think?.from);
+  const redis = text(s.redis);
+  if (redis !== undefined && !/^rediss?:\/\//.test(redis)) throw new CliError(`${s.redis!.from} takes a URL redis://host:port, not ${JSON.stringify(redis.slice(0, 80))}`);
+  if (redis !== undefined && pg === undefined) {
+    throw new CliError(`${s.redis!.from} starts one process of a cluster, whose processes share a PostgreSQL database: give it with --pg postgres://… (or STICH_PG_URL)`);
+  }
+  const prefix = text(s.redisPrefix) ?? 'stich';
+  if (!/^[\w.-]{1,64}$/.test(prefix)) throw new CliError(`${s.redisPrefix!.from} is 1 to 64 letters, digits, dots, dashes or underscores`);
+  const log = text(s.log) ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(log)) throw new CliError(`${s.log!.from} is one of fatal, error, warn, info, debug, not ${JSON.stringify(log.slice(0, 40))}`);
+  const trustProxy = parseTrustProxy(s.trustProxy);
   const { startServer } = await import('../server/server.js');
-  if (opts.redis !== undefined && !/^rediss?:\/\//.test(opts.redis)) throw new CliError(`--redis takes a URL redis://host:port, not ${JSON.stringify(opts.redis.slice(0, 80))}`);
-  if (opts.redis !== undefined && opts.pg === undefined) throw new CliError('--redis starts one process of a cluster, whose processes share a PostgreSQL database: give it with --pg postgres://…');
-  if (opts.redisPrefix !== undefined && !/^[\w.-]{1,64}$/.test(opts.redisPrefix)) throw new CliError('--redis-prefix is 1 to 64 letters, digits, dots, dashes or underscores');
   const { describeLocation } = await import('../server/store/open.js');
-  const where = opts.pg !== undefined ? { pg: opts.pg } : { db: opts.db ?? 'stich.db' };
-  const cluster = opts.redis !== undefined ? { redis: opts.redis, cluster: { prefix: opts.redisPrefix ?? 'stich' } } : {};
-  const server = await startServer({ ...where, ...cluster, port, host, logLevel: opts.log ?? 'info', botWorkers, botThinkMs }).catch((e: Error) => {
-    const redis = opts.redis !== undefined ? ` with Redis ${describeLocation({ pg: opts.redis })}` : '';
-    throw new CliError(`cannot start the server on ${opts.pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}${redis}: ${e.message}`);
+  const where = pg !== undefined ? { pg } : { db: text(s.db) ?? 'stich.db' };
+  const cluster = redis !== undefined ? { redis, cluster: { prefix } } : {};
+  const server = await startServer({ ...where, ...cluster, port, host, logLevel: log, botWorkers, botThinkMs, trustProxy }).catch((e: Error) => {
+    const withRedis = redis !== undefined ? ` with Redis ${describeLocation({ pg: redis })}` : '';
+    throw new CliError(`cannot start the server on ${pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}${withRedis}: ${e.message}`);
   });
-  const node = server.cluster ? `; cluster node ${server.cluster.id}, Redis ${describeLocation({ pg: opts.redis })}` : '';
-  out.write(`stich server listening on ${server.url} (${opts.pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}${node})\n`);
+  const node = server.cluster ? `; cluster node ${server.cluster.id}, Redis ${describeLocation({ pg: redis })}` : '';
+  out.write(`stich server listening on ${server.url} (${pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}${node})\n`);
   const stop = async () => {
     await server.close();
     process.exit(0);
@@ -44,4 +52,3 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
 }
-

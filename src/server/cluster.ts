@@ -222,6 +222,11 @@ export class ClusterNode {
 
   // ─── ownership ─────────────────────────────────────────────────────────
 
+  /** Both connections to Redis are up (the readiness probe asks). */
+  get redisReady(): boolean {
+    return this.cmd.status === 'ready' && this.sub.status === 'ready';
+  }
+
   /** Whether this process may write the table's log now. */
   holds(tableId: string): boolean {
     const o = this.owned.get(tableId);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { withoutServeEnvironment } from '../cli/config.js';
 import type { Store } from './store/store.js';
 
 /**
@@ -20,8 +21,8 @@ export interface ServeChild {
   exited: boolean;
 }
 
-/** `stich serve ARGS` (the built CLI) as a child process; resolves once it listens. */
-export function serveChild(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<ServeChild> {
+/** `stich serve ARGS` (the built CLI) as a child process, configured by its flags alone (none of the caller's STICH_PORT, STICH_PG_URL, …); resolves once it listens. */
+export function serveChild(args: readonly string[], env: NodeJS.ProcessEnv = withoutServeEnvironment()): Promise<ServeChild> {
   const child = spawn(process.execPath, [main, 'serve', '--log', 'warn', ...args], { stdio: ['ignore', 'pipe', 'inherit'], env });
   return new Promise((resolve, reject) => {
     let out = '';

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { withoutServeEnvironment } from '../cli/config.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { autoplay, Client } from './client.js';
 import { STORE_KINDS, testDatabase, type TestDatabase } from './store/testing.js';
@@ -17,7 +18,7 @@ afterAll(async () => {
 /** `stich serve` as a child process on that database; resolves with its address once it listens. */
 function serve(database: TestDatabase): Promise<{ child: ChildProcess; url: string }> {
   const where = 'pg' in database.options ? ['--pg', database.options.pg] : ['--db', database.options.db];
-  const child = spawn(process.execPath, [main, 'serve', '--port', '0', ...where, '--log', 'warn'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [main, 'serve', '--port', '0', ...where, '--log', 'warn'], { stdio: ['ignore', 'pipe', 'inherit'], env: withoutServeEnvironment() });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';

@@ -18,6 +18,8 @@ import { ordinalOf } from './ratings.js';
 import { openStore } from './store/open.js';
 import type { Store, TableRow, UserRow } from './store/store.js';
 import { BotPool } from './botPool.js';
+import { ServerMetrics } from './metrics.js';
+import { registerOperations } from './operations.js';
 import { decisionMs, serverBots } from './thinking.js';
 import { DEFAULT_GRACE_MS, initialSeats, Table, type LogEntry, type Subscriber, type TableSettings } from './table.js';
 
@@ -43,6 +45,8 @@ export interface ServerOptions {
   readonly botThinkMs?: number;
   /** The built browser client to serve (default: dist/client beside the compiled server; nothing is served when it is missing). */
   readonly clientDir?: string;
+  /** Proxies whose X-Forwarded-For names the client's address (Fastify's trustProxy: addresses, CIDR ranges, loopback). */
+  readonly trustProxy?: readonly string[];
 }
 
 export interface RunningServer {
@@ -207,14 +211,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const app = Fastify({
     logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info', redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'] },
     bodyLimit: 64 * 1024,
+    ...(options.trustProxy ? { trustProxy: [...options.trustProxy] } : {}),
   });
-  const store = await openStore(options);
+  const metrics = new ServerMetrics();
+  const store = metrics.store(await openStore(options));
   const identity = new Identity(store);
   const cluster = options.redis ? new ClusterNode({ redis: options.redis, ...options.cluster }, store, app.log) : undefined;
   const hall = new Hall(store, limits, app.log, cluster, { workers: options.botWorkers, thinkMs: options.botThinkMs });
   if (cluster) {
     // The tables are shared out by the cluster: this process takes those nobody holds.
-    await cluster.start(hall).catch(async (e: unknown) => {
+    await cluster.start(metrics.takeovers(hall)).catch(async (e: unknown) => {
       await store.close();
       throw e;
     });
@@ -225,6 +231,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
 
   await app.register(cookie);
+  await registerOperations(app, { limits, store, cluster, hall, metrics });
   await app.register(websocket, { options: { maxPayload: limits.maxFrame } });
 
   const authed = async (req: FastifyRequest): Promise<UserRow | undefined> => identity.userOfToken(tokenOf(req));
@@ -352,7 +359,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
 
   const connection = (ws: WebSocket, user: UserRow) => {
+    const acks = metrics.acknowledgements();
     const send = (m: ServerMessage) => {
+      acks.answered(m);
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
     };
     const sub: Subscriber = { userId: user.id, send };
@@ -397,6 +406,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const issue = parsed.error.issues[0];
         return error('badMessage', `${typeof type === 'string' ? `"${type.slice(0, 20)}": ` : ''}${issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'malformed'}`);
       }
+      acks.asked(parsed.data);
       void handle(parsed.data).catch((e: unknown) => {
         app.log.error({ user: user.id, err: String(e) }, 'message failed');
         error('internal', 'the server could not handle that message');

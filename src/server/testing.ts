@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, post } from './client.js';
+import { autoplay, Client, post } from './client.js';
 export { post };
 import type { Snapshot } from './protocol.js';
 import { startServer, type RunningServer, type ServerOptions } from './server.js';
@@ -48,4 +48,17 @@ export async function dealt(client: Client, table: string, deal = 0): Promise<vo
 
 export function isSnapshot(m: { type: string }): m is Snapshot {
   return m.type === 'snapshot';
+}
+
+/** A table of the guest and three bots, played to its end (one deal); resolves with the record's id. */
+export async function finishedSitting(server: RunningServer, name: string): Promise<{ table: string; record: string }> {
+  const player = await Client.guest(server.url, name);
+  const table = await seatedTable(server.url, player, [player], { game: 'schafkopf', seats: ['open', 'bot', 'bot', 'bot:random'], length: { deals: 1 } });
+  const ended = player.next((m) => m.type === 'events' && m.table === table && m.events.some((e) => e.event.type === 'sittingEnd'), 60_000);
+  const stop = autoplay(player, table);
+  await ended;
+  stop();
+  const end = player.table(table).events.find((e) => e.event.type === 'sittingEnd')!.event as { record: string };
+  await player.close();
+  return { table, record: end.record };
 }

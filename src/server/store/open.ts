@@ -1,6 +1,5 @@
-import { PgStore } from './postgres.js';
 import { SqliteStore } from './sqlite.js';
-import type { Store } from './store.js';
+import type { SchemaState, Store } from './store.js';
 
 /** Where the server keeps its data: a PostgreSQL URL (`pg`) or else an SQLite file (`db`). */
 export interface StoreLocation {
@@ -9,9 +8,11 @@ export interface StoreLocation {
 }
 
 /** Opens the store and applies its pending migrations. */
-export async function openStore(where: StoreLocation): Promise<Store> {
+export async function openStore(where: StoreLocation): Promise<Store & SchemaState> {
   if (where.pg !== undefined) {
     if (!/^postgres(ql)?:\/\//.test(where.pg)) throw new Error(`a PostgreSQL URL starts with postgres:// (postgres://user@host:5432/database), not ${JSON.stringify(describeLocation(where))}`);
+    // pg loads only for a PostgreSQL store: a server on SQLite starts without it.
+    const { PgStore } = await import('./postgres.js');
     return PgStore.open(where.pg);
   }
   if (where.db === undefined || where.db === '') throw new Error('no database: name an SQLite file or a PostgreSQL URL');

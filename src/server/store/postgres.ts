@@ -16,6 +16,7 @@ import {
   type PlayerSitting,
   type RatingRow,
   type RecordRow,
+  type SchemaState,
   type Store,
   type TableCommit,
   type TableRow,
@@ -56,7 +57,7 @@ const rating = (r: Row): RatingRow => ({ userId: r.user_id as string, name: r.na
  * key (table_id, idx): a second writer, in this process or another, fails with
  * `logConflict` and writes nothing.
  */
-export class PgStore implements Store {
+export class PgStore implements Store, SchemaState {
   private constructor(private readonly pool: pg.Pool) {}
 
   /** Connects, applies the pending migrations, and returns the store. */
@@ -109,6 +110,11 @@ export class PgStore implements Store {
         await q('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [m.version, m.name, m.checksum]);
       }
     });
+  }
+
+  async pendingMigrations(): Promise<number> {
+    const applied = (await this.query('SELECT version, checksum FROM schema_migrations ORDER BY version')) as unknown as AppliedMigration[];
+    return pending(migrations('postgres'), applied, 'postgres').length;
   }
 
   async createUser(u: NewUser): Promise<void> {

@@ -16,6 +16,7 @@ import {
   type PlayerSitting,
   type RatingRow,
   type RecordRow,
+  type SchemaState,
   type Store,
   type TableCommit,
   type TableRow,
@@ -42,7 +43,7 @@ function run<R>(fn: () => R): R {
 }
 
 /** The embedded store: one SQLite file in WAL mode; every commit is one transaction. */
-export class SqliteStore implements Store {
+export class SqliteStore implements Store, SchemaState {
   private readonly db: Database.Database;
   private readonly stmts;
 
@@ -108,6 +109,11 @@ export class SqliteStore implements Store {
         db.prepare('INSERT INTO schema_migrations (version, name, checksum, applied) VALUES (?, ?, ?, ?)').run(m.version, m.name, m.checksum, Date.now());
       }).immediate();
     }
+  }
+
+  async pendingMigrations(): Promise<number> {
+    const applied = this.db.prepare('SELECT version, checksum FROM schema_migrations ORDER BY version').all() as AppliedMigration[];
+    return pending(migrations('sqlite'), applied, 'sqlite').length;
   }
 
   async createUser(user: NewUser): Promise<void> {

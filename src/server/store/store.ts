@@ -133,6 +133,12 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** Whether the database has this version's schema (the readiness probe asks; both stores implement it). */
+export interface SchemaState {
+  /** How many of this version's migrations the database lacks (0: up to date); fails when the database is out of reach or was migrated by a newer version. */
+  pendingMigrations(): Promise<number>;
+}
+
 export type StoreErrorCode =
   /** A commit's `from` is not the log's next index: another writer came first. */
   | 'logConflict'

@@ -1,0 +1,85 @@
+import { isIP } from 'node:net';
+import { CliError } from './play.js';
+
+/**
+ * `stich serve`'s configuration: every option from its flag or, where the
+ * command line gives none, from an environment variable (a service manager's
+ * or a container's way to configure). A flag always wins; an empty variable
+ * counts as unset. The store is one setting: `--db` or `--pg` on the command
+ * line overrides both STICH_DB and STICH_PG_URL.
+ */
+export const SERVE_ENVIRONMENT = {
+  port: 'STICH_PORT',
+  db: 'STICH_DB',
+  pg: 'STICH_PG_URL',
+  host: 'STICH_HOST',
+  log: 'STICH_LOG',
+  botWorkers: 'STICH_BOT_WORKERS',
+  think: 'STICH_THINK',
+  redis: 'STICH_REDIS_URL',
+  redisPrefix: 'STICH_REDIS_PREFIX',
+  trustProxy: 'STICH_TRUST_PROXY',
+} as const;
+
+export type ServeKey = keyof typeof SERVE_ENVIRONMENT;
+
+/** The options as commander parsed them: only those given on the command line are set (`--host` and `--trust-proxy` may be given without a value). */
+export type ServeFlags = { readonly [K in ServeKey]?: string | boolean };
+
+/** One option's value and where it came from: the flag (`--port`) or the variable (`STICH_PORT`), for messages. */
+export interface Setting {
+  readonly value: string | true;
+  readonly from: string;
+}
+
+export type ServeSettings = { readonly [K in ServeKey]?: Setting };
+
+const flagOf = (key: ServeKey) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** Merges the command line and the environment: flags first, then the variables. */
+export function serveSettings(flags: ServeFlags, env: NodeJS.ProcessEnv): ServeSettings {
+  const out: { [K in ServeKey]?: Setting } = {};
+  const storeOnCommandLine = flags.db !== undefined || flags.pg !== undefined;
+  for (const key of Object.keys(SERVE_ENVIRONMENT) as ServeKey[]) {
+    const flag = flags[key];
+    if (flag !== undefined && flag !== false) {
+      out[key] = { value: flag, from: flagOf(key) };
+      continue;
+    }
+    if (storeOnCommandLine && (key === 'db' || key === 'pg')) continue;
+    const name = SERVE_ENVIRONMENT[key];
+    const value = env[name]?.trim();
+    if (value !== undefined && value !== '') out[key] = { value, from: name };
+  }
+  return out;
+}
+
+/** The environment without any of `stich serve`'s variables (tests start servers configured by their flags alone). */
+export function withoutServeEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const names = new Set<string>(Object.values(SERVE_ENVIRONMENT));
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !names.has(k)));
+}
+
+/** Proxy address words of Fastify's trustProxy (proxy-addr): the loopback, link-local and unique-local ranges. */
+const RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `--trust-proxy [addresses]`: the proxies whose X-Forwarded-For header names the client's address. Without a value:
+ * `loopback` (nginx or Caddy on the same machine). Otherwise a comma-separated list of addresses, CIDR ranges
+ * (10.0.0.0/8) and the words loopback, linklocal, uniquelocal.
+ */
+export function parseTrustProxy(setting: Setting | undefined): string[] | undefined {
+  if (setting === undefined) return undefined;
+  if (setting.value === true) return ['loopback'];
+  const items = setting.value.split(',').map((s) => s.trim());
+  for (const item of items) {
+    const [address, bits, ...rest] = item.split('/');
+    const family = isIP(address);
+    const okBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (RANGES.has(item) || (family !== 0 && okBits && rest.length === 0)) continue;
+    throw new CliError(
+      `${setting.from} takes proxy addresses separated by commas (127.0.0.1, 10.0.0.0/8, ::1, or the words loopback, linklocal, uniquelocal), not ${JSON.stringify(item.slice(0, 60))}`,
+    );
+  }
+  return items;
+}
