@@ -1,3 +1,4 @@
+import { checkActionShape } from '../actionShape.js';
 import { isCompleteDeck } from '../../cards/deck.js';
 import { formatCard } from '../../cards/notation.js';
 import { fail, ok, type Result } from '../../core/result.js';
@@ -268,8 +269,7 @@ export function apply(state: KarnoeffelState, seat: number, action: KarnoeffelAc
   const n = state.rules.players;
   if (!Number.isInteger(seat) || seat < 0 || seat >= n) return fail('badSeat', `seat ${echo(seat)} does not exist (seats 0 to ${n - 1})`);
   if (state.phase === 'done') return fail('dealOver', 'the deal is over');
-  if (typeof action !== 'object' || action === null) return fail('badAction', 'not an action');
-  const shape = checkShape(action);
+  const shape = checkActionShape(action, FIELDS);
   if (!shape.ok) return shape;
   switch (action.type) {
     case 'advise': {
@@ -324,17 +324,6 @@ const FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
   ['play', ['type', 'card']],
   ['advise', ['type', 'message', 'card', 'to']],
 ]);
-
-/** An action from outside has a known type and no field beyond those of its kind. */
-function checkShape(action: object): Result<true> {
-  const type = (action as { type?: unknown }).type;
-  const fields = typeof type === 'string' ? FIELDS.get(type) : undefined;
-  if (fields === undefined) return fail('badAction', `unknown action ${quote(type)}: raise, pass, accept, refuse, announce, play or advise`);
-  for (const key of Object.keys(action)) {
-    if (!fields.includes(key)) return fail('badAction', `${quote(key)} is no part of a ${type} action (it has ${fields.join(', ')})`);
-  }
-  return ok(true);
-}
 
 function applyPauseDecision(state: KarnoeffelState, seat: number, kind: 'raise' | 'pass' | 'accept' | 'refuse'): Result<KarnoeffelState> {
   if (state.phase !== 'deal' || state.pause === null) {

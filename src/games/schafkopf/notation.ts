@@ -1,3 +1,4 @@
+import { checkActionShape } from '../actionShape.js';
 import { formatCard, parseCard } from '../../cards/notation.js';
 import type { Card, Pack } from '../../cards/pack.js';
 import { fail, ok, type Result } from '../../core/result.js';
@@ -74,13 +75,23 @@ export function sameAction(a: SchafkopfAction, b: SchafkopfAction): boolean {
   return true;
 }
 
+/** Each kind of action and its fields (an action from outside with another field is refused). */
+const FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['klopfen', ['type']],
+  ['weiter', ['type']],
+  ['stoss', ['type']],
+  ['play', ['type', 'card']],
+  ['bid', ['type', 'game']],
+]);
+
 /**
  * An action from outside, checked for its shape and reduced to its own
  * fields (so nothing extra reaches the state or its log), or a badAction
  * error. Whether it is legal now is the rules' business.
  */
 export function canonicalAction(action: unknown): Result<SchafkopfAction> {
-  if (typeof action !== 'object' || action === null || Array.isArray(action)) return fail('badAction', 'not an action');
+  const shape = checkActionShape(action, FIELDS);
+  if (!shape.ok) return shape;
   // Only the action's own fields count: nothing is read from its prototype.
   const own = (key: string): unknown => (Object.prototype.hasOwnProperty.call(action, key) ? (action as Record<string, unknown>)[key] : undefined);
   const a = { type: own('type'), card: own('card'), game: own('game') };

@@ -97,17 +97,18 @@ describe('stich rules schafkopf (describeRuleBook)', () => {
   // As the CLI calls it (its game entries are untyped).
   const text = describeRuleBook(SCHAFKOPF_RULES);
 
-  it('lists both presets, the default marked, with their sources and what sauspiel changes', () => {
-    expect(text).toContain('  aumer-koller (default): ');
+  it('lists both presets by name and id, the default marked, with their sources and what sauspiel changes', () => {
+    expect(text).toContain('  Aumer/Koller (the book) = aumer-koller (default): ');
     expect(text).toContain('[002; NOTES.md]');
-    expect(text).toMatch(/ {2}sauspiel: .*\[NOTES\.md; \.\.\/shared\/conformance\/schafkopf\/README\.md\]/);
+    expect(text).toMatch(/ {2}Online rules = sauspiel: [^\n]*\n {6}[^\n]*\[NOTES\.md; \.\.\/shared\/conformance\/schafkopf\/README\.md\]/);
     expect(text).toContain('    sets herzSoloFirst=false, soloRanking=equal, klopfen=true, laufende=allTrumps, tarifRufspiel=20, tarifSolo=50, tarifSchneider=10, tarifLaufende=10, allPass=redeal');
   });
 
   it('lists every house rule with its default, its values and its source, each rule citing 002, NOTES.md or the conformance README', () => {
     expect(SCHAFKOPF_RULES.houseRules).toHaveLength(27);
     for (const rule of SCHAFKOPF_RULES.houseRules) {
-      const line = text.split('\n').find((l) => l.startsWith(`  ${rule.name} = `));
+      // Each rule's line: its name in words, then its id, default and values, and its source.
+      const line = text.split('\n').find((l) => /^ {2}\S/.test(l) && l.includes(`: ${rule.name} = `));
       expect(line, rule.name).toBeDefined();
       expect(line).toContain(`${rule.name} = ${String(rule.default)}  (`);
       expect(line).toContain(`[${rule.source}]`);

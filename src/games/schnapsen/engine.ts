@@ -1,3 +1,4 @@
+import { checkActionShape } from '../actionShape.js';
 import { err, fail, ok, type Result } from '../../core/result.js';
 import { quote } from '../../core/text.js';
 import type { Seat } from '../game.js';
@@ -40,12 +41,22 @@ export function legalActions(s: SchnapsenState, seat: Seat): SchnapsenAction[] {
   return rules.candidates(s, seat).filter((a) => rules.check(s, seat, a) === undefined);
 }
 
-const ACTION_TYPES = new Set(['cut', 'knock', 'redeal', 'keep', 'trump', 'turn', 'pass', 'announce', 'lay', 'spritzen', 'retour', 're', 'meld', 'play']);
+/** Each kind of action and its fields (an action from outside with another field is refused). */
+const FIELDS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ...['cut', 'knock', 'redeal', 'keep', 'pass', 'spritzen', 'retour', 're'].map((t): [string, readonly string[]] => [t, ['type']]),
+  ['trump', ['type', 'suit']],
+  ['turn', ['type', 'index']],
+  ['announce', ['type', 'game', 'ohne']],
+  ['lay', ['type', 'cards']],
+  ['meld', ['type', 'suit', 'points']],
+  ['play', ['type', 'card']],
+]);
 
 export function applyAction(s: SchnapsenState, seat: Seat, a: SchnapsenAction): Result<SchnapsenState> {
   if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) return fail('badSeat', `there is no seat ${quote(seat)} (seats 0 to ${s.seats - 1})`);
   if (s.phase === 'done') return fail('dealOver', 'the deal is over');
-  if (typeof a !== 'object' || a === null || !ACTION_TYPES.has((a as { type?: string }).type ?? '')) return fail('badAction', 'not an action');
+  const shape = checkActionShape(a, FIELDS);
+  if (!shape.ok) return shape;
   const rules = PHASES.get(s.phase);
   if (rules === undefined) return fail('dealOver', 'the deal is over');
   if (seat !== s.turn) return fail('notYourTurn', `it is seat ${s.turn}'s turn ${rules.asks}, not seat ${seat}'s`, { turn: s.turn });
