@@ -35,7 +35,8 @@ const play = program
   .option('--seed <seed>', 'seed for shuffles and bots, for a reproducible sitting')
   .option('--record <file>', 'write the game record (JSON) to this file')
   .option('--pace <ms>', 'pause before each bot decision while you watch (default 500 at a terminal, 0 otherwise)')
-  .option('--think <ms>', 'time per decision for thinking bots and outside programs (default 2000 for programs)');
+  .option('--think <ms>', 'time per decision for thinking bots and outside programs (default 2000 for programs)')
+  .option('--ask-always', 'ask even when only one answer is possible (by default such a prompt is answered by itself and shown)');
 const seenFlags = new Set<string>();
 for (const m of GAMES) {
   for (const o of m.playOptions ?? []) {
