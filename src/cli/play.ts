@@ -273,7 +273,7 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
       ...(seeded ? {} : { deck: fairDeck }),
       another: async () => {
         if (!reader) return false;
-        return yes(await reader.next(`\nPlay another ${sitting.unit}? (y/n) `, out));
+        return yes(await reader.next(`\nPlay another ${text.unitName ?? sitting.unit}? (y/n) `, out));
       },
       onEvent: async (e) => {
         if (e.type === 'begin') {

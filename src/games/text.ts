@@ -22,6 +22,8 @@ export interface TerminalText<T extends GameTypes> {
   help?(rules: T['rules'], view: T['view'], legal: readonly T['action'][]): string;
   /** `last` at a prompt and the pause after a deal: the last finished trick and who took it, or undefined before the first. */
   lastTrick?(rules: T['rules'], view: T['view'], names: readonly string[]): string | undefined;
+  /** The unit of a sitting in the words of the terminal, where they differ from the sitting's ("Partie" for "match"). */
+  readonly unitName?: string;
   /** Announces the unit that the deal turning `before` into `after` completed (a Bummerl, a match): who won, by how much. */
   unitEnd?(rules: T['rules'], before: T['sheet'], after: T['sheet'], names: readonly string[]): string;
   /**

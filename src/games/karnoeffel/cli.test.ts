@@ -124,13 +124,13 @@ const tmp = mkdtempSync(join(tmpdir(), 'stich-karnoeffel-'));
 
 describe('stich play karnoeffel (issue 4, done-when 2 and 3)', () => {
   for (const [preset, n] of KARNOEFFEL_CONFIGS) {
-    it(`${preset}, ${n} players: 300 bot deals finish, print the match score, and the bots raise, accept, refuse and re-raise; the record replays`, () => {
+    it(`${preset}, ${n} players: 300 bot deals finish, print the Partie score, and the bots raise, accept, refuse and re-raise; the record replays`, () => {
       const file = join(tmp, `${preset}-${n}.json`);
       const r = stich(['play', 'karnoeffel', '--preset', preset, '--players', String(n), '--seats', Array(n).fill('bot').join(','), '--deals', '300', '--seed', '1', '--record', file]);
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
       expect(r.out.match(/^Deal \d+:/gm)).toHaveLength(300);
-      expect(r.out).toMatch(n === 2 ? /Matches won: \w+ \d+, \w+ \d+; balance per player/ : /Matches won: Blau \d+, Rot \d+; balance per player/);
+      expect(r.out).toMatch(n === 2 ? /Partien won: \w+ \d+, \w+ \d+; balance per player/ : /Partien won: Blau \d+, Rot \d+; balance per player/);
       const record = JSON.parse(readFileSync(file, 'utf8')) as { deals: { actions: [number, string][] }[] };
       const count = { raise: 0, reraise: 0, accept: 0, refuse: 0 };
       for (const d of record.deals) {

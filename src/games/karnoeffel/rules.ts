@@ -38,7 +38,7 @@ export const RULE_BOOK: RuleBook<KarnoeffelRules> = {
     },
     {
       name: 'target',
-      description: 'Points that win a match: always a multiple of 10 plus 1 (41, 51, 71, 101 …).',
+      description: 'Points that win a Partie (the match): always a multiple of 10 plus 1 (41, 51, 71, 101 …).',
       source: '000 "Einleitung und Vorbereitung" (41, 51, 71 oder 101); 001 "als erst´s 101 Punkt"',
       type: 'integer',
       min: 11,
@@ -97,7 +97,7 @@ export const RULE_BOOK: RuleBook<KarnoeffelRules> = {
     },
     {
       name: 'stake',
-      description: 'The agreed stake each loser of a match pays to a winner.',
+      description: 'The agreed stake each loser of a Partie pays to a winner.',
       source: '000 "Spieldurchführung" (einen vorher vereinbarten Spieleinsatz)',
       type: 'integer',
       min: 1,

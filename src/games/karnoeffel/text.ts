@@ -4,7 +4,7 @@ import { RAISE_STEP } from './engine.js';
 import { mayAdvise, teamOf } from './talk.js';
 import type { KarnoeffelRules } from './rules.js';
 import type { KarnoeffelAction, KarnoeffelEvent, KarnoeffelOutcome, KarnoeffelState, KarnoeffelView } from './state.js';
-import { TEAM_NAMES } from './sitting.js';
+import { TEAM_NAMES, type KarnoeffelSheet } from './sitting.js';
 import type { NumberedEvent } from '../game.js';
 import type { PlayOption, TerminalText } from '../text.js';
 import type { KarnoeffelTypes } from './game.js';
@@ -217,7 +217,7 @@ export function summarizeKarnoeffelDeal(_rules: KarnoeffelRules, state: Karnoeff
   return `Geber ${nameOf(names, state.dealer)}, Trumpf ${trump}: ${how}, ${outcome.value} points; Partie ${outcome.points[0]}:${outcome.points[1]}${match}`;
 }
 
-const RANK_WORDS = ['König', 'Ober', 'Unter', 'Banner', '9', '8', '7', '6', '5', '4', '3', '2'];
+const RANK_WORDS = ['König', 'Ober', 'Unter', 'Banner', '9', '8', '7', '6', '5', '4', '3', 'Daus'];
 
 /**
  * `help` at a prompt: what the player can do now and what each choice does
@@ -265,7 +265,35 @@ export const karnoeffelText: TerminalText<KarnoeffelTypes> = {
   narrate: narrateKarnoeffel,
   summarizeDeal: summarizeKarnoeffelDeal,
   help: karnoeffelHelp,
+  lastTrick: lastKarnoeffelTrick,
+  unitEnd: karnoeffelPartieEnd,
+  unitName: 'Partie',
 };
+
+/** `last`: the last Stich, who played what and who took it. */
+function lastKarnoeffelTrick(_rules: KarnoeffelRules, view: KarnoeffelView, names: readonly string[]): string | undefined {
+  let plays: { seat: number; card: number }[] = [];
+  let last: string | undefined;
+  for (const e of view.events) {
+    if (e.type === 'play') plays.push({ seat: e.seat, card: e.card });
+    if (e.type === 'trick') {
+      last = `Last Stich: ${plays.map((p) => `${nameOf(names, p.seat)} ${cardText(p.card, view.trump)}`).join(', ')} → ${says(nameOf(names, e.winner), 'take')} it`;
+      plays = [];
+    }
+  }
+  return last;
+}
+
+/** The end of a Partie: who won it, by how much, and what the losers pay. */
+function karnoeffelPartieEnd(rules: KarnoeffelRules, before: KarnoeffelSheet, after: KarnoeffelSheet, names: readonly string[]): string {
+  const m = after.matches[after.matches.length - 1];
+  if (!m || after.matches.length === before.matches.length) return '';
+  const n = rules.players;
+  const loser = 1 - m.winner;
+  const why = m.multiplier === 3 ? ', without a point: ×3' : m.multiplier === 2 ? `, below half of ${rules.target}: ×2` : '';
+  const pays = n === 2 ? `${says(nameOf(names, loser), 'pay')} ${m.amount}` : `each of ${TEAM_NAMES[loser]} pays each of ${TEAM_NAMES[m.winner]} ${m.amount}`;
+  return `═══ Partie ${after.matches.length} is over: ${sideWins(n, m.winner, names)} it, ${m.points[m.winner]} : ${m.points[loser]} in ${m.deals} ${m.deals === 1 ? 'deal' : 'deals'} ═══\nThe stake${why}: ${pays}.`;
+}
 
 /** `stich play karnoeffel --players 6 --target 51 --stake 5`. */
 export const KARNOEFFEL_OPTIONS: readonly PlayOption[] = [

@@ -425,7 +425,7 @@ export function readTypedAction(rules: R, text: string): Result<A> {
     return ok({ type: 'lay', cards: [x.value, y.value] });
   }
   if (words.length === 1 && head.length === 2 && !/^\d+$/.test(head)) {
-    const card = readCardCode(rules, head);
+    const card = readCardCode(rules, words[0]);
     if (card.ok) return ok({ type: 'play', card: card.value });
     if (parseSchnapsenAction(text).ok) return parseSchnapsenAction(text);
     return card;
