@@ -140,7 +140,7 @@ program
   .option('--db <file>', 'the SQLite database, created on first start', 'stich.db')
   .option('--pg <url>', 'keep the data in PostgreSQL instead (postgres://user@host:5432/database); the schema is migrated on start')
   .option('--host [address]', 'listen on this address (without one: every interface; default 127.0.0.1)')
-  .option('--log <level>', 'log level: fatal, error, warn, info, debug', 'info')
+  .option('--log <level>', 'log level: fatal, error, warn (the default: quiet), info (a line per request), debug')
   .option('--bot-workers <n>', 'worker threads for the medium and strong bots (default: the cores less one, at least one; never more)')
   .option('--think <ms>', 'time per decision of the medium and strong bots, instead of their levels\' own budgets')
   .option('--redis <url>', 'one process of a cluster: the Redis server the processes share (redis://host:port)')

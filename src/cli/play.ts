@@ -195,7 +195,10 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
         explain: (seat: Seat, a) => {
           if (current === undefined) return 'the deal has not begun';
           const r = game.apply(current, seat, a);
-          return r.ok ? undefined : typed ? typed.words(rules, r.error.message) : r.error.message;
+          if (r.ok) return undefined;
+          // The rules name seats by number; at the terminal every player has a name.
+          const named = r.error.message.replace(/\bseat (\d+)\b/g, (m, n: string) => players[Number(n)] ?? m);
+          return typed ? typed.words(rules, named) : named;
         },
         lastTrick: (view) => text.lastTrick?.(rules, view, players),
         score: () => (sheet === undefined ? 'No score yet.' : sitting.describeSheet(rules, sheet, players)),
