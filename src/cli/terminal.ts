@@ -184,7 +184,8 @@ function wrapLine(line: string, width: number, column: number): string {
   if (column + len(line) <= width) return line;
   const lead = /^ */.exec(line)![0];
   const indent = ' '.repeat(Math.min(lead.length + 2, Math.floor(width / 3)));
-  const words = line.slice(lead.length).split(/ +/).filter((w) => w !== '');
+  // A unit stays with its number: "-0,80 €" is one word.
+  const words = line.slice(lead.length).split(/ +(?!€)/).filter((w) => w !== '');
   const out: string[] = [];
   let cur = lead;
   let room = width - column;
