@@ -164,11 +164,11 @@ describe('stich play karnoeffel (issue 4, done-when 2 and 3)', () => {
     const input = ['blah', 'accept', 'play XX', 'advise @2 "hello"', 'advise @3 "I hold the Kaiser, partner"', ...Array(80).fill('1')].join('\n') + '\n';
     const r = stich(['play', 'karnoeffel', '--seats', 'human,bot,bot,bot', '--deals', '1', '--seed', '3'], input);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('is not a Karnöffel action');
+    expect(r.out).toContain('"blah" is nothing you can do now. You may now: raise, pass');
     expect(r.out).toContain('there is no raise to accept');
     expect(r.out).toContain('unknown suit "X"');
     // free-text advice: to an opponent it is refused, to the partner it is said aloud and the menu comes back
-    expect(r.out).toContain('Not allowed: advice goes to a teammate; seat 2 is an opponent');
+    expect(r.out).toContain('Not allowed: advice goes to a teammate; Sepp is an opponent');
     expect(r.out).toContain('You say to Resi: "I hold the Kaiser, partner"');
     expect(r.out).toContain('Your hand:');
     expect(r.out).toMatch(/Deal 1: Geber/);
@@ -185,5 +185,22 @@ describe('stich play karnoeffel (issue 4, done-when 2 and 3)', () => {
     const r = stich(['replay', file]);
     expect(r.code).not.toBe(0);
     expect(r.err).toContain(`deal 3, action ${i + 1}: seat ${actions[i][0]} "accept": there is no raise to accept`);
+  });
+
+  it('the terminal says Partie throughout, the Kaiser is the trump Daus, bots advise in words, and the end of a Partie is announced (issue 24)', () => {
+    const input = ['?', ...Array(80).fill('1')].join('\n') + '\n';
+    const r = stich(['play', 'karnoeffel', '--seats', 'human,bot,bot,bot', '--deals', '3', '--seed', '3', '--pace', '0'], input);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Kaiser (trump Daus)');
+    expect(r.out).toContain('the led Daus to Banner');
+    expect(r.out).not.toMatch(/\bmatch\b/i);
+    expect(r.out).toMatch(/^Last Stich: .* → .* takes? it$/m);
+    const bots = stich(['play', 'karnoeffel', '--seats', 'bot,bot,bot,bot', '--seed', '4']);
+    expect(bots.out).not.toMatch(/\bmatch\b|%/i);
+    expect(bots.out).toContain('═══ Partie 1 is over: Rot (Vroni, Sepp) win it, 43 : 12 in 10 deals ═══');
+    expect(bots.out).toContain('The stake ×2 (Blau below half of 41): each of Blau pays each of Rot 2.');
+    const advised = stich(['play', 'karnoeffel', '--seats', 'human,bot,bot,bot', '--deals', '6', '--seed', '1', '--pace', '0'], Array(300).fill('1').join('\n') + '\n');
+    expect(advised.out).toMatch(/\bsays to \w+: "(raise|refuse): [a-z ]+"/);
+    expect(advised.out).not.toMatch(/\bsays to .*%/);
   });
 });

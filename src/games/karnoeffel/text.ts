@@ -251,7 +251,7 @@ export function karnoeffelHelp(rules: KarnoeffelRules, view: KarnoeffelView, leg
   const named = (r: number) => (tr >= 0 ? code(tr * 12 + r) : `(trump ${RANK_WORDS[r]})`);
   const small = (r: number) => (tr >= 0 ? code(tr * 12 + r) : `trump ${RANK_WORDS[r]}`);
   lines.push(
-    `Trumps: Karnöffel ${named(R_UNTER)} > Papst ${named(R_6)} > Kaiser ${named(R_2)} beat everything; on a plain lead ${small(R_3)} beats all but the led König, ${small(R_4)} all but König and Ober, ${small(R_5)} the led 2 to Banner.`,
+    `Trumps: Karnöffel ${named(R_UNTER)} > Papst ${named(R_6)} > Kaiser ${named(R_2)} beat everything; on a plain lead ${small(R_3)} beats all but the led König, ${small(R_4)} all but König and Ober, ${small(R_5)} the led Daus to Banner.`,
   );
   lines.push(`The Teufel ${named(R_7)} led wins unless the Karnöffel falls; played later it is worthless. Trump led: only trumps win.`);
   lines.push(`Goal: the first side to take three Stiche wins the round, now worth ${view.value}; the first side to ${view.target} wins the Partie.`);
@@ -290,9 +290,10 @@ function karnoeffelPartieEnd(rules: KarnoeffelRules, before: KarnoeffelSheet, af
   if (!m || after.matches.length === before.matches.length) return '';
   const n = rules.players;
   const loser = 1 - m.winner;
-  const why = m.multiplier === 3 ? ', without a point: ×3' : m.multiplier === 2 ? `, below half of ${rules.target}: ×2` : '';
+  const why = m.multiplier === 3 ? ` ×3 (${TEAM_NAMES[loser]} without a point)` : m.multiplier === 2 ? ` ×2 (${TEAM_NAMES[loser]} below half of ${rules.target})` : '';
   const pays = n === 2 ? `${says(nameOf(names, loser), 'pay')} ${m.amount}` : `each of ${TEAM_NAMES[loser]} pays each of ${TEAM_NAMES[m.winner]} ${m.amount}`;
-  return `═══ Partie ${after.matches.length} is over: ${sideWins(n, m.winner, names)} it, ${m.points[m.winner]} : ${m.points[loser]} in ${m.deals} ${m.deals === 1 ? 'deal' : 'deals'} ═══\nThe stake${why}: ${pays}.`;
+  const whyTwo = n === 2 ? why.replace(/\((Blau|Rot) /, `(${nameOf(names, loser)} `) : why;
+  return `═══ Partie ${after.matches.length} is over: ${sideWins(n, m.winner, names)} it, ${m.points[m.winner]} : ${m.points[loser]} in ${m.deals} ${m.deals === 1 ? 'deal' : 'deals'} ═══\nThe stake${whyTwo}: ${pays}.`;
 }
 
 /** `stich play karnoeffel --players 6 --target 51 --stake 5`. */

@@ -469,8 +469,9 @@ function unitEnd(rules: R, before: BummerlSheet, after: BummerlSheet, names: rea
   const shown = (p: number) => (rules.countDown ? BUMMERL_TARGET - p : p);
   const top = Math.max(...f.points);
   const winners = f.points.flatMap((p, i) => (p === top ? [i] : []));
-  const score = f.points.map(shown).join(' : ');
-  const lines = [`═══ Bummerl ${after.finished.length} is over: ${winners.map(side).join(' and ')} won it, ${score}${variant === 'talon' ? ` (${f.points.map((p, i) => `${side(i)} ${shown(p)}`).join(', ')})` : ''} ═══`];
+  const others = f.points.flatMap((_p, i) => (winners.includes(i) ? [] : [i]));
+  const score = variant === 'bauern' ? `${shown(top)} : ${shown(f.points[others[0]])}` : `with ${shown(top)} (${others.map((i) => `${side(i)} ${shown(f.points[i])}`).join(', ')})`;
+  const lines = [`═══ Bummerl ${after.finished.length} is over: ${winners.map(side).join(' and ')} won it ${score} ═══`];
   const what = { Bummerl: 'the Bummerl (1)', Schneider: 'a Schneider (2 Bummerl: no point scored)', Retourschneider: 'a Retourschneider (4 Bummerl: lost after leading 23 : 0)' } as const;
   for (const l of f.losers) lines.push(`${verb(side(l.who), 'get', variant === 'bauern' ? 'get' : 'gets')} ${what[l.kind]}.`);
   return lines.join('\n');
