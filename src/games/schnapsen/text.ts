@@ -345,7 +345,8 @@ function help(rules: R, view: V, legal: readonly A[]): string {
       break;
     case 'talon': {
       const first = legal.find((a) => a.type === 'lay');
-      lines.push(`Lay away any two cards of hand and talon (they count for nobody): ${first ? typedAction(rules, first) : 'lege EA EK'} (two cards: ${codeLegend(rules)})`);
+      lines.push(`Lay away any two cards of hand and talon (they count for nobody): ${first ? typedAction(rules, first) : 'lege EA EK'}`);
+      lines.push(`A card is two letters: ${codeLegend(rules)}.`);
       break;
     }
     case 'spritzen':
