@@ -45,7 +45,7 @@ describe('stich play schafkopf', () => {
     const input = ['blah', '0', 'EX', ...Array(60).fill('1')].join('\n') + '\n';
     const r = stich(['play', 'schafkopf', '--seed', '3', '--deals', '1'], input);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('is not a Schafkopf action');
+    expect(r.out).toContain('"blah" is nothing you can do now. You may now: ');
     expect(r.out).toContain('There is no choice 0');
     expect(r.out).toContain('unknown rank "X"');
     expect(r.out).toContain('Your hand:');
