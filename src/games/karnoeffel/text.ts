@@ -172,7 +172,9 @@ function eventLine(view: KarnoeffelView, e: KarnoeffelEvent, names: readonly str
     case 'advise': {
       const to = e.to !== undefined ? ` to ${who(e.to)}` : '';
       const card = e.card !== undefined ? ` [${code(e.card)}]` : '';
-      return `${says(who(e.seat), 'say')}${to}: "${e.message}"${card}`;
+      // Bots name a seat by its number ("leave it to seat 4"); at the terminal it is the player's name.
+      const message = e.message.replace(/\bseat (\d)\b/g, (m, n: string) => names[Number(n)] ?? m);
+      return `${says(who(e.seat), 'say')}${to}: "${message}"${card}`;
     }
     case 'play':
       return `${says(who(e.seat), 'play')} ${cardText(e.card, t)}`;

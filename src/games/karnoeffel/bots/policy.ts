@@ -148,7 +148,7 @@ export function playDecision(view: KarnoeffelView, k: Knowledge, actor: number, 
     const rest = after.slice(i + 1).filter((s) => teamOf(s) !== team);
     for (const c of k.known[mate]) {
       if (power(k.trump, led, c) > bar && beatChance(k, led, c, rest) === 0) {
-        return { choice: discard(), reason: 'leave it to our teammate' };
+        return { choice: discard(), reason: `leave it to seat ${mate}` };
       }
     }
   }
