@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { GAMES, gameIds } from '../games/registry.js';
 import { CliError, playCommand } from './play.js';
 import { serveCommand } from './serve.js';
+import { wrapText } from './terminal.js';
 
 /** The `stich` command. */
 const program = new Command();
@@ -186,7 +187,8 @@ try {
   await program.parseAsync(process.argv);
 } catch (e) {
   if (e instanceof CliError) {
-    process.stderr.write(`stich: ${e.message}\n`);
+    // One line for a pipe; at a terminal wrapped at word boundaries to its width.
+    process.stderr.write(`${wrapText(`stich: ${e.message}`, process.stderr.isTTY ? process.stderr.columns : 0)}\n`);
     process.exitCode = 2;
   } else {
     throw e;

@@ -318,8 +318,8 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
             if (last !== undefined) out.write(`${last}\n`);
           }
           out.write(`Deal ${e.index + 1}: ${text.summarizeDeal(rules, e.state, e.outcome, players)}\n`);
-          if (humans > 0) out.write(sitting.describeSheet(rules, e.sheet, players) + '\n');
           if (e.unitComplete && text.unitEnd) out.write(`${text.unitEnd(rules, before, e.sheet, players)}\n`);
+          if (humans > 0) out.write(sitting.describeSheet(rules, e.sheet, players) + '\n');
           writeRecord();
           const more = 'deals' in length ? e.index + 1 < length.deals : !(e.unitComplete && units >= length.units);
           if (reader && more) {
