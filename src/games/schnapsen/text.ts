@@ -412,8 +412,8 @@ export function readTypedAction(rules: R, text: string): Result<A> {
   const words = text.trim().split(/\s+/).filter((w) => w.length > 0);
   const head = (words[0] ?? '').toLowerCase();
   const suitWord = head === 'trumpf' || head === 'trump' || head === 'atout' || head === '20' || head === '40';
-  if (suitWord && words.length === 2) {
-    const suit = readSuitCode(rules, words[1]);
+  if (suitWord) {
+    const suit = words.length === 2 ? readSuitCode(rules, words[1]) : undefined;
     if (suit === undefined) return fail('badAction', `${quote(text.trim())}: name the suit by its letter, ${codeLegend(rules).replace(/ and rank.*/, '')}`);
     return head === '20' || head === '40' ? ok({ type: 'meld', suit: suit as Suit, points: head === '20' ? 20 : 40 }) : ok({ type: 'trump', suit: suit as Suit });
   }
