@@ -152,10 +152,11 @@ export async function playDeal<T extends GameTypes>(
   await tell();
   const actions: [Seat, string][] = [];
   // The state before each decision, for an undo.
-  const history: { seat: Seat; before: T['state'] }[] = [];
+  const history: { seat: Seat; before: T['state']; choices: number }[] = [];
   const rewind = async (seat: Seat) => {
     let i = history.length - 1;
-    while (i >= 0 && history[i].seat !== seat) i--;
+    // Back to the seat's last real choice: a decision with one legal answer would only be taken again.
+    while (i >= 0 && (history[i].seat !== seat || history[i].choices < 2)) i--;
     if (i < 0) return;
     state = history[i].before;
     history.length = i;
@@ -166,13 +167,13 @@ export async function playDeal<T extends GameTypes>(
     }
     await hooks.onRewind?.(state, i);
   };
-  const step = async (seat: Seat, action: T['action']) => {
+  const step = async (seat: Seat, action: T['action'], choices = 1) => {
     const next = game.apply(state, seat, action);
     if (!next.ok) {
       throw new Error(`${bySeat[seat].name} at seat ${seat} chose "${game.formatAction(rules, action)}": ${next.error.message}`);
     }
     actions.push([seat, game.formatAction(rules, action)]);
-    history.push({ seat, before: state });
+    history.push({ seat, before: state, choices });
     const before = state;
     state = next.value;
     await hooks.onAction?.(seat, action, before, state);
@@ -203,7 +204,7 @@ export async function playDeal<T extends GameTypes>(
       await rewind(e.seat);
       continue;
     }
-    await step(seat, chosen);
+    await step(seat, chosen, legal.length);
   }
   const outcome = game.outcome(state);
   if (outcome === undefined) throw new Error('the deal stopped without an outcome');
