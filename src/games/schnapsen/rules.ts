@@ -48,7 +48,7 @@ export interface SchnapsenRules extends ResolvedRules {
 export type Variant = 'bauern' | 'talon';
 
 const common: HouseRule[] = [
-  { name: 'faces', description: 'Card faces in the terminal: german (Eichel, Grün, Herz or Rot, Schellen; Ober, Unter) or french (Kreuz, Pik, Herz, Karo; Dame, Bube). The same cards; display only.', source: '003 Spielkarten', type: 'choice', choices: ['german', 'french'], default: 'german' },
+  { name: 'faces', description: 'Card faces in the terminal: german (Eichel, Grün, Herz or Rot, Schellen; Ober, Unter) or french (Kreuz, Pik, Herz, Karo; Dame, Bube). The same cards; the terminal writes and reads the card codes in these faces (French: T P H K, A Z K D B), records keep the German notation.', source: '003 Spielkarten', type: 'choice', choices: ['german', 'french'], default: 'german' },
   { name: 'countDown', description: 'Regional: count the Bummerl down from 24 to 0; the first side at 0 wins (the same game, shown the other way).', source: '003 Allgemeine Regeln', type: 'boolean', default: false },
   { name: 'announcementOrder', description: 'ordered: in order from the Rufer each announces a higher game or says "weiter"; open: each announces the game he holds without hearing the others, the highest is played (earlier seat wins a tie).', source: '003 Beginn und Ende; NOTES', type: 'choice', choices: ['ordered', 'open'], default: 'ordered' },
   { name: 'herzrunde', description: 'Herzrunde: with Herz (Rot) as trump every game counts double.', source: '003 Herzrunde', type: 'boolean', default: true },
