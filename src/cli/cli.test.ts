@@ -46,7 +46,7 @@ describe('stich play schafkopf', () => {
     const input = ['blah', '0', 'EX', ...Array(60).fill('1')].join('\n') + '\n';
     const r = stich(['play', 'schafkopf', '--seed', '3', '--deals', '1'], input);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('is not a Schafkopf action');
+    expect(r.out).toContain('"blah" is nothing you can do now. You may now: ');
     expect(r.out).toContain('There is no choice 0');
     expect(r.out).toContain('unknown rank "X"');
     expect(r.out).toContain('Your hand:');
@@ -273,4 +273,134 @@ describe('the length of a sitting and its summary (issue 7)', () => {
     expect(r.out.match(/^Ledger after 4 deals:/gm)).toHaveLength(1);
     expect(r.out).toContain('Play another round? (y/n)');
   });
+});
+
+describe('the terminal game, finished (issue 24)', () => {
+  const ones = (n: number) => Array(n).fill('1').join('\n') + '\n';
+
+  it('after each deal the last trick, the result and the ledger wait for Enter; with only bots nothing waits', () => {
+    const r = stich(['play', 'schafkopf', '--seed', '2', '--pace', '0'], ones(200) + 'n\n');
+    expect(r.code).toBe(0);
+    for (const k of [1, 2, 3]) {
+      const end = r.out.indexOf(`── Deal ${k} is over ──`);
+      expect(end, `deal ${k}`).toBeGreaterThan(0);
+      const block = r.out.slice(end, r.out.indexOf(`Press Enter for deal ${k + 1} (q to leave): `, end));
+      expect(block).toMatch(/^Last trick: You \w\w, Sepp \w\w, Resi \w\w, Schorsch \w\w → .* takes? it$|^Last trick: .* → /m);
+      expect(block).toMatch(new RegExp(`^Deal ${k}: `, 'm'));
+      expect(block).toContain(`Ledger after ${k} deal`);
+    }
+    // The last deal of the round is followed by the question for another round, not by a pause.
+    expect(r.out).not.toContain('Press Enter for deal 5');
+    const bots = stich(['play', 'schafkopf', '--seats', 'bot,bot,bot,bot', '--deals', '3', '--seed', '2']);
+    expect(bots.out).not.toContain('Press Enter');
+    expect(bots.out).not.toContain('is over ──');
+  });
+
+  it('a prompt with one answer is answered by itself and shown; --ask-always asks it', () => {
+    const r = stich(['play', 'schafkopf', '--seed', '3', '--deals', '1', '--pace', '0'], ones(40));
+    expect(r.code).toBe(0);
+    const only = [...r.out.matchAll(/^ {2}Your only choice: play (\w\w)\n {2}You play (\w\w)$/gm)];
+    expect(only.length).toBeGreaterThan(0);
+    for (const m of only) expect(m[1]).toBe(m[2]);
+    const asked = stich(['play', 'schafkopf', '--seed', '3', '--deals', '1', '--pace', '0', '--ask-always'], ones(40));
+    expect(asked.code).toBe(0);
+    expect(asked.out).not.toContain('Your only choice');
+    expect(asked.out.match(/^ {3}1 {2}play \w\w\n(?! {3}2)/gm)?.length).toBeGreaterThan(0);
+  });
+
+  it('last, score and undo at a prompt; undo only against bots alone; q asks before it throws the deal away', () => {
+    const input = ['last', 'score', 'undo', '1', 'q', 'n', '1', '1', 'last', 'undo', ...Array(40).fill('1')].join('\n') + '\n';
+    const r = stich(['play', 'schafkopf', '--seed', '3', '--deals', '1', '--pace', '0'], input);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('No trick has been taken yet in this deal.');
+    expect(r.out).toContain('Ledger after 0 deals:');
+    expect(r.out).toContain('Cannot undo: you have made no choice in this deal yet.');
+    expect(r.out).toContain('Leave the table? The running deal is thrown away, finished deals are kept. (y/n)');
+    expect(r.out).toMatch(/ {2}Last trick: Sepp EO, Resi EU, Schorsch H9, You GO → Sepp takes it$/m);
+    expect(r.out).toContain('Undone: you decide again.');
+    // The undone card is played again, and the deal ends as a deal does.
+    expect(r.out.match(/ {2}You play GO$/gm)).toHaveLength(2);
+    expect(r.out).toMatch(/^Deal 1: /m);
+
+    const two = stich(['play', 'schafkopf', '--seats', 'human,human,bot,bot', '--seed', '3', '--deals', '1', '--pace', '0'], ['1', '1', '1', 'undo', 'q', 'y'].join('\n') + '\n');
+    expect(two.out).toContain('Cannot undo: only in a sitting against bots alone.');
+    expect(two.out).toContain('You left the table.');
+    expect(two.out).not.toMatch(/^Deal 1: /m);
+  });
+
+  it('a refusal lists what can be done now: no Klopfen where it is off, no menu numbers where actions are typed', () => {
+    const r = stich(['play', 'schafkopf', '--seed', '3', '--deals', '1', '--pace', '0'], 'blah\n' + ones(40));
+    expect(r.out).toContain('"blah" is nothing you can do now. You may now: weiter, wenz');
+    expect(r.out).not.toMatch(/nothing you can do now.*klopfen/);
+    const t = stich(['play', 'talonschnapsen', '--seed', '2', '--deals', '1', '--pace', '0'], ones(5) + 'blah\n');
+    expect(t.out).toContain('Numbers do not work here: type the action. Lay away any two cards of hand and talon');
+    expect(t.out).toMatch(/"blah" is nothing you can do now\. Lay away .*lege \w\w \w\w/);
+    expect(t.out).not.toMatch(/nothing you can do now.*(abheben|klopfen|dokta)/);
+  });
+
+  it('the README example: a record of a sitting at the terminal verifies', () => {
+    const file = join(tmp, 'readme-sitting.json');
+    const r = stich(['play', 'schafkopf', '--record', file], ones(200) + 'n\n');
+    expect(r.code).toBe(0);
+    const v = stich(['verify', file]);
+    expect(v.err).toBe('');
+    expect(v.code).toBe(0);
+    expect(v.out).toContain('all 4 decks verified');
+  });
+
+  it('lines are wrapped at word boundaries to the width of the terminal (COLUMNS for a pipe)', () => {
+    const r = spawnSync(process.execPath, [BIN, 'play', 'schafkopf', '--seats', 'bot,bot,bot,bot', '--deals', '20', '--seed', '1'], { encoding: 'utf8', env: { ...process.env, COLUMNS: '60' } });
+    const lines = r.stdout.split('\n');
+    expect(lines.every((l) => [...l].length <= 60)).toBe(true);
+    // A money amount is never cut in two: every continued line begins with a whole word.
+    expect(r.stdout).not.toMatch(/[-+]\d,\d*\n|\n {2}(\d\d )?€/);
+    expect(r.stdout).toMatch(/\n {2}\S/);
+  });
+
+  it('a paid run of Laufende says whether the party held them (mit) or not (ohne)', () => {
+    const r = stich(['play', 'schafkopf', '--seats', 'bot,bot,bot,bot', '--deals', '200', '--seed', '1']);
+    expect(r.out).toMatch(/\(.*mit \d: \d Laufende paid/);
+    expect(r.out).toMatch(/\(.*ohne \d: \d Laufende paid/);
+  });
+});
+
+describe('the server at the terminal (issue 24)', () => {
+  it('a port in use is said to be in use, not a database problem', async () => {
+    const { createServer } = await import('node:net');
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const r = stich(['serve', '--port', String(port), '--db', join(tmp, 'port.db')]);
+      expect(r.code).toBe(2);
+      expect(r.err.trim()).toBe(`stich: cannot listen on 127.0.0.1:${port}: the port is in use (another stich server, or another program); stop it or choose another port with --port`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('is quiet by default: no log line per request; --log info logs them; a bad level is refused', async () => {
+    const { spawn } = await import('node:child_process');
+    const run = async (extra: string[]) => {
+      const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', join(tmp, `quiet${extra.length}.db`), ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      for (let i = 0; i < 200 && !/listening on (http:\/\/\S+) /.test(out); i++) await new Promise((r) => setTimeout(r, 50));
+      const url = /listening on (http:\/\/\S+) /.exec(out)![1];
+      await fetch(`${url}/api/games`).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 300));
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      return out;
+    };
+    const quiet = await run([]);
+    expect(quiet).toContain('Only this computer can connect; --host lets others in');
+    expect(quiet.trim().split('\n')).toHaveLength(2);
+    const loud = await run(['--log', 'info']);
+    expect(loud).toMatch(/"msg":"(incoming request|request completed)"/);
+    const bad = stich(['serve', '--port', '0', '--log', 'loud']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--log must be one of fatal, error, warn, info, debug, trace, silent');
+  }, 30_000);
 });

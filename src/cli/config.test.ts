@@ -94,7 +94,7 @@ describe('stich serve configured from the environment (the real server)', () => 
     expect(port.stderr).toBe('stich: STICH_PORT must be a port number from 0 to 65535, not "http"\n');
     expect(run({ STICH_REDIS_URL: 'redis://127.0.0.1:1', STICH_DB: join(dir, 'x.db') }).stderr).toMatch(/^stich: STICH_REDIS_URL starts one process of a cluster, .*--pg/);
     expect(run({ STICH_PORT: '0' }, ['--trust-proxy', 'caddy']).stderr).toMatch(/^stich: --trust-proxy takes proxy addresses/);
-    expect(run({ STICH_LOG: 'loud' }).stderr).toMatch(/^stich: STICH_LOG is one of fatal, error, warn, info, debug, not "loud"/);
+    expect(run({ STICH_LOG: 'loud' }).stderr).toMatch(/^stich: STICH_LOG must be one of fatal, error, warn, info, debug, trace, silent, not "loud"/);
   });
 
   it('lists the variables in its help', () => {

@@ -9,6 +9,7 @@ import { GAMES, gameIds } from '../games/registry.js';
 import { CliError, playCommand } from './play.js';
 import { SERVE_ENVIRONMENT } from './config.js';
 import { serveCommand } from './serve.js';
+import { wrapText } from './terminal.js';
 
 /** The `stich` command. */
 const program = new Command();
@@ -36,7 +37,8 @@ const play = program
   .option('--seed <seed>', 'seed for shuffles and bots, for a reproducible sitting')
   .option('--record <file>', 'write the game record (JSON) to this file')
   .option('--pace <ms>', 'pause before each bot decision while you watch (default 500 at a terminal, 0 otherwise)')
-  .option('--think <ms>', 'time per decision for thinking bots and outside programs (default 2000 for programs)');
+  .option('--think <ms>', 'time per decision for thinking bots and outside programs (default 2000 for programs)')
+  .option('--ask-always', 'ask even when only one answer is possible (by default such a prompt is answered by itself and shown)');
 const seenFlags = new Set<string>();
 for (const m of GAMES) {
   for (const o of m.playOptions ?? []) {
@@ -141,7 +143,7 @@ program
   .option('--db <file>', 'the SQLite database, created on first start (default stich.db)')
   .option('--pg <url>', 'keep the data in PostgreSQL instead (postgres://user@host:5432/database); the schema is migrated on start')
   .option('--host [address]', 'listen on this address (without one: every interface; default 127.0.0.1)')
-  .option('--log <level>', 'log level: fatal, error, warn, info, debug (default info)')
+  .option('--log <level>', 'log level: fatal, error, warn (the default: quiet), info (a line per request), debug')
   .option('--bot-workers <n>', 'worker threads for the medium and strong bots (default: the cores less one, at least one; never more)')
   .option('--think <ms>', 'time per decision of the medium and strong bots, instead of their levels\' own budgets')
   .option('--redis <url>', 'one process of a cluster: the Redis server the processes share (redis://host:port)')
@@ -200,7 +202,8 @@ try {
   await program.parseAsync(process.argv);
 } catch (e) {
   if (e instanceof CliError) {
-    process.stderr.write(`stich: ${e.message}\n`);
+    // One line for a pipe; at a terminal wrapped at word boundaries to its width.
+    process.stderr.write(`${wrapText(`stich: ${e.message}`, process.stderr.isTTY ? process.stderr.columns : 0)}\n`);
     process.exitCode = 2;
   } else {
     throw e;

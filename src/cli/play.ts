@@ -15,7 +15,7 @@ import { toRecord, type Substitution } from '../records/record.js';
 import { ProgramPlayer } from '../sitting/program.js';
 import { playSitting, type SittingLength } from '../sitting/play.js';
 import { botKinds, closeAll, DEFAULT_THINK_MS, fallbackBot, parseThink, type Closable } from './seats.js';
-import { humanAgent, LineReader, QuitSignal } from './terminal.js';
+import { humanAgent, LineReader, QuitSignal, wrappedOutput } from './terminal.js';
 
 export interface PlayOptions {
   readonly preset?: string;
@@ -26,6 +26,8 @@ export interface PlayOptions {
   readonly record?: string;
   readonly pace?: string;
   readonly think?: string;
+  /** Ask even when only one answer is possible. */
+  readonly askAlways?: boolean;
   readonly [option: string]: unknown;
 }
 
@@ -140,7 +142,10 @@ export async function playCommand(gameName: string, opts: PlayOptions, out: Node
   return playModule(lookupGame(gameName), opts, out);
 }
 
-async function playModule<T extends GameTypes>(module: GameModule<T>, opts: PlayOptions, out: NodeJS.WritableStream): Promise<number> {
+/** Whether a line answers yes ("y", "yes", "j", "ja"). */
+const yes = (line: string | null): boolean => line !== null && /^\s*(y|yes|j|ja)\s*$/i.test(line);
+
+async function playModule<T extends GameTypes>(module: GameModule<T>, opts: PlayOptions, screen: NodeJS.WritableStream): Promise<number> {
   const { game, sitting, text } = module;
   const rules = rulesFromOptions(module, opts);
   const seatCount = game.seatCount(rules);
@@ -153,7 +158,10 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
   const rng: Rng = seeded ? new SeededRng(opts.seed!) : new CryptoRng();
   const botRng = (i: number): Rng => (seeded ? new SeededRng(`${opts.seed}/bot${i}`) : new SeededRng(new CryptoRng().int(2 ** 32)));
   const humans = words.filter((w) => w === 'human').length;
-  const watching = humans > 0 && (out as NodeJS.WriteStream).isTTY === true;
+  const watching = humans > 0 && (screen as NodeJS.WriteStream).isTTY === true;
+  const out = wrappedOutput(screen);
+  // undo takes back a decision: only where nobody else saw it, against the game's own bots.
+  const botsOnly = humans === 1 && !words.some(isProgram);
   const pace = opts.pace !== undefined ? parsePace(opts.pace) : watching ? 500 : 0;
   const reader = humans > 0 ? new LineReader() : undefined;
 
@@ -167,6 +175,11 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
   const closables: Closable[] = [];
   let current: T['state'] | undefined;
   let players: readonly string[] = names;
+  let sheet: T['sheet'] | undefined;
+  // The decisions of this deal so far: who made each, and whether there was a choice (an undo goes back to one).
+  let decisions: { seat: Seat; choice: boolean }[] = [];
+  const typed = text.typed;
+  const format = (a: T['action']) => (typed ? typed.format(rules, a) : game.formatAction(rules, a));
 
   const agents: Agent<T>[] = words.map((w, i) => {
     if (w === 'human') {
@@ -176,14 +189,25 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
         render: (view, legal) => text.renderView(rules, view, players, legal),
         describe: (view, a) => text.describeAction(rules, view, a),
         order: (view, legal) => (text.orderActions ? text.orderActions(rules, view, legal) : legal),
-        format: (a) => game.formatAction(rules, a),
-        parse: (t) => game.parseAction(rules, t),
-        help: (view, legal) => (text.help ? text.help(rules, view, legal) : `You may: ${legal.map((a) => game.formatAction(rules, a)).join(', ')}`),
+        format,
+        parse: (t) => (typed ? typed.parse(rules, t) : game.parseAction(rules, t)),
+        help: (view, legal) => (text.help ? text.help(rules, view, legal) : `You may: ${legal.map(format).join(', ')}`),
         explain: (seat: Seat, a) => {
           if (current === undefined) return 'the deal has not begun';
           const r = game.apply(current, seat, a);
-          return r.ok ? undefined : r.error.message;
+          if (r.ok) return undefined;
+          // The rules name seats by number; at the terminal every player has a name.
+          const named = r.error.message.replace(/\bseat (\d+)\b/g, (m, n: string) => players[Number(n)] ?? m);
+          return typed ? typed.words(rules, named) : named;
         },
+        lastTrick: (view) => text.lastTrick?.(rules, view, players),
+        score: () => (sheet === undefined ? 'No score yet.' : sitting.describeSheet(rules, sheet, players)),
+        undo: (seat) => {
+          if (!botsOnly) return 'only in a sitting against bots alone';
+          if (!decisions.some((d) => d.seat === seat && d.choice)) return 'you have made no choice in this deal yet';
+          return undefined;
+        },
+        askAlways: opts.askAlways === true,
         narrate: humans === 1 ? (seat, events) => (current === undefined ? [] : text.narrate(rules, game.view(current, seat), events, players)) : undefined,
       });
     }
@@ -214,6 +238,7 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
   const roles = words.map((w) => (w === 'human' ? 'you' : isProgram(w) ? w : `${w === 'bot' ? module.defaultBot : w} bot`));
 
   let start: T['start'] | null = null;
+  let units = 0;
   let firstDealer = 0;
   const logs: DealLog<T['carry'], T['outcome']>[] = [];
   let lastSheet: T['sheet'] | undefined;
@@ -251,14 +276,14 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
       ...(seeded ? {} : { deck: fairDeck }),
       another: async () => {
         if (!reader) return false;
-        const answer = await reader.next(`\nPlay another ${sitting.unit}? (y/n) `, out);
-        return answer !== null && /^\s*(y|yes|j|ja)\s*$/i.test(answer);
+        return yes(await reader.next(`\nPlay another ${text.unitName ?? sitting.unit}? (y/n) `, out));
       },
-      onEvent: (e) => {
+      onEvent: async (e) => {
         if (e.type === 'begin') {
           players = e.players;
           start = e.start;
           firstDealer = e.firstDealer;
+          sheet = sitting.initialSheet(rules, e.start);
           const byPlayer = new Map(names.map((n, i) => [n, roles[i]]));
           const who = players.map((p) => (byPlayer.get(p) === 'you' ? p : `${p} (${byPlayer.get(p)})`));
           out.write(`${game.title}, in playing order: ${who.join(', ')}\n`);
@@ -266,6 +291,7 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
           current = e.state;
           dealIndex = e.index;
           actionIndex = 0;
+          decisions = [];
           if (humans > 0) {
             const of = 'deals' in length ? ` of ${length.deals}` : '';
             out.write(`\n═══ Deal ${e.index + 1}${of} · ${players[e.dealer]} ${players[e.dealer] === 'You' ? 'deal' : 'deals'} ═══\n`);
@@ -273,12 +299,33 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
         } else if (e.type === 'action') {
           current = e.after;
           actionIndex++;
+          decisions.push({ seat: e.seat, choice: game.legal(e.before, e.seat).length > 1 });
+        } else if (e.type === 'rewind') {
+          current = e.state;
+          actionIndex = e.actions;
+          decisions = decisions.slice(0, e.actions);
         } else if (e.type === 'dealEnd') {
           logs.push(e.log);
+          const before = sheet ?? e.sheet;
           lastSheet = e.sheet;
+          sheet = e.sheet;
+          if (e.unitComplete) units++;
+          if (humans > 0) {
+            // The deal's end stays on the screen until Enter: the last trick, the result, the score sheet.
+            const you = players.indexOf(names[words.indexOf('human')]);
+            const last = you >= 0 ? text.lastTrick?.(rules, game.view(e.state, you), players) : undefined;
+            out.write(`\n── Deal ${e.index + 1} is over ──\n`);
+            if (last !== undefined) out.write(`${last}\n`);
+          }
           out.write(`Deal ${e.index + 1}: ${text.summarizeDeal(rules, e.state, e.outcome, players)}\n`);
+          if (e.unitComplete && text.unitEnd) out.write(`${text.unitEnd(rules, before, e.sheet, players)}\n`);
           if (humans > 0) out.write(sitting.describeSheet(rules, e.sheet, players) + '\n');
           writeRecord();
+          const more = 'deals' in length ? e.index + 1 < length.deals : !(e.unitComplete && units >= length.units);
+          if (reader && more) {
+            const line = await reader.next(`Press Enter for deal ${e.index + 2} (q to leave): `, out);
+            if (line === null || /^\s*(q|quit)\s*$/i.test(line)) throw new QuitSignal();
+          }
         }
       },
     });

@@ -32,19 +32,25 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   }
   const prefix = text(s.redisPrefix) ?? 'stich';
   if (!/^[\w.-]{1,64}$/.test(prefix)) throw new CliError(`${s.redisPrefix!.from} is 1 to 64 letters, digits, dots, dashes or underscores`);
-  const log = text(s.log) ?? 'info';
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(log)) throw new CliError(`${s.log!.from} is one of fatal, error, warn, info, debug, not ${JSON.stringify(log.slice(0, 40))}`);
+  // Quiet by default: warnings and errors only; --log info adds a line per request.
+  const log = text(s.log) ?? 'warn';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(log)) throw new CliError(`${s.log!.from} must be one of fatal, error, warn, info, debug, trace, silent, not ${JSON.stringify(log.slice(0, 40))}`);
   const trustProxy = parseTrustProxy(s.trustProxy);
   const { startServer } = await import('../server/server.js');
   const { describeLocation } = await import('../server/store/open.js');
   const where = pg !== undefined ? { pg } : { db: text(s.db) ?? 'stich.db' };
   const cluster = redis !== undefined ? { redis, cluster: { prefix } } : {};
-  const server = await startServer({ ...where, ...cluster, port, host, logLevel: log, botWorkers, botThinkMs, trustProxy }).catch((e: Error) => {
+  const server = await startServer({ ...where, ...cluster, port, host, logLevel: log, botWorkers, botThinkMs, trustProxy }).catch((e: NodeJS.ErrnoException) => {
+    // The port is the trouble, not the database: say so.
+    if (e.syscall === 'listen' && e.code === 'EADDRINUSE') throw new CliError(`cannot listen on ${host}:${port}: the port is in use (another stich server, or another program); stop it or choose another port with --port`);
+    if (e.syscall === 'listen' && e.code === 'EACCES') throw new CliError(`cannot listen on ${host}:${port}: not allowed (ports below 1024 need special rights); choose another port with --port`);
+    if (e.syscall === 'listen' && e.code === 'EADDRNOTAVAIL') throw new CliError(`cannot listen on ${host}:${port}: this machine has no such address; give one of its own with --host`);
     const withRedis = redis !== undefined ? ` with Redis ${describeLocation({ pg: redis })}` : '';
     throw new CliError(`cannot start the server on ${pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}${withRedis}: ${e.message}`);
   });
   const node = server.cluster ? `; cluster node ${server.cluster.id}, Redis ${describeLocation({ pg: redis })}` : '';
   out.write(`stich server listening on ${server.url} (${pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}${node})\n`);
+  if (host === '127.0.0.1' || host === 'localhost' || host === '::1') out.write('Only this computer can connect; --host lets others in (--host alone: every interface).\n');
   const stop = async () => {
     await server.close();
     process.exit(0);

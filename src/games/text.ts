@@ -1,4 +1,5 @@
 import type { GameTypes, NumberedEvent } from './game.js';
+import type { Result } from '../core/result.js';
 
 /**
  * What the terminal needs of a game beyond its rules: how a seat's view
@@ -19,6 +20,22 @@ export interface TerminalText<T extends GameTypes> {
   summarizeDeal(rules: T['rules'], state: T['state'], outcome: T['outcome'], names: readonly string[]): string;
   /** `help` at a prompt: what can be done now and what the game being played is worth. */
   help?(rules: T['rules'], view: T['view'], legal: readonly T['action'][]): string;
+  /** `last` at a prompt and the pause after a deal: the last finished trick and who took it, or undefined before the first. */
+  lastTrick?(rules: T['rules'], view: T['view'], names: readonly string[]): string | undefined;
+  /** The unit of a sitting in the words of the terminal, where they differ from the sitting's ("Partie" for "match"). */
+  readonly unitName?: string;
+  /** Announces the unit that the deal turning `before` into `after` completed (a Bummerl, a match): who won, by how much. */
+  unitEnd?(rules: T['rules'], before: T['sheet'], after: T['sheet'], names: readonly string[]): string;
+  /**
+   * How an action is typed at the terminal where the faces chosen (house rule `faces`) name the cards otherwise than
+   * the notation of records does; default: the game's own notation.
+   */
+  typed?: {
+    format(rules: T['rules'], action: T['action']): string;
+    parse(rules: T['rules'], text: string): Result<T['action']>;
+    /** A message of the rules (a refusal) with its card codes as the faces chosen write them. */
+    words(rules: T['rules'], message: string): string;
+  };
 }
 
 /** A `stich play` option that sets a house rule of one game, e.g. `--players 6` sets `players`. */

@@ -17,6 +17,8 @@ export type SittingEvent<T extends GameTypes> =
   | { readonly type: 'begin'; readonly start: T['start']; readonly firstDealer: Seat; readonly players: readonly string[] }
   | { readonly type: 'deal'; readonly index: number; readonly dealer: Seat; readonly state: T['state'] }
   | { readonly type: 'action'; readonly seat: Seat; readonly action: T['action']; readonly before: T['state']; readonly after: T['state'] }
+  /** An undo took the deal back to `state`; `actions` of its decisions stand. */
+  | { readonly type: 'rewind'; readonly state: T['state']; readonly actions: number }
   | {
       readonly type: 'dealEnd';
       readonly index: number;
@@ -83,6 +85,7 @@ export async function playSitting<T extends GameTypes>(
     const { state: finalState, actions, outcome } = await playDeal(module, rules, { dealer, deck, carry }, bySeat, {
       onStart: (state) => options.onEvent?.({ type: 'deal', index, dealer, state }),
       onAction: (seat, action, before, after) => options.onEvent?.({ type: 'action', seat, action, before, after }),
+      onRewind: (state, actions) => options.onEvent?.({ type: 'rewind', state, actions }),
     });
     const booked = sitting.afterDeal(rules, sheet, dealer, outcome);
     const unitComplete = sitting.unitComplete(rules, sheet, booked.sheet);
@@ -102,6 +105,19 @@ export async function playSitting<T extends GameTypes>(
 export interface DealHooks<T extends GameTypes> {
   onStart?(state: T['state']): void | Promise<void>;
   onAction?(seat: Seat, action: T['action'], before: T['state'], after: T['state']): void | Promise<void>;
+  /** After an undo: the deal goes back to `state`, with `actions` the decisions that stand. */
+  onRewind?(state: T['state'], actions: number): void | Promise<void>;
+}
+
+/**
+ * Thrown by an agent's `choose` to take back the seat's last decision in this deal (the terminal's `undo`, offered
+ * only in a sitting against bots, which decide from their view alone): the deal goes back to the state before it and
+ * the seat decides again. The agent checks beforehand that the seat has decided in this deal.
+ */
+export class UndoRequest extends Error {
+  constructor(readonly seat: Seat) {
+    super('undo');
+  }
 }
 
 /**
@@ -135,12 +151,29 @@ export async function playDeal<T extends GameTypes>(
   await hooks.onStart?.(state);
   await tell();
   const actions: [Seat, string][] = [];
-  const step = async (seat: Seat, action: T['action']) => {
+  // The state before each decision, for an undo.
+  const history: { seat: Seat; before: T['state']; choices: number }[] = [];
+  const rewind = async (seat: Seat) => {
+    let i = history.length - 1;
+    // Back to the seat's last real choice: a decision with one legal answer would only be taken again.
+    while (i >= 0 && (history[i].seat !== seat || history[i].choices < 2)) i--;
+    if (i < 0) return;
+    state = history[i].before;
+    history.length = i;
+    actions.length = i;
+    for (let s = 0; s < bySeat.length; s++) {
+      const all = game.events(state, s, 0);
+      seen[s] = all.length > 0 ? all[all.length - 1].n + 1 : 0;
+    }
+    await hooks.onRewind?.(state, i);
+  };
+  const step = async (seat: Seat, action: T['action'], choices = 1) => {
     const next = game.apply(state, seat, action);
     if (!next.ok) {
       throw new Error(`${bySeat[seat].name} at seat ${seat} chose "${game.formatAction(rules, action)}": ${next.error.message}`);
     }
     actions.push([seat, game.formatAction(rules, action)]);
+    history.push({ seat, before: state, choices });
     const before = state;
     state = next.value;
     await hooks.onAction?.(seat, action, before, state);
@@ -163,7 +196,15 @@ export async function playDeal<T extends GameTypes>(
     if (seat === undefined) break;
     const legal = game.legal(state, seat);
     if (legal.length === 0) throw new Error(`seat ${seat} must act but has no legal action`);
-    await step(seat, await bySeat[seat].choose(game.view(state, seat), legal, seat));
+    let chosen: T['action'];
+    try {
+      chosen = await bySeat[seat].choose(game.view(state, seat), legal, seat);
+    } catch (e) {
+      if (!(e instanceof UndoRequest)) throw e;
+      await rewind(e.seat);
+      continue;
+    }
+    await step(seat, chosen, legal.length);
   }
   const outcome = game.outcome(state);
   if (outcome === undefined) throw new Error('the deal stopped without an outcome');

@@ -124,13 +124,13 @@ const tmp = mkdtempSync(join(tmpdir(), 'stich-karnoeffel-'));
 
 describe('stich play karnoeffel (issue 4, done-when 2 and 3)', () => {
   for (const [preset, n] of KARNOEFFEL_CONFIGS) {
-    it(`${preset}, ${n} players: 300 bot deals finish, print the match score, and the bots raise, accept, refuse and re-raise; the record replays`, () => {
+    it(`${preset}, ${n} players: 300 bot deals finish, print the Partie score, and the bots raise, accept, refuse and re-raise; the record replays`, () => {
       const file = join(tmp, `${preset}-${n}.json`);
       const r = stich(['play', 'karnoeffel', '--preset', preset, '--players', String(n), '--seats', Array(n).fill('bot').join(','), '--deals', '300', '--seed', '1', '--record', file]);
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
       expect(r.out.match(/^Deal \d+:/gm)).toHaveLength(300);
-      expect(r.out).toMatch(n === 2 ? /Matches won: \w+ \d+, \w+ \d+; balance per player/ : /Matches won: Blau \d+, Rot \d+; balance per player/);
+      expect(r.out).toMatch(n === 2 ? /Partien won: \w+ \d+, \w+ \d+; balance per player/ : /Partien won: Blau \d+, Rot \d+; balance per player/);
       const record = JSON.parse(readFileSync(file, 'utf8')) as { deals: { actions: [number, string][] }[] };
       const count = { raise: 0, reraise: 0, accept: 0, refuse: 0 };
       for (const d of record.deals) {
@@ -164,11 +164,11 @@ describe('stich play karnoeffel (issue 4, done-when 2 and 3)', () => {
     const input = ['blah', 'accept', 'play XX', 'advise @2 "hello"', 'advise @3 "I hold the Kaiser, partner"', ...Array(80).fill('1')].join('\n') + '\n';
     const r = stich(['play', 'karnoeffel', '--seats', 'human,bot,bot,bot', '--deals', '1', '--seed', '3'], input);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('is not a Karnöffel action');
+    expect(r.out).toContain('"blah" is nothing you can do now. You may now: raise, pass');
     expect(r.out).toContain('there is no raise to accept');
     expect(r.out).toContain('unknown suit "X"');
     // free-text advice: to an opponent it is refused, to the partner it is said aloud and the menu comes back
-    expect(r.out).toContain('Not allowed: advice goes to a teammate; seat 2 is an opponent');
+    expect(r.out).toContain('Not allowed: advice goes to a teammate; Sepp is an opponent');
     expect(r.out).toContain('You say to Resi: "I hold the Kaiser, partner"');
     expect(r.out).toContain('Your hand:');
     expect(r.out).toMatch(/Deal 1: Geber/);
@@ -185,5 +185,22 @@ describe('stich play karnoeffel (issue 4, done-when 2 and 3)', () => {
     const r = stich(['replay', file]);
     expect(r.code).not.toBe(0);
     expect(r.err).toContain(`deal 3, action ${i + 1}: seat ${actions[i][0]} "accept": there is no raise to accept`);
+  });
+
+  it('the terminal says Partie throughout, the Kaiser is the trump Daus, bots advise in words, and the end of a Partie is announced (issue 24)', () => {
+    const input = ['?', ...Array(80).fill('1')].join('\n') + '\n';
+    const r = stich(['play', 'karnoeffel', '--seats', 'human,bot,bot,bot', '--deals', '3', '--seed', '3', '--pace', '0'], input);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Kaiser (trump Daus)');
+    expect(r.out).toContain('the led Daus to Banner');
+    expect(r.out).not.toMatch(/\bmatch\b/i);
+    expect(r.out).toMatch(/^Last Stich: .* → .* takes? it$/m);
+    const bots = stich(['play', 'karnoeffel', '--seats', 'bot,bot,bot,bot', '--seed', '4']);
+    expect(bots.out).not.toMatch(/\bmatch\b|%/i);
+    expect(bots.out).toContain('═══ Partie 1 is over: Rot (Vroni, Sepp) win it, 43 : 12 in 10 deals ═══');
+    expect(bots.out).toContain('The stake ×2 (Blau below half of 41): each of Blau pays each of Rot 2.');
+    const advised = stich(['play', 'karnoeffel', '--seats', 'human,bot,bot,bot', '--deals', '6', '--seed', '1', '--pace', '0'], Array(300).fill('1').join('\n') + '\n');
+    expect(advised.out).toMatch(/\bsays to \w+: "(raise|refuse): [a-z ]+"/);
+    expect(advised.out).not.toMatch(/\bsays to .*%/);
   });
 });

@@ -284,7 +284,7 @@ export function apply(state: KarnoeffelState, seat: number, action: KarnoeffelAc
       return ok(d);
     }
     case 'announce': {
-      if (state.phase !== 'deal') return fail('cannotAnnounce', 'the match announcement belongs to the deal; the cards are being played');
+      if (state.phase !== 'deal') return fail('cannotAnnounce', 'the Partie announcement belongs to the deal; the cards are being played');
       if (state.announcedBy >= 0) return fail('cannotAnnounce', `seat ${state.announcedBy} has already announced; raising is over`);
       if (!mayAnnounce(state, seat)) {
         const t = teamOf(seat);
@@ -335,7 +335,7 @@ function applyPauseDecision(state: KarnoeffelState, seat: number, kind: 'raise' 
   if (p.stage === 'answer' && kind === 'pass') return fail('raisePending', `seat ${p.raiser} raised to ${p.bid}: accept, refuse or raise again`);
   if (p.stage !== 'answer' && (kind === 'accept' || kind === 'refuse')) return fail('noRaisePending', `there is no raise to ${kind}; raise or pass`);
   if (kind === 'raise' && state.announcedBy >= 0) {
-    return fail('raisingStopped', `seat ${state.announcedBy} announced that his side wins the match with this round: no more raising`);
+    return fail('raisingStopped', `seat ${state.announcedBy} announced that his side wins the Partie with this round: no more raising`);
   }
   const d = draft(state);
   d.decisions++;

@@ -130,13 +130,13 @@ export const karnoeffelSitting: SittingRules<KarnoeffelTypes> = {
     const label = (team: number) => (two ? (players[team] ?? TEAM_NAMES[team]) : TEAM_NAMES[team]);
     const side = (team: number) => `${TEAM_NAMES[team]}: ${names(team)}`;
     const lines = [
-      `Match ${sheet.matches.length + 1} to ${rules.target}: ${label(0)} ${sheet.points[0]} : ${sheet.points[1]} ${label(1)}${sheet.dealsInMatch === 0 && sheet.matches.length > 0 ? ' (not begun)' : ''}`,
+      `Partie ${sheet.matches.length + 1} to ${rules.target}: ${label(0)} ${sheet.points[0]} : ${sheet.points[1]} ${label(1)}${sheet.dealsInMatch === 0 && sheet.matches.length > 0 ? ' (not begun)' : ''}`,
       ...(two ? [] : [`  ${side(0)}`, `  ${side(1)}`]),
-      `Matches won: ${label(0)} ${sheet.wins[0]}, ${label(1)} ${sheet.wins[1]}; balance per player: ${label(0)} ${signed(sheet.balance[0])}, ${label(1)} ${signed(sheet.balance[1])}`,
+      `Partien won: ${label(0)} ${sheet.wins[0]}, ${label(1)} ${sheet.wins[1]}; balance per player: ${label(0)} ${signed(sheet.balance[0])}, ${label(1)} ${signed(sheet.balance[1])}`,
     ];
     for (const [i, m] of sheet.matches.entries()) {
       const times = m.multiplier === 1 ? '' : ` ×${m.multiplier}`;
-      lines.push(`  match ${i + 1}: ${label(m.winner)} won ${m.points[0]} : ${m.points[1]} in ${m.deals} ${m.deals === 1 ? 'deal' : 'deals'}, stake${times} = ${m.amount}`);
+      lines.push(`  Partie ${i + 1}: ${label(m.winner)} won ${m.points[0]} : ${m.points[1]} in ${m.deals} ${m.deals === 1 ? 'deal' : 'deals'}, stake${times} = ${m.amount}`);
     }
     return lines.join('\n');
   },

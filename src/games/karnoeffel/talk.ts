@@ -73,7 +73,7 @@ export function checkAdvice(state: KarnoeffelState, seat: number, action: Extrac
     return fail('notLeader', `with ${rules.players} players and advisers=leader only the team leaders (seats 0 and 1) may advise`);
   }
   if (state.talked[seat] === state.decisions) {
-    return fail('talkedAlready', `seat ${seat} has already given advice; wait for the next decision at the table`);
+    return fail('talkedAlready', 'you have already given advice; wait for the next decision at the table');
   }
   const m = action.message;
   if (typeof m !== 'string' || m.trim().length === 0) return fail('badAdvice', 'advice needs a message');

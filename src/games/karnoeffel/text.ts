@@ -4,7 +4,7 @@ import { RAISE_STEP } from './engine.js';
 import { mayAdvise, teamOf } from './talk.js';
 import type { KarnoeffelRules } from './rules.js';
 import type { KarnoeffelAction, KarnoeffelEvent, KarnoeffelOutcome, KarnoeffelState, KarnoeffelView } from './state.js';
-import { TEAM_NAMES } from './sitting.js';
+import { TEAM_NAMES, type KarnoeffelSheet } from './sitting.js';
 import type { NumberedEvent } from '../game.js';
 import type { PlayOption, TerminalText } from '../text.js';
 import type { KarnoeffelTypes } from './game.js';
@@ -172,7 +172,9 @@ function eventLine(view: KarnoeffelView, e: KarnoeffelEvent, names: readonly str
     case 'advise': {
       const to = e.to !== undefined ? ` to ${who(e.to)}` : '';
       const card = e.card !== undefined ? ` [${code(e.card)}]` : '';
-      return `${says(who(e.seat), 'say')}${to}: "${e.message}"${card}`;
+      // Bots name a seat by its number ("leave it to seat 4"); at the terminal it is the player's name.
+      const message = e.message.replace(/\bseat (\d)\b/g, (m, n: string) => names[Number(n)] ?? m);
+      return `${says(who(e.seat), 'say')}${to}: "${message}"${card}`;
     }
     case 'play':
       return `${says(who(e.seat), 'play')} ${cardText(e.card, t)}`;
@@ -217,7 +219,7 @@ export function summarizeKarnoeffelDeal(_rules: KarnoeffelRules, state: Karnoeff
   return `Geber ${nameOf(names, state.dealer)}, Trumpf ${trump}: ${how}, ${outcome.value} points; Partie ${outcome.points[0]}:${outcome.points[1]}${match}`;
 }
 
-const RANK_WORDS = ['König', 'Ober', 'Unter', 'Banner', '9', '8', '7', '6', '5', '4', '3', '2'];
+const RANK_WORDS = ['König', 'Ober', 'Unter', 'Banner', '9', '8', '7', '6', '5', '4', '3', 'Daus'];
 
 /**
  * `help` at a prompt: what the player can do now and what each choice does
@@ -251,7 +253,7 @@ export function karnoeffelHelp(rules: KarnoeffelRules, view: KarnoeffelView, leg
   const named = (r: number) => (tr >= 0 ? code(tr * 12 + r) : `(trump ${RANK_WORDS[r]})`);
   const small = (r: number) => (tr >= 0 ? code(tr * 12 + r) : `trump ${RANK_WORDS[r]}`);
   lines.push(
-    `Trumps: Karnöffel ${named(R_UNTER)} > Papst ${named(R_6)} > Kaiser ${named(R_2)} beat everything; on a plain lead ${small(R_3)} beats all but the led König, ${small(R_4)} all but König and Ober, ${small(R_5)} the led 2 to Banner.`,
+    `Trumps: Karnöffel ${named(R_UNTER)} > Papst ${named(R_6)} > Kaiser ${named(R_2)} beat everything; on a plain lead ${small(R_3)} beats all but the led König, ${small(R_4)} all but König and Ober, ${small(R_5)} the led Daus to Banner.`,
   );
   lines.push(`The Teufel ${named(R_7)} led wins unless the Karnöffel falls; played later it is worthless. Trump led: only trumps win.`);
   lines.push(`Goal: the first side to take three Stiche wins the round, now worth ${view.value}; the first side to ${view.target} wins the Partie.`);
@@ -265,7 +267,36 @@ export const karnoeffelText: TerminalText<KarnoeffelTypes> = {
   narrate: narrateKarnoeffel,
   summarizeDeal: summarizeKarnoeffelDeal,
   help: karnoeffelHelp,
+  lastTrick: lastKarnoeffelTrick,
+  unitEnd: karnoeffelPartieEnd,
+  unitName: 'Partie',
 };
+
+/** `last`: the last Stich, who played what and who took it. */
+function lastKarnoeffelTrick(_rules: KarnoeffelRules, view: KarnoeffelView, names: readonly string[]): string | undefined {
+  let plays: { seat: number; card: number }[] = [];
+  let last: string | undefined;
+  for (const e of view.events) {
+    if (e.type === 'play') plays.push({ seat: e.seat, card: e.card });
+    if (e.type === 'trick') {
+      last = `Last Stich: ${plays.map((p) => `${nameOf(names, p.seat)} ${cardText(p.card, view.trump)}`).join(', ')} → ${says(nameOf(names, e.winner), 'take')} it`;
+      plays = [];
+    }
+  }
+  return last;
+}
+
+/** The end of a Partie: who won it, by how much, and what the losers pay. */
+function karnoeffelPartieEnd(rules: KarnoeffelRules, before: KarnoeffelSheet, after: KarnoeffelSheet, names: readonly string[]): string {
+  const m = after.matches[after.matches.length - 1];
+  if (!m || after.matches.length === before.matches.length) return '';
+  const n = rules.players;
+  const loser = 1 - m.winner;
+  const why = m.multiplier === 3 ? ` ×3 (${TEAM_NAMES[loser]} without a point)` : m.multiplier === 2 ? ` ×2 (${TEAM_NAMES[loser]} below half of ${rules.target})` : '';
+  const pays = n === 2 ? `${says(nameOf(names, loser), 'pay')} ${m.amount}` : `each of ${TEAM_NAMES[loser]} pays each of ${TEAM_NAMES[m.winner]} ${m.amount}`;
+  const whyTwo = n === 2 ? why.replace(/\((Blau|Rot) /, `(${nameOf(names, loser)} `) : why;
+  return `═══ Partie ${after.matches.length} is over: ${sideWins(n, m.winner, names)} it, ${m.points[m.winner]} : ${m.points[loser]} in ${m.deals} ${m.deals === 1 ? 'deal' : 'deals'} ═══\nThe stake${whyTwo}: ${pays}.`;
+}
 
 /** `stich play karnoeffel --players 6 --target 51 --stake 5`. */
 export const KARNOEFFEL_OPTIONS: readonly PlayOption[] = [

@@ -257,13 +257,28 @@ function summarizeDeal(rules: SchafkopfRules, state: SchafkopfState, o: Schafkop
   }
   const party = o.party.map((s) => nameOf(players, s)).join(' + ');
   const pts = o.party.reduce((a, s) => a + o.points[s], 0);
-  const extras = [o.schneider ? 'Schneider' : '', o.schwarz ? 'Schwarz' : '', o.laufende >= laufendeFrom(rules, c) && c.kind !== 'bettel' ? `${o.laufende} Laufende` : '', o.multiplier > 1 ? `×${o.multiplier}` : '']
+  const laufende = o.laufende >= laufendeFrom(rules, c) && c.kind !== 'bettel' ? `${withOrWithout(rules, state, o)} ${o.laufende}: ${o.laufende} Laufende paid` : '';
+  const extras = [o.schneider ? 'Schneider' : '', o.schwarz ? 'Schwarz' : '', laufende, o.multiplier > 1 ? `×${o.multiplier}` : '']
     .filter(Boolean)
     .join(', ');
   return `${dealer}: ${choiceName(c)} by ${party}: ${pts} points, ${o.won ? 'won' : 'lost'}${extras ? ` (${extras})` : ''} · ${money}`;
 }
 
 const ct = (x: number) => formatCents(x, false);
+
+/** Laufende (002 6.3) are counted "mit" when the party held the highest trump, else "ohne": both are paid alike. */
+function withOrWithout(rules: SchafkopfRules, state: SchafkopfState, o: SchafkopfOutcome): 'mit' | 'ohne' {
+  const top = tablesFor(rules, o.contract).trumpOrder[0];
+  return o.party.some((s) => (state.dealt[s] & (1 << top)) !== 0) ? 'mit' : 'ohne';
+}
+
+/** `last`: the last finished trick, who led it and who took it. */
+function lastTrick(rules: SchafkopfRules, view: SchafkopfView, names: readonly string[]): string | undefined {
+  const last = view.tricks[view.tricks.length - 1];
+  if (!last) return undefined;
+  const pack = schafkopfPack(rules.kurzeKarte);
+  return `Last trick: ${last.cards.map((c, i) => `${nameOf(names, (last.leader + i) % 4)} ${formatCard(pack, c)}`).join(', ')} → ${says(names, last.winner, 'take', 'takes')} it`;
+}
 
 /**
  * What a game needs and what it pays at this table, in one short line:
@@ -375,4 +390,5 @@ export const schafkopfText: TerminalText<SchafkopfTypes> = {
   narrate,
   summarizeDeal,
   help,
+  lastTrick,
 };

@@ -36,14 +36,14 @@ describe('stich play bauernschnapsen / talonschnapsen (issue 3, done-when 2)', (
     expect(specialGames(r.out).length).toBeGreaterThanOrEqual(3);
   });
 
-  it('a human seat plays from standard input; wrong input is explained; French faces only change the names', () => {
+  it('a human seat plays from standard input; wrong input is explained; French faces change names and card codes', () => {
     const input = ['blah', '0', 'EX', ...Array(80).fill('1')].join('\n') + '\n';
     const r = stich(['play', 'bauernschnapsen', '--seed', '3', '--deals', '2', '--faces', 'french'], input);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('is not an action');
+    expect(r.out).toContain('"blah" is nothing you can do now');
     expect(r.out).toContain('There is no choice 0');
     expect(r.out).toContain('unknown rank "X"');
-    expect(r.out).toMatch(/Your hand: (Kreuz|Pik|Herz|Karo) [EGHS][AZKOU]/);
+    expect(r.out).toMatch(/Your hand: (Kreuz|Pik|Herz|Karo) [TPHK][AZKDB]/);
     expect(r.out).not.toMatch(/Eichel|Schellen/);
     expect(r.out).toMatch(/Deal 2: /);
   });
@@ -103,5 +103,50 @@ describe('stich bench', () => {
     const report = JSON.parse(r.out);
     expect(report.bauernschnapsen.playoutsPerSecond).toBeGreaterThan(1000);
     expect(report.bauernschnapsen.apiDealsPerSecond).toBeGreaterThan(10);
+  });
+});
+
+describe('the terminal game of Schnapsen, finished (issue 24)', () => {
+  it('French faces throughout: card codes shown, typed and explained as Kreuz (Treff), Pik, Herz, Karo with Dame and Bube', () => {
+    const input = ['1', '1', 'XX', 'lege HO HU', 'lege HD HB', ...Array(40).fill('1')].join('\n') + '\n';
+    const r = stich(['play', 'talonschnapsen', '--seed', '2', '--deals', '1', '--pace', '0', '--faces', 'french'], input);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('"XX": unknown suit "X"; a card is suit (T Kreuz (Treff), P Pik, H Herz, K Karo) and rank (A Ass, Z Zehner, K König, D Dame, B Bube)');
+    expect(r.out).toContain('Talon: Herz HD HB');
+    expect(r.out).toMatch(/Lay away any two cards of hand and talon \(they count for nobody\): lege [TPHK][AZKDB] [TPHK][AZKDB]/);
+    // The German codes are read too; the first "lege" is taken, so the French one after it is a card of no prompt.
+    expect(r.out).toContain('You take up the talon (Herz HD HB) and lay away Herz HD HB');
+    const shown = r.out.split('\n').filter((l) => /^(Your hand|You may play|Talon|Laid away|First trick)|play |plays /.test(l));
+    expect(shown.length).toBeGreaterThan(5);
+    for (const line of shown) expect(line, line).not.toMatch(/\b(E|G|S)[AZKOU]\b|\bH[OU]\b|Eichel|Grün|Schellen|Ober|Unter/);
+    // The record keeps the notation of records.
+    const file = join(tmp, 'french.json');
+    expect(stich(['play', 'talonschnapsen', '--seed', '2', '--deals', '1', '--pace', '0', '--faces', 'french', '--record', file], input).code).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).deals[0].actions).toContainEqual([0, 'lege HO HU']);
+  });
+
+  it('the end of each Bummerl is announced: who won it, by how much, who gets it, and what a Schneider counts', () => {
+    const b = stich(['play', 'bauernschnapsen', '--seats', 'bot,bot,bot,bot', '--seed', '4']);
+    expect(b.out).toContain('═══ Bummerl 1 is over: Resi & Vroni won it 24 : 20 ═══\nSepp & Schorsch get the Bummerl (1).');
+    expect(b.out).toContain('(Bummerl received: a Schneider counts 2, a Retourschneider 4; fewer is better)');
+    const t = stich(['play', 'talonschnapsen', '--seats', 'bot,bot,bot', '--seed', '4']);
+    expect(t.out).toContain('═══ Bummerl 1 is over: Schorsch won it with 24 (Sepp 21, Resi 14) ═══\nResi gets the Bummerl (1).');
+    const long = stich(['play', 'bauernschnapsen', '--seats', 'bot,bot,bot,bot', '--deals', '200', '--seed', '2']);
+    expect(long.out).toMatch(/ won it 24 : 0 ═══\n.* get a Schneider \(2 Bummerl: no point scored\)\./);
+  });
+
+  it('a team scores its points once: no "each" in Bauernschnapsen, "each" for the two winners of Talonschnapsen', () => {
+    const b = stich(['play', 'bauernschnapsen', '--seats', 'bot,bot,bot,bot', '--deals', '100', '--seed', '1']);
+    expect(b.out).toMatch(/ & \w+ score \d+\./);
+    expect(b.out).not.toMatch(/score \d+ each/);
+    const t = stich(['play', 'talonschnapsen', '--seats', 'bot,bot,bot', '--deals', '100', '--seed', '1']);
+    expect(t.out).toMatch(/\w+ & \w+ score \d+ each\./);
+  });
+
+  it('the pause after a deal shows the last trick of Schnapsen', () => {
+    const r = stich(['play', 'bauernschnapsen', '--seed', '3', '--deals', '2', '--pace', '0'], Array(80).fill('1').join('\n') + '\n');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/── Deal 1 is over ──\n(Last trick: .* → .* takes? it \(\d+\)\n)?Deal 1: /);
+    expect(r.out).toContain('Press Enter for deal 2 (q to leave): ');
   });
 });

@@ -135,6 +135,7 @@ export function describeBummerlSheet(variant: Variant, rules: SchnapsenRules, sh
   const kinds = new Map<string, number>();
   for (const f of sheet.finished) for (const l of f.losers) kinds.set(l.kind, (kinds.get(l.kind) ?? 0) + 1);
   if (kinds.size > 0) lines.push(`  of them: ${[...kinds].map(([k, c]) => `${c} ${k}`).join(', ')}`);
+  if (sheet.finished.length > 0) lines.push('  (Bummerl received: a Schneider counts 2, a Retourschneider 4; fewer is better)');
   const games = Object.entries(sheet.games).sort((a, b) => b[1] - a[1]);
   if (games.length > 0) lines.push(`Games played: ${games.map(([g, c]) => `${gameName(g as never)} ${c}`).join(', ')}`);
   return lines.join('\n');

@@ -97,8 +97,8 @@ describe('the terminal text names every player and speaks proper English', () =>
     const hands = ['EA EZ EK EO GU', 'GA GZ GK HA HZ', 'HK HO HU SA SZ', 'SK SO SU EU GO'];
     const s = run(passToPlay(run(newDeal('bauern', hands), '2 abheben; 0 trumpf E; 0 weiter; 1 bettler; 2 weiter; 3 weiter')), '0 GU; 1 GK; 2 SZ');
     const lines = text.narrate(s.rules, gameOf('bauern').view(s, 0), gameOf('bauern').events(s, 0, 0), NAMES);
-    expect(lines.at(-1)).toBe('  Over: Sepp lost the Bettler: Sepp took a trick. You & Resi score 4 each.');
-    expect(text.summarizeDeal(s.rules, s, s.outcome!, NAMES)).toBe('Schorsch dealt, Eichel trump: Sepp lost the Bettler: Sepp took a trick. You & Resi score 4 each.');
+    expect(lines.at(-1)).toBe('  Over: Sepp lost the Bettler: Sepp took a trick. You & Resi score 4.');
+    expect(text.summarizeDeal(s.rules, s, s.outcome!, NAMES)).toBe('Schorsch dealt, Eichel trump: Sepp lost the Bettler: Sepp took a trick. You & Resi score 4.');
   });
 
   it('the score sheet names the players and counts "1 deal"', () => {
@@ -123,5 +123,49 @@ describe('the terminal text names every player and speaks proper English', () =>
     expect(text).toMatch(/You 0, Sepp 2, Resi 2/);
     expect(text).toMatch(/1 deal:/);
     expect(bauernschnapsenModule.sitting.describeSheet(rulesFor('bauern'), bauernschnapsenModule.sitting.initialSheet(rulesFor('bauern'), { firstDealer: 0 }), NAMES)).toMatch(/You & Resi 0, Sepp & Schorsch 0/);
+  });
+});
+
+describe('French faces at the terminal: codes, input and output follow the faces chosen (issue 24)', () => {
+  const french = { ...rulesFor('talon', {}), faces: 'french' as const };
+  const german = rulesFor('talon', {});
+
+  it('every action is written in French codes and read back as the same action; German codes are read too', () => {
+    const game = gameOf('talon');
+    const rng = new SeededRng('french-codes');
+    for (let i = 0; i < 30; i++) {
+      const { states } = randomDeal('talon', french, rng, i % 3);
+      for (const s of states) {
+        for (const seat of game.toAct(s)) {
+          for (const a of game.legal(s, seat)) {
+            const typed = text.typed!.format(french, a);
+            expect(typed, typed).not.toMatch(/\b[EGS][AZKOU]\b|\bH[OU]\b|trumpf [EGS]\b|^(20|40) [EGS]$/);
+            const back = text.typed!.parse(french, typed);
+            expect(back.ok && game.formatAction(french, back.value), typed).toBe(game.formatAction(french, a));
+            const recorded = text.typed!.parse(french, game.formatAction(french, a));
+            expect(recorded.ok && game.formatAction(french, recorded.value)).toBe(game.formatAction(french, a));
+          }
+        }
+      }
+    }
+  });
+
+  it('the codes: T Kreuz (Treff), P Pik, H Herz, K Karo; A Z K D B', () => {
+    const parse = (t: string) => {
+      const r = text.typed!.parse(french, t);
+      return r.ok ? french && gameOf('talon').formatAction(french, r.value) : r.error.message;
+    };
+    expect(parse('KB')).toBe('SU');
+    expect(parse('td')).toBe('EO');
+    expect(parse('PA')).toBe('GA');
+    expect(parse('HZ')).toBe('HZ');
+    expect(parse('lege KZ TB')).toBe('lege EU SZ');
+    expect(parse('trumpf K')).toBe('trumpf S');
+    expect(parse('40 P')).toBe('40 G');
+    expect(parse('SU')).toBe('SU');
+    expect(parse('KO')).toMatch(/"KO": unknown rank "O"; a card is suit \(T Kreuz \(Treff\), P Pik, H Herz, K Karo\) and rank \(A Ass, Z Zehner, K König, D Dame, B Bube\)/);
+    expect(parse('trumpf X')).toMatch(/name the suit by its letter/);
+    expect(text.typed!.words(french, 'you do not hold SU, play EO or HU')).toBe('you do not hold KB, play TD or HB');
+    expect(text.typed!.words(german, 'you do not hold SU')).toBe('you do not hold SU');
   });
 });

@@ -1,14 +1,17 @@
-import { formatCard } from '../../cards/notation.js';
+import type { Suit } from '../../cards/pack.js';
+import { fail, ok, type Result } from '../../core/result.js';
+import { quote } from '../../core/text.js';
 import type { NumberedEvent, Seat } from '../game.js';
 import type { PlayOption, TerminalText } from '../text.js';
-import { formatSchnapsenAction } from './notation.js';
+import { formatSchnapsenAction, parseSchnapsenAction } from './notation.js';
 import type { SchnapsenTypes } from './game.js';
-import { CARD_POINTS, CARD_SUIT, PACK } from './cards.js';
+import { CARD_POINTS, CARD_SUIT } from './cards.js';
 import { gameDef, gameInfo, isEnabled, schnapserTricks, type GameId } from './contracts.js';
 import type { SchnapsenRules, Variant } from './rules.js';
 import type { EndInfo, SchnapsenAction, SchnapsenEvent, SchnapsenOutcome, SchnapsenState } from './state.js';
 import type { SchnapsenView } from './view.js';
-import { cardList, cardName, gameTitle, sortedHand, suitName } from './names.js';
+import { cardCode, cardList, cardName, codeLegend, gameTitle, readCardCode, readSuitCode, sortedHand, suitCode, suitName } from './names.js';
+import { BUMMERL_TARGET, sideName as bummerlSide, type BummerlSheet } from './sitting.js';
 
 /**
  * The terminal text of Bauernschnapsen and Talonschnapsen. Every player is
@@ -62,7 +65,7 @@ function shortHand(rules: R, cards: readonly number[], trump: number | null, ord
       suit = CARD_SUIT[c];
       groups.push(suitName(rules, suit));
     }
-    groups[groups.length - 1] += ` ${formatCard(PACK, c)}`;
+    groups[groups.length - 1] += ` ${cardCode(rules, c)}`;
   }
   return groups.join(' · ');
 }
@@ -104,7 +107,7 @@ function renderView(rules: R, view: V, names: readonly string[], legal?: readonl
     lines.push(parts.join(' · '));
   }
   view.firstTricks.forEach((t, i) => {
-    if (t) lines.push(`First trick of ${teamName(names, n, i)}: ${t.cards.map((p) => formatCard(PACK, p.card)).join(' ')} → ${nameOf(names, t.winner)}`);
+    if (t) lines.push(`First trick of ${teamName(names, n, i)}: ${t.cards.map((p) => cardCode(rules, p.card)).join(' ')} → ${nameOf(names, t.winner)}`);
   });
   if (view.tricksPlayed > 0) {
     const won = variant === 'bauern' ? [0, 1].map((team) => `${teamName(names, 4, team)} ${view.tricksWon[team] + view.tricksWon[team + 2]}`) : view.tricksWon.map((w, s) => `${nameOf(names, s)} ${w}`);
@@ -121,7 +124,7 @@ function renderView(rules: R, view: V, names: readonly string[], legal?: readonl
   if (view.trick.length > 0) lines.push(`On the table: ${view.trick.map((p) => `${nameOf(names, p.seat)} ${cardName(rules, p.card)}`).join(', ')}`);
   if (me >= 0) lines.push(`Your hand: ${view.hand.length > 0 ? shortHand(rules, view.hand, trump, order) : '(no cards yet)'}`);
   const playable = legal?.flatMap((a) => (a.type === 'play' ? [a.card] : [])) ?? [];
-  if (playable.length > 0 && playable.length < view.hand.length) lines.push(`You may play: ${playable.map((c) => formatCard(PACK, c)).join(' ')}`);
+  if (playable.length > 0 && playable.length < view.hand.length) lines.push(`You may play: ${playable.map((c) => cardCode(rules, c)).join(' ')}`);
   return lines.join('\n');
 }
 
@@ -170,7 +173,7 @@ function describeAction(rules: R, view: V, a: A): string {
     case 'keep':
       return note('keep the three Unter and call trump', 'behalten');
     case 'trump':
-      return note(`${suitName(rules, a.suit)} is trump${view.phase === 'blindTrump' ? ' (called blind, for the whole Bummerl)' : ''}`, `trumpf ${'EGHS'[a.suit]}`);
+      return note(`${suitName(rules, a.suit)} is trump${view.phase === 'blindTrump' ? ' (called blind, for the whole Bummerl)' : ''}`, `trumpf ${suitCode(rules, a.suit)}`);
     case 'turn':
       return note(`turn up your ${['first', 'second', 'third'][a.index - 1]} card still to come: its suit is trump`, `aufdecken ${a.index}`);
     case 'pass':
@@ -180,7 +183,7 @@ function describeAction(rules: R, view: V, a: A): string {
       return note(`${gameTitle(a.game, a.ohne)} (${g.value})`, a.ohne ? `${a.game} ohne` : a.game);
     }
     case 'lay':
-      return note(`lay away ${cardName(rules, a.cards[0])} and ${cardName(rules, a.cards[1])}`, `lege ${formatCard(PACK, a.cards[0])} ${formatCard(PACK, a.cards[1])}`);
+      return note(`lay away ${cardName(rules, a.cards[0])} and ${cardName(rules, a.cards[1])}`, typedAction(rules, a));
     case 'spritzen':
       return note('spritzen (double: ×2)', 'spritzen');
     case 'retour':
@@ -188,7 +191,7 @@ function describeAction(rules: R, view: V, a: A): string {
     case 're':
       return note('Re (double again: ×8)', 're');
     case 'meld':
-      return note(`announce ${a.points} in ${suitName(rules, a.suit)} (König and ${rules.faces === 'french' ? 'Dame' : 'Ober'}), then lead one of them`, `${a.points} ${'EGHS'[a.suit]}`);
+      return note(`announce ${a.points} in ${suitName(rules, a.suit)} (König and ${rules.faces === 'french' ? 'Dame' : 'Ober'}), then lead one of them`, `${a.points} ${suitCode(rules, a.suit)}`);
     case 'play':
       return `play ${cardName(rules, a.card)}`;
   }
@@ -210,7 +213,9 @@ function endLine(variant: Variant, seats: number, e: Extract<SchnapsenEvent, { t
   const winners = e.score.map((x, s) => (x > 0 ? s : -1)).filter((s) => s >= 0);
   const points = winners.length > 0 ? e.score[winners[0]] : 0;
   const who = winners.map((s) => nameOf(names, s)).join(' & ');
-  const scoring = winners.length === 0 ? '' : ` ${verb(who, 'score', winners.length > 1 ? 'score' : 'scores')} ${points}${winners.length > 1 ? ' each' : ''}.`;
+  // A team of Bauernschnapsen scores once; the two winners of a lost Talonschnapsen game score each.
+  const each = winners.length > 1 && variant === 'talon';
+  const scoring = winners.length === 0 ? '' : ` ${verb(who, 'score', winners.length > 1 ? 'score' : 'scores')} ${points}${each ? ' each' : ''}.`;
   return `${nameOf(names, declarer)} ${e.won ? 'won' : 'lost'} the ${gameTitle(e.game)}: ${why}.${scoring}`;
 }
 
@@ -312,7 +317,7 @@ function summarizeDeal(rules: R, state: SchnapsenState, o: SchnapsenOutcome, pla
 function help(rules: R, view: V, legal: readonly A[]): string {
   const variant = variantOf(view);
   const lines: string[] = [];
-  const words = (list: readonly A[]) => [...new Set(list.map((a) => formatSchnapsenAction(a)))].join(', ');
+  const words = (list: readonly A[]) => [...new Set(list.map((a) => typedAction(rules, a)))].join(', ');
   const games = legal.filter((a): a is Extract<A, { type: 'announce' }> => a.type === 'announce');
   switch (legal.length === 0 ? 'waiting' : view.phase) {
     case 'waiting':
@@ -322,7 +327,7 @@ function help(rules: R, view: V, legal: readonly A[]): string {
       lines.push(`Cut or knock: abheben (cut), or klopfen (everybody gets all ${variant === 'bauern' ? 'five' : 'six'} cards at once).`);
       break;
     case 'blindTrump':
-      lines.push('Call trump blind, for the whole Bummerl: trumpf E, trumpf G, trumpf H or trumpf S.');
+      lines.push(`Call trump blind, for the whole Bummerl: ${[0, 1, 2, 3].map((x) => `trumpf ${suitCode(rules, x)}`).join(', ')}.`);
       break;
     case 'threeUnter':
       lines.push(`Three Unter: neu (a new deal), or behalten (keep them and call trump)${games.length > 0 ? ', or blinderbettler' : ''}.`);
@@ -340,7 +345,8 @@ function help(rules: R, view: V, legal: readonly A[]): string {
       break;
     case 'talon': {
       const first = legal.find((a) => a.type === 'lay');
-      lines.push(`Lay away any two cards of hand and talon (they count for nobody): ${first ? formatSchnapsenAction(first) : 'lege EA EK'}`);
+      lines.push(`Lay away any two cards of hand and talon (they count for nobody): ${first ? typedAction(rules, first) : 'lege EA EK'}`);
+      lines.push(`A card is two letters: ${codeLegend(rules)}.`);
       break;
     }
     case 'spritzen':
@@ -349,7 +355,7 @@ function help(rules: R, view: V, legal: readonly A[]): string {
     case 'play': {
       const melds = legal.filter((a) => a.type === 'meld');
       const cards = legal.filter((a) => a.type === 'play');
-      lines.push(`Play a card: ${words(cards)}${melds.length > 0 ? `; or first announce ${words(melds)} and lead its König or Ober` : ''}.`);
+      lines.push(`Play a card: ${words(cards)}${melds.length > 0 ? `; or first announce ${words(melds)} and lead its König or ${rules.faces === 'french' ? 'Dame' : 'Ober'}` : ''}.`);
       break;
     }
     default:
@@ -383,6 +389,51 @@ function help(rules: R, view: V, legal: readonly A[]): string {
 }
 
 
+/** An action as it is typed in the faces chosen: "lege KZ TB", "trumpf K", "40 P", "HD" with French faces. */
+export function typedAction(rules: R, a: A): string {
+  switch (a.type) {
+    case 'trump':
+      return `trumpf ${suitCode(rules, a.suit)}`;
+    case 'meld':
+      return `${a.points} ${suitCode(rules, a.suit)}`;
+    case 'lay': {
+      const [x, y] = a.cards[0] <= a.cards[1] ? a.cards : [a.cards[1], a.cards[0]];
+      return `lege ${cardCode(rules, x)} ${cardCode(rules, y)}`;
+    }
+    case 'play':
+      return cardCode(rules, a.card);
+    default:
+      return formatSchnapsenAction(a);
+  }
+}
+
+/** Reads an action typed in the faces chosen: its card codes and suit letters are those of the faces (German ones are read too). */
+export function readTypedAction(rules: R, text: string): Result<A> {
+  const words = text.trim().split(/\s+/).filter((w) => w.length > 0);
+  const head = (words[0] ?? '').toLowerCase();
+  const suitWord = head === 'trumpf' || head === 'trump' || head === 'atout' || head === '20' || head === '40';
+  if (suitWord) {
+    const suit = words.length === 2 ? readSuitCode(rules, words[1]) : undefined;
+    if (suit === undefined) return fail('badAction', `${quote(text.trim())}: name the suit by its letter, ${codeLegend(rules).replace(/ and rank.*/, '')}`);
+    return head === '20' || head === '40' ? ok({ type: 'meld', suit: suit as Suit, points: head === '20' ? 20 : 40 }) : ok({ type: 'trump', suit: suit as Suit });
+  }
+  if (head === 'lege' || head === 'lay') {
+    if (words.length !== 3) return fail('badAction', `${quote(text.trim())}: lay away exactly two cards, e.g. "lege ${cardCode(rules, 0)} ${cardCode(rules, 7)}"`);
+    const x = readCardCode(rules, words[1]);
+    if (!x.ok) return x;
+    const y = readCardCode(rules, words[2]);
+    if (!y.ok) return y;
+    return ok({ type: 'lay', cards: [x.value, y.value] });
+  }
+  if (words.length === 1 && head.length === 2 && !/^\d+$/.test(head)) {
+    const card = readCardCode(rules, words[0]);
+    if (card.ok) return ok({ type: 'play', card: card.value });
+    if (parseSchnapsenAction(text).ok) return parseSchnapsenAction(text);
+    return card;
+  }
+  return parseSchnapsenAction(text);
+}
+
 /** The terminal text of Bauernschnapsen and Talonschnapsen. */
 export const schnapsenText: TerminalText<SchnapsenTypes> = {
   renderView,
@@ -391,7 +442,41 @@ export const schnapsenText: TerminalText<SchnapsenTypes> = {
   narrate,
   summarizeDeal,
   help,
+  lastTrick,
+  unitEnd,
+  typed: {
+    format: typedAction,
+    parse: readTypedAction,
+    // The rules speak in the notation of records: their card codes are written in the faces chosen.
+    words: (rules, message) => (rules.faces === 'german' ? message : message.replace(/\b([EGHS])([AZKOU])\b/g, (_m, suit: string, rank: string) => cardCode(rules, 'EGHS'.indexOf(suit) * 5 + 'AZKOU'.indexOf(rank)))),
+  },
 };
+
+/** `last`: the last finished trick, who played what and who took it. */
+function lastTrick(rules: R, view: V, names: readonly string[]): string | undefined {
+  let last: Extract<SchnapsenEvent, { type: 'trick' }> | undefined;
+  for (const e of view.events) if (e.type === 'trick') last = e;
+  if (!last) return undefined;
+  const points = last.cards.reduce((s, p) => s + CARD_POINTS[p.card], 0);
+  return `Last trick: ${last.cards.map((p) => `${nameOf(names, p.seat)} ${cardCode(rules, p.card)}`).join(', ')} → ${verb(nameOf(names, last.winner), 'take', 'takes')} it (${points})`;
+}
+
+/** The end of a Bummerl: who won it, by how much, and who gets it (a Schneider or Retourschneider counts more). */
+function unitEnd(rules: R, before: BummerlSheet, after: BummerlSheet, names: readonly string[]): string {
+  const f = after.finished[after.finished.length - 1];
+  if (!f || after.finished.length === before.finished.length) return '';
+  const variant: Variant = f.points.length === 2 ? 'bauern' : 'talon';
+  const side = (i: number) => bummerlSide(variant, i, names);
+  const shown = (p: number) => (rules.countDown ? BUMMERL_TARGET - p : p);
+  const top = Math.max(...f.points);
+  const winners = f.points.flatMap((p, i) => (p === top ? [i] : []));
+  const others = f.points.flatMap((_p, i) => (winners.includes(i) ? [] : [i]));
+  const score = variant === 'bauern' ? `${shown(top)} : ${shown(f.points[others[0]])}` : `with ${shown(top)} (${others.map((i) => `${side(i)} ${shown(f.points[i])}`).join(', ')})`;
+  const lines = [`═══ Bummerl ${after.finished.length} is over: ${winners.map(side).join(' and ')} won it ${score} ═══`];
+  const what = { Bummerl: 'the Bummerl (1)', Schneider: 'a Schneider (2 Bummerl: no point scored)', Retourschneider: 'a Retourschneider (4 Bummerl: lost after leading 23 : 0)' } as const;
+  for (const l of f.losers) lines.push(`${verb(side(l.who), 'get', variant === 'bauern' ? 'get' : 'gets')} ${what[l.kind]}.`);
+  return lines.join('\n');
+}
 
 /** `stich play … --faces german|french`. */
 export const FACES_OPTION: PlayOption = {

@@ -46,7 +46,7 @@ describe('the rule-based bot: raising', () => {
     expect(await interject(s, 0)).toEqual({ type: 'announce' });
     // seat 3's side may not announce; it urges its partner to raise instead (see below)
     const other = await interject(s, 3);
-    expect(other?.type === 'advise' && other.message).toMatch(/^raise: they would win the match/);
+    expect(other?.type === 'advise' && other.message).toMatch(/^raise: they would win the Partie/);
   });
 
   it('when the other side would win the match and has not said so, raises: it costs nothing more (000 "darf ruhig weitere Erhöhungen ansagen")', async () => {

@@ -39,20 +39,19 @@ export function pauseDecision(view: KarnoeffelView, k: Knowledge, actor: number,
   const opp = 1 - team;
   const theyWinMatch = view.points[opp] + view.value >= view.target;
   const may = (kind: PauseKind) => options.includes(kind);
-  const pct = `${Math.round(p * 100)}%`;
   const answering = may('accept');
   const raisesSoFar = ((answering ? (view.pause?.bid ?? view.value) : view.value) - BASE_VALUE) / RAISE_STEP;
   const climb = CLIMB * raisesSoFar;
   if (theyWinMatch && view.announcedBy < 0 && may('raise')) {
-    return { choice: 'raise', reason: 'they would win the match with this round anyway' };
+    return { choice: 'raise', reason: 'they would win the Partie with this round anyway' };
   }
   if (answering) {
-    if (may('raise') && p >= RERAISE_AT + climb) return { choice: 'raise', reason: `our cards are very strong (${pct})` };
-    if (!theyWinMatch && p < REFUSE_BELOW) return { choice: 'refuse', reason: `our cards are too weak (${pct})` };
-    return { choice: 'accept', reason: `we can hold it (${pct})` };
+    if (may('raise') && p >= RERAISE_AT + climb) return { choice: 'raise', reason: 'our cards are very strong' };
+    if (!theyWinMatch && p < REFUSE_BELOW) return { choice: 'refuse', reason: 'our cards are too weak to hold it' };
+    return { choice: 'accept', reason: p >= 0.5 ? 'we can hold it' : 'we may still hold it' };
   }
-  if (may('raise') && p >= RAISE_AT + climb) return { choice: 'raise', reason: `our cards are strong (${pct})` };
-  return { choice: 'pass', reason: `nothing to raise on (${pct})` };
+  if (may('raise') && p >= RAISE_AT + climb) return { choice: 'raise', reason: 'our cards are strong' };
+  return { choice: 'pass', reason: 'nothing to raise on' };
 }
 
 /** How much a card is worth keeping for later: its worth; the Devil only as long as it can still be led. */
