@@ -55,6 +55,8 @@ export class RamschSolver {
   /** A time (`performance.now()`) after which the solve stops with `RamschTimeout`. */
   deadline = Infinity;
   private state: SchafkopfSearch | undefined;
+  /** The same deal as a Herz-Solo (the same trumps and tricks), for the points alone: its key and its equivalent cards merge trumps that count alike (a Ramsch's cannot: its loser depends on the trumps taken). */
+  private shadow!: SchafkopfSearch;
   /** Bounds on the points each seat takes from a position on, by seat, by position: low * 256 + high. */
   private readonly points = [new Map<number, number>(), new Map<number, number>(), new Map<number, number>(), new Map<number, number>()];
   /** Answers to "does this seat pay?", by seat, by position (first word), by its past (second word). */
@@ -79,7 +81,19 @@ export class RamschSolver {
   /** The card points seat `q` ends with when it avoids them and the others push them onto it (exact). */
   forced(s: SchafkopfSearch, q: Seat): number {
     this.prepare(s);
-    return s.seatPointsOf(q) + this.guarded(s, () => this.future(s, q, -1, 121, 0));
+    // MTD(f): null-window searches from a guess, each leaving bounds the next one uses.
+    return s.seatPointsOf(q) + this.guarded(s, () => {
+      let lo = 0;
+      let hi = s.pointsLeft();
+      let g = Math.min(hi, 30);
+      while (lo < hi) {
+        const beta = g === lo ? g + 1 : g;
+        g = this.future(this.shadow, q, beta - 1, beta, 0);
+        if (g < beta) hi = g;
+        else lo = g;
+      }
+      return lo;
+    });
   }
 
   /** Whether the three others can make seat `q` pay (the paranoid question). */
@@ -90,12 +104,14 @@ export class RamschSolver {
 
   private prepare(s: SchafkopfSearch): void {
     if (!s.isRamsch) throw new Error('not a Ramsch');
+    const rules = s.dealRules;
+    // The shadow afresh at each question (the state may have moved on); the bounds and answers hold for the whole deal.
+    this.shadow = s.replayAs({ rules, contract: { kind: 'solo', suit: 2, declarer: 0 }, doublings: 0, stock: 0 });
     if (s === this.state) return;
     this.state = s;
     for (const m of this.points) m.clear();
     for (const m of this.answers) m.clear();
     this.history.fill(0);
-    const rules = s.dealRules;
     const t = playTables(schafkopfPack(rules.kurzeKarte), 'ramsch');
     this.trumpOrder = Int8Array.from(t.trumpOrder);
     this.cardPoints = t.points;
@@ -105,10 +121,12 @@ export class RamschSolver {
 
   private guarded<R>(s: SchafkopfSearch, run: () => R): R {
     const depth = s.depth();
+    const shadowDepth = this.shadow.depth();
     try {
       return run();
     } catch (e) {
       while (s.depth() > depth) s.undo();
+      while (this.shadow.depth() > shadowDepth) this.shadow.undo();
       throw e;
     }
   }
@@ -141,10 +159,10 @@ export class RamschSolver {
       for (let t = 0; t < 4; t++) if (t !== q && s.seatPointsOf(t) > most) most = s.seatPointsOf(t);
       // Sure to pay: taking at least x more, q ends above every other (who can end with at most most + left - x), or with 61 or more.
       const x = Math.min(Math.floor((most + left - mine) / 2) + 1, 61 - mine);
-      if (x <= 0 || (this.deep && this.future(s, q, x - 1, x, ply) >= x)) return true;
+      if (x <= 0 || (this.deep && this.future(this.shadow, q, x - 1, x, ply) >= x)) return true;
       // Sure not to pay: q can keep below what another seat already has.
       const y = most - mine;
-      if (y > left || (this.deep && y > 0 && this.future(s, q, y - 1, y, ply) < y)) return false;
+      if (y > left || (this.deep && y > 0 && this.future(this.shadow, q, y - 1, y, ply) < y)) return false;
     }
     const key = s.hash();
     const extra = key >= 0 ? s.hashExtra() : 0;
@@ -158,10 +176,13 @@ export class RamschSolver {
     const buf = this.moves[ply] ?? (this.moves[ply] = new Int32Array(32));
     const n = this.ordered(s, q, ply, buf);
     let result = avoiding;
+    const shadow = this.shadow;
     for (let i = 0; i < n; i++) {
       s.play(buf[i]);
+      shadow.play(buf[i]);
       const r = this.loses(s, q, ply + 1);
       s.undo();
+      shadow.undo();
       if (r !== avoiding) {
         result = r;
         break;
@@ -185,7 +206,7 @@ export class RamschSolver {
     let lo = 0;
     let hi = s.pointsLeft();
     let first = -1;
-    const key = s.hash();
+    const key = s.futureKey();
     if (key >= 0) {
       // Between tricks: the run of the highest trumps still out held by q (or by the others) is sure to take its tricks.
       const order = this.trumpOrder;

@@ -527,6 +527,15 @@ export class SchafkopfSearch implements SearchState {
     return this.seatPoints[seat];
   }
 
+  /** A search state of the same hands and the same cards played so far, under another game (with the same trumps, for a Ramsch's points). */
+  replayAs(deal: SearchDeal): SchafkopfSearch {
+    const copy = new SchafkopfSearch(deal);
+    copy.deal(this.dealt, this.firstLeader);
+    for (let i = 0; i < this.pos; i++) copy.play(this.cards[i]);
+    copy.start = copy.pos;
+    return copy;
+  }
+
   /** For a game's own searches (the Ramsch solve): a seat's cards, its tricks, the card points not yet in a finished trick, whether it is a Ramsch, its rules. */
   handOf(seat: Seat): number {
     return this.hands[seat];
