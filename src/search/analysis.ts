@@ -135,7 +135,7 @@ export interface AnalysisOptions {
   /** Also value each decision from the player's own view with the strong bot (slower). */
   readonly estimate?: boolean;
   readonly estimateOptions?: PimcOptions;
-  /** Solver nodes per valued position, at most (default 300,000). */
+  /** Solver nodes per valued position, at most (default 1,000,000). */
   readonly solverNodes?: number;
   readonly seed?: string;
   /** The game's id, for its unit (default: the module's). */
@@ -171,7 +171,7 @@ export async function analyzeDeal<T extends GameTypes>(
   const estimators: EstimatingAgent<T>[] = o.estimate
     ? Array.from({ length: seats }, (_, s) => pimcAgent(module, rules, s, new SeededRng(`${seed}/${s}`), o.estimateOptions ?? ANALYSIS_ESTIMATE, 'strong'))
     : [];
-  const budget = o.solverNodes ?? 300_000;
+  const budget = o.solverNodes ?? 1_000_000;
   const solver = new Solver();
   /** The solver's value for `seat` of a position, or undefined when it takes more than the budget. */
   const solve = (s: SearchState, seat: Seat): number | undefined => {

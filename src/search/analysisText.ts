@@ -2,7 +2,8 @@ import type { AnalysisUnit, DealAnalysis, DecisionAnalysis, RecordAnalysis } fro
 
 /**
  * The analysis as text for a learner: every decision outside the card play
- * judged, every costly card with the best alternative ("Trick 7, Anna led
+ * judged, every card that cost something (from the own view or with all
+ * cards known) with the best alternative ("Trick 7, Anna led
  * HZ: −20 ct; best SA: +10 ct"), a line per player, and the declaring
  * side's expected result after each trick. Values are the deciding seat's
  * own result in the game's unit, from the player's own view where there is
@@ -18,7 +19,8 @@ export function analysisHeader(deals: number, unit: AnalysisUnit): string {
 
 export function formatDealAnalysis(d: DealAnalysis, players: readonly string[], unit: AnalysisUnit): string {
   const lines = [`Deal ${d.deal}`];
-  const costly = (x: DecisionAnalysis) => (x.estimateCost ?? x.cost ?? 0) > 0;
+  // A card is shown when it cost something from the player's own view or with all cards known (which the player could not know: no grade then).
+  const costly = (x: DecisionAnalysis) => (x.estimateCost ?? 0) > 0 || (x.cost ?? 0) > 0;
   let shown = 0;
   for (const x of d.decisions) {
     // Every decision outside the card play is judged; of the cards, those that cost something.
