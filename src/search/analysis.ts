@@ -3,7 +3,10 @@ import { SeededRng } from '../core/rng.js';
 import type { Agent } from '../games/agent.js';
 import type { GameTypes, Seat } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
+import { gameById } from '../games/registry.js';
+import { rulesFromJson } from '../games/ruleBook.js';
 import type { SearchState } from '../games/search.js';
+import { parseRecord, replayRecord } from '../records/record.js';
 import { pimcAgent, type EstimatingAgent, type PimcOptions } from './pimc.js';
 import { movesOf, Solver, SolverTimeout } from './solver.js';
 
@@ -140,6 +143,8 @@ export interface AnalysisOptions {
   readonly seed?: string;
   /** The game's id, for its unit (default: the module's). */
   readonly gameId?: string;
+  /** Awaited after each decision analysed: a worker thread yields there to decisions of live bots, which come first. */
+  readonly pause?: () => Promise<void>;
 }
 
 /** The strong bot's budget for analysis: fewer worlds and less time than in play, so that a deal is analysed in seconds. */
@@ -278,6 +283,7 @@ export async function analyzeDeal<T extends GameTypes>(
         ...(grade ? { grade } : {}),
       });
     }
+    if (judged && o.pause) await o.pause();
     const next = game.apply(state, seat, action);
     if (!next.ok) throw new Error(`deal ${index + 1}, action ${j + 1}: seat ${seat} "${text}": ${next.error.message}`);
     state = next.value;
@@ -366,4 +372,23 @@ export async function analyzeRecord<T extends GameTypes>(
     o.onDeal?.(d);
   }
   return { version: 1, game: record.game, players: record.players, unit: analysisUnit(record.game), deals };
+}
+
+/**
+ * The analysis of a whole game record (as JSON gives it): checked and
+ * replayed first; a record that is not one, of an unknown game or a game
+ * without search support is refused with the reason (an Error).
+ */
+export async function analyzeGameRecord(json: unknown, o: AnalysisOptions = {}): Promise<RecordAnalysis> {
+  const parsed = parseRecord(JSON.stringify(json));
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const record = parsed.value;
+  const module = gameById(record.game) as GameModule<GameTypes> | undefined;
+  if (!module) throw new Error(`unknown game ${record.game}`);
+  if (!module.search) throw new Error(`${module.game.title} has no search support: it cannot be analysed`);
+  const replay = replayRecord(record, module);
+  if (!replay.ok) throw new Error(replay.error.message);
+  const rules = rulesFromJson(module.game.ruleBook, record.rules);
+  if (!rules.ok) throw new Error(rules.error.message);
+  return analyzeRecord(module, rules.value, record, { estimate: true, ...o });
 }
