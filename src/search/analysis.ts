@@ -138,7 +138,7 @@ export interface AnalysisOptions {
   /** Also value each decision from the player's own view with the strong bot (slower). */
   readonly estimate?: boolean;
   readonly estimateOptions?: PimcOptions;
-  /** Solver nodes per valued position, at most (default 1,000,000). */
+  /** Solver nodes per valued position, at most (default 400,000). */
   readonly solverNodes?: number;
   readonly seed?: string;
   /** The game's id, for its unit (default: the module's). */
@@ -148,7 +148,7 @@ export interface AnalysisOptions {
 }
 
 /** The strong bot's budget for analysis: fewer worlds and less time than in play, so that a deal is analysed in seconds. */
-export const ANALYSIS_ESTIMATE: PimcOptions = { samples: 12, thinkMs: 150, evaluate: 'solver', weighted: true, nodes: 60_000 };
+export const ANALYSIS_ESTIMATE: PimcOptions = { samples: 10, thinkMs: 80, evaluate: 'solver', weighted: true, nodes: 40_000 };
 
 /** Actions that are no decision about the game (cutting, knocking, a card turned blind, table talk). */
 const NOT_DECISIONS = new Set(['cut', 'knock', 'turn', 'advise']);
@@ -176,21 +176,6 @@ export async function analyzeDeal<T extends GameTypes>(
   const estimators: EstimatingAgent<T>[] = o.estimate
     ? Array.from({ length: seats }, (_, s) => pimcAgent(module, rules, s, new SeededRng(`${seed}/${s}`), o.estimateOptions ?? ANALYSIS_ESTIMATE, 'strong'))
     : [];
-  const budget = o.solverNodes ?? 1_000_000;
-  const solver = new Solver();
-  /** The solver's value for `seat` of a position, or undefined when it takes more than the budget. */
-  const solve = (s: SearchState, seat: Seat): number | undefined => {
-    if (s.isOver()) return s.score(seat);
-    solver.nodeLimit = solver.nodes + budget;
-    try {
-      return solver.value(s, s.side(seat), seat);
-    } catch (e) {
-      if (e instanceof SolverTimeout) return undefined;
-      throw e;
-    }
-  };
-  const valueWithAllKnown = async (after: T['state'], seat: Seat): Promise<number | undefined> => playOnAndSolve(module, rules, after, seat, solve, `${seed}/playon`);
-
   // The trick a card belongs to: cards per trick are the seats that play cards in this deal.
   const cardSeats = new Set<number>();
   {
@@ -206,6 +191,26 @@ export async function analyzeDeal<T extends GameTypes>(
   }
   const perTrick = Math.max(1, cardSeats.size);
   let cards = 0;
+  const budget = o.solverNodes ?? 400_000;
+  const solver = new Solver();
+  /** A card play position the solver could not finish is not tried again before the next trick (the next positions are as hard). */
+  let givenUpAt = -1;
+  /** The solver's value for `seat` of a position, or undefined when it takes more than the budget (a quarter of it where more than two sides play, the paranoid search of a Ramsch). */
+  const solve = (s: SearchState, seat: Seat): number | undefined => {
+    if (s.isOver()) return s.score(seat);
+    const trick = Math.floor(cards / perTrick);
+    if (givenUpAt === trick && cards > 0) return undefined;
+    solver.nodeLimit = solver.nodes + (s.sides() > 2 ? budget / 4 : budget);
+    try {
+      return solver.value(s, s.side(seat), seat);
+    } catch (e) {
+      if (!(e instanceof SolverTimeout)) throw e;
+      if (cards > 0) givenUpAt = trick;
+      return undefined;
+    }
+  };
+  const valueWithAllKnown = async (after: T['state'], seat: Seat): Promise<number | undefined> => playOnAndSolve(module, rules, after, seat, solve, `${seed}/playon`);
+
   let declarers: { seats: Seat[]; curve: CurvePoint[] } | undefined;
   const curvePoint = (tricks: number) => {
     const s = search.load(state);
