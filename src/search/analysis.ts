@@ -80,6 +80,8 @@ export interface DecisionAnalysis {
   readonly lead?: boolean;
   /** Every legal choice with all cards known, best first (absent when not solved within the budget). */
   readonly solver?: readonly ChoiceValue[];
+  /** Outside the card play: the choices the solver could not finish, left out of `solver` (the cost is then a least one). */
+  readonly unsolved?: readonly string[];
   readonly cost?: number;
   /** Every legal choice from the player's own view, best first (absent when not asked for). */
   readonly estimate?: readonly ChoiceValue[];
@@ -237,6 +239,7 @@ export async function analyzeDeal<T extends GameTypes>(
     if (judged) {
       const name = game.formatAction(rules, action);
       let solverValues: ChoiceValue[] | undefined;
+      const unsolved: string[] = [];
       if (s && isCard && s.toMove() === seat) {
         solverValues = [];
         for (const m of movesOf(s.legalMask())) {
@@ -250,16 +253,15 @@ export async function analyzeDeal<T extends GameTypes>(
           solverValues.push({ action: game.formatAction(rules, search.actionOf(state, m)), value: v });
         }
       } else if (!isCard) {
+        // Outside the card play a choice the solver cannot finish is left out (listed in `unsolved`); the others keep their values.
         solverValues = [];
         for (const a of legal) {
           const next = game.apply(state, seat, a);
           const v = next.ok ? await valueWithAllKnown(next.value, seat) : undefined;
-          if (v === undefined) {
-            solverValues = undefined;
-            break;
-          }
-          solverValues.push({ action: game.formatAction(rules, a), value: v });
+          if (v === undefined) unsolved.push(game.formatAction(rules, a));
+          else solverValues.push({ action: game.formatAction(rules, a), value: v });
         }
+        if (solverValues.length === 0 || !solverValues.some((v) => v.action === name)) solverValues = undefined;
       }
       solverValues?.sort(byValue);
       const taken = solverValues?.find((v) => v.action === name)?.value;
@@ -283,7 +285,7 @@ export async function analyzeDeal<T extends GameTypes>(
         action: name,
         card: isCard,
         ...(isCard && cards % perTrick === 0 ? { lead: true } : {}),
-        ...(solverValues ? { solver: solverValues, cost } : {}),
+        ...(solverValues ? { solver: solverValues, cost, ...(unsolved.length > 0 ? { unsolved } : {}) } : {}),
         ...(estimate ? { estimate, estimateCost } : {}),
         ...(grade ? { grade } : {}),
       });

@@ -61,7 +61,7 @@ describe('GET /api/records/:id/analysis', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(analysis);
     expect(JSON.parse((await server.hall.store.analysis!(record, 1))!)).toEqual(analysis);
-  });
+  }, 240_000);
 
   for (const [game, seats] of [
     ['bauernschnapsen', 4],
