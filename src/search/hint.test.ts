@@ -7,7 +7,7 @@ import { hint } from './hint.js';
 import { tinyGame, tinyModule } from './testing.js';
 
 describe('hints', () => {
-  it('give the strong bot\'s choice and an estimate of every legal action, from the seat's view alone (the same seed gives the same hint)', async () => {
+  it('give the strong bot\'s choice and an estimate of every legal action, from the view of the seat alone (the same seed gives the same hint)', async () => {
     const rules = resolveRules(schafkopfModule.game.ruleBook, undefined, {});
     if (!rules.ok) throw new Error(rules.error.message);
     const { game } = schafkopfModule;
