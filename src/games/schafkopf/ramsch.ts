@@ -1,3 +1,4 @@
+import { popcount32 } from '../../cards/bits.js';
 import type { Seat } from '../game.js';
 import { schafkopfPack } from './cards.js';
 import type { SchafkopfSearch } from './search.js';
@@ -63,6 +64,8 @@ export class RamschSolver {
   private readonly answers = [new Map<number, Map<number, boolean>>(), new Map<number, Map<number, boolean>>(), new Map<number, Map<number, boolean>>(), new Map<number, Map<number, boolean>>()];
   private trumpOrder: Int8Array = new Int8Array(0);
   private cardPoints: Uint8Array = new Uint8Array(0);
+  private power: Int16Array = new Int16Array(0);
+  private packSize = 32;
   private durchmarsch: 'off' | 'allTricks' | 'points' = 'off';
   private durchmarschPoints = 120;
   private readonly moves: Int32Array[] = [];
@@ -115,6 +118,8 @@ export class RamschSolver {
     const t = playTables(schafkopfPack(rules.kurzeKarte), 'ramsch');
     this.trumpOrder = Int8Array.from(t.trumpOrder);
     this.cardPoints = t.points;
+    this.power = t.power;
+    this.packSize = t.pack.size;
     this.durchmarsch = rules.ramschDurchmarsch;
     this.durchmarschPoints = rules.ramschDurchmarschPoints;
   }
@@ -288,14 +293,24 @@ export class RamschSolver {
     const mover = s.toMove();
     const bestSeat = s.bestSeat();
     const pts = this.cardPoints;
+    const power = this.power;
+    // Cards on the table: the pack less the cards in the hands, modulo a trick.
+    const held = popcount32(s.handOf(0)) + popcount32(s.handOf(1)) + popcount32(s.handOf(2)) + popcount32(s.handOf(3));
+    const len = (this.packSize - held) & 3;
+    const back = (mover - q) & 3;
+    const qPlayed = back >= 1 && back <= len;
     for (let i = 0; i < n; i++) {
       const m = buf[i];
       const beats = s.beatsBest(m);
       let v: number;
-      if (bestSeat < 0) v = mover === q ? -i : i;
-      else if (mover === q) v = beats ? -pts[m] - 100 : pts[m];
-      else if (bestSeat === q) v = beats ? -100 - pts[m] : pts[m] + 100;
-      else v = beats ? -pts[m] : pts[m];
+      if (mover === q) {
+        // Avoiding: lead low and cheap; duck with the highest card that loses the trick; when taking it, take it high.
+        if (bestSeat < 0) v = -power[m] - 4 * pts[m];
+        else v = beats ? power[m] - 4 * pts[m] : 1000 + 4 * pts[m] + power[m];
+      } else if (bestSeat === q) v = beats ? -1000 - pts[m] : 1000 + 4 * pts[m];
+      else if (qPlayed) v = power[m] - 4 * pts[m];
+      else if (bestSeat < 0) v = -power[m];
+      else v = beats ? -power[m] : 500 + 2 * pts[m] - power[m];
       order[i] = m === first ? 1e9 : v * 65536 + this.history[q * 32 + m];
     }
     for (let i = 1; i < n; i++) {
