@@ -20,7 +20,13 @@ describe('analysis of a played deal (tiny game)', () => {
       const deck = shuffleDeck(pack, rng);
       const agents = [0, 1, 2, 3].map((s) => (s % 2 === 0 ? tinyModule.bots.random : tinyModule.bots.easy).create(rules, s, new SeededRng(d * 4 + s)));
       const played = await playDeal(tinyModule, rules, { dealer: d % 4, deck, carry: null }, agents);
-      const a = await analyzeDeal(tinyModule, rules, d, { dealer: d % 4, carry: null, deck: deck.map((c) => formatCard(pack, c)), actions: played.actions }, { estimate: true, estimateOptions: { samples: 6, thinkMs: 5000, evaluate: 'solver' } });
+      let pauses = 0;
+      const pause = async () => {
+        pauses++;
+      };
+      const a = await analyzeDeal(tinyModule, rules, d, { dealer: d % 4, carry: null, deck: deck.map((c) => formatCard(pack, c)), actions: played.actions }, { estimate: true, estimateOptions: { samples: 6, thinkMs: 5000, evaluate: 'solver' }, pause });
+      // It yields before every choice it values and after every decision (a worker takes live decisions there).
+      expect(pauses).toBe(a.decisions.reduce((n, x) => n + 1 + (x.solver?.length ?? 0) + (x.unsolved?.length ?? 0), 0));
       expect(a.deal).toBe(d + 1);
       let state = tinyGame.setup(rules, { dealer: d % 4, deck, carry: null });
       if (!state.ok) throw new Error();

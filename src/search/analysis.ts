@@ -145,7 +145,7 @@ export interface AnalysisOptions {
   readonly seed?: string;
   /** The game's id, for its unit (default: the module's). */
   readonly gameId?: string;
-  /** Awaited after each decision analysed: a worker thread yields there to decisions of live bots, which come first. */
+  /** Awaited before each choice valued and after each decision: a worker thread yields there to decisions of live bots, which come first. */
   readonly pause?: () => Promise<void>;
 }
 
@@ -243,6 +243,7 @@ export async function analyzeDeal<T extends GameTypes>(
       if (s && isCard && s.toMove() === seat) {
         solverValues = [];
         for (const m of movesOf(s.legalMask())) {
+          if (o.pause) await o.pause();
           s.play(m);
           const v = solve(s, seat);
           s.undo();
@@ -256,6 +257,7 @@ export async function analyzeDeal<T extends GameTypes>(
         // Outside the card play a choice the solver cannot finish is left out (listed in `unsolved`); the others keep their values.
         solverValues = [];
         for (const a of legal) {
+          if (o.pause) await o.pause();
           const next = game.apply(state, seat, a);
           const v = next.ok ? await valueWithAllKnown(next.value, seat) : undefined;
           if (v === undefined) unsolved.push(game.formatAction(rules, a));
