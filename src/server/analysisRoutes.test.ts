@@ -45,6 +45,16 @@ async function analysisOf(record: string): Promise<{ analysis: RecordAnalysis; s
   }
 }
 
+/** The analysis once it is ready (it may already be computing). */
+async function analysisOf2(record: string): Promise<{ analysis: RecordAnalysis }> {
+  for (;;) {
+    const r = await get<RecordAnalysis>(server.url, `/api/records/${record}/analysis`);
+    if (r.status === 200) return { analysis: r.body };
+    expect(r.status).toBe(202);
+    await new Promise((res) => setTimeout(res, 250));
+  }
+}
+
 describe('GET /api/records/:id/analysis', () => {
   it('computes a Schafkopf sitting of four deals in a bot worker, then serves it from the store', async () => {
     const record = await finishedSitting('schafkopf', 4, 4);
@@ -77,6 +87,28 @@ describe('GET /api/records/:id/analysis', () => {
       expect(analysis.deals[0].seats).toHaveLength(seats);
     });
   }
+
+  it('analyses at low priority: a table of strong bots in the same worker keeps deciding meanwhile', async () => {
+    const record = await finishedSitting('schafkopf', 4, 2);
+    expect((await fetch(`${server.url}/api/records/${record}/analysis`)).status).toBe(202);
+    const before = server.hall.bots.decided;
+    const made = await post<{ id: string }>(server.url, '/api/tables', { game: 'schafkopf', seats: Array(4).fill('bot:strong'), length: { deals: 1 } }, watcher.token);
+    const id = made.body.id;
+    const arrivals: number[] = [];
+    watcher.on((m) => {
+      if (m.type === 'events' && m.table === id && m.events.some((e) => e.event.type === 'game')) arrivals.push(performance.now());
+    });
+    const ended = watcher.next((m: ServerMessage) => m.type === 'events' && m.table === id && m.events.some((e) => e.event.type === 'sittingEnd'), 200_000);
+    await watcher.join(id);
+    await ended;
+    const gaps = arrivals.slice(1).map((t, i) => t - arrivals[i]).sort((a, b) => a - b);
+    console.log(`strong bots beside an analysis: ${server.hall.bots.decided - before} decisions in the worker, gaps p50 ${gaps[gaps.length >> 1]?.toFixed(0)} ms, max ${gaps.at(-1)?.toFixed(0)} ms`);
+    // Every decision was the worker's (none refused for want of time), and the analysis finishes too.
+    expect(server.hall.bots.decided - before).toBeGreaterThan(20);
+    expect(gaps.at(-1)!).toBeLessThan(10_000);
+    const { analysis } = await analysisOf2(record);
+    expect(analysis.deals).toHaveLength(2);
+  }, 300_000);
 
   it('answers 404 for a record that does not exist, and changes nothing', async () => {
     const r = await get<{ error: { code: string } }>(server.url, '/api/records/nope.1/analysis');
