@@ -5,8 +5,8 @@ import type { GameModule } from '../games/module.js';
 import { gameById, gameIds } from '../games/registry.js';
 import { rulesFromJson } from '../games/ruleBook.js';
 import { parseRecord, replayRecord, type GameRecord } from '../records/record.js';
-import { analyzeDeal, formatAnalysis, type DealAnalysis } from '../search/analysis.js';
-import { STRONG } from '../search/pimc.js';
+import { ANALYSIS_ESTIMATE, analysisUnit, analyzeRecord } from '../search/analysis.js';
+import { analysisHeader, formatDealAnalysis } from '../search/analysisText.js';
 import { CliError } from './play.js';
 import { parseThink } from './seats.js';
 
@@ -16,7 +16,7 @@ export interface AnalyzeOptions {
   readonly think?: string;
 }
 
-/** `stich analyze RECORD [--deal K] [--json]`: every card played, valued with all cards known and from the player's view. */
+/** `stich analyze RECORD [--deal K] [--json] [--think MS]`: every decision of the record, valued with all cards known and from the player's view (src/search/analysis.ts). */
 export async function analyzeCommand(file: string, opts: AnalyzeOptions, out: NodeJS.WritableStream): Promise<number> {
   let text: string;
   try {
@@ -46,13 +46,18 @@ async function analyzeModule<T extends GameTypes>(module: GameModule<T>, record:
     which = [Number(opts.deal) - 1];
   }
   const think = parseThink(opts.think);
-  const estimateOptions = think === undefined ? STRONG : { ...STRONG, thinkMs: think, samples: 10_000 };
-  const results: DealAnalysis[] = [];
-  for (const i of which) {
-    const a = await analyzeDeal(module, rules.value as T['rules'], i, record.deals[i], { estimate: true, estimateOptions, seed: `analyze/${i}` });
-    results.push(a);
-    if (!opts.json) out.write(formatAnalysis(a, record.players) + '\n');
-  }
-  if (opts.json) out.write(JSON.stringify({ game: record.game, players: record.players, deals: results }) + '\n');
+  const estimateOptions = think === undefined ? ANALYSIS_ESTIMATE : { ...ANALYSIS_ESTIMATE, thinkMs: think, samples: 10_000 };
+  // The text comes deal by deal as each is analysed (a deal takes seconds); the JSON once, whole.
+  if (!opts.json) out.write(analysisHeader(which.length, analysisUnit(record.game)) + '\n');
+  const analysis = await analyzeRecord(module, rules.value as T['rules'], record, {
+    deals: which.map((i) => i + 1),
+    estimate: true,
+    estimateOptions,
+    seed: 'analyze',
+    onDeal: (d) => {
+      if (!opts.json) out.write('\n' + formatDealAnalysis(d, record.players, analysisUnit(record.game)) + '\n');
+    },
+  });
+  if (opts.json) out.write(JSON.stringify(analysis) + '\n');
   return 0;
 }

@@ -12,14 +12,15 @@ function stich(args: string[]): { code: number; out: string; err: string } {
 }
 
 describe('stich analyze', () => {
-  it('values every card played of a recorded deal, and refuses bad records', () => {
+  it('judges every decision of a recorded deal, and refuses bad records', () => {
     const dir = mkdtempSync(join(tmpdir(), 'stich-analyze-'));
     const file = join(dir, 'r.json');
     // Seed 3 deals a Karnöffel round that is played out (not thrown in by a refused raise).
     expect(stich(['play', 'karnoeffel', '--seats', 'bot,bot,bot,bot', '--deals', '1', '--seed', '3', '--record', file]).code).toBe(0);
     const r = stich(['analyze', file, '--think', '50']);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^Deal 1: 16 plays analysed/);
+    expect(r.out).toMatch(/^Analysis of one deal\. Values are each player's own result in points \(pt\)/);
+    expect(r.out).toContain('\nDeal 1\n');
     writeFileSync(join(dir, 'bad.json'), '{');
     expect(stich(['analyze', join(dir, 'bad.json')]).err).toContain('not valid JSON');
   });

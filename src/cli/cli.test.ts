@@ -202,6 +202,8 @@ describe('stich bench', () => {
     const report = JSON.parse(r.out);
     expect(report.schafkopf.playoutsPerSecond).toBeGreaterThan(1000);
     expect(report.schafkopf.apiDealsPerSecond).toBeGreaterThan(10);
+    expect(report.schafkopf.ramschSolveP95Ms).toBeGreaterThanOrEqual(report.schafkopf.ramschSolveMs);
+    expect(report.schafkopf.ramschSolveDeals).toBe(20);
   });
 });
 

@@ -84,10 +84,10 @@ program
 program
   .command('analyze')
   .argument('<file>', 'a game record (JSON)')
-  .description('value every card played with all cards known (solver) and from the player\'s view (strong bot); the costliest plays and a summary per player')
+  .description('judge every decision of a record (bids, calls, cards) with all cards known (solver) and from the player\'s own view (strong bot), in the game\'s unit; a summary per player')
   .option('--deal <k>', 'only this deal (from 1)')
   .option('--think <ms>', 'time per estimate from the player\'s view')
-  .option('--json', 'print one JSON object')
+  .option('--json', 'print the analysis object (as the server serves it)')
   .action(async (file: string, opts) => {
     process.exitCode = await analyzeCommand(file, opts, process.stdout);
   });

@@ -120,12 +120,31 @@ describe('game records (docs/records.md)', () => {
     expect(replay(noted).ok).toBe(true);
   });
 
+  it('writes version 4 with the hints taken, only when a hint was taken', async () => {
+    const module = schafkopfModule;
+    const rules = resolveRules(module.game.ruleBook, undefined, {});
+    if (!rules.ok) throw new Error(rules.error.message);
+    const agents = [0, 1, 2, 3].map((s) => module.bots.easy!.create(rules.value, s, new SeededRng(s)));
+    const result = await playSitting(module, rules.value, agents, { length: { deals: 1 }, rng: new SeededRng('hints') });
+    expect(toRecord('schafkopf', result).version).toBe(3);
+    expect('hints' in toRecord('schafkopf', result)).toBe(false);
+    const hinted = toRecord('schafkopf', result, [], [{ deal: 0, action: 5, seat: 2 }]);
+    expect(hinted.version).toBe(4);
+    expect(hinted.hints).toEqual([{ deal: 0, action: 5, seat: 2 }]);
+    const again = parseRecord(JSON.stringify(hinted));
+    expect(again.ok && again.value.hints).toEqual([{ deal: 0, action: 5, seat: 2 }]);
+    expect(replayRecord(hinted, module).ok).toBe(true);
+  });
+
   it('refuses malformed records with the reason', async () => {
     const base = await sitting(1, 9);
     const cases: [unknown, RegExp][] = [
       [[], /a record is a JSON object/],
       [{ ...base, format: 'pgn' }, /"format" must be "stich-record"/],
-      [{ ...base, version: 4 }, /unsupported "version" 4/],
+      [{ ...base, version: 5 }, /unsupported "version" 5/],
+      [{ ...base, version: 4 }, /"hints" must be a list/],
+      [{ ...base, version: 4, hints: [{ deal: 1, action: 0, seat: 0 }] }, /a hint must be/],
+      [{ ...base, hints: [] }, /"hints" came with version 4/],
       [{ ...base, substitutions: 'none' }, /"substitutions" must be a list/],
       [{ ...base, substitutions: [{ deal: 5, action: 0, seat: 0, reason: 'timeout' }] }, /a substitution must be/],
       [{ ...base, substitutions: [{ deal: 0, action: 0, seat: 0, reason: 'tired' }] }, /a substitution must be/],

@@ -15,8 +15,8 @@ import type { DealFairness } from '../core/fairness.js';
  */
 export interface GameRecord {
   readonly format: 'stich-record';
-  /** 3 since deals carry their fairness proof, 2 since substitutions are recorded; versions 1 and 2 are still read. */
-  readonly version: 1 | 2 | 3;
+  /** 4 when hints were taken (`hints`), 3 since deals carry their fairness proof, 2 since substitutions are recorded; versions 1 to 3 are still read. */
+  readonly version: 1 | 2 | 3 | 4;
   readonly game: string;
   readonly rules: ResolvedRules & Record<string, unknown>;
   readonly players: readonly string[];
@@ -25,6 +25,8 @@ export interface GameRecord {
   readonly sheet: unknown;
   /** Decisions made by the `easy` bot for an outside program that failed to answer (version 2; absent in version 1). */
   readonly substitutions?: readonly Substitution[];
+  /** Version 4: every hint taken (an unrated table's Tipp, `hint` at the terminal), in the order taken. */
+  readonly hints?: readonly HintTaken[];
 }
 
 /** Why an outside program's decision was made by another bot. */
@@ -39,8 +41,17 @@ export interface Substitution {
   readonly reason: SubstitutionReason;
 }
 
-/** The version of the record format this program writes. */
+/** The version of the record format this program writes (HINTS_VERSION for a sitting in which hints were taken). */
 export const RECORD_VERSION = 3;
+/** Version 4: version 3 with `hints`, written only when a player took one (older readers need not know hints otherwise). */
+export const HINTS_VERSION = 4;
+
+/** A hint a player took (issue 22): before the action with this index (from 0) of the deal (from 0), for this seat. */
+export interface HintTaken {
+  readonly deal: number;
+  readonly action: number;
+  readonly seat: number;
+}
 
 export interface DealRecord {
   readonly dealer: number;
@@ -60,10 +71,10 @@ export interface RecordError {
   readonly action?: number;
 }
 
-export function toRecord<T extends GameTypes>(gameId: string, result: SittingResult<T>, substitutions: readonly Substitution[] = []): GameRecord {
+export function toRecord<T extends GameTypes>(gameId: string, result: SittingResult<T>, substitutions: readonly Substitution[] = [], hints: readonly HintTaken[] = []): GameRecord {
   return {
     format: 'stich-record',
-    version: RECORD_VERSION,
+    version: hints.length > 0 ? HINTS_VERSION : RECORD_VERSION,
     game: gameId,
     rules: result.rules as GameRecord['rules'],
     players: result.players,
@@ -78,6 +89,7 @@ export function toRecord<T extends GameTypes>(gameId: string, result: SittingRes
     })),
     sheet: result.sheet,
     substitutions: substitutions.map((x) => ({ deal: x.deal, action: x.action, seat: x.seat, reason: x.reason })),
+    ...(hints.length > 0 ? { hints: hints.map((h) => ({ deal: h.deal, action: h.action, seat: h.seat })) } : {}),
   };
 }
 
@@ -108,8 +120,8 @@ function checkShape(json: unknown): Result<GameRecord, RecordError> {
   if (!isObject(json)) return fault('badRecord', 'a record is a JSON object');
   if (nestsDeeperThan(json, MAX_JSON_DEPTH)) return fault('badRecord', `the record nests more than ${MAX_JSON_DEPTH} levels deep; no record does`);
   if (json.format !== 'stich-record') return fault('badRecord', '"format" must be "stich-record"');
-  if (json.version !== 1 && json.version !== 2 && json.version !== 3) {
-    return fault('badRecord', `unsupported "version" ${excerptJson(json.version, 20)} (this program reads versions 1, 2 and 3)`);
+  if (json.version !== 1 && json.version !== 2 && json.version !== 3 && json.version !== 4) {
+    return fault('badRecord', `unsupported "version" ${excerptJson(json.version, 20)} (this program reads versions 1 to 4)`);
   }
   if (typeof json.game !== 'string') return fault('badRecord', '"game" must name the game');
   if (!isObject(json.rules)) return fault('badRecord', '"rules" must be an object');
@@ -131,7 +143,7 @@ function checkShape(json: unknown): Result<GameRecord, RecordError> {
     }
     if (!('outcome' in d)) return fault('badRecord', 'the deal has no "outcome"', i);
     if ('fair' in d) {
-      if (json.version !== 3) return fault('badRecord', '"fair" came with version 3; an older record has none', i);
+      if (json.version !== 3 && json.version !== 4) return fault('badRecord', '"fair" came with version 3; an older record has none', i);
       const problem = fairShapeProblem(d.fair);
       if (problem) return fault('badRecord', `"fair" ${problem}`, i);
     }
@@ -153,6 +165,23 @@ function checkShape(json: unknown): Result<GameRecord, RecordError> {
         (x.seat as number) >= 0 &&
         SUBSTITUTION_REASONS.includes(x.reason as SubstitutionReason);
       if (!ok) return fault('badRecord', `a substitution must be {"deal", "action", "seat", "reason"} with a deal of the record and a reason of ${SUBSTITUTION_REASONS.join(', ')}: ${excerptJson(x, 60)}`);
+    }
+  }
+  if (json.version !== 4 && 'hints' in json) return fault('badRecord', '"hints" came with version 4; an older record has none');
+  if (json.version === 4) {
+    const hints = json.hints;
+    if (!Array.isArray(hints)) return fault('badRecord', '"hints" must be a list (version 4 is written when hints were taken)');
+    for (const x of hints) {
+      const ok =
+        isObject(x) &&
+        Number.isInteger(x.deal) &&
+        (x.deal as number) >= 0 &&
+        (x.deal as number) < json.deals.length &&
+        Number.isInteger(x.action) &&
+        (x.action as number) >= 0 &&
+        Number.isInteger(x.seat) &&
+        (x.seat as number) >= 0;
+      if (!ok) return fault('badRecord', `a hint must be {"deal", "action", "seat"} with a deal of the record: ${excerptJson(x, 60)}`);
     }
   }
   return ok(json as unknown as GameRecord);

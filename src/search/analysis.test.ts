@@ -3,49 +3,81 @@ import { shuffleDeck } from '../cards/deck.js';
 import { formatCard } from '../cards/notation.js';
 import { SeededRng } from '../core/rng.js';
 import { playDeal } from '../sitting/play.js';
-import { analyzeDeal, formatAnalysis } from './analysis.js';
+import { analysisUnit, analyzeDeal, gradeOf } from './analysis.js';
+import { formatDealAnalysis } from './analysisText.js';
 import { minimax } from './solver.js';
 import { tinyGame, tinyModule, tinySearchState } from './testing.js';
 
 const rules = { preset: 'tiny' };
 
 describe('analysis of a played deal (tiny game)', () => {
-  it('values every legal card with all cards known and from the own view, and sums the cost per player', async () => {
+  it('values every legal card with all cards known and from the own view, grades it, and sums the cost per player', async () => {
     const pack = tinyGame.pack(rules);
+    const unit = analysisUnit('tiny');
     let analysed = 0;
     for (let d = 0; d < 6; d++) {
       const rng = new SeededRng(`analysis${d}`);
       const deck = shuffleDeck(pack, rng);
       const agents = [0, 1, 2, 3].map((s) => (s % 2 === 0 ? tinyModule.bots.random : tinyModule.bots.easy).create(rules, s, new SeededRng(d * 4 + s)));
       const played = await playDeal(tinyModule, rules, { dealer: d % 4, deck, carry: null }, agents);
-      const a = await analyzeDeal(tinyModule, rules, d, { dealer: d % 4, carry: null, deck: deck.map((c) => formatCard(pack, c)), actions: played.actions }, { estimate: true, estimateOptions: { samples: 6, thinkMs: 5000, evaluate: 'solver' } });
-      const cards = played.actions.filter(([, t]) => /^c\d+$/.test(t)).length;
-      expect(a.plays.length).toBe(cards);
+      let pauses = 0;
+      const pause = async () => {
+        pauses++;
+      };
+      const a = await analyzeDeal(tinyModule, rules, d, { dealer: d % 4, carry: null, deck: deck.map((c) => formatCard(pack, c)), actions: played.actions }, { estimate: true, estimateOptions: { samples: 6, thinkMs: 5000, evaluate: 'solver' }, pause });
+      // It yields before every choice it values and after every decision (a worker takes live decisions there).
+      expect(pauses).toBe(a.decisions.reduce((n, x) => n + 1 + (x.solver?.length ?? 0) + (x.unsolved?.length ?? 0), 0));
+      expect(a.deal).toBe(d + 1);
       let state = tinyGame.setup(rules, { dealer: d % 4, deck, carry: null });
       if (!state.ok) throw new Error();
       let s = state.value;
+      let cards = 0;
       for (const [j, [seat, text]] of played.actions.entries()) {
-        const p = a.plays.find((x) => x.index === j);
-        if (p) {
+        const p = a.decisions.find((x) => x.index === j + 1);
+        // Every decision with a choice is analysed (the bid to fold or play too); a forced action is none.
+        expect(p !== undefined).toBe(tinyGame.legal(s, seat).length > 1);
+        const card = /^c\d+$/.test(text);
+        if (p && !card) {
+          expect(p.card).toBe(false);
+          expect(p.trick).toBe(0);
+          expect(p.estimate!.map((e) => e.action).sort()).toEqual(['fold', 'play']);
+        }
+        if (p && card) {
           analysed++;
+          expect(p.card).toBe(true);
+          expect(p.trick).toBe(Math.floor(cards / 4) + 1);
+          expect(p.lead === true).toBe(cards % 4 === 0);
           expect(p.cost).toBeGreaterThanOrEqual(0);
-          expect(p.solver[0].value - p.cost).toBe(p.solver.find((x) => x.action === text)!.value);
+          expect(p.solver![0].value - p.cost!).toBe(p.solver!.find((x) => x.action === text)!.value);
           // The solver's value of the card played, checked by plain minimax.
           const t = tinySearchState(s);
           t.play(Number(text.slice(1)));
-          expect(minimax(t, t.side(seat))).toBe(p.solver[0].value - p.cost);
-          expect(p.estimate!.length).toBe(p.solver.length);
+          expect(minimax(t, t.side(seat))).toBe(p.solver![0].value - p.cost!);
+          expect(p.estimate!.length).toBe(p.solver!.length);
+          expect(p.grade).toBe(gradeOf(p.estimateCost!, unit));
         }
+        if (card) cards++;
         const action = tinyGame.parseAction(rules, text);
         if (!action.ok) throw new Error();
         s = (tinyGame.apply(s, seat, action.value) as { value: typeof s }).value;
       }
       const total = a.seats.reduce((x, y) => x + y.cost, 0);
-      expect(total).toBeCloseTo(a.plays.reduce((x, p) => x + p.cost, 0), 9);
-      const text = formatAnalysis(a, ['A', 'B', 'C', 'D']);
-      expect(text).toMatch(/^Deal \d+: \d+ plays analysed/);
+      expect(total).toBeCloseTo(a.decisions.reduce((x, p) => x + (p.cost ?? 0), 0), 2);
+      // The declaring side's value after each trick, from the first card to the end.
+      if (cards > 0) expect(a.declarers!.curve.map((c) => c.trick)).toEqual(Array.from({ length: cards / 4 + 1 }, (_, i) => i));
+      else expect(a.declarers).toBeUndefined();
+      const text = formatDealAnalysis(a, ['A', 'B', 'C', 'D'], unit);
+      expect(text).toMatch(new RegExp(`^Deal ${d + 1}\\n`));
+      expect(text).toMatch(/\n {2}A: \d+ decisions?, /);
     }
     expect(analysed).toBeGreaterThan(30);
+  });
+
+  it('grades a cost by the thresholds of the game', () => {
+    const u = analysisUnit('schafkopf');
+    expect(u).toMatchObject({ symbol: 'ct', name: 'cents' });
+    expect([0, 5, 10, 19, 20, 49, 50, 500].map((c) => gradeOf(c, u))).toEqual([undefined, undefined, 'inaccuracy', 'inaccuracy', 'mistake', 'mistake', 'blunder', 'blunder']);
+    expect(analysisUnit('bauernschnapsen').name).toBe('game points');
   });
 });
 

@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ThinkReply, ThinkRequest } from './thinking.js';
 
+/** A record's analysis from a worker: the JSON of src/search/analysis.ts's RecordAnalysis, or why there is none. */
+export type AnalyzeReply = { readonly id: number; readonly ok: true; readonly analysis: string; readonly ms: number } | { readonly id: number; readonly ok: false; readonly message: string };
+
 /**
  * Worker threads for the thinking bots, so that their search never blocks
  * the server's event loop. At most `size` workers (default: the cores less
@@ -16,6 +19,7 @@ export class BotPool {
   readonly size: number;
   private readonly workers: (Worker | undefined)[];
   private readonly pending = new Map<number, { worker: number; resolve(r: ThinkReply): void; timer: NodeJS.Timeout }>();
+  private readonly analyses = new Map<number, { worker: number; resolve(r: AnalyzeReply): void }>();
   private nextId = 1;
   /** Decisions answered by a worker so far. */
   decided = 0;
@@ -45,6 +49,23 @@ export class BotPool {
     });
   }
 
+  /**
+   * The analysis of a game record (src/search/analysis.ts), made in a worker
+   * at low priority: between two decisions it analyses, the worker takes
+   * the bots' decisions waiting, and it makes one analysis at a time.
+   */
+  analyze(record: unknown, seed: string): Promise<AnalyzeReply> {
+    if (this.closed) return Promise.resolve({ id: 0, ok: false, message: 'the bot pool is closed' });
+    const index = hash(seed) % this.size;
+    const worker = this.worker(index);
+    if (!worker) return Promise.resolve({ id: 0, ok: false, message: `no bot worker script at ${fileURLToPath(this.script)} (run npm run build)` });
+    const id = this.nextId++;
+    return new Promise<AnalyzeReply>((resolve) => {
+      this.analyses.set(id, { worker: index, resolve });
+      worker.postMessage({ id, analyze: { record, seed } });
+    });
+  }
+
   /** Decisions asked and not answered yet. */
   get busy(): number {
     return this.pending.size;
@@ -56,11 +77,12 @@ export class BotPool {
     if (!existsSync(fileURLToPath(this.script))) return undefined;
     const w = new Worker(this.script);
     w.unref();
-    w.on('message', (reply: ThinkReply) => this.settle(reply));
+    w.on('message', (reply: ThinkReply | AnalyzeReply) => ('analysis' in reply || this.analyses.has(reply.id) ? this.settleAnalysis(reply as AnalyzeReply) : this.settle(reply as ThinkReply)));
     const lost = (why: string) => {
       if (this.workers[index] !== w) return;
       this.workers[index] = undefined;
       for (const [id, p] of this.pending) if (p.worker === index) this.settle({ id, ok: false, message: why });
+      for (const [id, p] of this.analyses) if (p.worker === index) this.settleAnalysis({ id, ok: false, message: why });
     };
     w.on('error', (e) => lost(`the bot worker failed: ${e.message}`));
     w.on('exit', (code) => lost(`the bot worker exited (${code})`));
@@ -77,9 +99,17 @@ export class BotPool {
     p.resolve(reply);
   }
 
+  private settleAnalysis(reply: AnalyzeReply): void {
+    const p = this.analyses.get(reply.id);
+    if (!p) return;
+    this.analyses.delete(reply.id);
+    p.resolve(reply);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const [id] of this.pending) this.settle({ id, ok: false, message: 'the bot pool is closed' });
+    for (const [id] of this.analyses) this.settleAnalysis({ id, ok: false, message: 'the bot pool is closed' });
     const running = this.workers.filter((w): w is Worker => w !== undefined);
     this.workers.fill(undefined);
     await Promise.all(running.map((w) => w.terminate()));

@@ -4,6 +4,8 @@ import type { Agent } from '../games/agent.js';
 import type { GameTypes } from '../games/game.js';
 import { gameById } from '../games/registry.js';
 import { botLevels } from '../search/pimc.js';
+import { analyzeGameRecord } from '../search/analysis.js';
+import type { AnalyzeReply } from './botPool.js';
 import type { ThinkReply, ThinkRequest } from './thinking.js';
 
 /**
@@ -11,7 +13,8 @@ import type { ThinkReply, ThinkRequest } from './thinking.js';
  * time for a thinking bot from the seat's view and legal actions, and
  * answers with the chosen action in the game's notation. Agents are kept
  * per deal and seat (a thinking bot counts its departures from the easy
- * bot within a deal), the most recent few hundred of them.
+ * bot within a deal), the most recent few hundred of them. It also
+ * analyses game records at low priority (BotPool.analyze).
  */
 const MAX_AGENTS = 256;
 const agents = new Map<string, Agent<GameTypes>>();
@@ -47,8 +50,22 @@ async function decide(r: ThinkRequest): Promise<string> {
 
 const port = parentPort;
 if (!port) throw new Error('botWorker.js runs as a worker thread');
-port.on('message', (m: { id: number; request: ThinkRequest }) => {
+/** Analyses run one at a time, each yielding to waiting decisions after every decision it analyses. */
+let analyses: Promise<void> = Promise.resolve();
+const yieldToDecisions = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+port.on('message', (m: { id: number; request: ThinkRequest } | { id: number; analyze: { record: unknown; seed: string } }) => {
   const t0 = performance.now();
+  if ('analyze' in m) {
+    const { record, seed } = m.analyze;
+    analyses = analyses.then(() =>
+      analyzeGameRecord(record, { seed, pause: yieldToDecisions }).then(
+        (a) => port.postMessage({ id: m.id, ok: true, analysis: JSON.stringify(a), ms: performance.now() - t0 } satisfies AnalyzeReply),
+        (e: unknown) => port.postMessage({ id: m.id, ok: false, message: e instanceof Error ? e.message : String(e) } satisfies AnalyzeReply),
+      ),
+    );
+    return;
+  }
   decide(m.request).then(
     (action) => port.postMessage({ id: m.id, ok: true, action, ms: performance.now() - t0 } satisfies ThinkReply),
     (e: unknown) => port.postMessage({ id: m.id, ok: false, message: e instanceof Error ? e.message : String(e) } satisfies ThinkReply),

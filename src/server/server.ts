@@ -17,6 +17,7 @@ import { ClientMessage, CreateTable, Credentials, GuestRequest, PlayerParams, Pl
 import { ordinalOf } from './ratings.js';
 import { openStore } from './store/open.js';
 import type { Store, TableRow, UserRow } from './store/store.js';
+import { analysisRoutes } from './analysisRoutes.js';
 import { BotPool } from './botPool.js';
 import { ServerMetrics } from './metrics.js';
 import { registerOperations } from './operations.js';
@@ -317,6 +318,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!r) return reply.code(404).send({ error: { code: 'unknownRecord', message: 'no such record' } });
     return reply.header('content-disposition', `attachment; filename="stich-${r.game}-${r.id}.json"`).send(r.record);
   });
+  await app.register(analysisRoutes, { store, bots: hall.bots });
   app.get('/api/leaderboard/:game', async (req, reply) => {
     const module = findGame((req.params as { game: string }).game);
     if (!module) return reply.code(404).send({ error: { code: 'unknownGame', message: 'no such game' } });

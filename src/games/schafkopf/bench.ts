@@ -9,6 +9,7 @@ import { SchafkopfPlayouts } from './playout.js';
 import { SCHAFKOPF_RULES, type SchafkopfRules } from './rules.js';
 import { sampleWorld } from './sample.js';
 import type { SchafkopfView } from './view.js';
+import { ramschSolveBench } from './ramschBench.js';
 import type { Pack } from '../../cards/pack.js';
 
 
@@ -18,7 +19,8 @@ import type { Pack } from '../../cards/pack.js';
  * - rufspielPlayoutsPerSecond: the same for a Rufspiel by Vorhand on the Eichel-Sau (deals where it may not be called are skipped);
  * - stepPlayoutsPerSecond: the Solo card by card through `legalMask` and `play`, as generic search uses the search state;
  * - sampleWorldPerSecond: sampled worlds (`sampleWorld`) from the views of random seats in random mid-play positions of Rufspiel deals;
- * - apiDealsPerSecond: the same Solo through the public immutable `setup`/`legal`/`apply`, bidding and Stoß round included.
+ * - apiDealsPerSecond: the same Solo through the public immutable `setup`/`legal`/`apply`, bidding and Stoß round included;
+ * - ramschSolveMs, ramschSolveP95Ms: 20 whole Ramsch deals solved from the first card (ramschBench.ts), each capped at the run's time per measurement (at most 2 s).
  */
 export const schafkopfBench: GameBench = {
   run(millis) {
@@ -51,7 +53,7 @@ export const schafkopfBench: GameBench = {
         state = unwrap(schafkopf.apply(state, seat, action));
       }
     });
-    return { playoutsPerSecond, rufspielPlayoutsPerSecond, stepPlayoutsPerSecond, sampleWorldPerSecond, apiDealsPerSecond };
+    return { playoutsPerSecond, rufspielPlayoutsPerSecond, stepPlayoutsPerSecond, sampleWorldPerSecond, apiDealsPerSecond, ...ramschSolveBench(rules, 20, Math.min(millis, 2_000)) };
   },
 };
 

@@ -527,6 +527,51 @@ export class SchafkopfSearch implements SearchState {
     return this.seatPoints[seat];
   }
 
+  /** A search state of the same hands and the same cards played so far, under another game (with the same trumps, for a Ramsch's points). */
+  replayAs(deal: SearchDeal): SchafkopfSearch {
+    const copy = new SchafkopfSearch(deal);
+    copy.deal(this.dealt, this.firstLeader);
+    for (let i = 0; i < this.pos; i++) copy.play(this.cards[i]);
+    copy.start = copy.pos;
+    return copy;
+  }
+
+  /** For a game's own searches (the Ramsch solve): a seat's cards, its tricks, the card points not yet in a finished trick, whether it is a Ramsch, its rules. */
+  handOf(seat: Seat): number {
+    return this.hands[seat];
+  }
+
+  seatTricksOf(seat: Seat): number {
+    return this.seatTricks[seat];
+  }
+
+  pointsLeft(): number {
+    return this.totalPoints - this.taken;
+  }
+
+  get isRamsch(): boolean {
+    return this.ramsch;
+  }
+
+  get dealRules(): SchafkopfRules {
+    return this.rules;
+  }
+
+  get dealDoublings(): number {
+    return this.doublings;
+  }
+
+  /** The seat whose card takes the trick on the table so far; -1 between tricks. */
+  bestSeat(): Seat {
+    const len = this.pos & 3;
+    return len === 0 ? -1 : (this.turn - len + this.best - (this.pos - len)) & 3;
+  }
+
+  /** Whether this card, played now, would take the trick on the table so far (true for a lead). */
+  beatsBest(card: Card): boolean {
+    return (this.pos & 3) === 0 || ((this.follows & (1 << card)) !== 0 && this.power[card] > this.bestPower);
+  }
+
   /** The trick with this number (from 0) once it is finished: who led, the cards, who took it. */
   trick(n: number): DoneTrick | undefined {
     if (n < 0 || n >= this.pos >> 2) return undefined;

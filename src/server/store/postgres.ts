@@ -224,6 +224,23 @@ export class PgStore implements Store, SchemaState {
     return (await this.query('SELECT id FROM records WHERE table_id = $1 ORDER BY created, id COLLATE "C"', [tableId])).map((r) => r.id as string);
   }
 
+  async analysis(recordId: string, version: number): Promise<string | undefined> {
+    checkText(recordId, 'record id');
+    const [r] = await this.query('SELECT analysis FROM analyses WHERE record_id = $1 AND version = $2', [recordId, version]);
+    return r?.analysis as string | undefined;
+  }
+
+  async saveAnalysis(recordId: string, version: number, analysis: string): Promise<void> {
+    checkText(recordId, 'record id');
+    if (!isJson(analysis)) throw new StoreError('badInput', `the analysis of record ${recordId} is not JSON`);
+    const [r] = await this.query('SELECT 1 FROM records WHERE id = $1', [recordId]);
+    if (!r) throw new StoreError('missing', `no record ${recordId}`);
+    await this.query(
+      'INSERT INTO analyses (record_id, version, analysis, created) VALUES ($1, $2, $3, $4) ON CONFLICT (record_id) DO UPDATE SET version = excluded.version, analysis = excluded.analysis, created = excluded.created',
+      [recordId, version, analysis, Date.now()],
+    );
+  }
+
   async ratings(game: string, userIds: readonly string[]): Promise<RatingRow[]> {
     checkText(game, 'game');
     userIds.forEach((id) => checkText(id, 'user id'));
@@ -278,5 +295,14 @@ export class PgStore implements Store, SchemaState {
 
   async close(): Promise<void> {
     await this.pool.end();
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }

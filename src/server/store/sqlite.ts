@@ -69,6 +69,10 @@ export class SqliteStore implements Store, SchemaState {
       append: db.prepare('INSERT INTO table_log (table_id, idx, entry) VALUES (?, ?, ?)'),
       finish: db.prepare('UPDATE tables SET finished = ? WHERE id = ?'),
       addRecord: db.prepare('INSERT INTO records (id, table_id, game, record, created) VALUES (?, ?, ?, ?, ?)'),
+      analysis: db.prepare('SELECT analysis FROM analyses WHERE record_id = ? AND version = ?'),
+      saveAnalysis: db.prepare(
+        'INSERT INTO analyses (record_id, version, analysis, created) VALUES (?, ?, ?, ?) ON CONFLICT(record_id) DO UPDATE SET version = excluded.version, analysis = excluded.analysis, created = excluded.created',
+      ),
       record: db.prepare('SELECT id, table_id, game, record, created FROM records WHERE id = ?'),
       recordsOfTable: db.prepare('SELECT id FROM records WHERE table_id = ? ORDER BY created, id'),
       rating: db.prepare('SELECT r.user_id, u.name, r.mu, r.sigma, r.sittings FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game = ? AND r.user_id = ?'),
@@ -192,6 +196,18 @@ export class SqliteStore implements Store, SchemaState {
     return (this.stmts.recordsOfTable.all(tableId) as { id: string }[]).map((r) => r.id);
   }
 
+  async analysis(recordId: string, version: number): Promise<string | undefined> {
+    checkText(recordId, 'record id');
+    return (this.stmts.analysis.get(recordId, version) as { analysis: string } | undefined)?.analysis;
+  }
+
+  async saveAnalysis(recordId: string, version: number, analysis: string): Promise<void> {
+    checkText(recordId, 'record id');
+    if (!isJson(analysis)) throw new StoreError('badInput', `the analysis of record ${recordId} is not JSON`);
+    if (this.stmts.record.get(recordId) === undefined) throw new StoreError('missing', `no record ${recordId}`);
+    this.stmts.saveAnalysis.run(recordId, version, analysis, Date.now());
+  }
+
   async ratings(game: string, userIds: readonly string[]): Promise<RatingRow[]> {
     checkText(game, 'game');
     userIds.forEach((id) => checkText(id, 'user id'));
@@ -256,5 +272,14 @@ export class SqliteStore implements Store, SchemaState {
 
   async close(): Promise<void> {
     this.db.close();
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }

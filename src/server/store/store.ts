@@ -119,6 +119,10 @@ export interface Store {
   record(id: string): Promise<RecordRow | undefined>;
   /** The ids of a table's records, oldest first. */
   recordsOfTable(tableId: string): Promise<string[]>;
+  /** The stored analysis of a record (JSON text) in this format version, if any (optional: a store without it keeps none). */
+  analysis?(recordId: string, version: number): Promise<string | undefined>;
+  /** Keeps a record's analysis (JSON text); a second one for the same record replaces the first. Fails with `missing` for an unknown record. */
+  saveAnalysis?(recordId: string, version: number, analysis: string): Promise<void>;
   /** The ratings of those users in that game that exist, in the order asked. */
   ratings(game: string, userIds: readonly string[]): Promise<RatingRow[]>;
   /** The best `limit` players of a game by conservative rating (mu − 3 sigma). */

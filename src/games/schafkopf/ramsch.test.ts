@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { shuffleDeck } from '../../cards/deck.js';
+import { SeededRng } from '../../core/rng.js';
+import { resolveRules } from '../ruleBook.js';
+import { movesOf, Solver } from '../../search/solver.js';
+import { schafkopfPack } from './cards.js';
+import { schafkopf } from './game.js';
+import { RamschSolver } from './ramsch.js';
+import { SchafkopfSearch } from './search.js';
+import type { SchafkopfRules } from './rules.js';
+
+/** The card points seat q takes from here on, q avoiding them and the others pushing them onto it (plain minimax). */
+function forcedByMinimax(s: SchafkopfSearch, q: number): number {
+  if (s.isOver()) return 0;
+  const avoiding = s.toMove() === q;
+  let best = avoiding ? Infinity : -Infinity;
+  const before = s.seatPointsOf(q);
+  for (const m of movesOf(s.legalMask())) {
+    s.play(m);
+    const v = s.seatPointsOf(q) - before + forcedByMinimax(s, q);
+    s.undo();
+    best = avoiding ? Math.min(best, v) : Math.max(best, v);
+  }
+  return best;
+}
+
+function ramschEndgame(rules: SchafkopfRules, d: number, cardsLeft: number): SchafkopfSearch {
+  const rng = new SeededRng(`ramsch-endgame/${d}`);
+  const deck = shuffleDeck(schafkopfPack(false), rng);
+  const hands = [0, 0, 0, 0];
+  deck.forEach((c, i) => (hands[i >> 3] |= 1 << c));
+  const s = new SchafkopfSearch({ rules, contract: { kind: 'ramsch', declarer: null }, doublings: d % 2, stock: 0 });
+  s.deal(hands, d % 4);
+  while (32 - s.depth() > cardsLeft) {
+    const legal = movesOf(s.legalMask());
+    s.play(legal[rng.int(legal.length)]);
+  }
+  return s;
+}
+
+describe('the Ramsch solve', () => {
+  for (const durchmarsch of ['allTricks', 'points', 'off'] as const) {
+    it(`answers "does this seat pay?" as the paranoid solver does, and the points forced on it as minimax (Durchmarsch ${durchmarsch})`, () => {
+      const rules = resolveRules(schafkopf.ruleBook, undefined, { ramschDurchmarsch: durchmarsch, ramschDurchmarschPoints: 61, ramschJungfrau: 'doubleAll' });
+      if (!rules.ok) throw new Error(rules.error.message);
+      let pays = 0;
+      for (let d = 0; d < 24; d++) {
+        // Endgames of under three tricks, some mid-trick.
+        const s = ramschEndgame(rules.value, d, 10 + (d % 4));
+        const solved = new RamschSolver().solve(s);
+        const depth = s.depth();
+        for (let q = 0; q < 4; q++) {
+          const paranoid = new Solver().value(s, q, q);
+          expect(solved.seats[q].pays, `deal ${d}, seat ${q}`).toBe(paranoid < 0);
+          expect(solved.seats[q].forced).toBe(s.seatPointsOf(q) + forcedByMinimax(s, q));
+          expect(solved.seats[q].taken).toBe(s.seatPointsOf(q));
+          if (solved.seats[q].pays) pays++;
+        }
+        expect(s.depth()).toBe(depth);
+      }
+      // Both answers occur.
+      expect(pays).toBeGreaterThan(5);
+      expect(pays).toBeLessThan(90);
+    });
+  }
+
+  it('refuses a deal that is no Ramsch and stops at its deadline with the state restored', () => {
+    const rules = resolveRules(schafkopf.ruleBook, undefined, {});
+    if (!rules.ok) throw new Error(rules.error.message);
+    const solo = new SchafkopfSearch({ rules: rules.value, contract: { kind: 'solo', suit: 0, declarer: 0 }, doublings: 0, stock: 0 });
+    solo.deal([0xff, 0xff00, 0xff0000, 0xff000000 | 0], 0);
+    expect(() => new RamschSolver().solve(solo)).toThrow('not a Ramsch');
+    const s = ramschEndgame(rules.value, 1, 32);
+    const r = new RamschSolver();
+    r.deadline = performance.now() - 1;
+    expect(() => r.solve(s)).toThrow('ran out of time');
+    expect(s.depth()).toBe(0);
+    expect(s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3)).toBe(-1);
+  });
+});

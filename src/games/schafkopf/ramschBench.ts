@@ -1,0 +1,43 @@
+import { shuffleDeck } from '../../cards/deck.js';
+import { SeededRng } from '../../core/rng.js';
+import { percentile } from '../../search/arena.js';
+import { schafkopfPack } from './cards.js';
+import { RamschSolver, RamschTimeout } from './ramsch.js';
+import type { SchafkopfRules } from './rules.js';
+import { SchafkopfSearch } from './search.js';
+
+/**
+ * The Ramsch solve's speed (issue 22): `deals` seeded Ramsch deals solved
+ * whole from the first card (for every seat: does it pay, the points forced
+ * on it), each by a new solver. The median (`ramschSolveMs`) and 95th
+ * percentile (`ramschSolveP95Ms`) of the process's CPU time in
+ * milliseconds; a deal not solved within `capMillis` of wall clock counts
+ * at the cap (`ramschUnsolvedDeals`).
+ */
+export function ramschSolveBench(rules: SchafkopfRules, deals = 20, capMillis = 2_000): Record<string, number> {
+  const pack = schafkopfPack(rules.kurzeKarte);
+  const perHand = pack.size / 4;
+  const times: number[] = [];
+  let unsolved = 0;
+  for (let d = 0; d < deals; d++) {
+    const deck = shuffleDeck(pack, new SeededRng(`ramsch-solve/${d}`));
+    const hands = [0, 0, 0, 0];
+    deck.forEach((c, i) => (hands[Math.floor(i / perHand)] |= 1 << c));
+    const s = new SchafkopfSearch({ rules, contract: { kind: 'ramsch', declarer: null }, doublings: 0, stock: 0 });
+    s.deal(hands, d % 4);
+    const solver = new RamschSolver();
+    solver.deadline = performance.now() + capMillis;
+    const cpu = process.cpuUsage();
+    try {
+      solver.solve(s);
+      const used = process.cpuUsage(cpu);
+      times.push((used.user + used.system) / 1000);
+    } catch (e) {
+      if (!(e instanceof RamschTimeout)) throw e;
+      times.push(capMillis);
+      unsolved++;
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { ramschSolveMs: percentile(times, 0.5), ramschSolveP95Ms: percentile(times, 0.95), ramschUnsolvedDeals: unsolved, ramschSolveDeals: deals };
+}

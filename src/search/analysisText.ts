@@ -1,0 +1,66 @@
+import type { AnalysisUnit, DealAnalysis, DecisionAnalysis, RecordAnalysis } from './analysis.js';
+
+/**
+ * The analysis as text for a learner: every decision outside the card play
+ * judged, every card that cost something (from the own view or with all
+ * cards known) with the best alternative ("Trick 7, Anna led
+ * HZ: −20 ct; best SA: +10 ct"), a line per player, and the declaring
+ * side's expected result after each trick. Values are the deciding seat's
+ * own result in the game's unit, from the player's own view where there is
+ * one, with all cards known in brackets.
+ */
+export function formatRecordAnalysis(a: RecordAnalysis): string {
+  return [analysisHeader(a.deals.length, a.unit), ...a.deals.map((d) => formatDealAnalysis(d, a.players, a.unit))].join('\n\n');
+}
+
+export function analysisHeader(deals: number, unit: AnalysisUnit): string {
+  return `Analysis of ${deals === 1 ? 'one deal' : `${deals} deals`}. Values are each player's own result in ${unit.name} (${unit.symbol}): from the player's own view (the strong bot over the worlds that player could see), with all cards known in brackets. Grades by what was lost from the own view: inaccuracy from ${amount(unit.grades[0], unit)}, mistake from ${amount(unit.grades[1], unit)}, blunder from ${amount(unit.grades[2], unit)}.`;
+}
+
+export function formatDealAnalysis(d: DealAnalysis, players: readonly string[], unit: AnalysisUnit): string {
+  const lines = [`Deal ${d.deal}`];
+  // A card is shown when it cost something from the player's own view or with all cards known (which the player could not know: no grade then).
+  const costly = (x: DecisionAnalysis) => (x.estimateCost ?? 0) > 0 || (x.cost ?? 0) > 0;
+  let shown = 0;
+  for (const x of d.decisions) {
+    // Every decision outside the card play is judged; of the cards, those that cost something.
+    if (x.card && !costly(x)) continue;
+    lines.push('  ' + formatDecision(x, players, unit));
+    shown++;
+  }
+  if (shown === 0) lines.push('  every decision was best');
+  else if (!d.decisions.some((x) => x.card && costly(x))) lines.push('  every card was best');
+  for (const s of d.seats) {
+    const own = s.estimateCost !== undefined ? `, ${amount(s.estimateCost, unit)} lost from own view` : '';
+    lines.push(
+      `  ${players[s.seat]}: ${plural(s.decisions, 'decision')}, ${plural(s.inaccuracies, 'inaccuracy', 'inaccuracies')}, ${plural(s.mistakes, 'mistake')}, ${plural(s.blunders, 'blunder')}${own}, ${amount(s.cost, unit)} with all cards known`,
+    );
+  }
+  if (d.declarers && d.declarers.curve.length > 0) {
+    const who = d.declarers.seats.map((s) => players[s]).join(' and ');
+    const points = d.declarers.curve.map((p) => `${p.trick}: ${p.value === null ? '?' : signed(p.value, unit)}`).join(', ');
+    lines.push(`  ${who}, expected result with all cards known after each trick: ${points}`);
+  }
+  return lines.join('\n');
+}
+
+function formatDecision(x: DecisionAnalysis, players: readonly string[], unit: AnalysisUnit): string {
+  const who = players[x.seat];
+  const what = x.card ? `Trick ${x.trick}, ${who} ${x.lead ? 'led' : 'played'} ${x.action}` : `${x.trick === 0 ? 'Before the play' : `Trick ${x.trick}`}, ${who}: ${x.action}`;
+  const grade = x.grade ? ` (${x.grade})` : '';
+  return `${what}: ${judge(x.action, x.estimate, unit)}${x.solver ? ` [all cards known: ${judge(x.action, x.solver, unit)}]` : ''}${grade}`;
+}
+
+/** "−20 ct; best SA: +10 ct", or "+10 ct, best" for a best choice. */
+function judge(action: string, values: readonly { action: string; value: number }[] | undefined, unit: AnalysisUnit): string {
+  if (!values || values.length === 0) return 'not valued';
+  const mine = values.find((v) => v.action === action);
+  if (!mine) return 'not valued';
+  if (mine.value >= values[0].value) return `${signed(mine.value, unit)}, best`;
+  return `${signed(mine.value, unit)}; best ${values[0].action}: ${signed(values[0].value, unit)}`;
+}
+
+const num = (x: number) => (Number.isInteger(x) ? String(Math.abs(x)) : Math.abs(x).toFixed(2).replace(/\.?0+$/, ''));
+const signed = (x: number, unit: AnalysisUnit) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${num(x)} ${unit.symbol}`;
+const amount = (x: number, unit: AnalysisUnit) => `${num(x)} ${unit.symbol}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

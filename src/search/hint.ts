@@ -1,0 +1,41 @@
+import type { Rng } from '../core/rng.js';
+import type { GameTypes, Seat } from '../games/game.js';
+import type { GameModule } from '../games/module.js';
+import type { ChoiceValue } from './analysis.js';
+import { pimcAgent, STRONG, type PimcOptions } from './pimc.js';
+
+/** A hint (issue 22: the "Tipp" button, `hint` at the terminal): what the strong bot would do and what it makes of each legal action. */
+export interface Hint {
+  /** The strong bot's choice, in the game's notation. */
+  readonly choice: string;
+  /** Every legal action with the strong bot's estimate of the seat's own result, best first. */
+  readonly estimates: readonly ChoiceValue[];
+  /** The worlds the estimates are the mean over. */
+  readonly worlds: number;
+}
+
+/**
+ * The strong bot's hint for a seat from its own view only (never the hidden
+ * cards): its choice, and its estimate of every legal action over worlds
+ * sampled from the view. It is a fresh bot for the one decision (the limit
+ * on its departures from the easy bot counts from there). Fails when the
+ * game has no search support or the seat has nothing to decide.
+ */
+export async function hint<T extends GameTypes>(
+  module: GameModule<T>,
+  rules: T['rules'],
+  view: T['view'],
+  seat: Seat,
+  legal: readonly T['action'][],
+  rng: Rng,
+  options: PimcOptions = STRONG,
+): Promise<Hint> {
+  const { game } = module;
+  if (!module.search) throw new Error(`${game.title} has no search support: no hints`);
+  if (legal.length === 0) throw new Error('the seat has nothing to decide');
+  const agent = pimcAgent(module, rules, seat, rng, options, 'strong');
+  const chosen = await agent.choose(view, legal, seat);
+  const { means, worlds } = await agent.estimate(view, legal, seat);
+  const estimates = legal.map((a, i) => ({ action: game.formatAction(rules, a), value: Math.round(means[i] * 1000) / 1000 })).sort((a, b) => b.value - a.value);
+  return { choice: game.formatAction(rules, chosen), estimates, worlds };
+}

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { BotPool } from './botPool.js';
+import type { Store } from './store/store.js';
+
+/** The format version of the analyses kept (RecordAnalysis.version): a new version is computed afresh. */
+export const ANALYSIS_VERSION = 1;
+
+export interface AnalysisRoutesOptions {
+  readonly store: Store;
+  readonly bots: BotPool;
+}
+
+type Job = { readonly state: 'computing'; readonly since: number } | { readonly state: 'failed'; readonly message: string };
+
+/**
+ * `GET /api/records/:id/analysis` (issue 22): the analysis of a finished
+ * sitting, every decision of every deal valued (src/search/analysis.ts).
+ * The first request starts it in a bot worker at low priority and answers
+ * 202 (with Retry-After) while it is computed; once done it is kept in the
+ * store and served from there (200), the same for everyone. A record that
+ * cannot be analysed answers 422 with the reason, an unknown one 404. A
+ * store without analyses (optional methods) keeps the result in memory.
+ */
+export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (app, { store, bots }) => {
+  const jobs = new Map<string, Job>();
+  const memory = new Map<string, string>();
+
+  const stored = async (id: string): Promise<string | undefined> => (store.analysis ? store.analysis(id, ANALYSIS_VERSION) : memory.get(id));
+
+  const start = (id: string, record: unknown): void => {
+    jobs.set(id, { state: 'computing', since: Date.now() });
+    void bots.analyze(record, `analysis/${id}`).then(async (reply) => {
+      if (!reply.ok) {
+        jobs.set(id, { state: 'failed', message: reply.message });
+        return;
+      }
+      try {
+        if (store.saveAnalysis) await store.saveAnalysis(id, ANALYSIS_VERSION, reply.analysis);
+        else memory.set(id, reply.analysis);
+        jobs.delete(id);
+        app.log.info({ record: id, ms: Math.round(reply.ms) }, 'record analysed');
+      } catch (e) {
+        jobs.set(id, { state: 'failed', message: e instanceof Error ? e.message : String(e) });
+      }
+    });
+  };
+
+  app.get('/api/records/:id/analysis', async (req, reply) => {
+    const id = (req.params as { id: string }).id;
+    if (id.length === 0 || id.length > 100) return reply.code(404).send({ error: { code: 'unknownRecord', message: 'no such record' } });
+    const done = await stored(id);
+    if (done !== undefined) return reply.header('content-type', 'application/json; charset=utf-8').send(done);
+    const job = jobs.get(id);
+    if (job?.state === 'failed') return reply.code(422).send({ error: { code: 'noAnalysis', message: `the record cannot be analysed: ${job.message}` } });
+    if (!job) {
+      const r = await store.record(id);
+      if (!r) return reply.code(404).send({ error: { code: 'unknownRecord', message: 'no such record' } });
+      start(id, r.record);
+    }
+    const since = (jobs.get(id) as { since?: number } | undefined)?.since ?? Date.now();
+    return reply.code(202).header('retry-after', '2').send({ status: 'computing', record: id, seconds: Math.round((Date.now() - since) / 1000) });
+  });
+};
