@@ -254,17 +254,20 @@ export class Table {
         return;
       }
       case 'open': {
+        if (this.closed) return;
         const begun = e.begin ? this.module.sitting.begin(this.rules, new CryptoRng()) : undefined;
         const commit = await commitEntry(this.settings.game, this.id, e.deal);
         await this.run({ type: 'opened', commit, ...(begun ? { begin: { start: begun.start, firstDealer: begun.firstDealer } } : {}) });
         return;
       }
       case 'shuffle': {
+        if (this.closed) return;
         const dealt = await shuffleDeal(this.settings.game, this.id, this.module.game.pack(this.rules), e.entry, e.contributions);
         await this.run({ type: 'shuffled', deal: e.entry.deal, deck: dealt.deck, contributions: dealt.contributions });
         return;
       }
       case 'decide':
+        if (this.closed) return;
         try {
           await this.bots.decide(e);
         } catch (err) {
