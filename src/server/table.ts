@@ -3,8 +3,8 @@ import type { GameTypes, Seat } from '../games/game.js';
 import type { AnyGameModule } from '../games/module.js';
 import { commitEntry, shuffleDeal } from './fairDeal.js';
 import type { Limits } from './limits.js';
-import { emptyTable, replay } from './core/log.js';
-import { graceMs, lastEvent, seatsOf, snapshot } from './core/read.js';
+import { emptyTable, publicSeats, replay } from './core/log.js';
+import { lastEvent, seatsOf, snapshot } from './core/read.js';
 import { step } from './core/step.js';
 import type { Command, Effect, LogEntry, Occupant, Reply, Step, TableContext, TableSettings, TableState } from './core/types.js';
 import type { PublicSeat, ServerMessage, Snapshot } from './protocol.js';
@@ -12,7 +12,6 @@ import { BOT_RATING, NEW_RATING, rateSitting } from './ratings.js';
 import type { Store, TableCommit } from './store/store.js';
 import { TableBots } from './tableBots.js';
 import type { ThinkReply, ThinkRequest } from './thinking.js';
-import { publicSeats } from './core/log.js';
 
 export { DEFAULT_GRACE_MS } from './core/types.js';
 export type { LogEntry, Occupant, TableSettings } from './core/types.js';
@@ -102,10 +101,6 @@ export class Table {
     return lastEvent(this.current.sitting);
   }
 
-  get graceMs(): number {
-    return graceMs(this.ctx);
-  }
-
   publicSeats(): PublicSeat[] {
     return publicSeats(this.current.sitting, this.current.live);
   }
@@ -121,11 +116,6 @@ export class Table {
   /** Seats whose bot is playing for an absent person. */
   awaySeats(): Seat[] {
     return [...this.current.live.away];
-  }
-
-  isFollowing(sub: Subscriber): boolean {
-    const id = this.followerOf.get(sub);
-    return id !== undefined && this.followers.has(id);
   }
 
   // ─── commands ───────────────────────────────────────────────────────────
