@@ -60,7 +60,7 @@ function context(module: AnyGameModule, variant: number): TableContext {
       botDelayMs: 100,
       contributionMs: variant % 4 === 1 ? 0 : 500,
       graceMs: variant % 2 === 0 ? 0 : 2000,
-      length: { deals: 2 },
+      length: { deals: variant % 3 === 2 ? 2 : 1 },
     },
   };
 }
@@ -100,6 +100,7 @@ class Harness {
     this.accepted++;
     Harness.reached.set(command.type, (Harness.reached.get(command.type) ?? 0) + 1);
     if (command.type === 'join' && before.live.gone.length > done.state.live.gone.length) Harness.reached.set('reconnect', (Harness.reached.get('reconnect') ?? 0) + 1);
+    if (command.type === 'opened' && command.begin === undefined) Harness.reached.set('nextDeal', (Harness.reached.get('nextDeal') ?? 0) + 1);
     if (done.state.sitting.phase === 'finished' && before.sitting.phase !== 'finished') Harness.reached.set('finished', (Harness.reached.get('finished') ?? 0) + 1);
     const first = done.effects[0];
     if (first?.type === 'commit') {
@@ -253,11 +254,11 @@ describe('the sitting core', () => {
           }
           expect(h.accepted).toBeGreaterThan(0);
         }),
-        { seed: 19, numRuns: 12 },
+        { seed: 19, numRuns: 6 },
       );
       // The sequences reach what they are meant to test.
       const reached = Harness.reached;
-      for (const type of ['sit', 'act', 'chat', 'contribute', 'shuffled', 'collectOut', 'botDue', 'botAction', 'clockOut', 'graceOut', 'reconnect', 'leave', 'opened', 'finished']) {
+      for (const type of ['sit', 'act', 'chat', 'contribute', 'shuffled', 'collectOut', 'botDue', 'botAction', 'clockOut', 'graceOut', 'reconnect', 'leave', 'opened', 'nextDeal', 'finished']) {
         expect(reached.get(type) ?? 0, type).toBeGreaterThan(0);
       }
     });
