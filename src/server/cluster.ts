@@ -1,31 +1,27 @@
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { dispatch, type TableMessage } from './dispatch.js';
-import { DEFAULT_CONTRIBUTION_MS } from './fairDeal.js';
+import { ClusterFront, type FrontConn } from './clusterFront.js';
+import { Broadcast, MARGIN_MS, RELEASE, RENEW, Wire, type ClusterLink, type LeaseChain, type LeaseRedis } from './clusterWire.js';
+import { RemoteFollowers } from './clusterOwner.js';
+import type { TableMessage } from './dispatch.js';
+import type { TableRouter } from './router.js';
+import { ClusterLobby, type TableInfo } from './clusterLobby.js';
+import { FencedStore } from './clusterStore.js';
 import { randomId } from './identity.js';
-import { ClientMessage, type LobbyTable, type PublicSettings, type ServerMessage } from './protocol.js';
-import type { LogRow, PasswordRow, PlayerSitting, RatingRow, RecordRow, Store, TableCommit, TableRow, UserRow } from './store/store.js';
-import type { Subscriber, Table } from './table.js';
+import type { LobbyTable, ServerMessage } from './protocol.js';
+
+export { infoOf, type TableInfo } from './clusterLobby.js';
+export type { FrontConn } from './clusterFront.js';
+import type { Store, TableRow, UserRow } from './store/store.js';
+import type { Table } from './table.js';
 
 /**
- * One process of a cluster (docs/cluster.md). Redis holds what the processes
- * share in real time; PostgreSQL (the `Store`) holds everything else.
- *
- * - Ownership: each table is run by one process, the holder of the lease
- *   `P:lease:TABLE` (value `NODE/EPOCH`, with a time to live, renewed every
- *   tick). A process that cannot renew stops writing before the lease can
- *   expire; the log's sequence numbers make a second writer fail anyway.
- * - Routing: a socket's table messages go to the owner over the owner's
- *   channel `P:to:NODE`; the owner runs them at the table and sends every
- *   message for that socket (snapshot, events rendered for its seat, ok,
- *   error, status) back over the socket's process channel.
- * - Takeover: every tick each process looks for live tables without a lease
- *   (`P:live`), takes some, rebuilds them from the log, and announces the new
- *   lease on `P:all`. Each process then rejoins its sockets of that table
- *   from the last event it passed on, and resends unanswered actions (the
- *   table answers an action it has already applied with its first answer).
- * - Lobby and presence: `P:info` (every table's public description),
- *   `P:presence:NODE` (who is online through that process), `P:nodes`.
+ * One process of a cluster (docs/cluster.md): the same table shells as a
+ * single process, with Redis for what the processes share in real time and
+ * PostgreSQL (the `Store`) for everything else. This file holds ownership
+ * (leases `P:lease:TABLE`, renewal, takeover of orphaned tables from `P:live`)
+ * and the owner's side of routing; clusterFront.ts is the socket's side,
+ * clusterLobby.ts the shared lobby and presence, clusterWire.ts the messages.
  */
 
 export interface ClusterOptions {
@@ -62,84 +58,24 @@ interface Owned {
   table?: Table;
 }
 
-/** A table followed (or asked about) by one socket of this process. */
-interface Followed {
-  /** The lease of the owner this socket's messages go to. */
-  lease?: string;
-  /** The last event number passed on to the socket. */
-  last?: number;
-  /** The `since` of the socket's own last join. */
-  joinSince?: number;
-  following: boolean;
-  /** Actions not yet answered, and the lease each was last sent to. */
-  readonly acts: Map<number, { m: TableMessage; sentTo?: string }>;
-  /** Other requests (sit, stand, chat, again) not yet answered. */
-  others: number;
-}
-
-export interface FrontConn {
-  readonly id: string;
-  readonly user: UserRow;
-  send(m: ServerMessage): void;
-  readonly tables: Map<string, Followed>;
-}
-
-/** The public description of a table, shared through Redis. */
-export interface TableInfo extends LobbyTable {
-  readonly public: boolean;
-  readonly settings: PublicSettings;
-}
-
-const UserWire = z.object({ id: z.string(), name: z.string(), guest: z.boolean() });
-const Wire = z.discriminatedUnion('t', [
-  z.object({ t: z.literal('req'), from: z.string(), conn: z.string(), lease: z.string(), user: UserWire, m: ClientMessage, attempt: z.number().int() }),
-  z.object({ t: z.literal('gone'), from: z.string(), conn: z.string(), table: z.string().optional() }),
-  z.object({ t: z.literal('msg'), conn: z.string(), table: z.string(), lease: z.string(), m: z.object({ type: z.string() }).passthrough() }),
-  z.object({ t: z.literal('moved'), conn: z.string(), lease: z.string(), m: ClientMessage, attempt: z.number().int() }),
-]);
-type Wire = z.infer<typeof Wire>;
-const Broadcast = z.discriminatedUnion('t', [z.object({ t: z.literal('owner'), table: z.string(), lease: z.string() }), z.object({ t: z.literal('lobby') })]);
-
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
-
-/** A pipeline or transaction with the lease scripts. */
-type LeaseChain = { renewLease(key: string, lease: string, ms: number): unknown; releaseLease(key: string, lease: string): unknown };
-
-type LeaseRedis = Redis & {
-  renewLease(key: string, lease: string, ms: number): Promise<number>;
-  releaseLease(key: string, lease: string): Promise<number>;
-};
-
-/** The time a process leaves between the last renewal it knows of and the lease's end, for clock drift and delays. */
-const MARGIN_MS = 500;
-/** How long a socket's message waits for its table to get an owner again. */
-const ROUTE_ATTEMPTS = 40;
-const ROUTE_RETRY_MS = 250;
-
-const nodeOf = (lease: string) => lease.slice(0, lease.indexOf('/'));
-
-export class ClusterNode {
+export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   readonly id = randomId(9);
   readonly prefix: string;
   readonly leaseMs: number;
   readonly tickMs: number;
-  private readonly cmd: LeaseRedis;
+  readonly cmd: LeaseRedis;
   private readonly sub: Redis;
   private readonly owned = new Map<string, Owned>();
-  private readonly conns = new Map<string, FrontConn>();
+  private readonly front = new ClusterFront(this);
   /** Sockets of this or other processes following tables this process owns, by NODE/CONN/TABLE. */
-  private readonly remote = new Map<string, { node: string; conn: string; table: string; sub: Subscriber }>();
-  private readonly online = new Map<string, { name: string; n: number }>();
-  private readonly dirty = new Set<string>();
-  private dirtyTimer: NodeJS.Timeout | undefined;
-  private lobbyTimer: NodeJS.Timeout | undefined;
+  private readonly followers = new RemoteFollowers({ id: this.id, publish: (node, w) => this.publish(node, w), receive: (conn, table, lease, m) => this.front.receive(conn, table, lease, m), table: (id) => this.hall.tables.get(id), log: (d, m) => this.log.error(d, m) });
   private tickTimer: NodeJS.Timeout | undefined;
   private ticking = false;
   /** Tables this process is taking over now. */
   private readonly adopting = new Set<string>();
   private closed = false;
-  private lobbyCache: { tables: LobbyTable[]; online: string[] } = { tables: [], online: [] };
+  private readonly lobbyInfo: ClusterLobby;
+
   hall!: ClusterHall;
 
   constructor(
@@ -155,6 +91,14 @@ export class ClusterNode {
     this.cmd = new Redis(options.redis, { ...common, enableOfflineQueue: false }) as LeaseRedis;
     this.cmd.defineCommand('renewLease', { numberOfKeys: 1, lua: RENEW });
     this.cmd.defineCommand('releaseLease', { numberOfKeys: 1, lua: RELEASE });
+    this.lobbyInfo = new ClusterLobby({
+      cmd: this.cmd,
+      k: (...parts) => this.k(...parts),
+      owned: (id) => this.owned.get(id)?.table,
+      news: () => this.publishAll({ t: 'lobby' }),
+      lobbyChanged: () => this.hall.lobbyChanged(),
+      lobbyWatched: () => this.hall.lobbyWatched(),
+    });
     this.sub = new Redis(options.redis, common);
     // One warning per outage, not one per retry.
     for (const r of [this.cmd, this.sub]) {
@@ -170,7 +114,7 @@ export class ClusterNode {
     }
   }
 
-  private k(...parts: string[]): string {
+  k(...parts: string[]): string {
     return [this.prefix, ...parts].join(':');
   }
 
@@ -202,11 +146,7 @@ export class ClusterNode {
 
   private async bootstrap(): Promise<void> {
     await this.heartbeat();
-    const presence = this.k('presence', this.id);
-    const m = this.cmd.multi().del(presence);
-    for (const [userId, o] of this.online) m.hset(presence, userId, o.name);
-    m.pexpire(presence, this.leaseMs * 4);
-    await m.exec();
+    await this.lobbyInfo.announce(this.id, this.leaseMs);
     const rows = await this.store.unfinishedTables();
     if (rows.length > 0) {
       const p = this.cmd.pipeline();
@@ -277,7 +217,7 @@ export class ClusterNode {
     this.log.info({ table: row.id, node: this.id, last: o.table.lastEvent }, 'took over a table');
     this.changed(o.table);
     void this.publishAll({ t: 'owner', table: row.id, lease });
-    this.onLease(row.id, lease);
+    this.front.onLease(row.id, lease);
   }
 
   /** This process no longer owns the table: it stops it and forgets its followers (they rejoin the next owner). */
@@ -287,7 +227,7 @@ export class ClusterNode {
     this.owned.delete(tableId);
     o.table?.close();
     if (o.table && this.hall.tables.get(tableId) === o.table) this.hall.tables.delete(tableId);
-    for (const [key, r] of this.remote) if (r.table === tableId) this.remote.delete(key);
+    this.followers.forget(tableId);
     this.log.warn({ table: tableId, node: this.id, why }, 'gave up a table');
   }
 
@@ -337,8 +277,7 @@ export class ClusterNode {
   /** Takes a share of the live tables nobody holds, and moves this process's sockets to new owners. */
   private async scan(): Promise<void> {
     const live = await this.cmd.hgetall(this.k('live'));
-    const followed = new Set<string>();
-    for (const c of this.conns.values()) for (const [t, f] of c.tables) if (f.following || f.acts.size > 0) followed.add(t);
+    const followed = this.front.followed();
     const ids = [...new Set([...Object.keys(live), ...followed])];
     if (ids.length === 0) return;
     const leases = await this.cmd.mget(ids.map((id) => this.k('lease', id)));
@@ -346,7 +285,7 @@ export class ClusterNode {
     ids.forEach((id, i) => {
       const lease = leases[i];
       if (lease) {
-        if (followed.has(id)) this.onLease(id, lease);
+        if (followed.has(id)) this.front.onLease(id, lease);
       } else if (live[id] && !this.owned.has(id) && !this.adopting.has(id)) {
         orphans.push(JSON.parse(live[id]) as TableRow);
       }
@@ -371,7 +310,7 @@ export class ClusterNode {
   /** Forgets processes whose heartbeat stopped: their presence, and their sockets' subscriptions here. */
   private async pruneNodes(): Promise<void> {
     const nodes = await this.cmd.smembers(this.k('nodes'));
-    const others = new Set([...nodes, ...[...this.remote.values()].map((r) => r.node)]);
+    const others = new Set([...nodes, ...this.followers.nodes()]);
     others.delete(this.id);
     if (others.size === 0) return;
     const list = [...others];
@@ -379,17 +318,13 @@ export class ClusterNode {
     const dead = list.filter((_, i) => alive[i] === null);
     if (dead.length === 0) return;
     await this.cmd.multi().srem(this.k('nodes'), ...dead).del(...dead.map((n) => this.k('presence', n))).exec();
-    for (const [key, r] of this.remote) {
-      if (!dead.includes(r.node)) continue;
-      this.remote.delete(key);
-      this.hall.tables.get(r.table)?.leave(r.sub);
-    }
+    this.followers.gone((r) => dead.includes(r.node));
     void this.publishAll({ t: 'lobby' });
   }
 
   // ─── messages between processes ────────────────────────────────────────
 
-  private async publish(node: string, w: Wire): Promise<void> {
+  async publish(node: string, w: Wire): Promise<void> {
     try {
       await this.cmd.publish(this.k('to', node), JSON.stringify(w));
     } catch (e) {
@@ -416,8 +351,8 @@ export class ClusterNode {
     if (channel === this.k('all')) {
       const b = Broadcast.safeParse(json);
       if (!b.success) return;
-      if (b.data.t === 'owner') this.onLease(b.data.table, b.data.lease);
-      else this.lobbyNews();
+      if (b.data.t === 'owner') this.front.onLease(b.data.table, b.data.lease);
+      else this.lobbyInfo.heard();
       return;
     }
     const w = Wire.safeParse(json);
@@ -432,317 +367,77 @@ export class ClusterNode {
       case 'gone':
         return this.gone(w.from, w.conn, w.table);
       case 'msg':
-        return this.receive(w.conn, w.table, w.lease, w.m as unknown as ServerMessage);
+        return this.front.receive(w.conn, w.table, w.lease, w.m as unknown as ServerMessage);
       case 'moved':
-        return this.moved(w.conn, w.lease, w.m as TableMessage, w.attempt);
+        return this.front.moved(w.conn, w.lease, w.m as TableMessage, w.attempt);
     }
   }
 
-  /** Sends a message to a socket of some process (this one directly). */
-  private deliver(node: string, conn: string, table: string, lease: string, m: ServerMessage): void {
-    if (node === this.id) this.receive(conn, table, lease, m);
-    else void this.publish(node, { t: 'msg', conn, table, lease, m: m as unknown as { type: string } });
-  }
-
-  // ─── the owner's side ──────────────────────────────────────────────────
+  // ─── the owner's side (clusterOwner.ts) ────────────────────────────────
 
   /** A socket's message for a table this process owns (or owned: then the socket's process is told to look again). */
-  private async serve(node: string, conn: string, lease: string, user: UserRow, m: TableMessage, attempt: number): Promise<void> {
+  serve(node: string, conn: string, lease: string, user: UserRow, m: TableMessage, attempt: number): Promise<void> {
     const o = this.owned.get(m.table);
     if (!o || o.lease !== lease || !o.table || !this.holds(m.table)) {
-      if (node === this.id) return this.moved(conn, lease, m, attempt);
+      if (node === this.id) return Promise.resolve(this.front.moved(conn, lease, m, attempt));
       return this.publish(node, { t: 'moved', conn, lease, m, attempt });
     }
-    const table = o.table;
-    const key = `${node}/${conn}/${table.id}`;
-    let r = this.remote.get(key);
-    if (!r) {
-      const sub: Subscriber = { userId: user.id, send: (msg) => this.deliver(node, conn, table.id, lease, msg) };
-      r = { node, conn, table: table.id, sub };
-      if (m.type !== 'unjoin') this.remote.set(key, r);
-    }
-    if (m.type === 'unjoin') this.remote.delete(key);
-    try {
-      await dispatch(table, r.sub, user, m, r.sub.send);
-    } catch (e) {
-      this.log.error({ table: table.id, err: String(e) }, 'message failed');
-      r.sub.send({ type: 'error', code: 'internal', message: 'the server could not handle that message', table: table.id, cseq: m.type === 'act' ? m.cseq : 0 });
-    }
+    return this.followers.serve(o.table, node, conn, lease, user, m);
   }
 
   /** A socket closed (or the process holding it did): it follows nothing here any more. */
-  private gone(node: string, conn: string, table?: string): void {
-    for (const [key, r] of this.remote) {
-      if (r.node !== node || r.conn !== conn || (table !== undefined && r.table !== table)) continue;
-      this.remote.delete(key);
-      this.hall.tables.get(r.table)?.leave(r.sub);
-    }
+  gone(node: string, conn: string, table?: string): void {
+    this.followers.gone((r) => r.node === node && r.conn === conn && (table === undefined || r.table === table));
   }
 
-  // ─── the socket's side ─────────────────────────────────────────────────
+  // ─── the socket's side (clusterFront.ts) ───────────────────────────────
 
-  /** A socket of this process. */
+  /** A socket of this process (its user is online through it). */
   connect(user: UserRow, send: (m: ServerMessage) => void): FrontConn {
-    const c: FrontConn = { id: randomId(9), user, send, tables: new Map() };
-    this.conns.set(c.id, c);
-    const o = this.online.get(user.id) ?? { name: user.name, n: 0 };
-    this.online.set(user.id, o);
-    if (o.n++ === 0) {
-      void this.cmd
-        .hset(this.k('presence', this.id), user.id, user.name)
-        .then(() => this.publishAll({ t: 'lobby' }))
-        .catch(() => undefined);
-    }
-    return c;
+    this.lobbyInfo.online(this.id, user);
+    return this.front.open(user, send);
   }
 
   disconnect(c: FrontConn): void {
-    this.conns.delete(c.id);
-    const owners = new Set<string>();
-    for (const f of c.tables.values()) if (f.lease) owners.add(nodeOf(f.lease));
-    for (const node of owners) {
-      if (node === this.id) this.gone(this.id, c.id);
-      else void this.publish(node, { t: 'gone', from: this.id, conn: c.id });
-    }
-    const o = this.online.get(c.user.id);
-    if (o && --o.n <= 0) {
-      this.online.delete(c.user.id);
-      void this.cmd
-        .hdel(this.k('presence', this.id), c.user.id)
-        .then(() => this.publishAll({ t: 'lobby' }))
-        .catch(() => undefined);
-    }
+    this.front.close(c);
+    this.lobbyInfo.offline(this.id, c.user);
   }
 
   /** A socket's table message: to the table's owner, wherever it runs. */
   request(c: FrontConn, m: TableMessage): Promise<void> {
-    let f = c.tables.get(m.table);
-    if (!f) c.tables.set(m.table, (f = { following: false, acts: new Map(), others: 0 }));
-    if (m.type === 'join') {
-      f.following = true;
-      f.last = undefined;
-      f.joinSince = m.since;
-    } else if (m.type === 'unjoin') f.following = false;
-    else if (m.type === 'act') f.acts.set(m.cseq, { m });
-    else f.others++;
-    return this.route(c, f, m, 0);
+    return this.front.request(c, m);
   }
 
-  private async route(c: FrontConn, f: Followed, m: TableMessage, attempt: number): Promise<void> {
-    if (!this.conns.has(c.id)) return;
-    if (!f.lease) {
-      let lease: string | null = null;
-      try {
-        lease = await this.cmd.get(this.k('lease', m.table));
-        if (!lease && attempt === 0 && !(await this.cmd.hexists(this.k('live'), m.table))) {
-          // Not live and without an owner: unknown, or finished and closed with the process that ran it.
-          this.settle(f, m);
-          const known = await this.cmd.hexists(this.k('info'), m.table);
-          return c.send({
-            type: 'error',
-            code: 'unknownTable',
-            message: known ? 'the table is finished and closed; its records stay' : 'no such table',
-            table: m.table,
-            ...(m.type === 'act' ? { cseq: m.cseq } : {}),
-          });
-        }
-      } catch {
-        lease = null;
-      }
-      if (!lease) {
-        if (m.type === 'act' && !f.acts.has(m.cseq)) return;
-        if (attempt >= ROUTE_ATTEMPTS && m.type !== 'act') {
-          this.settle(f, m);
-          return c.send({ type: 'error', code: 'internal', message: 'the table has no server process at the moment; try again', table: m.table, cseq: 0 });
-        }
-        setTimeout(() => void this.route(c, f, m, attempt + 1), ROUTE_RETRY_MS);
-        return;
-      }
-      if (f.lease !== lease) this.switchTo(c, m.table, f, lease, m);
-    }
-    if (m.type === 'act') return this.flush(c, f);
-    this.send(c, f.lease!, m, attempt);
-  }
-
-  /** Forgets a request that is answered here (not by the owner). */
-  private settle(f: Followed, m: TableMessage): void {
-    if (m.type === 'act') f.acts.delete(m.cseq);
-    else if (m.type !== 'join' && m.type !== 'unjoin') f.others = Math.max(0, f.others - 1);
-  }
-
-  private send(c: FrontConn, lease: string, m: TableMessage, attempt: number): void {
-    const node = nodeOf(lease);
-    if (node === this.id) void this.serve(this.id, c.id, lease, c.user, m, attempt);
-    else void this.publish(node, { t: 'req', from: this.id, conn: c.id, lease, user: { id: c.user.id, name: c.user.name, guest: c.user.guest }, m, attempt });
-  }
-
-  /** Sends the actions not yet sent to the current owner, in order. */
-  private flush(c: FrontConn, f: Followed): void {
-    if (!f.lease) return;
-    for (const cseq of [...f.acts.keys()].sort((a, b) => a - b)) {
-      const a = f.acts.get(cseq)!;
-      if (a.sentTo === f.lease) continue;
-      a.sentTo = f.lease;
-      this.send(c, f.lease, a.m, 0);
-    }
-  }
-
-  /**
-   * The socket's table has a new owner (or the same process rebuilt it):
-   * follow it there from the last event passed on, and resend what is not
-   * answered. An action the old owner applied is answered as applied.
-   */
-  private switchTo(c: FrontConn, table: string, f: Followed, lease: string, except?: TableMessage): void {
-    const had = f.lease !== undefined;
-    f.lease = lease;
-    if (f.following && except?.type !== 'join') {
-      const since = f.last ?? f.joinSince;
-      this.send(c, lease, since === undefined ? { type: 'join', table } : { type: 'join', table, since }, 0);
-    }
-    if (had) {
-      // Requests other than actions are not resent (a chat line could come twice): they are answered, and the client may send them again.
-      const current = except && except.type !== 'act' && except.type !== 'join' && except.type !== 'unjoin' ? 1 : 0;
-      for (let n = f.others - current; n > 0; n--) c.send({ type: 'error', code: 'internal', message: 'the table moved to another server process; send it again', table, cseq: 0 });
-      f.others = current;
-    }
-    this.flush(c, f);
-  }
-
-  /** Every socket here that follows the table learns of its lease. */
-  private onLease(table: string, lease: string): void {
-    for (const c of this.conns.values()) {
-      const f = c.tables.get(table);
-      if (f && f.lease !== lease && (f.following || f.acts.size > 0 || f.others > 0)) this.switchTo(c, table, f, lease);
-    }
-  }
-
-  /** The owner this socket's message went to does not run the table (any more): look it up again. */
-  private moved(conn: string, lease: string, m: TableMessage, attempt: number): void {
-    const c = this.conns.get(conn);
-    const f = c?.tables.get(m.table);
-    if (!c || !f) return;
-    if (f.lease === lease) f.lease = undefined;
-    if (m.type === 'act') {
-      const a = f.acts.get(m.cseq);
-      if (!a) return;
-      a.sentTo = undefined;
-    }
-    // An action waits for its table's next owner as long as the socket is open; other requests give up.
-    if (attempt >= ROUTE_ATTEMPTS && m.type !== 'act') {
-      this.settle(f, m);
-      return c.send({ type: 'error', code: 'internal', message: 'the table has no server process at the moment; try again', table: m.table, cseq: 0 });
-    }
-    setTimeout(() => void this.route(c, f, m, attempt + 1), ROUTE_RETRY_MS);
-  }
-
-  /** A message of a table's owner for a socket here: passed on once, in order, without events the socket has. */
-  private receive(conn: string, table: string, lease: string, m: ServerMessage): void {
-    const c = this.conns.get(conn);
-    if (!c) {
-      // The socket closed: its owner forgets it.
-      const node = nodeOf(lease);
-      if (node === this.id) this.gone(this.id, conn, table);
-      else void this.publish(node, { t: 'gone', from: this.id, conn, table });
-      return;
-    }
-    const f = c.tables.get(table);
-    if (!f || f.lease !== lease) return;
-    switch (m.type) {
-      case 'snapshot':
-        if (f.last === undefined) f.last = f.joinSince ?? m.last;
-        break;
-      case 'events': {
-        const after = f.last ?? -1;
-        const events = m.events.filter((e) => e.e > after);
-        if (m.events.length > 0 && events.length === 0) return;
-        if (events.length > 0) f.last = events[events.length - 1].e;
-        if (events.length !== m.events.length) m = { ...m, events };
-        break;
-      }
-      case 'ok':
-      case 'error':
-        if (m.cseq !== undefined && m.cseq > 0) f.acts.delete(m.cseq);
-        else f.others = Math.max(0, f.others - 1);
-        break;
-      case 'contributed':
-        f.others = Math.max(0, f.others - 1);
-        break;
-    }
-    c.send(m);
-  }
-
-  // ─── the lobby ─────────────────────────────────────────────────────────
+  // ─── the lobby (clusterLobby.ts) ───────────────────────────────────────
 
   /** A table's seats or phase changed: its public description is written soon. */
   changed(table: Table): void {
-    this.dirty.add(table.id);
-    this.dirtyTimer ??= setTimeout(() => void this.flushInfo(), 100);
+    this.lobbyInfo.changed(table.id);
   }
 
-  private async flushInfo(): Promise<void> {
-    this.dirtyTimer = undefined;
-    const ids = [...this.dirty];
-    this.dirty.clear();
-    const m = this.cmd.multi();
-    for (const id of ids) {
-      const t = this.owned.get(id)?.table;
-      if (!t) continue;
-      m.hset(this.k('info'), id, JSON.stringify(infoOf(t)));
-      if (t.phase === 'finished') m.hdel(this.k('live'), id);
-    }
-    try {
-      await m.exec();
-      await this.publishAll({ t: 'lobby' });
-    } catch {
-      // Out of reach: written again on the next change, or by the next owner.
-      for (const id of ids) this.dirty.add(id);
-    }
-  }
-
-  private lobbyNews(): void {
-    if (!this.hall.lobbyWatched()) return;
-    this.lobbyTimer ??= setTimeout(() => {
-      this.lobbyTimer = undefined;
-      void this.refreshLobby().catch(() => undefined);
-    }, 100);
-  }
-
-  async refreshLobby(): Promise<void> {
-    this.lobbyCache = { tables: await this.lobbyTables(), online: await this.onlineNames() };
-    this.hall.lobbyChanged();
+  refreshLobby(): Promise<void> {
+    return this.lobbyInfo.refresh();
   }
 
   /** The lobby as the cluster knows it now (the same from every process). */
   lobby(): { tables: LobbyTable[]; online: string[] } {
-    return this.lobbyCache;
+    return this.lobbyInfo.cache;
   }
 
-  async lobbyTables(): Promise<LobbyTable[]> {
-    const all = await this.cmd.hvals(this.k('info'));
-    return all
-      .map((s) => JSON.parse(s) as TableInfo)
-      .filter((t) => t.public && t.phase !== 'finished')
-      .map((t) => ({ id: t.id, game: t.game, rules: t.rules, seats: t.seats, phase: t.phase, rated: t.rated }));
-  }
-
-  async onlineNames(): Promise<string[]> {
-    const nodes = await this.cmd.smembers(this.k('nodes'));
-    const names = new Set<string>();
-    for (const n of nodes) for (const name of await this.cmd.hvals(this.k('presence', n))) names.add(name);
-    return [...names].sort();
+  lobbyTables(): Promise<LobbyTable[]> {
+    return this.lobbyInfo.tables();
   }
 
   /** A table's public description, wherever it runs. */
-  async info(tableId: string): Promise<TableInfo | undefined> {
-    const s = await this.cmd.hget(this.k('info'), tableId);
-    return s ? (JSON.parse(s) as TableInfo) : undefined;
+  info(tableId: string): Promise<TableInfo | undefined> {
+    return this.lobbyInfo.info(tableId);
   }
 
   /** Hands every table back (their leases end at once, so others take them), and leaves. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.tickTimer) clearInterval(this.tickTimer);
-    for (const t of [this.dirtyTimer, this.lobbyTimer]) if (t) clearTimeout(t);
+    this.lobbyInfo.close();
     const owned = [...this.owned];
     for (const [id] of owned) this.lose(id, 'shutting down');
     try {
@@ -758,89 +453,3 @@ export class ClusterNode {
     this.cmd.disconnect();
   }
 }
-
-export function infoOf(t: Table): TableInfo {
-  const s = t.settings;
-  return {
-    id: t.id,
-    game: s.game,
-    rules: t.rules,
-    seats: t.publicSeats(),
-    phase: t.phase,
-    rated: s.rated,
-    public: s.public,
-    settings: { public: s.public, rated: s.rated, clockMs: s.clockMs, botDelayMs: s.botDelayMs, contributionMs: s.contributionMs ?? DEFAULT_CONTRIBUTION_MS, length: s.length },
-  };
-}
-
-/** The store as one table of this process writes it: no commit without the lease; a failed commit gives the table up. */
-class FencedStore implements Store {
-  constructor(
-    private readonly inner: Store,
-    private readonly holds: () => boolean,
-    private readonly failed: (e: unknown) => void,
-  ) {}
-
-  async commit(c: TableCommit): Promise<void> {
-    if (!this.holds()) throw new Error(`table ${c.tableId}: this process no longer holds its lease`);
-    try {
-      await this.inner.commit(c);
-    } catch (e) {
-      this.failed(e);
-      throw e;
-    }
-  }
-
-  createUser(user: { id: string; name: string; guest: boolean; hash?: string; salt?: string }): Promise<void> {
-    return this.inner.createUser(user);
-  }
-  userByName(name: string): Promise<PasswordRow | undefined> {
-    return this.inner.userByName(name);
-  }
-  userById(id: string): Promise<UserRow | undefined> {
-    return this.inner.userById(id);
-  }
-  createSession(tokenHash: string, userId: string): Promise<void> {
-    return this.inner.createSession(tokenHash, userId);
-  }
-  sessionUser(tokenHash: string): Promise<UserRow | undefined> {
-    return this.inner.sessionUser(tokenHash);
-  }
-  createTable(table: TableRow): Promise<void> {
-    return this.inner.createTable(table);
-  }
-  unfinishedTables(): Promise<TableRow[]> {
-    return this.inner.unfinishedTables();
-  }
-  tableLog(tableId: string): Promise<LogRow[]> {
-    return this.inner.tableLog(tableId);
-  }
-  record(id: string): Promise<RecordRow | undefined> {
-    return this.inner.record(id);
-  }
-  recordsOfTable(tableId: string): Promise<string[]> {
-    return this.inner.recordsOfTable(tableId);
-  }
-  ratings(game: string, userIds: readonly string[]): Promise<RatingRow[]> {
-    return this.inner.ratings(game, userIds);
-  }
-  leaderboard(game: string, limit: number): Promise<RatingRow[]> {
-    return this.inner.leaderboard(game, limit);
-  }
-
-  findPlayer(name: string, id?: string): Promise<UserRow | undefined> {
-    return this.inner.findPlayer(name, id);
-  }
-
-  playerRatings(userId: string): Promise<(RatingRow & { game: string })[]> {
-    return this.inner.playerRatings(userId);
-  }
-
-  playerSittings(userId: string, limit: number): Promise<PlayerSitting[]> {
-    return this.inner.playerSittings(userId, limit);
-  }
-  close(): Promise<void> {
-    return this.inner.close();
-  }
-}
-

@@ -1,6 +1,6 @@
 import type { ClientMessage, ServerErrorCode, ServerMessage } from './protocol.js';
 import type { UserRow } from './store/store.js';
-import type { Reply, Subscriber, Table } from './table.js';
+import type { Answer, Subscriber, Table } from './table.js';
 
 /** The client messages that name a table (everything but ping and lobby). */
 export type TableMessage = Extract<ClientMessage, { table: string }>;
@@ -15,7 +15,7 @@ export function isTableMessage(m: ClientMessage): m is TableMessage {
  * a socket of another process whose message reached the table's owner.
  */
 export async function dispatch(table: Table, sub: Subscriber, user: UserRow, m: TableMessage, send: (m: ServerMessage) => void): Promise<void> {
-  const answer = (r: Reply | { ok: false; code: ServerErrorCode; message: string }, cseq: number) => {
+  const answer = (r: Answer | { ok: false; code: ServerErrorCode; message: string }, cseq: number) => {
     if (r.ok) send({ type: 'ok', table: table.id, cseq, e: r.e });
     else send({ type: 'error', code: r.code, message: r.message, ...('params' in r && r.params ? { params: r.params } : {}), table: table.id, cseq });
   };

@@ -1,7 +1,6 @@
 import { formatCard } from '../cards/notation.js';
 import type { Pack } from '../cards/pack.js';
-import { closeDeal, openDeal, type Contribution, type DealContext, type DealFairness, type OpenDeal } from '../core/fairness.js';
-import type { Seat } from '../games/game.js';
+import { closeDeal, openDeal, type DealContext, type DealFairness, type OpenDeal } from '../core/fairness.js';
 import type { FairCommitment, FairReveal } from './protocol.js';
 
 /**
@@ -9,7 +8,7 @@ import type { FairCommitment, FairReveal } from './protocol.js';
  * the server follows"), kept apart from the table: a table asks for a
  * commitment before each deal, hands in the contributions its players send,
  * and takes the deck and its proof when the contributions are in or the time
- * is up. The seed lives in the table's log (server-side) and leaves the
+ * is up (the table's core decides when; `shuffleDeal` shuffles). The seed lives in the table's log (server-side) and leaves the
  * server only in the deal's reveal.
  */
 
@@ -46,60 +45,10 @@ export function reveal(fair: DealFairness, deck: readonly string[]): FairReveal 
   return { context: fair.context, commitment: fair.commitment, seed: fair.seed, contributions: [...fair.contributions], deck: [...deck] };
 }
 
-export type Offer = { ok: true } | { ok: false; code: 'duplicateContribution' | 'notSeated'; message: string };
-
-/**
- * One deal's contributions while the server collects them: blind (nothing of
- * them is sent to anyone before the reveal), one per seat, the first one
- * counts.
- */
-export class Collection {
-  readonly contributions: Contribution[];
-  timer: NodeJS.Timeout | undefined;
-
-  constructor(
-    readonly open: OpenDeal,
-    seats: number,
-  ) {
-    this.contributions = Array.from({ length: seats }, () => null);
-  }
-
-  static fromEntry(game: string, table: string, entry: CommitEntry, seats: number): Collection {
-    return new Collection({ context: dealContext(game, table, entry.deal), seed: entry.seed, commitment: entry.commitment }, seats);
-  }
-
-  get deal(): number {
-    return this.open.context.deal;
-  }
-
-  /** A player's contribution for the seats it holds (`seats`); the seats that already have one keep it. */
-  offer(seats: readonly Seat[], contribution: string): Offer {
-    if (seats.length === 0) return { ok: false, code: 'notSeated', message: 'you hold no such seat at this table' };
-    const open = seats.filter((s) => this.contributions[s] === null);
-    if (open.length === 0) return { ok: false, code: 'duplicateContribution', message: `seat ${seats.join(', ')} sent its contribution to deal ${this.deal} already` };
-    for (const s of open) this.contributions[s] = contribution;
-    return { ok: true };
-  }
-
-  has(seat: Seat): boolean {
-    return seat >= 0 && this.contributions[seat] !== null && this.contributions[seat] !== undefined;
-  }
-
-  /** Whether every seat the deal waits for (the players present) has sent its contribution. */
-  complete(waitFor: readonly Seat[]): boolean {
-    return waitFor.every((s) => this.has(s));
-  }
-
-  stop(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  /** The deck from the seed and the contributions in (the missing ones substituted), as card codes, and its proof. */
-  async shuffle(pack: Pack): Promise<{ deck: string[]; fair: DealFairness }> {
-    this.stop();
-    const closed = await closeDeal(pack, this.open, this.contributions);
-    if (!closed.ok) throw new Error(`cannot shuffle deal ${this.deal} of table ${this.open.context.table}: ${closed.error.message}`);
-    return { deck: closed.value.deck.map((c) => formatCard(pack, c)), fair: closed.value.fair };
-  }
+/** The deck of a collected deal from its seed and the contributions in (the missing ones substituted), as card codes. */
+export async function shuffleDeal(game: string, table: string, pack: Pack, entry: CommitEntry, contributions: readonly (string | null)[]): Promise<{ deck: string[]; contributions: (string | null)[] }> {
+  const open: OpenDeal = { context: dealContext(game, table, entry.deal), seed: entry.seed, commitment: entry.commitment };
+  const closed = await closeDeal(pack, open, contributions);
+  if (!closed.ok) throw new Error(`cannot shuffle deal ${entry.deal} of table ${table}: ${closed.error.message}`);
+  return { deck: closed.value.deck.map((c) => formatCard(pack, c)), contributions: [...closed.value.fair.contributions] };
 }

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import type { ErrorCode, ErrorParams } from '../core/result.js';
 
 /**
- * The WebSocket protocol (docs/protocol.md): zod schemas of every message a
- * client sends, and the TypeScript types of every message the server sends.
+ * The protocol (docs/protocol.md), defined once: zod schemas of every message
+ * a client sends and every message the server sends, with the types inferred
+ * from them. The server checks what comes in with them; the browser client
+ * imports the types.
  */
 
 const tableId = z.string().min(1).max(64);
@@ -49,152 +51,149 @@ export const ClientMessage = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
-/** What a seat at a table is, as everyone may see it. */
-export type PublicSeat =
-  | { readonly kind: 'open' }
-  | { readonly kind: 'human'; readonly name: string; readonly userId: string; readonly away: boolean }
-  | { readonly kind: 'bot'; readonly name: string; readonly bot: string };
+/*
+ * What the server sends: zod schemas too, and the types inferred from them.
+ * The browser client imports these types (src/web/client/net.ts); tests and
+ * tools may check a message with the schema (`ServerMessage.parse`).
+ */
 
-/** Table events: numbered in one sequence per table with the game's events. */
-export type TableEvent =
-  | { readonly type: 'seat'; readonly seat: number; readonly occupant: PublicSeat }
-  | { readonly type: 'sittingStart'; readonly sitting: number; readonly firstDealer: number; readonly players: readonly string[] }
-  /** The deal's first event; `fair` is its commitment, published before any contribution is taken (absent in tables logged before fair deals). */
-  | { readonly type: 'dealStart'; readonly deal: number; readonly dealer: number; readonly fair?: FairCommitment }
-  /** The cards of a fair deal are out: its contributions are in (or substituted) and the deck is shuffled. */
-  | { readonly type: 'dealt'; readonly deal: number }
-  /** One event of the game, redacted for the receiving seat by the game's `events`. */
-  | { readonly type: 'game'; readonly deal: number; readonly n: number; readonly event: unknown }
-  /** `fair` reveals the deal's seed, every contribution and the deck, for anyone to verify (docs/fairness.md). */
-  | { readonly type: 'dealEnd'; readonly deal: number; readonly outcome: unknown; readonly sheet: unknown; readonly unitComplete: boolean; readonly fair?: FairReveal }
-  | { readonly type: 'sittingEnd'; readonly sitting: number; readonly record: string; readonly sheet: unknown; readonly totals: readonly number[] }
-  | { readonly type: 'chat'; readonly name: string; readonly userId: string; readonly text: string };
+const seatNo = z.number().int();
+const strings = z.array(z.string()).readonly();
+
+/** What a seat at a table is, as everyone may see it. */
+export const PublicSeat = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('open') }).readonly(),
+  z.object({ kind: z.literal('human'), name: z.string(), userId: z.string(), away: z.boolean() }).readonly(),
+  z.object({ kind: z.literal('bot'), name: z.string(), bot: z.string() }).readonly(),
+]);
+export type PublicSeat = z.infer<typeof PublicSeat>;
 
 /** A deal's commitment: SHA-256 of its secret seed and context (docs/fairness.md). */
-export interface FairCommitment {
-  readonly context: { readonly game: string; readonly table: string; readonly deal: number };
-  readonly commitment: string;
-}
+export const FairCommitment = z.object({ context: z.object({ game: z.string(), table: z.string(), deal: z.number().int() }).readonly(), commitment: z.string() }).readonly();
+export type FairCommitment = z.infer<typeof FairCommitment>;
 
 /** After the deal: the seed, one contribution per seat (null: substituted) and the deck that was dealt, as card codes. */
-export interface FairReveal extends FairCommitment {
-  readonly seed: string;
-  readonly contributions: readonly (string | null)[];
-  readonly deck: readonly string[];
-}
+export const FairReveal = z.object({ ...FairCommitment.unwrap().shape, seed: z.string(), contributions: z.array(z.string().nullable()).readonly(), deck: strings }).readonly();
+export type FairReveal = z.infer<typeof FairReveal>;
 
-export interface NumberedTableEvent {
-  /** The table's event number: 0, 1, 2, … without gaps. */
-  readonly e: number;
-  readonly event: TableEvent;
-}
+/** Table events: numbered in one sequence per table with the game's events. */
+export const TableEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('seat'), seat: seatNo, occupant: PublicSeat }).readonly(),
+  z.object({ type: z.literal('sittingStart'), sitting: z.number().int(), firstDealer: seatNo, players: strings }).readonly(),
+  /** The deal's first event; `fair` is its commitment, published before any contribution is taken (absent in tables logged before fair deals). */
+  z.object({ type: z.literal('dealStart'), deal: z.number().int(), dealer: seatNo, fair: FairCommitment.optional() }).readonly(),
+  /** The cards of a fair deal are out: its contributions are in (or substituted) and the deck is shuffled. */
+  z.object({ type: z.literal('dealt'), deal: z.number().int() }).readonly(),
+  /** One event of the game, redacted for the receiving seat by the game's `events`. */
+  z.object({ type: z.literal('game'), deal: z.number().int(), n: z.number().int(), event: z.unknown() }).readonly(),
+  /** `fair` reveals the deal's seed, every contribution and the deck, for anyone to verify (docs/fairness.md). */
+  z.object({ type: z.literal('dealEnd'), deal: z.number().int(), outcome: z.unknown(), sheet: z.unknown(), unitComplete: z.boolean(), fair: FairReveal.optional() }).readonly(),
+  z.object({ type: z.literal('sittingEnd'), sitting: z.number().int(), record: z.string(), sheet: z.unknown(), totals: z.array(z.number()).readonly() }).readonly(),
+  z.object({ type: z.literal('chat'), name: z.string(), userId: z.string(), text: z.string() }).readonly(),
+]);
+export type TableEvent = z.infer<typeof TableEvent>;
 
-export interface Snapshot {
-  readonly type: 'snapshot';
-  readonly table: string;
-  readonly game: string;
-  readonly rules: unknown;
-  readonly settings: PublicSettings;
-  /** The seat of the receiver, or -1 for a spectator. */
-  readonly seat: number;
-  readonly seats: readonly PublicSeat[];
-  readonly phase: 'waiting' | 'playing' | 'finished';
-  readonly sitting: number;
-  readonly deal: number;
-  readonly dealer: number | null;
-  /** The game's view for this seat (or the spectator's), null between sittings. */
-  readonly view: unknown;
-  /** The seat's legal actions now, in the game's notation. */
-  readonly legal: readonly string[];
-  readonly toAct: readonly number[];
-  readonly clocks: readonly Clock[];
-  /** Seats whose holder lost the connection and is in the grace period. */
-  readonly disconnected: readonly Disconnected[];
-  readonly sheet: unknown;
-  /** The outcomes of the sitting's finished deals, in order (each was public in its dealEnd event): the Spielzettel. */
-  readonly outcomes: readonly unknown[];
-  /** The number of the last event so far (-1 for none): events after it follow. */
-  readonly last: number;
-  /** The last client sequence number the server accepted from this user at this table (0 for none). */
-  readonly cseq: number;
-  /**
-   * The commitment of the deal being dealt or played (null between sittings and at tables logged before fair
-   * deals); `collecting` while the server takes contributions, `contributed` whether the receiver's seat sent one.
-   */
-  readonly fair: (FairCommitment & { readonly collecting: boolean; readonly contributed: boolean }) | null;
-}
+export const NumberedTableEvent = z
+  .object({
+    /** The table's event number: 0, 1, 2, … without gaps. */
+    e: z.number().int(),
+    event: TableEvent,
+  })
+  .readonly();
+export type NumberedTableEvent = z.infer<typeof NumberedTableEvent>;
 
-export interface Clock {
-  readonly seat: number;
-  /** Milliseconds since the epoch at which a bot will act for the seat. */
-  readonly deadline: number;
-}
-
-export interface PublicSettings {
-  readonly public: boolean;
-  readonly rated: boolean;
-  readonly clockMs: number;
-  readonly botDelayMs: number;
-  /** How long the server waits for the seats' contributions to a deal before it substitutes the missing ones. */
-  readonly contributionMs: number;
-  readonly length: { deals: number } | { units: number };
-  /** How long a seated person may be without a connection before a bot plays for the seat (older tables: the default). */
-  readonly graceMs?: number;
-  /** The user who opened the table (absent for older tables): only they put bots on its seats or take them off while it waits. */
-  readonly creator?: string;
-}
+/** A running clock: at `deadline` (ms since the epoch) a bot acts for the seat. */
+export const Clock = z.object({ seat: seatNo, deadline: z.number() }).readonly();
+export type Clock = z.infer<typeof Clock>;
 
 /** A seated person without a connection, in the grace period: a bot plays for the seat from `until` on (ms since the epoch). */
-export interface Disconnected {
-  readonly seat: number;
-  readonly until: number;
-}
+export const Disconnected = z.object({ seat: seatNo, until: z.number() }).readonly();
+export type Disconnected = z.infer<typeof Disconnected>;
 
-export type ServerErrorCode =
-  | ErrorCode
-  | 'badMessage'
-  | 'tooLarge'
-  | 'rateLimited'
-  | 'tooManyConnections'
-  | 'unauthorized'
-  | 'unknownTable'
-  | 'notSeated'
-  | 'seatTaken'
-  | 'notJoined'
-  | 'badSequence'
-  | 'duplicateSequence'
-  | 'notPlaying'
-  | 'chatTooLong'
-  | 'notCollecting'
-  | 'duplicateContribution'
-  | 'notCreator'
-  | 'notWaiting'
-  | 'internal';
+export const PublicSettings = z
+  .object({
+    public: z.boolean(),
+    rated: z.boolean(),
+    clockMs: z.number(),
+    botDelayMs: z.number(),
+    /** How long the server waits for the seats' contributions to a deal before it substitutes the missing ones. */
+    contributionMs: z.number(),
+    length: z.union([z.object({ deals: z.number() }), z.object({ units: z.number() })]),
+    /** How long a seated person may be without a connection before a bot plays for the seat (older tables: the default). */
+    graceMs: z.number().optional(),
+    /** The user who opened the table (absent for older tables): only they put bots on its seats or take them off while it waits. */
+    creator: z.string().optional(),
+  })
+  .readonly();
+export type PublicSettings = z.infer<typeof PublicSettings>;
 
-export type ServerMessage =
-  | { readonly type: 'hello'; readonly user: { id: string; name: string; guest: boolean } }
-  | Snapshot
+const phase = z.enum(['waiting', 'playing', 'finished']);
+
+export const Snapshot = z
+  .object({
+    type: z.literal('snapshot'),
+    table: z.string(),
+    game: z.string(),
+    rules: z.unknown(),
+    settings: PublicSettings,
+    /** The seat of the receiver, or -1 for a spectator. */
+    seat: seatNo,
+    seats: z.array(PublicSeat).readonly(),
+    phase,
+    sitting: z.number().int(),
+    deal: z.number().int(),
+    dealer: seatNo.nullable(),
+    /** The game's view for this seat (or the spectator's), null between sittings. */
+    view: z.unknown(),
+    /** The seat's legal actions now, in the game's notation. */
+    legal: strings,
+    toAct: z.array(seatNo).readonly(),
+    clocks: z.array(Clock).readonly(),
+    /** Seats whose holder lost the connection and is in the grace period. */
+    disconnected: z.array(Disconnected).readonly(),
+    sheet: z.unknown(),
+    /** The outcomes of the sitting's finished deals, in order (each was public in its dealEnd event): the Spielzettel. */
+    outcomes: z.array(z.unknown()).readonly(),
+    /** The number of the last event so far (-1 for none): events after it follow. */
+    last: z.number().int(),
+    /** The last client sequence number the server accepted from this user at this table (0 for none). */
+    cseq: z.number().int(),
+    /**
+     * The commitment of the deal being dealt or played (null between sittings and at tables logged before fair
+     * deals); `collecting` while the server takes contributions, `contributed` whether the receiver's seat sent one.
+     */
+    fair: z.object({ ...FairCommitment.unwrap().shape, collecting: z.boolean(), contributed: z.boolean() }).readonly().nullable(),
+  })
+  .readonly();
+export type Snapshot = z.infer<typeof Snapshot>;
+
+/** The server's own error codes, beside the rules' (src/core/result.ts). */
+export const SERVER_ERRORS = ['badMessage', 'tooLarge', 'rateLimited', 'tooManyConnections', 'unauthorized', 'unknownTable', 'notSeated', 'seatTaken', 'notJoined', 'badSequence', 'duplicateSequence', 'notPlaying', 'chatTooLong', 'notCollecting', 'duplicateContribution', 'notCreator', 'notWaiting', 'internal'] as const;
+export const ServerErrorCode = z.union([z.enum(SERVER_ERRORS), z.custom<ErrorCode>((v) => typeof v === 'string')]);
+export type ServerErrorCode = z.infer<typeof ServerErrorCode>;
+
+export const LobbyTable = z.object({ id: z.string(), game: z.string(), rules: z.unknown(), seats: z.array(PublicSeat).readonly(), phase, rated: z.boolean() }).readonly();
+export type LobbyTable = z.infer<typeof LobbyTable>;
+
+export const ServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), user: z.object({ id: z.string(), name: z.string(), guest: z.boolean() }) }).readonly(),
+  Snapshot,
   /** New events, with who the deal waits for now and the receiver's legal actions now (in the game's notation). */
-  | { readonly type: 'events'; readonly table: string; readonly events: readonly NumberedTableEvent[]; readonly toAct: readonly number[]; readonly legal: readonly string[] }
+  z.object({ type: z.literal('events'), table: z.string(), events: z.array(NumberedTableEvent).readonly(), toAct: z.array(seatNo).readonly(), legal: strings }).readonly(),
   /** An action accepted (or a resent one already applied): `e` is the number of the last event it produced. */
-  | { readonly type: 'ok'; readonly table: string; readonly cseq: number; readonly e: number }
+  z.object({ type: z.literal('ok'), table: z.string(), cseq: z.number().int(), e: z.number().int() }).readonly(),
   /** A contribution to deal `deal` taken (refusals come as `error` with the table and no `cseq`). */
-  | { readonly type: 'contributed'; readonly table: string; readonly deal: number }
+  z.object({ type: z.literal('contributed'), table: z.string(), deal: z.number().int() }).readonly(),
   /** `params`: a rule refusal's parameters (the card, the card led, the rule document's section …) for the client's own words. */
-  | { readonly type: 'error'; readonly code: ServerErrorCode; readonly message: string; readonly params?: ErrorParams; readonly table?: string; readonly cseq?: number }
+  z.object({ type: z.literal('error'), code: ServerErrorCode, message: z.string(), params: z.custom<ErrorParams>((v) => typeof v === 'object' && v !== null).optional(), table: z.string().optional(), cseq: z.number().int().optional() }).readonly(),
   /** Not numbered: who is away, the running clocks, the legal actions of the receiver now. */
-  | { readonly type: 'status'; readonly table: string; readonly toAct: readonly number[]; readonly legal: readonly string[]; readonly clocks: readonly Clock[]; readonly away: readonly number[]; readonly disconnected: readonly Disconnected[] }
-  | { readonly type: 'lobby'; readonly tables: readonly LobbyTable[]; readonly online: readonly string[] }
-  | { readonly type: 'pong' };
-
-export interface LobbyTable {
-  readonly id: string;
-  readonly game: string;
-  readonly rules: unknown;
-  readonly seats: readonly PublicSeat[];
-  readonly phase: 'waiting' | 'playing' | 'finished';
-  readonly rated: boolean;
-}
+  z
+    .object({ type: z.literal('status'), table: z.string(), toAct: z.array(seatNo).readonly(), legal: strings, clocks: z.array(Clock).readonly(), away: z.array(seatNo).readonly(), disconnected: z.array(Disconnected).readonly() })
+    .readonly(),
+  z.object({ type: z.literal('lobby'), tables: z.array(LobbyTable).readonly(), online: strings }).readonly(),
+  z.object({ type: z.literal('pong') }).readonly(),
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
 
 /** Settings of a new table (POST /api/tables). */
 export const CreateTable = z
@@ -232,20 +231,15 @@ export const PlayerQuery = z
   .strict();
 
 /** The player page's data: nothing but what the tables show anyway. */
-export interface PlayerPage {
-  readonly id: string;
-  readonly name: string;
-  readonly guest: boolean;
-  readonly ratings: readonly { game: string; title: string; rating: number; mu: number; sigma: number; sittings: number }[];
-  readonly sittings: readonly {
-    record: string;
-    table: string;
-    game: string;
-    title: string;
-    created: number;
-    seat: number;
-    total: number;
-    place: number;
-    players: readonly string[];
-  }[];
-}
+export const PlayerPage = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    guest: z.boolean(),
+    ratings: z.array(z.object({ game: z.string(), title: z.string(), rating: z.number(), mu: z.number(), sigma: z.number(), sittings: z.number() })).readonly(),
+    sittings: z
+      .array(z.object({ record: z.string(), table: z.string(), game: z.string(), title: z.string(), created: z.number(), seat: seatNo, total: z.number(), place: z.number(), players: strings }))
+      .readonly(),
+  })
+  .readonly();
+export type PlayerPage = z.infer<typeof PlayerPage>;

@@ -1,7 +1,7 @@
 import type { Seat } from '../games/game.js';
 import type { AnyGameModule } from '../games/module.js';
 import type { ServerErrorCode } from './protocol.js';
-import type { Occupant, TableSettings } from './table.js';
+import type { Occupant, TableSettings } from './core/types.js';
 import { serverBots } from './thinking.js';
 
 /** The bots' names at a table, in the order new bots get them. */

@@ -136,7 +136,7 @@ export function App() {
     return (
       <div class="page">
         {header}
-        <main class="offline-start" role="status">
+        <main class="offline-start" aria-live="polite">
           <h2>{say(lang, 'offlineStart')}</h2>
           <p>{say(lang, 'offlineNote')}</p>
         </main>

@@ -1,3 +1,4 @@
+import type { FairReveal } from '../../server/protocol.js';
 import { parseCards } from '../../cards/notation.js';
 import { verifyDeal } from '../../core/fairness.js';
 import { resolveRules } from '../../games/ruleBook.js';
@@ -11,14 +12,8 @@ import { tr } from './i18n.js';
  * at its seat, and the deck recomputed from the seed and every contribution.
  */
 
-/** The reveal of a deal as the server sends it with the outcome. */
-export interface Reveal {
-  context: { game: string; table: string; deal: number };
-  commitment: string;
-  seed: string;
-  contributions: (string | null)[];
-  deck: string[];
-}
+/** The reveal of a deal as the server sends it with the outcome (src/server/protocol.ts). */
+export type Reveal = FairReveal;
 
 export type Check = { state: 'checking' } | { state: 'ok' } | { state: 'failed'; reason: string };
 

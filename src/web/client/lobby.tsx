@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Ctx } from './app.js';
 import { tr } from './i18n.js';
 import { say } from './setupWords.js';
+import type { LobbyTable } from '../../server/protocol.js';
 import { api } from './net.js';
 import { playerPath } from './player.js';
 import { count } from '../../games/present.js';
@@ -23,12 +24,6 @@ interface GameInfo {
   unit: string;
 }
 
-interface LobbyTable {
-  id: string;
-  game: string;
-  seats: { kind: string; name?: string }[];
-  phase: string;
-}
 
 export function Lobby({ ctx }: { ctx: Ctx }) {
   const { lang, conn } = ctx;
@@ -39,8 +34,8 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
     void api<{ games: GameInfo[] }>('GET', '/api/games').then((r) => r.ok && setGames(r.body.games));
     const off = conn.on((m) => {
       if (m.type === 'lobby') {
-        setTables(m.tables as LobbyTable[]);
-        setOnline(m.online as string[]);
+        setTables([...m.tables]);
+        setOnline([...m.online]);
       }
     });
     const offState = conn.onState((up) => up && conn.send({ type: 'lobby' }));
@@ -267,7 +262,8 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
               </select>
             ) : (
               <input
-                type={r.type === 'integer' || r.type === 'number' ? 'number' : 'text'}
+                // Preact's types ask a text input for a `list`; the cast keeps one element for both kinds.
+                type={(r.type === 'integer' || r.type === 'number' ? 'number' : 'text') as 'number'}
                 value={String(rules[r.name] ?? r.default)}
                 min={r.min}
                 max={r.max}

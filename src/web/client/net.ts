@@ -4,7 +4,10 @@
  * a growing pause; on reconnect the app joins its table again with the last
  * event number it has.
  */
-export type ServerMsg = { type: string; [k: string]: unknown };
+import type { ClientMessage, ServerMessage } from '../../server/protocol.js';
+
+/** A message of the server: the protocol's one definition (src/server/protocol.ts). */
+export type ServerMsg = ServerMessage;
 type Listener = (m: ServerMsg) => void;
 
 export class Connection {
@@ -53,7 +56,7 @@ export class Connection {
     for (const l of this.stateListeners) l(v);
   }
 
-  send(m: Record<string, unknown>): void {
+  send(m: ClientMessage): void {
     const text = JSON.stringify(m);
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
     else if (!['ping', 'join', 'lobby'].includes(String(m.type))) this.queue.push(text);

@@ -2,16 +2,9 @@ import { presentationOf } from '../../games/presentations.js';
 import { useEffect, useState } from 'preact/hooks';
 import type { Ctx } from './app.js';
 import { tr } from './i18n.js';
+import type { PlayerPage } from '../../server/protocol.js';
 import { api } from './net.js';
 
-/** What GET /api/players/:name answers (src/server/protocol.ts, PlayerPage). */
-interface PlayerPage {
-  id: string;
-  name: string;
-  guest: boolean;
-  ratings: { game: string; title: string; rating: number; mu: number; sigma: number; sittings: number }[];
-  sittings: { record: string; table: string; game: string; title: string; created: number; seat: number; total: number; place: number; players: string[] }[];
-}
 
 /** The path of a person's page; the id tells guests of one name apart. */
 export function playerPath(name: string, id?: string): string {

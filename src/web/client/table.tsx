@@ -6,6 +6,7 @@ import type { Ctx } from './app.js';
 import { randomSeedHex } from '../../core/fairness.js';
 import { checkReveal, FairNote, type Check, type Known, type Reveal } from './fair.js';
 import { tr } from './i18n.js';
+import type { PublicSeat, Snapshot } from '../../server/protocol.js';
 import type { ServerMsg } from './net.js';
 import { playerPath } from './player.js';
 import { ScoreSheet } from './sheet.js';
@@ -14,37 +15,9 @@ import { TableGone, TableOver, WaitingRoom } from './waiting.js';
 import { refusal } from './refusal.js';
 import { RefusalText, RulesHelp } from './rules.js';
 
-interface Seat {
-  kind: 'open' | 'human' | 'bot';
-  name?: string;
-  /** A bot's level (easy, medium, strong, …). */
-  bot?: string;
-  userId?: string;
-  away?: boolean;
-}
-
-interface Snap {
-  table: string;
-  game: string;
-  rules: Record<string, unknown>;
-  fair: { context: { deal: number }; commitment: string; collecting: boolean; contributed: boolean } | null;
-  seat: number;
-  seats: Seat[];
-  phase: 'waiting' | 'playing' | 'finished';
-  settings?: { public?: boolean; creator?: string };
-  view: unknown;
-  legal: string[];
-  toAct: number[];
-  clocks: { seat: number; deadline: number }[];
-  /** Seats whose holder lost the connection, in the grace period before a bot plays for them. */
-  disconnected?: { seat: number; until: number }[];
-  sheet: unknown;
-  /** The outcomes of the sitting's finished deals (the Spielzettel). */
-  outcomes?: unknown[];
-  last: number;
-  cseq: number;
-  sitting: number;
-}
+/** A seat and the snapshot as the server sends them (src/server/protocol.ts). */
+type Seat = PublicSeat;
+type Snap = Snapshot;
 
 interface Ended {
   kind: 'deal' | 'sitting';
@@ -128,7 +101,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
 
   useEffect(() => {
     const off = conn.on((m: ServerMsg) => {
-      if (m.table !== undefined && m.table !== id) return;
+      if ('table' in m && m.table !== undefined && m.table !== id) return;
       switch (m.type) {
         case 'snapshot': {
           const s = m as unknown as Snap;
@@ -140,10 +113,10 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           // snapshot (a deal's end, the sitting's end), and a refresh on a followed table has every event already.
           if (last.current < 0) last.current = s.last;
           accepted.current = Math.max(accepted.current, s.cseq);
-          setLegal(s.legal);
-          setToAct(s.toAct);
-          setClocks(s.clocks);
-          setGone(s.disconnected ?? []);
+          setLegal([...s.legal]);
+          setToAct([...s.toAct]);
+          setClocks([...s.clocks]);
+          setGone([...s.disconnected]);
           setPending(false);
           if (s.seat < 0 && s.phase === 'waiting' && sessionStorage.getItem('stich.autosit') === id) {
             sessionStorage.removeItem('stich.autosit');
@@ -156,7 +129,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           return;
         }
         case 'events': {
-          const events = (m.events as { e: number; event: { type: string; [k: string]: unknown } }[]).filter((x) => x.e > last.current);
+          const events = m.events.filter((x) => x.e > last.current);
           setToAct(m.toAct as number[]);
           setLegal(m.legal as string[]);
           if (events.length === 0) return;
@@ -174,13 +147,13 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
                 const names = namesOf(s, lang, user.id);
                 const lines = event.type === 'dealEnd' ? p.dealSummary(event.outcome, lang, names, s.view) : p.sheet(event.sheet, lang, names);
                 const reveal = event.type === 'dealEnd' ? (event.fair as Reveal | undefined) : undefined;
-                const deal = event.deal as number | undefined;
+                const deal = event.type === 'dealEnd' ? event.deal : undefined;
                 setEnded((e) => [
                   ...e,
-                  { kind: event.type === 'dealEnd' ? 'deal' : 'sitting', lines, record: event.record as string | undefined, deal, fair: reveal ? { reveal, check: { state: 'checking' } } : undefined },
+                  { kind: event.type === 'dealEnd' ? 'deal' : 'sitting', lines, record: event.type === 'sittingEnd' ? event.record : undefined, deal, fair: reveal ? { reveal, check: { state: 'checking' } } : undefined },
                 ]);
                 if (reveal && deal !== undefined) {
-                  void checkReveal(s.game, s.rules, reveal, known.current.get(deal) ?? {})
+                  void checkReveal(s.game, s.rules as Record<string, unknown>, reveal, known.current.get(deal) ?? {})
                     .catch((x: unknown) => ({ state: 'failed', reason: String(x) }) as Check)
                     .then((check) => setEnded((list) => list.map((x) => (x.kind === 'deal' && x.deal === deal && x.fair ? { ...x, fair: { reveal, check } } : x))));
                 }
@@ -326,11 +299,11 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               {tr(lang, s.bot === 'strong' ? 'levelStrong' : 'levelMedium')}
             </span>
           )}
-          {(s.away || away.includes(seat)) && <span class="tag">{tr(lang, 'away')}</span>}
+          {((s.kind === 'human' && s.away) || away.includes(seat)) && <span class="tag">{tr(lang, 'away')}</span>}
 
           {turn && secs !== null && <span class="clock">{secs}s</span>}
         </div>
-        {!(s.away || away.includes(seat)) && graceOf(seat) !== null && (
+        {!((s.kind === 'human' && s.away) || away.includes(seat)) && graceOf(seat) !== null && (
           <div class="gone" role="status">
             {tr(lang, 'disconnected')} · {graceOf(seat)}s
           </div>
@@ -377,7 +350,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
       {model && (
         <>
           <div class="headline">
-            <RulesHelp game={snap.game} lang={lang} rules={snap.rules} />
+            <RulesHelp game={snap.game} lang={lang} rules={snap.rules as Readonly<Record<string, unknown>>} />
             {model.headline.map((l, i) => (
               <div key={i}>{l}</div>
             ))}
@@ -670,8 +643,8 @@ class CardDrag {
   }
 }
 
-export function namesOf(s: { seats: Seat[]; seat: number }, lang: 'de' | 'en', _me: string): string[] {
-  return s.seats.map((x, i) => (i === s.seat ? `${x.name ?? ''} (${tr(lang, 'you')})` : x.kind === 'open' ? tr(lang, 'openSeat') : (x.name ?? `#${i + 1}`)));
+export function namesOf(s: { seats: readonly Seat[]; seat: number }, lang: 'de' | 'en', _me: string): string[] {
+  return s.seats.map((x, i) => (i === s.seat ? `${x.kind === 'open' ? '' : x.name} (${tr(lang, 'you')})` : x.kind === 'open' ? tr(lang, 'openSeat') : x.name));
 }
 
 export { BACK };

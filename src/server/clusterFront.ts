@@ -1,0 +1,223 @@
+import { randomId } from './identity.js';
+import type { TableMessage } from './dispatch.js';
+import type { ServerMessage } from './protocol.js';
+import type { TableRouter } from './router.js';
+import type { UserRow } from './store/store.js';
+import { nodeOf, ROUTE_ATTEMPTS, ROUTE_RETRY_MS, type ClusterLink } from './clusterWire.js';
+
+/** A table followed (or asked about) by one socket of this process. */
+interface Followed {
+  /** The lease of the owner this socket's messages go to. */
+  lease?: string;
+  /** The last event number passed on to the socket. */
+  last?: number;
+  /** The `since` of the socket's own last join. */
+  joinSince?: number;
+  following: boolean;
+  /** Actions not yet answered, and the lease each was last sent to. */
+  readonly acts: Map<number, { m: TableMessage; sentTo?: string }>;
+  /** Other requests (sit, stand, chat, again) not yet answered. */
+  others: number;
+}
+
+export interface FrontConn {
+  readonly id: string;
+  readonly user: UserRow;
+  send(m: ServerMessage): void;
+  readonly tables: Map<string, Followed>;
+}
+
+/**
+ * The socket's side of the cluster: the router of a process in a cluster.
+ * A socket's table messages go to the table's owner (this process or another,
+ * over Redis), the owner's answers and events come back once and in order,
+ * and when the table gets a new owner the socket follows it there from the
+ * last event passed on and resends its unanswered actions.
+ */
+export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
+  readonly conns = new Map<string, FrontConn>();
+
+  constructor(private readonly node: ClusterLink) {}
+
+  /** A socket of this process. */
+  open(user: UserRow, send: (m: ServerMessage) => void): FrontConn {
+    const c: FrontConn = { id: randomId(9), user, send, tables: new Map() };
+    this.conns.set(c.id, c);
+    return c;
+  }
+
+  /** A socket closed: the owners of its tables forget it. */
+  close(c: FrontConn): void {
+    this.conns.delete(c.id);
+    const owners = new Set<string>();
+    for (const f of c.tables.values()) if (f.lease) owners.add(nodeOf(f.lease));
+    for (const node of owners) {
+      if (node === this.node.id) this.node.gone(this.node.id, c.id);
+      else void this.node.publish(node, { t: 'gone', from: this.node.id, conn: c.id });
+    }
+  }
+
+  /** The tables some socket here follows or waits on. */
+  followed(): Set<string> {
+    const out = new Set<string>();
+    for (const c of this.conns.values()) for (const [t, f] of c.tables) if (f.following || f.acts.size > 0) out.add(t);
+    return out;
+  }
+
+  /** A socket's table message: to the table's owner, wherever it runs. */
+  request(c: FrontConn, m: TableMessage): Promise<void> {
+    let f = c.tables.get(m.table);
+    if (!f) c.tables.set(m.table, (f = { following: false, acts: new Map(), others: 0 }));
+    if (m.type === 'join') {
+      f.following = true;
+      f.last = undefined;
+      f.joinSince = m.since;
+    } else if (m.type === 'unjoin') f.following = false;
+    else if (m.type === 'act') f.acts.set(m.cseq, { m });
+    else f.others++;
+    return this.route(c, f, m, 0);
+  }
+
+  async route(c: FrontConn, f: Followed, m: TableMessage, attempt: number): Promise<void> {
+    if (!this.conns.has(c.id)) return;
+    if (!f.lease) {
+      let lease: string | null = null;
+      try {
+        lease = await this.node.cmd.get(this.node.k('lease', m.table));
+        if (!lease && attempt === 0 && !(await this.node.cmd.hexists(this.node.k('live'), m.table))) {
+          // Not live and without an owner: unknown, or finished and closed with the process that ran it.
+          this.settle(f, m);
+          const known = await this.node.cmd.hexists(this.node.k('info'), m.table);
+          return c.send({
+            type: 'error',
+            code: 'unknownTable',
+            message: known ? 'the table is finished and closed; its records stay' : 'no such table',
+            table: m.table,
+            ...(m.type === 'act' ? { cseq: m.cseq } : {}),
+          });
+        }
+      } catch {
+        lease = null;
+      }
+      if (!lease) {
+        if (m.type === 'act' && !f.acts.has(m.cseq)) return;
+        if (attempt >= ROUTE_ATTEMPTS && m.type !== 'act') {
+          this.settle(f, m);
+          return c.send({ type: 'error', code: 'internal', message: 'the table has no server process at the moment; try again', table: m.table, cseq: 0 });
+        }
+        setTimeout(() => void this.route(c, f, m, attempt + 1), ROUTE_RETRY_MS);
+        return;
+      }
+      if (f.lease !== lease) this.switchTo(c, m.table, f, lease, m);
+    }
+    if (m.type === 'act') return this.flush(c, f);
+    this.send(c, f.lease!, m, attempt);
+  }
+
+  /** Forgets a request that is answered here (not by the owner). */
+  settle(f: Followed, m: TableMessage): void {
+    if (m.type === 'act') f.acts.delete(m.cseq);
+    else if (m.type !== 'join' && m.type !== 'unjoin') f.others = Math.max(0, f.others - 1);
+  }
+
+  send(c: FrontConn, lease: string, m: TableMessage, attempt: number): void {
+    const node = nodeOf(lease);
+    if (node === this.node.id) void this.node.serve(this.node.id, c.id, lease, c.user, m, attempt);
+    else void this.node.publish(node, { t: 'req', from: this.node.id, conn: c.id, lease, user: { id: c.user.id, name: c.user.name, guest: c.user.guest }, m, attempt });
+  }
+
+  /** Sends the actions not yet sent to the current owner, in order. */
+  flush(c: FrontConn, f: Followed): void {
+    if (!f.lease) return;
+    for (const cseq of [...f.acts.keys()].sort((a, b) => a - b)) {
+      const a = f.acts.get(cseq)!;
+      if (a.sentTo === f.lease) continue;
+      a.sentTo = f.lease;
+      this.send(c, f.lease, a.m, 0);
+    }
+  }
+
+  /**
+   * The socket's table has a new owner (or the same process rebuilt it):
+   * follow it there from the last event passed on, and resend what is not
+   * answered. An action the old owner applied is answered as applied.
+   */
+  switchTo(c: FrontConn, table: string, f: Followed, lease: string, except?: TableMessage): void {
+    const had = f.lease !== undefined;
+    f.lease = lease;
+    if (f.following && except?.type !== 'join') {
+      const since = f.last ?? f.joinSince;
+      this.send(c, lease, since === undefined ? { type: 'join', table } : { type: 'join', table, since }, 0);
+    }
+    if (had) {
+      // Requests other than actions are not resent (a chat line could come twice): they are answered, and the client may send them again.
+      const current = except && except.type !== 'act' && except.type !== 'join' && except.type !== 'unjoin' ? 1 : 0;
+      for (let n = f.others - current; n > 0; n--) c.send({ type: 'error', code: 'internal', message: 'the table moved to another server process; send it again', table, cseq: 0 });
+      f.others = current;
+    }
+    this.flush(c, f);
+  }
+
+  /** Every socket here that follows the table learns of its lease. */
+  onLease(table: string, lease: string): void {
+    for (const c of this.conns.values()) {
+      const f = c.tables.get(table);
+      if (f && f.lease !== lease && (f.following || f.acts.size > 0 || f.others > 0)) this.switchTo(c, table, f, lease);
+    }
+  }
+
+  /** The owner this socket's message went to does not run the table (any more): look it up again. */
+  moved(conn: string, lease: string, m: TableMessage, attempt: number): void {
+    const c = this.conns.get(conn);
+    const f = c?.tables.get(m.table);
+    if (!c || !f) return;
+    if (f.lease === lease) f.lease = undefined;
+    if (m.type === 'act') {
+      const a = f.acts.get(m.cseq);
+      if (!a) return;
+      a.sentTo = undefined;
+    }
+    // An action waits for its table's next owner as long as the socket is open; other requests give up.
+    if (attempt >= ROUTE_ATTEMPTS && m.type !== 'act') {
+      this.settle(f, m);
+      return c.send({ type: 'error', code: 'internal', message: 'the table has no server process at the moment; try again', table: m.table, cseq: 0 });
+    }
+    setTimeout(() => void this.route(c, f, m, attempt + 1), ROUTE_RETRY_MS);
+  }
+
+  /** A message of a table's owner for a socket here: passed on once, in order, without events the socket has. */
+  receive(conn: string, table: string, lease: string, m: ServerMessage): void {
+    const c = this.conns.get(conn);
+    if (!c) {
+      // The socket closed: its owner forgets it.
+      const node = nodeOf(lease);
+      if (node === this.node.id) this.node.gone(this.node.id, conn, table);
+      else void this.node.publish(node, { t: 'gone', from: this.node.id, conn, table });
+      return;
+    }
+    const f = c.tables.get(table);
+    if (!f || f.lease !== lease) return;
+    switch (m.type) {
+      case 'snapshot':
+        if (f.last === undefined) f.last = f.joinSince ?? m.last;
+        break;
+      case 'events': {
+        const after = f.last ?? -1;
+        const events = m.events.filter((e) => e.e > after);
+        if (m.events.length > 0 && events.length === 0) return;
+        if (events.length > 0) f.last = events[events.length - 1].e;
+        if (events.length !== m.events.length) m = { ...m, events };
+        break;
+      }
+      case 'ok':
+      case 'error':
+        if (m.cseq !== undefined && m.cseq > 0) f.acts.delete(m.cseq);
+        else f.others = Math.max(0, f.others - 1);
+        break;
+      case 'contributed':
+        f.others = Math.max(0, f.others - 1);
+        break;
+    }
+    c.send(m);
+  }
+}

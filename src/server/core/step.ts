@@ -1,0 +1,424 @@
+import type { Seat } from '../../games/game.js';
+import { toRecord } from '../../records/record.js';
+import { DEFAULT_CONTRIBUTION_MS } from '../fairDeal.js';
+import { botSeatChange } from '../seatBots.js';
+import { isThinkingLevel } from '../thinking.js';
+import { dealState, draft, freeze, ingest, recordId, type Draft } from './log.js';
+import { broadcast, graceMs, lastEvent, render, seatsOf, snapshot, status, toAct, viewerSeat, legalFor } from './read.js';
+import type { Bucket, Command, Effect, LogEntry, Reply, Step, TableContext, TableState } from './types.js';
+
+/**
+ * The sitting core: `step(ctx, state, command, now)` gives the table's next
+ * state, the events it added, the effects for the shell to run (data only)
+ * and the answer. No timer, socket, promise or store is touched here; a
+ * refused command returns the state it was given.
+ */
+export function step(ctx: TableContext, state: TableState, command: Command, now: number): Step {
+  const run = new Run(ctx, state, now);
+  const reply = handle(run, command);
+  if (!reply.ok) return { state, events: [], effects: run.logs, reply };
+  return run.finish(reply);
+}
+
+const refuse = (code: Extract<Reply, { ok: false }>['code'], message: string, params?: Extract<Reply, { ok: false }>['params']): Reply => (params ? { ok: false, code, message, params } : { ok: false, code, message });
+const OK: Reply = { ok: true };
+
+/** One command's work: the draft, the entries it logs and the effects in order. */
+class Run {
+  readonly d: Draft;
+  readonly effects: Effect[] = [];
+  readonly logs: Effect[] = [];
+  private readonly entries: LogEntry[] = [];
+  private readonly from: number;
+  private readonly commitFrom: number;
+  private broadcastAt = -1;
+  private record: Effect | undefined;
+  private drawing = false;
+  private changedSeats = false;
+  unfinish = false;
+
+  constructor(
+    readonly ctx: TableContext,
+    state: TableState,
+    readonly now: number,
+  ) {
+    this.d = draft(state);
+    this.from = state.sitting.slots.length;
+    this.commitFrom = state.sitting.logLength;
+  }
+
+  get state(): TableState {
+    return freeze(this.d);
+  }
+
+  write(entries: readonly LogEntry[], after?: unknown): void {
+    if (this.broadcastAt < 0) this.broadcastAt = this.effects.length;
+    entries.forEach((e, i) => ingest(this.ctx, this.d, e, i === 0 ? after : undefined));
+    this.entries.push(...entries);
+    // A sitting that just ended is stored before anyone hears of its end, so that the record its sittingEnd names can be fetched at once.
+    if (this.d.s.phase === 'finished' && !this.d.l.recordSaved) this.saveRecord();
+  }
+
+  changed(): void {
+    this.changedSeats = true;
+  }
+
+  /** Asks the shell for randomness (at most once per command: its answer comes back as the next command). */
+  draw(effect: Extract<Effect, { type: 'open' | 'shuffle' }>): void {
+    if (this.drawing) return;
+    this.drawing = true;
+    this.effects.push(effect);
+  }
+
+  log(level: 'warn' | 'error', data: object, message: string): void {
+    this.logs.push({ type: 'log', level, data: { table: this.ctx.id, ...data }, message });
+  }
+
+  saveRecord(): void {
+    const { s, l } = this.d;
+    const settings = this.ctx.settings;
+    const record = toRecord(settings.game, { rules: settings.rules, start: s.start, firstDealer: s.firstDealer, players: s.players, deals: s.dealLogs, sheet: s.sheet });
+    const humans = s.seats.map((o) => (o.kind === 'human' ? o.userId : undefined));
+    const people = humans.filter((h) => h !== undefined);
+    const rated = settings.rated && people.length > 0 && new Set(people).size === people.length ? humans : null;
+    const totals = s.totals;
+    const participants = s.seats.flatMap((o, seat) => (o.kind === 'human' ? [{ userId: o.userId, seat, total: totals[seat], place: 1 + totals.filter((t) => t > totals[seat]).length }] : []));
+    this.record = { type: 'record', from: 0, id: recordId(this.ctx, s), record, rated, totals: [...totals], participants };
+    l.recordSaved = true;
+  }
+
+  finish(reply: Reply): Step {
+    const state = this.state;
+    const out: Effect[] = [];
+    if (this.entries.length > 0) out.push({ type: 'commit', from: this.commitFrom, entries: this.entries, ...(this.unfinish ? { finished: false as const } : {}) });
+    if (this.record) out.push({ ...this.record, from: state.sitting.logLength } as Effect);
+    const rest = [...this.effects];
+    if (this.broadcastAt >= 0) rest.splice(this.broadcastAt, 0, ...broadcast(this.ctx, state, this.from));
+    out.push(...rest, ...this.logs);
+    if (this.changedSeats) out.push({ type: 'changed' });
+    const events = state.sitting.slots.slice(this.from).map((slot, i) => ({ e: this.from + i, slot }));
+    return { state, events, effects: out, reply };
+  }
+}
+
+function handle(run: Run, c: Command): Reply {
+  const { ctx, d } = run;
+  const s = d.s;
+  const l = d.l;
+  switch (c.type) {
+    case 'create':
+      if (s.logLength > 0) return refuse('badMessage', 'the table has its first seats already');
+      if (c.seats.length > 0) run.write(c.seats.map(({ seat, occ }) => ({ k: 'seat', seat, occ })));
+      progress(run);
+      return OK;
+    case 'resume':
+      if (s.phase === 'finished' && s.sittingNo > 0) l.recordSaved = c.recordSaved;
+      progress(run);
+      return OK;
+    case 'close':
+      if (l.closed) return refuse('internal', 'the table is closed');
+      l.closed = true;
+      for (const x of l.clocks) run.effects.push({ type: 'cancel', key: `clock:${x.seat}` });
+      for (const g of l.gone) run.effects.push({ type: 'cancel', key: `grace:${g.seat}` });
+      if (l.collectTimer !== null) run.effects.push({ type: 'cancel', key: 'collect' });
+      l.clocks = [];
+      l.gone = [];
+      l.collectTimer = null;
+      return OK;
+    case 'sit': {
+      if (s.phase === 'playing') return refuse('notPlaying', 'the sitting has begun; seats change between sittings');
+      if (c.seat >= s.seats.length) return refuse('badSeat', `the table has seats 0 to ${s.seats.length - 1}`);
+      if (s.seats[c.seat].kind !== 'open') return refuse('seatTaken', `seat ${c.seat} is taken`);
+      run.write([{ k: 'seat', seat: c.seat, occ: { kind: 'human', userId: c.user.id, name: c.user.name } }]);
+      if (s.phase === 'waiting') progress(run);
+      run.changed();
+      return OK;
+    }
+    case 'stand': {
+      if (s.phase === 'playing') return refuse('notPlaying', 'the sitting is running: leave the table and a bot plays for your seat until you come back');
+      const held = seatsOf(s, c.userId);
+      if (held.length === 0) return refuse('notSeated', 'you hold no seat at this table');
+      run.write(held.map((seat) => ({ k: 'seat', seat, occ: { kind: 'open' } }) as LogEntry));
+      run.changed();
+      return OK;
+    }
+    case 'seatBot': {
+      const change = botSeatChange({ settings: ctx.settings, phase: s.phase, seats: s.seats, module: ctx.module }, c.userId, c.seat, c.bot);
+      if (!change.ok) return refuse(change.code, change.message);
+      run.write([{ k: 'seat', seat: c.seat, occ: change.occ }]);
+      progress(run);
+      run.changed();
+      return OK;
+    }
+    case 'again':
+      if (s.phase !== 'finished') return refuse('notPlaying', 'another sitting begins only when this one is over');
+      if (seatsOf(s, c.userId).length === 0) return refuse('notSeated', 'only a player at the table starts another sitting');
+      if (s.seats.some((o) => o.kind === 'open')) return refuse('badSeats', 'every seat must be taken');
+      run.draw({ type: 'open', deal: s.dealStates.length, begin: true, finished: true });
+      return OK;
+    case 'opened': {
+      if (l.closed) return refuse('internal', 'the table is closed');
+      if (c.commit.deal !== s.dealStates.length || s.opened) return refuse('notCollecting', `deal ${c.commit.deal} is not the next deal`);
+      if (c.begin ? s.phase === 'playing' || s.seats.some((o) => o.kind === 'open') : s.phase !== 'playing' || !s.dealEnded) return refuse('notPlaying', 'no deal is due');
+      run.unfinish = c.begin !== undefined && s.phase === 'finished';
+      run.write(c.begin ? [{ k: 'begin', start: c.begin.start, firstDealer: c.begin.firstDealer }, c.commit] : [c.commit]);
+      progress(run);
+      return OK;
+    }
+    case 'shuffled':
+      if (!s.opened || s.opened.deal !== c.deal) return refuse('notCollecting', `deal ${c.deal} is not being dealt`);
+      if (l.collectTimer !== null) run.effects.push({ type: 'cancel', key: 'collect' });
+      l.collectTimer = null;
+      run.write([{ k: 'deal', deck: c.deck, fair: { contributions: c.contributions } }]);
+      progress(run);
+      return OK;
+    case 'collectOut':
+      if (!s.opened || s.opened.deal !== c.deal || l.collectTimer !== c.deal || l.closed) return refuse('notCollecting', 'no such deadline');
+      l.collectTimer = null;
+      run.draw({ type: 'shuffle', entry: s.opened, contributions: l.contributions });
+      return OK;
+    case 'chat': {
+      const limits = ctx.limits;
+      if (c.text.length > limits.chatLength) return refuse('chatTooLong', `a chat message has at most ${limits.chatLength} characters`);
+      const bucket = take(l.chat.get(c.user.id), limits.chatRate, limits.chatBurst, run.now);
+      if (!bucket) return refuse('rateLimited', 'too many chat messages; wait a moment');
+      l.chat = new Map(l.chat).set(c.user.id, bucket);
+      run.write([{ k: 'chat', userId: c.user.id, name: c.user.name, text: c.text }]);
+      // A bot waiting out its delay was scheduled for the table's previous version: schedule it again, or it would never act.
+      schedule(run);
+      return OK;
+    }
+    case 'contribute': {
+      const held = seatsOf(s, c.userId);
+      if (held.length === 0) return refuse('notSeated', 'you hold no seat at this table');
+      const open = s.opened;
+      if (!open) return refuse('notCollecting', 'no deal is taking contributions now');
+      if (open.deal !== c.deal) return refuse('notCollecting', `deal ${c.deal} is not taking contributions; deal ${open.deal} is`);
+      const seats = c.seat !== undefined ? held.filter((x) => x === c.seat) : held;
+      if (seats.length === 0) return refuse('notSeated', 'you hold no such seat at this table');
+      const fresh = seats.filter((x) => l.contributions[x] === null);
+      if (fresh.length === 0) return refuse('duplicateContribution', `seat ${seats.join(', ')} sent its contribution to deal ${open.deal} already`);
+      for (const x of fresh) l.contributions[x] = c.contribution;
+      const e = lastEvent(s);
+      // Deals if this was the last contribution awaited; otherwise nothing happens that anyone could notice.
+      collect(run);
+      return { ok: true, e };
+    }
+    case 'act':
+      return act(run, c);
+    case 'botAction': {
+      if (l.closed || c.moves !== s.moves) return refuse('notPlaying', 'the deal has moved on');
+      if (s.phase !== 'playing' || s.dealEnded || !botControlled(run, c.seat)) return refuse('notPlaying', 'no bot plays for this seat now');
+      const { game } = ctx.module;
+      const state = dealState(s);
+      if (!game.mayAct(state).includes(c.seat)) return refuse('notPlaying', 'the seat may not act now');
+      const parsed = game.parseAction(ctx.settings.rules, c.action);
+      const next = parsed.ok ? game.apply(state, c.seat, parsed.value) : parsed;
+      if (!parsed.ok || !next.ok) {
+        run.log('error', { seat: c.seat, code: next.ok ? 'badAction' : next.error.code }, 'a bot chose an illegal action');
+        return refuse(next.ok ? 'badMessage' : next.error.code, 'a bot chose an illegal action');
+      }
+      run.write([{ k: 'act', seat: c.seat, action: game.formatAction(ctx.settings.rules, parsed.value) }], next.value);
+      progress(run);
+      return OK;
+    }
+    case 'botDue': {
+      if (l.closed || c.version !== s.version || !botControlled(run, c.seat) || !toAct(ctx, s).includes(c.seat)) return refuse('notPlaying', 'the bot turn is stale');
+      const o = s.seats[c.seat];
+      const thinking = o.kind === 'bot' && isThinkingLevel(ctx.module, o.bot) ? o.bot : undefined;
+      run.effects.push({ type: 'decide', seat: c.seat, moves: s.moves, ...(thinking ? { thinking } : {}) });
+      return OK;
+    }
+    case 'clockOut': {
+      const clock = l.clocks.find((x) => x.seat === c.seat);
+      if (!clock || clock.deadline !== c.deadline) return refuse('notPlaying', 'no such clock');
+      l.clocks = l.clocks.filter((x) => x !== clock);
+      if (!l.away.includes(c.seat)) l.away.push(c.seat);
+      changedPresence(run);
+      return OK;
+    }
+    case 'graceOut': {
+      const g = l.gone.find((x) => x.seat === c.seat);
+      if (!g || g.until !== c.until) return refuse('notPlaying', 'no such grace period');
+      l.gone = l.gone.filter((x) => x !== g);
+      if (l.closed || s.phase !== 'playing') return OK;
+      if (!l.away.includes(c.seat)) l.away.push(c.seat);
+      collect(run);
+      changedPresence(run);
+      return OK;
+    }
+    case 'join':
+      return join(run, c);
+    case 'leave':
+      return leave(run, c.followerId);
+  }
+}
+
+/** A person's action: checked against the seat the session holds, the client's sequence number and the rules. */
+function act(run: Run, c: Extract<Command, { type: 'act' }>): Reply {
+  const { ctx, d } = run;
+  const s = d.s;
+  const held = seatsOf(s, c.userId);
+  if (held.length === 0) return refuse('notSeated', 'you hold no seat at this table');
+  const { game } = ctx.module;
+  const rules = ctx.settings.rules;
+  const known = s.cseqs.get(c.userId);
+  const last = known?.last ?? 0;
+  if (c.cseq <= last) {
+    const done = known?.recent.get(c.cseq);
+    const again = game.parseAction(rules, c.action);
+    if (done && again.ok && done.action === game.formatAction(rules, again.value)) return { ok: true, e: done.e };
+    return refuse('duplicateSequence', `sequence number ${c.cseq} was used already (the last accepted is ${last})`);
+  }
+  if (c.cseq !== last + 1) return refuse('badSequence', `the next sequence number is ${last + 1}, not ${c.cseq}`);
+  if (s.phase !== 'playing' || s.dealEnded) return refuse('notPlaying', 'no deal is running');
+  const parsed = game.parseAction(rules, c.action);
+  if (!parsed.ok) return refuse(parsed.error.code, parsed.error.message);
+  const state = dealState(s);
+  const mayAct = game.mayAct(state);
+  const seats = c.seat !== undefined ? held.filter((x) => x === c.seat) : held;
+  if (seats.length === 0) return refuse('notSeated', `you do not hold seat ${c.seat}`);
+  const seat = seats.find((x) => mayAct.includes(x)) ?? seats[0];
+  const next = game.apply(state, seat, parsed.value);
+  if (!next.ok) return refuse(next.error.code, next.error.message, next.error.params);
+  stopClock(run, seat);
+  const wasAway = d.l.away.includes(seat);
+  d.l.away = d.l.away.filter((x) => x !== seat);
+  run.write([{ k: 'act', seat, action: game.formatAction(rules, parsed.value), user: c.userId, cseq: c.cseq }], next.value);
+  if (wasAway) run.effects.push(...status(ctx, run.state));
+  const e = s.cseqs.get(c.userId)!.recent.get(c.cseq)!.e;
+  progress(run);
+  return { ok: true, e };
+}
+
+/** A connection follows the table (a reconnect ends the seat's grace period, and a bot playing for it stops). */
+function join(run: Run, c: Extract<Command, { type: 'join' }>): Reply {
+  const { ctx, d } = run;
+  const { s, l } = d;
+  const userId = c.follower.userId;
+  // A connection that follows the table already has every event: it gets a fresh snapshot only.
+  const following = l.followers.some((f) => f.id === c.follower.id);
+  if (!following) l.followers.push(c.follower);
+  const held = seatsOf(s, userId);
+  const back = held.filter((x) => l.away.includes(x));
+  l.away = l.away.filter((x) => !back.includes(x));
+  const returned = held.filter((x) => l.gone.some((g) => g.seat === x));
+  for (const x of returned) run.effects.push({ type: 'cancel', key: `grace:${x}` });
+  l.gone = l.gone.filter((g) => !returned.includes(g.seat));
+  run.effects.push({ type: 'send', to: [c.follower.id], message: snapshot(ctx, run.state, userId) });
+  if (!following && c.since !== undefined && c.since < lastEvent(s)) {
+    const seat = viewerSeat(s, userId);
+    run.effects.push({ type: 'send', to: [c.follower.id], message: { type: 'events', table: ctx.id, events: render(ctx, s, c.since + 1, seat), toAct: toAct(ctx, s), legal: legalFor(ctx, s, seat) } });
+  }
+  if (back.length > 0) changedPresence(run);
+  else if (returned.length > 0) run.effects.push(...status(ctx, run.state));
+  return OK;
+}
+
+/**
+ * A connection stops following. A seat whose holder has no connection left is
+ * shown as disconnected for the table's grace period, and then played by a bot
+ * until the holder comes back. The seat's clock, if any, runs on meanwhile.
+ */
+function leave(run: Run, followerId: string): Reply {
+  const { ctx, d } = run;
+  const { s, l } = d;
+  const f = l.followers.find((x) => x.id === followerId);
+  if (!f) return refuse('notJoined', 'the connection does not follow the table');
+  l.followers = l.followers.filter((x) => x !== f);
+  if (l.followers.some((x) => x.userId === f.userId)) return OK;
+  const held = seatsOf(s, f.userId);
+  if (held.length === 0 || s.phase !== 'playing') return OK;
+  const grace = graceMs(ctx);
+  if (grace <= 0) {
+    for (const x of held) if (!l.away.includes(x)) l.away.push(x);
+    // A deal waiting for contributions no longer waits for an absent player.
+    collect(run);
+    changedPresence(run);
+    return OK;
+  }
+  for (const seat of held) {
+    if (l.away.includes(seat) || l.gone.some((g) => g.seat === seat)) continue;
+    const until = run.now + grace;
+    l.gone.push({ seat, until });
+    run.effects.push({ type: 'timer', key: `grace:${seat}`, at: until, command: { type: 'graceOut', seat, until } });
+  }
+  run.effects.push(...status(ctx, run.state));
+  return OK;
+}
+
+/** A token bucket's next state with one token taken, or undefined when none is left. */
+export function take(b: Bucket | undefined, rate: number, burst: number, now: number): Bucket | undefined {
+  const tokens = b === undefined ? burst : Math.min(burst, b.tokens + ((now - b.at) / 1000) * rate);
+  return tokens < 1 ? undefined : { tokens: tokens - 1, at: now };
+}
+
+function botControlled(run: Run, seat: Seat): boolean {
+  const o = run.d.s.seats[seat];
+  return o.kind === 'bot' || (o.kind === 'human' && run.d.l.away.includes(seat));
+}
+
+function stopClock(run: Run, seat: Seat): void {
+  const l = run.d.l;
+  if (!l.clocks.some((x) => x.seat === seat)) return;
+  l.clocks = l.clocks.filter((x) => x.seat !== seat);
+  run.effects.push({ type: 'cancel', key: `clock:${seat}` });
+}
+
+function changedPresence(run: Run): void {
+  run.changed();
+  schedule(run);
+  run.effects.push(...status(run.ctx, run.state));
+}
+
+/** Starts the sitting when the table is full, opens the next deal, stores a finished sitting; then clocks and bots. */
+function progress(run: Run): void {
+  const { s, l } = run.d;
+  if (l.closed) return;
+  if (s.phase === 'waiting' && s.seats.every((o) => o.kind !== 'open')) run.draw({ type: 'open', deal: s.dealStates.length, begin: true, finished: false });
+  else if (s.phase === 'playing' && s.dealEnded && !s.opened) run.draw({ type: 'open', deal: s.dealStates.length, begin: false, finished: false });
+  if (s.opened) collect(run);
+  if (s.phase === 'finished' && !l.recordSaved) run.saveRecord();
+  run.changed();
+  schedule(run);
+}
+
+/** The seats whose contributions a deal waits for: the people present. Bots and away seats are substituted at once. */
+function contributors(run: Run): Seat[] {
+  return run.d.s.seats.flatMap((o, seat) => (o.kind === 'human' && !run.d.l.away.includes(seat) ? [seat] : []));
+}
+
+/** Deals the collecting deal when every present player has contributed (or at once with no time to wait), else makes sure the deadline runs. */
+function collect(run: Run): void {
+  const { s, l } = run.d;
+  const open = s.opened;
+  if (!open || l.closed) return;
+  const wait = run.ctx.settings.contributionMs ?? DEFAULT_CONTRIBUTION_MS;
+  if (wait <= 0 || contributors(run).every((x) => l.contributions[x] !== null)) return run.draw({ type: 'shuffle', entry: open, contributions: [...l.contributions] });
+  if (l.collectTimer === open.deal) return;
+  l.collectTimer = open.deal;
+  run.effects.push({ type: 'timer', key: 'collect', at: run.now + wait, command: { type: 'collectOut', deal: open.deal } });
+}
+
+/** Starts the clocks of the people the deal waits for and the bots' turns. */
+function schedule(run: Run): void {
+  const { ctx, d } = run;
+  const { s, l } = d;
+  if (l.closed) return;
+  const acting = toAct(ctx, s);
+  for (const x of [...l.clocks]) if (!acting.includes(x.seat) || botControlled(run, x.seat)) stopClock(run, x.seat);
+  let clocksChanged = false;
+  for (const seat of acting) {
+    if (botControlled(run, seat)) {
+      if (l.botPending.get(seat) === s.version) continue;
+      l.botPending.set(seat, s.version);
+      run.effects.push({ type: 'timer', key: `bot:${seat}:${s.version}`, at: run.now + ctx.settings.botDelayMs, command: { type: 'botDue', seat, version: s.version } });
+    } else if (ctx.settings.clockMs > 0 && !l.clocks.some((x) => x.seat === seat)) {
+      const deadline = run.now + ctx.settings.clockMs;
+      l.clocks.push({ seat, deadline });
+      run.effects.push({ type: 'timer', key: `clock:${seat}`, at: deadline, command: { type: 'clockOut', seat, deadline } });
+      clocksChanged = true;
+    }
+  }
+  if (clocksChanged) run.effects.push(...status(ctx, run.state));
+}

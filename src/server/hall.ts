@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import { findGame, gameById, GAMES } from '../games/registry.js';
+import { resolveRules } from '../games/ruleBook.js';
+import { BotPool } from './botPool.js';
+import type { ClusterNode } from './cluster.js';
+import type { Limits } from './limits.js';
+import { Lobby } from './lobby.js';
+import { randomId } from './identity.js';
+import type { CreateTable, LobbyTable, ServerErrorCode } from './protocol.js';
+import { initialSeats } from './seats.js';
+import type { Store, TableRow } from './store/store.js';
+import { DEFAULT_GRACE_MS, Table, type LogEntry, type TableHooks, type TableSettings } from './table.js';
+import { decisionMs } from './thinking.js';
+
+/** Overrides of every new table's settings (tests: clocks, bot delays, contributions); graceMs is only the default for tables that name none. */
+export type TableDefaults = Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs' | 'contributionMs' | 'graceMs'>>;
+
+/** Every table in memory, created here or rebuilt from the store on start (in a cluster: the tables this process owns). */
+export class Hall {
+  readonly tables = new Map<string, Table>();
+  readonly lobby: Lobby;
+  readonly bots: BotPool;
+  /** Called with every command a table's core runs (see TableHooks.observe). */
+  observe: TableHooks['observe'];
+
+  constructor(
+    readonly store: Store,
+    readonly limits: Limits,
+    private readonly log: FastifyInstance['log'],
+    readonly cluster?: ClusterNode,
+    private readonly thinking: { workers?: number; thinkMs?: number } = {},
+  ) {
+    this.lobby = cluster ? new Lobby(() => cluster.lobby().tables, 200, () => cluster.lobby().online) : new Lobby(() => this.lobbyTables());
+    this.bots = new BotPool(thinking.workers);
+  }
+
+  lobbyChanged(): void {
+    this.lobby.changed();
+  }
+
+  lobbyWatched(): boolean {
+    return this.lobby.watching();
+  }
+
+  lobbyTables(): LobbyTable[] {
+    const out: LobbyTable[] = [];
+    for (const t of this.tables.values()) {
+      if (!t.settings.public || t.phase === 'finished') continue;
+      out.push({ id: t.id, game: t.settings.game, rules: t.rules, seats: t.publicSeats(), phase: t.phase, rated: t.settings.rated });
+    }
+    return out;
+  }
+
+  private make(id: string, settings: TableSettings): Table {
+    const module = gameById(settings.game);
+    if (!module) throw new Error(`table ${id}: unknown game ${settings.game}`);
+    const cluster = this.cluster;
+    const store = cluster ? cluster.storeFor(id) : this.store;
+    const changed = cluster ? (t: Table) => cluster.changed(t) : () => this.lobby.changed();
+    const table = new Table(id, settings, module, store, this.limits, {
+      changed,
+      log: this.log,
+      observe: (t, command, step) => this.observe?.(t, command, step),
+      think: async (request) => {
+        const t0 = Date.now();
+        const reply = await this.bots.think(this.thinking.thinkMs === undefined ? request : { ...request, thinkMs: this.thinking.thinkMs });
+        // Every decision of a level takes the same time, whatever the hand (see decisionMs).
+        const wait = t0 + decisionMs(request.level, this.thinking.thinkMs) - Date.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        return reply;
+      },
+    });
+    this.tables.set(id, table);
+    return table;
+  }
+
+  /** Rebuilds one table from its log. */
+  async adopt(row: TableRow): Promise<Table> {
+    const table = this.make(row.id, row.settings as TableSettings);
+    try {
+      const log = await this.store.tableLog(row.id);
+      await table.rebuild(log.map((l) => l.entry as LogEntry));
+      return table;
+    } catch (e) {
+      table.close();
+      if (this.tables.get(row.id) === table) this.tables.delete(row.id);
+      throw e;
+    }
+  }
+
+  /** Rebuilds every unfinished table from its log. */
+  async load(): Promise<number> {
+    const rows = await this.store.unfinishedTables();
+    for (const row of rows) {
+      try {
+        await this.adopt(row);
+      } catch (e) {
+        this.log.error({ table: row.id, err: String(e) }, 'cannot rebuild a table');
+      }
+    }
+    return this.tables.size;
+  }
+
+  /** Opens a table; `creator` (a user id) may change its bots while it waits. */
+  async create(body: CreateTable, defaults: TableDefaults | undefined, creator?: string): Promise<{ ok: true; table: Table } | { ok: false; code: ServerErrorCode; message: string }> {
+    const module = findGame(body.game);
+    if (!module) return { ok: false, code: 'badMessage', message: `unknown game ${JSON.stringify(body.game.slice(0, 40))}; games: ${GAMES.map((m) => m.game.id).join(', ')}` };
+    const overrides: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(body.rules ?? {})) Object.defineProperty(overrides, k, { value: v, enumerable: true, writable: true, configurable: true });
+    const rules = resolveRules(module.game.ruleBook, body.preset, overrides);
+    if (!rules.ok) return { ok: false, code: rules.error.code, message: rules.error.message };
+    const count = module.game.seatCount(rules.value);
+    const seats = initialSeats(module, body.seats, count);
+    if (!seats.ok) return { ok: false, code: 'badSeats', message: seats.message };
+    const settings: TableSettings = {
+      game: module.game.id,
+      rules: rules.value,
+      seats: count,
+      public: body.public,
+      rated: body.rated,
+      clockMs: defaults?.clockMs ?? body.clockMs,
+      botDelayMs: defaults?.botDelayMs ?? body.botDelayMs,
+      // The grace period is the table's own setting when it names one; the server's default otherwise.
+      graceMs: body.graceMs ?? defaults?.graceMs ?? DEFAULT_GRACE_MS,
+      contributionMs: defaults?.contributionMs ?? body.contributionMs,
+      length: body.length,
+      ...(creator !== undefined ? { creator } : {}),
+    };
+    const id = randomId();
+    const row: TableRow = { id, game: settings.game, settings, finished: false, created: Date.now() };
+    await this.store.createTable(row);
+    await this.cluster?.created(row);
+    const table = this.make(id, settings);
+    await table.rebuild([]);
+    const bots: LogEntry[] = seats.seats.flatMap((occ, seat) => (occ.kind === 'bot' ? [{ k: 'seat', seat, occ } as LogEntry] : []));
+    await table.init(bots);
+    if (this.cluster) this.cluster.ready(table);
+    else this.lobby.changed();
+    return { ok: true, table };
+  }
+
+  async close(): Promise<void> {
+    for (const t of this.tables.values()) t.close();
+    this.lobby.close();
+    await this.bots.close();
+  }
+}

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { isTableMessage } from '../dispatch.js';
+import { TokenBucket } from '../limits.js';
+import { ClientMessage, type ServerErrorCode, type ServerMessage } from '../protocol.js';
+import type { UserRow } from '../store/store.js';
+import { authed, failure, type ServerContext } from './context.js';
+import { watchLobby } from './lobby.js';
+
+/** The table and sequence number a message names, if it can be read at all (for refusals before it is checked). */
+function refersTo(data: unknown): { table?: string; cseq?: number } {
+  try {
+    const m = JSON.parse(String(data)) as { table?: unknown; cseq?: unknown };
+    return { table: typeof m.table === 'string' ? m.table.slice(0, 64) : undefined, cseq: typeof m.cseq === 'number' ? m.cseq : undefined };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The WebSocket connection (docs/protocol.md): a session, rate limits, the
+ * protocol's schemas; table messages go to the router (this process's tables,
+ * or the cluster's owner of the table).
+ */
+export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      preValidation: async (req, reply) => {
+        const user = await authed(ctx, req);
+        if (!user) return failure(reply, 401, 'unauthorized', 'a session token is needed (cookie or ?token=)');
+        (req as FastifyRequest & { user?: UserRow }).user = user;
+      },
+    },
+    (socket, req) => connection(ctx, app.log, socket, (req as FastifyRequest & { user: UserRow }).user),
+  );
+};
+
+function connection(ctx: ServerContext, log: { warn(o: object, m: string): void; error(o: object, m: string): void }, ws: WebSocket, user: UserRow): void {
+  const { hall, limits, router } = ctx;
+  const acks = ctx.metrics?.acknowledgements();
+  const send = (m: ServerMessage) => {
+    acks?.answered(m);
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
+  };
+  const sub = { userId: user.id, send };
+  const bucket = new TokenBucket(limits.messageRate, limits.messageBurst);
+  let strikes = 0;
+  const error = (code: ServerErrorCode, message: string, extra: { table?: string; cseq?: number } = {}) => send({ type: 'error', code, message, ...extra });
+  if (hall.lobby.connections(user.id) >= limits.connectionsPerUser) {
+    error('tooManyConnections', `at most ${limits.connectionsPerUser} connections per player`);
+    ws.close(1008, 'too many connections');
+    return;
+  }
+  hall.lobby.connected(user.id, user.name);
+  const conn = router.connect(user, send);
+  send({ type: 'hello', user: { id: user.id, name: user.name, guest: user.guest } });
+
+  ws.on('error', (e) => log.warn({ user: user.id, err: String(e) }, 'socket error'));
+  ws.on('close', () => {
+    router.disconnect(conn);
+    hall.lobby.unwatch(sub);
+    hall.lobby.disconnected(user.id);
+  });
+  ws.on('message', (data, isBinary) => {
+    if (!bucket.take()) {
+      error('rateLimited', `at most ${limits.messageRate} messages a second`, refersTo(data));
+      if (++strikes >= limits.strikes) ws.close(1008, 'flood');
+      return;
+    }
+    strikes = 0;
+    if (isBinary) return error('badMessage', 'messages are JSON text');
+    let json: unknown;
+    try {
+      json = JSON.parse(data.toString());
+    } catch {
+      return error('badJson', 'the message is not valid JSON');
+    }
+    const parsed = ClientMessage.safeParse(json);
+    if (!parsed.success) {
+      const type = typeof json === 'object' && json !== null ? (json as { type?: unknown }).type : undefined;
+      const issue = parsed.error.issues[0];
+      return error('badMessage', `${typeof type === 'string' ? `"${type.slice(0, 20)}": ` : ''}${issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'malformed'}`);
+    }
+    acks?.asked(parsed.data);
+    void handle(parsed.data).catch((e: unknown) => {
+      log.error({ user: user.id, err: String(e) }, 'message failed');
+      error('internal', 'the server could not handle that message');
+    });
+  });
+
+  const handle = async (m: ClientMessage): Promise<void> => {
+    if (m.type === 'ping') return send({ type: 'pong' });
+    if (m.type === 'lobby') return watchLobby(ctx, sub);
+    if (isTableMessage(m)) return router.request(conn, m);
+  };
+}

@@ -1,0 +1,103 @@
+import { CryptoRng, SeededRng } from '../core/rng.js';
+import type { Agent } from '../games/agent.js';
+import type { GameTypes, Seat } from '../games/game.js';
+import { dealState } from './core/log.js';
+import { botControlled, toAct } from './core/read.js';
+import type { Command, Effect, TableContext, TableState } from './core/types.js';
+import type { ThinkReply, ThinkRequest } from './thinking.js';
+
+type T = GameTypes;
+
+/** What the bots of one table need from its shell. */
+export interface BotHost {
+  readonly ctx: TableContext;
+  readonly state: TableState;
+  /** Runs a command now (inside the table's queue). */
+  run(command: Command): Promise<unknown>;
+  /** Runs work through the table's queue (from outside it). */
+  enqueue(work: () => Promise<void>): Promise<void>;
+  think?(request: ThinkRequest): Promise<ThinkReply>;
+  warn(data: object, message: string): void;
+}
+
+/**
+ * The shell's side of a bot turn (the core's `decide` effect): the game's
+ * own bots decide at once from the seat's view; a thinking bot (medium,
+ * strong) decides in a worker thread of the bot pool, outside the table's
+ * queue, and its choice comes back as a `botAction` command that the core
+ * refuses if the deal has moved on. If the worker fails, the easy bot decides.
+ */
+export class TableBots {
+  private readonly agents = new Map<string, Agent<T>>();
+  private sitting = -1;
+
+  constructor(private readonly host: BotHost) {}
+
+  private agentFor(seat: Seat): Agent<T> {
+    const { ctx, state } = this.host;
+    if (state.sitting.sittingNo !== this.sitting) {
+      this.agents.clear();
+      this.sitting = state.sitting.sittingNo;
+    }
+    const o = state.sitting.seats[seat];
+    const kind = o.kind === 'bot' && ctx.module.bots[o.bot] ? o.bot : ctx.module.defaultBot;
+    const key = `${seat}:${kind}`;
+    let agent = this.agents.get(key);
+    if (!agent) this.agents.set(key, (agent = ctx.module.bots[kind].create(ctx.settings.rules, seat, new SeededRng(new CryptoRng().int(2 ** 32)))));
+    return agent;
+  }
+
+  async decide(e: Extract<Effect, { type: 'decide' }>): Promise<void> {
+    const { ctx, state } = this.host;
+    const { game } = ctx.module;
+    const rules = ctx.settings.rules;
+    const deal = dealState(state.sitting);
+    const acting = toAct(ctx, state.sitting);
+    const act = (seat: Seat, action: unknown) => this.host.run({ type: 'botAction', seat, action: game.formatAction(rules, action), moves: e.moves });
+    // Unasked actions of bot-played seats first (table talk), as the CLI's loop offers them.
+    for (const other of game.mayAct(deal)) {
+      if (other === e.seat || !botControlled(state, other) || acting.includes(other)) continue;
+      const agent = this.agentFor(other);
+      if (!agent.interject) continue;
+      const free = game.legal(deal, other);
+      if (free.length === 0) continue;
+      const said = await agent.interject(game.view(deal, other), free, other);
+      if (said !== undefined) return void (await act(other, said));
+    }
+    const legal = game.legal(deal, e.seat);
+    if (legal.length === 0) return;
+    const think = this.host.think;
+    // A thinking bot's forced decisions go the same way as the others, so that they take as long.
+    if (e.thinking && think) {
+      const request: ThinkRequest = {
+        agent: `${ctx.id}:${state.sitting.sittingNo}:${state.sitting.dealStates.length - 1}:${e.seat}`,
+        game: ctx.settings.game,
+        rules,
+        level: e.thinking,
+        seat: e.seat,
+        seed: new CryptoRng().int(2 ** 32),
+        view: game.view(deal, e.seat),
+        legal: legal.map((a) => game.formatAction(rules, a)),
+      };
+      void think(request)
+        .then((reply) => this.host.enqueue(() => this.thought(e.seat, e.moves, reply)))
+        .catch((err: unknown) => this.host.warn({ seat: e.seat, err: String(err) }, 'bot turn failed'));
+      return;
+    }
+    await act(e.seat, await this.agentFor(e.seat).choose(game.view(deal, e.seat), legal, e.seat));
+  }
+
+  /** A thinking bot's answer, inside the table's queue: its action, or the easy bot's when it could not decide. */
+  async thought(seat: Seat, moves: number, reply: ThinkReply): Promise<void> {
+    const { ctx, state } = this.host;
+    if (state.sitting.moves !== moves || state.live.closed) return;
+    const { game } = ctx.module;
+    if (reply.ok && game.parseAction(ctx.settings.rules, reply.action).ok) return void (await this.host.run({ type: 'botAction', seat, action: reply.action, moves }));
+    this.host.warn({ seat, problem: reply.ok ? `unreadable action ${reply.action}` : reply.message }, 'a thinking bot could not decide: the easy bot decides');
+    const deal = dealState(state.sitting);
+    const legal = game.legal(deal, seat);
+    if (legal.length === 0) return;
+    const action = await this.agentFor(seat).choose(game.view(deal, seat), legal, seat);
+    await this.host.run({ type: 'botAction', seat, action: game.formatAction(ctx.settings.rules, action), moves });
+  }
+}
