@@ -161,7 +161,6 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   }
 
   // ─── ownership ─────────────────────────────────────────────────────────
-
   /** Both connections to Redis are up (the readiness probe asks). */
   get redisReady(): boolean {
     return this.cmd.status === 'ready' && this.sub.status === 'ready';
@@ -323,7 +322,6 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   }
 
   // ─── messages between processes ────────────────────────────────────────
-
   async publish(node: string, w: Wire): Promise<void> {
     try {
       await this.cmd.publish(this.k('to', node), JSON.stringify(w));
@@ -374,7 +372,6 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   }
 
   // ─── the owner's side (clusterOwner.ts) ────────────────────────────────
-
   /** A socket's message for a table this process owns (or owned: then the socket's process is told to look again). */
   serve(node: string, conn: string, lease: string, user: UserRow, m: TableMessage, attempt: number): Promise<void> {
     const o = this.owned.get(m.table);
@@ -391,7 +388,6 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   }
 
   // ─── the socket's side (clusterFront.ts) ───────────────────────────────
-
   /** A socket of this process (its user is online through it). */
   connect(user: UserRow, send: (m: ServerMessage) => void): FrontConn {
     this.lobbyInfo.online(this.id, user);
@@ -409,7 +405,6 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   }
 
   // ─── the lobby (clusterLobby.ts) ───────────────────────────────────────
-
   /** A table's seats or phase changed: its public description is written soon. */
   changed(table: Table): void {
     this.lobbyInfo.changed(table.id);
