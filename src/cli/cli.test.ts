@@ -384,7 +384,7 @@ describe('the server at the terminal (issue 24)', () => {
   it('is quiet by default: no log line per request; --log info logs them; a bad level is refused', async () => {
     const { spawn } = await import('node:child_process');
     const run = async (extra: string[]) => {
-      const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', join(tmp, `quiet${extra.length}.db`), ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', join(tmp, `quiet${extra.length}.db`), ...extra], { stdio: ['ignore', 'pipe', 'pipe'], env: withoutServeEnvironment() });
       let out = '';
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));
