@@ -170,7 +170,7 @@ describe('bad input during the deal changes nothing', () => {
     rejects(raised, 2, PASS, 'raisePending', /seat 1 raised to 7: accept, refuse or raise again/);
     rejects(raised, 1, ACCEPT, 'notYourTurn', /seat 2 must answer the raise to 7/);
     rejects(s, 9, PASS, 'badSeat', /seat 9 does not exist/);
-    rejects(s, 1, { type: 'fold' } as unknown as KarnoeffelAction, 'badAction', /unknown action "fold"/);
+    rejects(s, 1, { type: 'fold' } as unknown as KarnoeffelAction, 'badAction', /unknown action type "fold"/);
   });
 
   it('a raise, pass or accept once the cards are played is an error', () => {
