@@ -255,8 +255,8 @@ export function SeatTable({ a, deal, lang, names, go }: { a: RecordAnalysis; dea
             <th scope="col" class="num" title={`${aw(lang, 'inaccuracy')} · ${aw(lang, 'mistake')} · ${aw(lang, 'blunder')}`}>
               ?! · ? · ??
             </th>
-            <th scope="col" class="num">
-              {aw(lang, 'lost')} <span class="small">({aw(lang, 'ownView')} / {aw(lang, 'allKnown')})</span>
+            <th scope="col" class="num" title={`${aw(lang, 'ownView')} / ${aw(lang, 'allKnown')}`}>
+              {aw(lang, 'lost')}
             </th>
             <th scope="col">{aw(lang, 'worst')}</th>
           </tr>
@@ -269,7 +269,7 @@ export function SeatTable({ a, deal, lang, names, go }: { a: RecordAnalysis; dea
               <td class="num">
                 {s.inaccuracies} · {s.mistakes} · {s.blunders}
               </td>
-              <td class="num">
+              <td class="num lost">
                 {cost(s.estimateCost)} / {cost(s.cost)}
               </td>
               <td>
@@ -283,6 +283,9 @@ export function SeatTable({ a, deal, lang, names, go }: { a: RecordAnalysis; dea
           ))}
         </tbody>
       </table>
+      <p class="muted small">
+        {aw(lang, 'lost')}: {aw(lang, 'ownView')} / {aw(lang, 'allKnown')}
+      </p>
     </div>
   );
 }
