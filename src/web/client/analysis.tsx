@@ -65,7 +65,7 @@ const W = {
   curve: ['Erwartetes Ergebnis nach jedem Stich', 'Expected result after each trick'],
   curveOf: ['für', 'for'],
   noCurve: ['Dieses Spiel hat keine Spielerpartei (etwa ein Ramsch): keine Kurve.', 'This deal has no declaring side (a Ramsch, say): no graph.'],
-  trick: ['Stich', 'trick'],
+  trick: ['Stich', 'Trick'],
   summary: ['Zusammenfassung dieses Spiels', 'Summary of this deal'],
   player: ['Spieler', 'Player'],
   decisions: ['Entsch.', 'Decisions'],
@@ -96,7 +96,7 @@ export function formatValue(v: number, unit: RecordAnalysis['unit'], lang: Lang,
     .format(v)
     .replace('-', '−');
   const symbol = lang === 'de' && !cents ? 'Pkt.' : unit.symbol;
-  return `${n} ${symbol}`;
+  return `${n}\u00a0${symbol}`;
 }
 
 /** The unit in words: "Cent", "game points". */
