@@ -16,8 +16,9 @@ import { STRONG } from '../search/pimc.js';
  *     → +12.5 ct  EA (Eichel-Ass)
  *        −7.5 ct  SA (Schellen-Sau)
  *
- * The arrow marks the bot's choice, which its own limit on departures from
- * the easy bot's play may set apart from the best estimate.
+ * The arrow marks the bot's choice: outside the card play the strong bot
+ * keeps the easy bot's choice unless the worlds show another better with
+ * confidence (pimc.ts, DEVIATION_Z), so it may stand below the best estimate.
  */
 export async function hintLines<T extends GameTypes>(
   module: GameModule<T>,
