@@ -64,7 +64,7 @@ describe('the analysis in the record viewer', () => {
       expect(await analyse.getAttribute('aria-pressed')).toBe('true');
       // At the start the step's place says what will be shown; then a step with a choice names its cost in the game's unit.
       expect(await page.locator('main.record .step-analysis').textContent()).toMatch(/Geh einen Schritt vor/);
-      const unit = game === 'schafkopf' ? /\d ct/ : /\d Pkt\./;
+      const unit = game === 'schafkopf' ? /\d\sct/ : /\d\sPkt\./;
       const step = await stepWithCost(page);
       expect(step).toMatch(/Kosten: /);
       expect(step).toMatch(unit);
@@ -114,7 +114,7 @@ describe('the analysis in the record viewer', () => {
     expect(new URL(page.url()).pathname).toBe(`/record/${id}.1`);
     expect(await page.getByRole('button', { name: 'Analysis', exact: true }).getAttribute('aria-pressed')).toBe('true');
     const step = await stepWithCost(page);
-    expect(step).toMatch(/Cost: .*\d GP/);
+    expect(step).toMatch(/Cost: .*\d\sGP/);
     expect(await page.locator('main.record .analysis details.why summary').textContent()).toBe('Why two values?');
     await page.screenshot({ path: `${OUT}/analysis-phone.png`, fullPage: true });
     expect((await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
