@@ -197,9 +197,11 @@ export function Curve({ a, deal, now, lang, names }: { a: RecordAnalysis; deal: 
   const points = side.curve;
   const last = Math.max(1, points[points.length - 1].trick);
   const values = points.flatMap((p) => (p.value === null ? [] : [p.value]));
-  const top = Math.max(0, ...values);
-  const bottom = Math.min(0, ...values);
-  const span = top - bottom || 1;
+  // A flat line at 0 is drawn in the middle, between +1 and −1.
+  const flat = values.every((v) => v === 0);
+  const top = flat ? 1 : Math.max(0, ...values);
+  const bottom = flat ? -1 : Math.min(0, ...values);
+  const span = top - bottom;
   const x = (t: number) => pad.left + (t / last) * (width - pad.left - pad.right);
   const y = (v: number) => pad.top + ((top - v) / span) * (height - pad.top - pad.bottom);
   let d = '';
