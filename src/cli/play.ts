@@ -16,6 +16,7 @@ import { ProgramPlayer } from '../sitting/program.js';
 import { playSitting, type SittingLength } from '../sitting/play.js';
 import { botKinds, closeAll, DEFAULT_THINK_MS, fallbackBot, parseThink, type Closable } from './seats.js';
 import { humanAgent, LineReader, QuitSignal, wrappedOutput } from './terminal.js';
+import { hintLines } from './hint.js';
 
 export interface PlayOptions {
   readonly preset?: string;
@@ -208,6 +209,7 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
           return undefined;
         },
         askAlways: opts.askAlways === true,
+        hint: async (view, legal, seat) => (module.search ? hintLines(module, rules, view, seat, legal, botRng(100 + i), think, (a) => text.describeAction(rules, view, a)) : `  ${game.title} has no search support: no hints.`),
         narrate: humans === 1 ? (seat, events) => (current === undefined ? [] : text.narrate(rules, game.view(current, seat), events, players)) : undefined,
       });
     }

@@ -75,15 +75,17 @@ export interface HumanOptions<T extends GameTypes> {
   readonly undo?: (seat: Seat) => string | undefined;
   /** Ask even when only one answer is possible (by default such a prompt is answered by itself and shown). */
   readonly askAlways?: boolean;
+  /** `hint`: the strong bot's choice and its estimate of each legal action, in lines (from the seat's own view only). */
+  readonly hint?: (view: T['view'], legal: readonly T['action'][], seat: Seat) => Promise<string>;
 }
 
 /** The words a person may type at every prompt, besides the actions. */
-export const PROMPT_WORDS = '? help · last (the last trick) · score · undo (against bots only) · q (leave)';
+export const PROMPT_WORDS = '? help · hint (the strong bot\'s advice) · last (the last trick) · score · undo (against bots only) · q (leave)';
 
 /**
  * A person at the terminal: sees the table as the seat's view shows it and
  * the numbered legal actions; answers with a number or the action's
- * notation, `help` (or `?`) to learn what can be done, `last`, `score`,
+ * notation, `help` (or `?`) to learn what can be done, `hint`, `last`, `score`,
  * `undo`, `q` to leave (asked again when it throws away a running deal).
  * Anything else is explained with what can be done now, and asked again. A
  * prompt with only one answer is answered by itself, and shown.
@@ -123,6 +125,10 @@ export function humanAgent<T extends GameTypes>(name: string, o: HumanOptions<T>
         if (lower === '?' || lower === 'help' || lower === 'hilfe') {
           o.out.write(o.help(view, legal) + '\n');
           o.out.write(`At any prompt: ${PROMPT_WORDS}.\n`);
+          continue;
+        }
+        if (lower === 'hint' || lower === 'tipp') {
+          o.out.write(`${o.hint ? await o.hint(view, legal, seat) : '  No hints here.'}\n`);
           continue;
         }
         if (lower === 'last') {

@@ -61,6 +61,7 @@ function judge(action: string, values: readonly { action: string; value: number 
 }
 
 const num = (x: number) => (Number.isInteger(x) ? String(Math.abs(x)) : Math.abs(x).toFixed(2).replace(/\.?0+$/, ''));
-const signed = (x: number, unit: AnalysisUnit) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${num(x)} ${unit.symbol}`;
+/** A value in the unit, always signed: "+10 ct", "−0.5 GP", "±0 pt". */
+export const signed = (x: number, unit: AnalysisUnit) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${num(x)} ${unit.symbol}`;
 const amount = (x: number, unit: AnalysisUnit) => `${num(x)} ${unit.symbol}`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

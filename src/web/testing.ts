@@ -86,9 +86,12 @@ export async function play(page: Page, stop: () => Promise<boolean> = async () =
     }
     const myTurn = await page.locator('main.table.my-turn').count();
     if (myTurn) {
-      const card = page.locator('.hand button.hc.legal:not([disabled])').first();
+      // Laying away (Talonschnapsen): a card not yet chosen, then the confirm button once enough are.
+      const confirm = page.locator('.buttons button.action.confirm:not([disabled])').first();
+      const card = page.locator('.hand button.hc.legal:not(.selected):not([disabled])').first();
       const button = page.locator('.buttons button.action:not([disabled])').first();
-      if (await card.count()) await card.click({ timeout: 2000 }).catch(() => undefined);
+      if (await confirm.count()) await confirm.click({ timeout: 2000 }).catch(() => undefined);
+      else if (await card.count()) await card.click({ timeout: 2000 }).catch(() => undefined);
       else if (await button.count()) await button.click({ timeout: 2000 }).catch(() => undefined);
     }
     await page.waitForTimeout(30);

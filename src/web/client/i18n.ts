@@ -59,6 +59,7 @@ const WORDS = {
   notYourTurn: ['Du bist nicht dran.', 'It is not your turn.'],
   spectator: ['Du schaust zu.', 'You are watching.'],
   record: ['Aufzeichnung', 'Record'],
+  analyse: ['Analyse', 'Analysis'],
   chat: ['Tischgespräch', 'Table talk'],
   send: ['Senden', 'Send'],
   language: ['English', 'Deutsch'],

@@ -103,6 +103,16 @@ export function PlayerScreen({ ctx, name, id }: { ctx: Ctx; name: string; id?: s
                   >
                     {tr(lang, 'record')}
                   </a>
+                  <a
+                    class="analysis-link"
+                    href={`/record/${s.record}?analyse`}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      ctx.go(`/record/${s.record}?analyse`);
+                    }}
+                  >
+                    {tr(lang, 'analyse')}
+                  </a>
                 </div>
               </li>
             ))}

@@ -10,6 +10,7 @@ import { Card } from './table.js';
 import { tr } from './i18n.js';
 import { api } from './net.js';
 import { ScoreSheet } from './sheet.js';
+import { aw, DealAnalysisPanel, StepAnalysis, useAnalysis, type AnalysisWords } from './analysis.js';
 
 /** An action in words: a card by its name, anything else by its button's label at the table. */
 function actionWords(before: TableModel, text: string, lang: 'de' | 'en'): string {
@@ -34,6 +35,10 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const [deal, setDeal] = useState(0);
   const [step, setStep] = useState(0);
   const [seat, setSeat] = useState(-2);
+  // The analysis: asked for by the Analyse button, or at once when the link said so (`?analyse`).
+  const [asked, setAsked] = useState(() => (new URLSearchParams(location.search).has('analyse') ? 1 : 0));
+  const [shown, setShown] = useState(asked > 0);
+  const analysis = useAnalysis(id, asked);
   useEffect(() => {
     void api<RecordFile & { error?: { message: string } }>('GET', `/api/records/${id}`).then((r) => (r.ok ? setRec(r.body) : setError(r.body?.error?.message ?? String(r.status))));
   }, [id]);
@@ -101,6 +106,15 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const onFelt = completed ? m!.lastTrick!.cards : (m?.trick ?? []);
   // The action of this step in words: bids, Klopfen, Stoß and every card.
   const action = at > 0 ? rec.deals[deal].actions[at - 1] : undefined;
+  const dealAnalysis = analysis.state === 'ready' ? analysis.analysis.deals.find((x) => x.deal === deal + 1) : undefined;
+  const analysisWords: AnalysisWords = {
+    names,
+    words: (index, text) => {
+      const before = states[index - 1];
+      const who = rec.deals[deal].actions[index - 1]?.[0];
+      return before && who !== undefined ? actionWords(p.table(game.view(before, who), [text], lang, names), text, lang) : text;
+    },
+  };
   const said = action && states[at - 1] ? `${names[action[0]]}: ${actionWords(p.table(game.view(states[at - 1], action[0]), [action[1]], lang, names), action[1], lang)}` : '';
   return (
     <main class="table record">
@@ -119,6 +133,18 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
         <button aria-label={lang === 'de' ? 'Schritt vor' : 'Step forward'} data-go="forward" onClick={() => setStep(Math.min(states.length - 1, at + 1))}>›</button>
         <button class="primary" aria-label={lang === 'de' ? 'Nächster Stich' : 'Next trick'} data-go="nextTrick" onClick={nextTrick}>»</button>
         <button aria-label={lang === 'de' ? 'Nächstes Spiel' : 'Next deal'} disabled={deal >= rec.deals.length - 1} onClick={() => (setDeal(deal + 1), setStep(0))}>{lang === 'de' ? 'Spiel +' : 'deal +'}</button>
+        <button
+          class={`analyse${shown ? ' on' : ''}`}
+          aria-pressed={shown}
+          onClick={() => {
+            // Pressed again it hides the analysis; after a failure it asks again.
+            if (shown && analysis.state !== 'failed') return setShown(false);
+            setShown(true);
+            if (analysis.state === 'off' || analysis.state === 'failed') setAsked((n) => n + 1);
+          }}
+        >
+          {aw(lang, 'analysis')}
+        </button>
         <select aria-label={lang === 'de' ? 'Sicht' : 'View'} value={String(seat)} onChange={(e) => setSeat(Number((e.target as HTMLSelectElement).value))}>
           <option value="-2">{lang === 'de' ? 'Alle Karten offen' : 'All cards open'}</option>
           {names.map((n, s) => (
@@ -141,6 +167,17 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               {said}
             </p>
           )}
+          {shown && analysis.state === 'computing' && (
+            <p class="analysis-status muted" role="status">
+              {aw(lang, 'computing')} {analysis.seconds > 0 ? `${analysis.seconds} s` : ''}
+            </p>
+          )}
+          {shown && analysis.state === 'failed' && (
+            <p class="analysis-status notice" role="alert">
+              {aw(lang, 'failed')} {analysis.message}
+            </p>
+          )}
+          {shown && analysis.state === 'ready' && dealAnalysis && <StepAnalysis a={analysis.analysis} deal={dealAnalysis} at={at} lang={lang} w={analysisWords} />}
           <div class="felt flat">
             {onFelt.map((c) => (
               <figure class={`played${completed && c.seat === m.lastTrick!.winner ? ' win' : ''}`} key={`${c.seat}-${c.code}`} data-card={c.code}>
@@ -165,6 +202,9 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
                 <div key={i}>{l}</div>
               ))}
             </div>
+          )}
+          {shown && analysis.state === 'ready' && dealAnalysis && (
+            <DealAnalysisPanel a={analysis.analysis} deal={dealAnalysis} now={done(at)} lang={lang} w={analysisWords} go={(i) => setStep(i)} />
           )}
           <details class="zettel">
             <summary>{tr(lang, 'sheet')}</summary>

@@ -521,6 +521,11 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
                     {tr(lang, 'record')}
                   </button>
                 )}
+                {topEnded.record && (
+                  <button class="analysis-link" onClick={() => ctx.go(`/record/${topEnded.record}?analyse`)}>
+                    {tr(lang, 'analyse')}
+                  </button>
+                )}
                 <button class="primary" onClick={() => ctx.go('/')}>
                   {tr(lang, 'toLobby')}
                 </button>

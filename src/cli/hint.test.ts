@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { withoutServeEnvironment } from './config.js';
+
+/** `hint` at the terminal (issue 22), as users run it: the built binary (npm test builds before it runs the tests). */
+const BIN = join(process.cwd(), 'dist/cli/main.js');
+
+function stich(args: string[], input: string): { code: number; out: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8', timeout: 60_000, env: withoutServeEnvironment() });
+  return { code: r.status ?? -1, out: r.stdout };
+}
+
+/** The hint blocks of a transcript: the heading and the lines of estimates under it. */
+function hints(out: string): { heading: string; lines: string[] }[] {
+  const found: { heading: string; lines: string[] }[] = [];
+  const lines = out.split('\n');
+  lines.forEach((l, i) => {
+    if (!l.includes('Hint (the strong bot')) return;
+    const below: string[] = [];
+    for (let j = i + 1; j < lines.length && /^ {4}[→ ] /.test(lines[j]); j++) below.push(lines[j]);
+    found.push({ heading: l, lines: below });
+  });
+  return found;
+}
+
+describe('hint at the terminal', () => {
+  it("shows the strong bot's choice and its estimate for each legal action in the game's unit, and the game goes on", () => {
+    const r = stich(['play', 'schafkopf', '--seed', '3', '--deals', '1', '--pace', '0', '--think', '150'], ['?', 'hint', '1', 'tipp', ...Array(40).fill('1')].join('\n') + '\n');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("hint (the strong bot's advice)");
+    const [bid, stoss] = hints(r.out);
+    // The bidding: eleven choices (weiter, Wenz, every Solo and tout), each with a value in cents, the best first.
+    expect(bid.heading).toMatch(/Hint \(the strong bot, over \d+ worlds dealt from your view; your expected result in cents\): .+\.$/);
+    expect(bid.lines).toHaveLength(11);
+    for (const l of bid.lines) expect(l).toMatch(/^ {4}[→ ] +[+−±]\d+(\.\d+)? ct {2}\S/);
+    const values = bid.lines.map((l) => Number(/([+−±])(\d+(?:\.\d+)?) ct/.exec(l)!.slice(1).join('').replace('−', '-').replace('±', '').replace('+', '')));
+    expect([...values].sort((a, b) => b - a)).toEqual(values);
+    expect(bid.lines.filter((l) => l.startsWith('    → '))).toHaveLength(1);
+    expect(bid.lines.some((l) => l.includes('weiter (pass)  [weiter]'))).toBe(true);
+    // After the pass, the Stoß: two choices; `tipp` is the German word for it.
+    expect(stoss.lines).toHaveLength(2);
+    expect(stoss.lines.join('\n')).toContain('[stoss]');
+    // The hint changes nothing: the deal is played to its end.
+    expect(r.out).toMatch(/^Deal 1: /m);
+  }, 60_000);
+
+  it('names the unit of each game: game points in Schnapsen', () => {
+    const r = stich(['play', 'bauernschnapsen', '--seed', '2', '--deals', '1', '--pace', '0', '--think', '150'], ['hint', ...Array(60).fill('1')].join('\n') + '\n');
+    expect(r.code).toBe(0);
+    const [first] = hints(r.out);
+    expect(first.heading).toContain('your expected result in game points');
+    expect(first.lines.length).toBeGreaterThan(1);
+    for (const l of first.lines) expect(l).toMatch(/^ {4}[→ ] +[+−±]\d+(\.\d+)? GP {2}\S/);
+  }, 60_000);
+});

@@ -1,0 +1,48 @@
+import type { Rng } from '../core/rng.js';
+import type { GameTypes, Seat } from '../games/game.js';
+import type { GameModule } from '../games/module.js';
+import { analysisUnit } from '../search/analysis.js';
+import { signed } from '../search/analysisText.js';
+import { hint } from '../search/hint.js';
+import { STRONG } from '../search/pimc.js';
+
+/**
+ * `hint` at a terminal prompt (issue 22): the strong bot's choice and its
+ * estimate of the seat's own result for each legal action, best first, in
+ * the game's unit, from the seat's own view only (the view is all the bot
+ * reads). `--think` sets its time, as for the strong bot at the table.
+ *
+ *   Hint (the strong bot, over 24 worlds dealt from your view; your expected result in cents): EA (Eichel-Ass).
+ *     → +12.5 ct  EA (Eichel-Ass)
+ *        −7.5 ct  SA (Schellen-Sau)
+ *
+ * The arrow marks the bot's choice: outside the card play the strong bot
+ * keeps the easy bot's choice unless the worlds show another better with
+ * confidence (pimc.ts, DEVIATION_Z), so it may stand below the best estimate.
+ */
+export async function hintLines<T extends GameTypes>(
+  module: GameModule<T>,
+  rules: T['rules'],
+  view: T['view'],
+  seat: Seat,
+  legal: readonly T['action'][],
+  rng: Rng,
+  thinkMs: number | undefined,
+  describe: (a: T['action']) => string,
+): Promise<string> {
+  const { game } = module;
+  const h = await hint(module, rules, view, seat, legal, rng, thinkMs === undefined ? STRONG : { ...STRONG, thinkMs });
+  const unit = analysisUnit(game.id);
+  const byName = new Map(legal.map((a) => [game.formatAction(rules, a), a]));
+  const words = (name: string) => {
+    const a = byName.get(name);
+    const d = a === undefined ? name : describe(a);
+    return d === name || d.includes(name) ? d : `${name} (${d})`;
+  };
+  const width = Math.max(...h.estimates.map((e) => [...signed(e.value, unit)].length));
+  const lines = [
+    `  Hint (the strong bot, over ${h.worlds} ${h.worlds === 1 ? 'world' : 'worlds'} dealt from your view; your expected result in ${unit.name}): ${words(h.choice)}.`,
+    ...h.estimates.map((e) => `    ${e.action === h.choice ? '→' : ' '} ${signed(e.value, unit).padStart(width)}  ${words(e.action)}`),
+  ];
+  return lines.join('\n');
+}

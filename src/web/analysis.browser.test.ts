@@ -1,0 +1,130 @@
+/**
+ * The analysis in the record viewer (issue 22) in a real Chromium: a short
+ * sitting of every game (one deal) against bots, its record opened, Analyse
+ * pressed, and what is shown once the server has computed it: the graph's
+ * path over the deal, a cost and grade beside a step, the summary per
+ * player and why the two values differ. Also reached from the sitting's end
+ * (straight to the analysis) and from the player page, in English.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../server/server.js';
+import { testServer } from '../server/testing.js';
+import { CLIENT, createTable, guest, launchChromium, OUT, PHONE, play } from './testing.js';
+
+let browser: Browser | undefined;
+let server: RunningServer | undefined;
+
+async function setup(): Promise<{ browser: Browser; base: string }> {
+  browser ??= await launchChromium();
+  server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}` });
+  return { browser, base: server.url };
+}
+
+beforeAll(() => mkdirSync(OUT, { recursive: true }));
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Waits until the analysis is shown (the server computes it meanwhile, the page asks again). */
+async function analysisShown(page: Page): Promise<void> {
+  await page.waitForSelector('main.record section.analysis', { timeout: 60_000 });
+}
+
+/** Steps forward until the step's analysis names a cost; returns the step's text. */
+async function stepWithCost(page: Page): Promise<string> {
+  const forward = page.locator('main.record button[data-go=forward]');
+  for (let i = 0; i < 80; i++) {
+    const cost = page.locator('main.record section.step-analysis .cost');
+    if (await cost.count()) return (await page.locator('main.record section.step-analysis').textContent()) ?? '';
+    await forward.click();
+  }
+  throw new Error('no step of the deal shows a cost');
+}
+
+describe('the analysis in the record viewer', () => {
+  for (const game of ['schafkopf', 'bauernschnapsen', 'talonschnapsen', 'karnoeffel']) {
+    it(`a ${game} sitting: the record's Analyse shows the graph, a cost and grade beside a step, the summary`, async () => {
+      const { browser: b, base } = await setup();
+      const p = await guest(b, base, `Lehrling ${game}`);
+      const { page } = p;
+      await createTable(p, game, { deals: 1 });
+      await play(page);
+      await page.locator('.summary button.record-link').click();
+      await page.waitForSelector('main.record .controls');
+      const analyse = page.getByRole('button', { name: 'Analyse', exact: true });
+      expect(await analyse.getAttribute('aria-pressed')).toBe('false');
+      expect(await page.locator('main.record section.analysis').count()).toBe(0);
+      const t0 = Date.now();
+      await analyse.click();
+      await analysisShown(page);
+      console.log(`${game}: the analysis of one deal shown ${((Date.now() - t0) / 1000).toFixed(1)} s after Analyse was pressed`);
+      expect(await analyse.getAttribute('aria-pressed')).toBe('true');
+      // At the start the step's place says what will be shown; then a step with a choice names its cost in the game's unit.
+      expect(await page.locator('main.record .step-analysis').textContent()).toMatch(/Geh einen Schritt vor/);
+      const unit = game === 'schafkopf' ? /\d\sct/ : /\d\sPkt\./;
+      const step = await stepWithCost(page);
+      expect(step).toMatch(/Kosten: /);
+      expect(step).toMatch(unit);
+      expect(step).toMatch(/beste Wahl getroffen|Besser: /);
+      expect(await page.locator('main.record .step-analysis table.choices tbody tr').count()).toBeGreaterThan(1);
+      expect(await page.locator('main.record .step-analysis table.choices tr.taken').count()).toBe(1);
+      // The graph of the declaring side's result after each trick: a path from trick 0 on.
+      const path = page.locator('main.record .analysis figure.curve svg path.line');
+      expect(await path.count()).toBe(1);
+      const d = (await path.getAttribute('d')) ?? '';
+      expect(d).toMatch(/^M[\d.]+ [\d.]+ L/);
+      expect(d.split(/[ML]/).filter((s) => s.trim()).length).toBeGreaterThan(2);
+      expect(await page.locator('main.record .analysis figure.curve figcaption').textContent()).toMatch(/Erwartetes Ergebnis nach jedem Stich für .+ \(alle Karten bekannt, (Cent|Spielpunkte|Punkte)\)/);
+      // The summary: a row per player with decisions counted.
+      const seats = { schafkopf: 4, bauernschnapsen: 4, talonschnapsen: 3, karnoeffel: 4 }[game]!;
+      const rows = page.locator('main.record .analysis table.seat-summary tbody tr');
+      expect(await rows.count()).toBe(seats);
+      expect(await rows.first().locator('td').first().textContent()).toBe(`Lehrling ${game}`);
+      const decided = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.querySelectorAll('td')[1]?.textContent)));
+      expect(decided.reduce((x, y) => x + y, 0)).toBeGreaterThan(4);
+      expect(await page.locator('main.record .analysis details.why p').textContent()).toMatch(/Alle Karten bekannt.+Sicht des Spielers/s);
+      // A costly decision, where there is one, jumps to its step, which shows its grade.
+      const costly = page.locator('main.record .analysis .costly button.jump');
+      if (await costly.count()) {
+        const index = await costly.first().getAttribute('data-index');
+        await costly.first().click();
+        expect(await page.locator('main.record section.step-analysis').getAttribute('data-index')).toBe(index);
+        expect(await page.locator('main.record section.step-analysis .verdict .grade').textContent()).toMatch(/Ungenauigkeit|Fehler|Patzer/);
+      }
+      await page.screenshot({ path: `${OUT}/analysis-${game}.png`, fullPage: true });
+      // Pressed again, the analysis is put away.
+      await analyse.click();
+      expect(await page.locator('main.record section.analysis').count()).toBe(0);
+      expect(p.errors).toEqual([]);
+      await p.ctx.close();
+    }, 120_000);
+  }
+
+  it('the sitting\'s end and the player page lead straight to the analysis; in English on a phone', async () => {
+    const { browser: b, base } = await setup();
+    const p = await guest(b, base, 'Student', PHONE, 'en-GB');
+    const { page } = p;
+    const id = await createTable(p, 'bauernschnapsen', { deals: 1 });
+    await play(page);
+    await page.locator('.summary button.analysis-link').click();
+    await analysisShown(page);
+    expect(new URL(page.url()).pathname).toBe(`/record/${id}.1`);
+    expect(await page.getByRole('button', { name: 'Analysis', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    const step = await stepWithCost(page);
+    expect(step).toMatch(/Cost: .*\d\sGP/);
+    expect(await page.locator('main.record .analysis details.why summary').textContent()).toBe('Why two values?');
+    await page.screenshot({ path: `${OUT}/analysis-phone.png`, fullPage: true });
+    expect((await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
+    // From the player page: the analysis, already computed, at once.
+    await page.locator('header a.me').click();
+    await page.waitForSelector('main.player .sittings');
+    await page.locator(`.sittings li[data-record="${id}.1"] a.analysis-link`).click();
+    await analysisShown(page);
+    expect(await page.locator('main.record .analysis table.seat-summary tbody tr').count()).toBe(4);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  }, 120_000);
+});
