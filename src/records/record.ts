@@ -116,6 +116,13 @@ function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
+/** A note on one decision of a record (a substitution, a hint): a deal of the record, an action's index and a seat. */
+function namesDecision(x: unknown, deals: number): x is Record<string, unknown> {
+  if (!isObject(x)) return false;
+  const count = (v: unknown, below = Infinity) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < below;
+  return count(x.deal, deals) && count(x.action) && count(x.seat);
+}
+
 function checkShape(json: unknown): Result<GameRecord, RecordError> {
   if (!isObject(json)) return fault('badRecord', 'a record is a JSON object');
   if (nestsDeeperThan(json, MAX_JSON_DEPTH)) return fault('badRecord', `the record nests more than ${MAX_JSON_DEPTH} levels deep; no record does`);
@@ -154,16 +161,7 @@ function checkShape(json: unknown): Result<GameRecord, RecordError> {
     const subs = json.substitutions;
     if (!Array.isArray(subs)) return fault('badRecord', '"substitutions" must be a list (empty when every seat answered itself)');
     for (const x of subs) {
-      const ok =
-        isObject(x) &&
-        Number.isInteger(x.deal) &&
-        (x.deal as number) >= 0 &&
-        (x.deal as number) < json.deals.length &&
-        Number.isInteger(x.action) &&
-        (x.action as number) >= 0 &&
-        Number.isInteger(x.seat) &&
-        (x.seat as number) >= 0 &&
-        SUBSTITUTION_REASONS.includes(x.reason as SubstitutionReason);
+      const ok = namesDecision(x, json.deals.length) && SUBSTITUTION_REASONS.includes(x.reason as SubstitutionReason);
       if (!ok) return fault('badRecord', `a substitution must be {"deal", "action", "seat", "reason"} with a deal of the record and a reason of ${SUBSTITUTION_REASONS.join(', ')}: ${excerptJson(x, 60)}`);
     }
   }
@@ -172,15 +170,7 @@ function checkShape(json: unknown): Result<GameRecord, RecordError> {
     const hints = json.hints;
     if (!Array.isArray(hints)) return fault('badRecord', '"hints" must be a list (version 4 is written when hints were taken)');
     for (const x of hints) {
-      const ok =
-        isObject(x) &&
-        Number.isInteger(x.deal) &&
-        (x.deal as number) >= 0 &&
-        (x.deal as number) < json.deals.length &&
-        Number.isInteger(x.action) &&
-        (x.action as number) >= 0 &&
-        Number.isInteger(x.seat) &&
-        (x.seat as number) >= 0;
+      const ok = namesDecision(x, json.deals.length);
       if (!ok) return fault('badRecord', `a hint must be {"deal", "action", "seat"} with a deal of the record: ${excerptJson(x, 60)}`);
     }
   }
