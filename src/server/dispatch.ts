@@ -36,6 +36,10 @@ export async function dispatch(table: Table, sub: Subscriber, user: UserRow, m: 
       return answer(await table.chat(user, m.text), 0);
     case 'act':
       return answer(await table.act(user.id, m.cseq, m.action, m.seat), m.cseq);
+    case 'hint': {
+      const r = await table.hint(user.id, m.seat);
+      return 'type' in r ? send(r) : send({ type: 'error', code: r.code, message: r.message, table: table.id });
+    }
     case 'contribute': {
       // Answered with its own message type, so that it never passes for the answer to another request.
       const r = await table.contribute(user.id, m.deal, m.contribution, m.seat);
