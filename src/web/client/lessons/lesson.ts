@@ -50,13 +50,15 @@ export function say(w: Words, lang: 'de' | 'en'): string {
 }
 
 /** The games with a lesson, in the order to learn them (Karnöffel first: the game almost nobody knows). */
-export const LESSON_GAMES = ['karnoeffel'] as const;
+export const LESSON_GAMES = ['karnoeffel', 'schafkopf'] as const;
 
 /** A game's lesson, loaded with the lesson page only. */
 export async function loadLesson(game: string): Promise<Lesson | undefined> {
   switch (game) {
     case 'karnoeffel':
       return (await import('./karnoeffel.js')).KARNOEFFEL_LESSON;
+    case 'schafkopf':
+      return (await import('./schafkopf.js')).SCHAFKOPF_LESSON;
     default:
       return undefined;
   }
