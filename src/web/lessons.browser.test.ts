@@ -29,6 +29,12 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Waits until the lesson has gone past step `at`. */
+async function stepPast(page: Page, at: number): Promise<void> {
+  await page.locator(`main.lesson:not([data-step="${at}"])`).waitFor();
+  expect(Number(await page.locator('main.lesson').getAttribute('data-step'))).toBeGreaterThan(at);
+}
+
 /** Plays the lesson by clicking as the page asks; returns how many moves the learner made. */
 async function playLesson(page: Page, lesson: Lesson, shot: (name: string) => Promise<void>): Promise<number> {
   let moves = 0;
@@ -47,6 +53,15 @@ async function playLesson(page: Page, lesson: Lesson, shot: (name: string) => Pr
       const step = lesson.steps[at];
       expect(step.seat).toBe(lesson.learner);
       const button = page.locator(`.buttons button.action[data-action="${step.action}"]`);
+      const confirm = page.locator('.buttons button.action.confirm');
+      if (await confirm.count()) {
+        // Several cards chosen together (the lay-away): tap each, then confirm.
+        for (const code of step.action.split(' ').slice(1)) await page.locator(`.hand button.hc[data-card="${code}"]`).click();
+        await confirm.click();
+        moves++;
+        await stepPast(page, at);
+        continue;
+      }
       const code = step.action.split(' ').pop()!;
       const card = page.locator(`.hand button.hc.legal[data-card="${code}"]`);
       if (!tried && (await button.count()) === 0) {
@@ -64,7 +79,7 @@ async function playLesson(page: Page, lesson: Lesson, shot: (name: string) => Pr
       if (await button.count()) await button.click();
       else await card.click();
       moves++;
-      await page.waitForFunction((n) => Number(document.querySelector('main.lesson')?.getAttribute('data-step')) > n, at);
+      await stepPast(page, at);
       continue;
     }
     await page.waitForTimeout(100);

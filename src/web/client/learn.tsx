@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { seatAngle, type Lang, type TableModel } from '../../games/present.js';
+import { pickKey, seatAngle, type Lang, type TableModel } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
 import { cardLabel } from '../cards/index.js';
 import { Hand } from './hand.js';
@@ -76,6 +76,8 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
   /** Words after a step, waiting for "Weiter". */
   const [note, setNote] = useState<Words | null>(null);
   const [wrong, setWrong] = useState<string | null>(null);
+  /** The cards tapped so far for a choice of several (Talonschnapsen's lay-away). */
+  const [picked, setPicked] = useState<string[]>([]);
   const p = presentationOf(lesson.game);
   const names = lesson.names.map((n) => say(n, lang));
   const step = at < steps.length ? steps[at] : undefined;
@@ -97,14 +99,25 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
   const advance = () => {
     const s = steps[at];
     setWrong(null);
+    setPicked([]);
     setAt(at + 1);
     if (s.after) setNote(s.after);
   };
   const act = (action: string) => {
     if (!mine || !step) return;
     if (action !== step.action) {
+      setPicked([]);
       const card = full.hand.find((c) => c.action === step.action);
-      const x = card ? cardLabel(card.suit, card.rank, full.faces, lang, full.pack) : (full.buttons.find((b) => b.action === step.action)?.label ?? step.action);
+      const pickedCards = full.pick ? Object.entries(full.pick.actions).find(([, a]) => a === step.action)?.[0] : undefined;
+      const labelOf = (code: string) => {
+        const c = full.hand.find((h) => h.code === code);
+        return c ? cardLabel(c.suit, c.rank, full.faces, lang, full.pack) : code;
+      };
+      const x = card
+        ? labelOf(card.code)
+        : pickedCards !== undefined
+          ? pickedCards.split(/[^A-Za-z0-9]+/).filter(Boolean).map(labelOf).join(' + ')
+          : (full.buttons.find((b) => b.action === step.action)?.label ?? step.action);
       setWrong(w(lang, 'wrong').replace('{x}', x));
       return;
     }
@@ -246,6 +259,20 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
           ))}
         </div>
       )}
+      {mine && m.pick && (
+        <div class="buttons">
+          <button
+            class="action confirm"
+            disabled={m.pick.actions[pickKey(picked)] === undefined}
+            onClick={() => {
+              const action = m.pick?.actions[pickKey(picked)];
+              if (action) act(action);
+            }}
+          >
+            {m.pick.confirm} ({picked.length}/{m.pick.count})
+          </button>
+        </div>
+      )}
       {mine && m.buttons.length > 0 && (
         <div class="buttons">
           {m.buttons.map((b) => (
@@ -255,7 +282,16 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
           ))}
         </div>
       )}
-      <Hand cards={m.hand} m={m} lang={lang} myTurn={mine} pending={false} onPlay={act} picked={null} onPick={() => undefined} />
+      <Hand
+        cards={m.hand}
+        m={m}
+        lang={lang}
+        myTurn={mine}
+        pending={false}
+        onPlay={act}
+        picked={mine && m.pick ? picked : null}
+        onPick={(code) => setPicked((p) => (p.includes(code) ? p.filter((x) => x !== code) : p.length < (m.pick?.count ?? 0) ? [...p, code] : p))}
+      />
       <div class="mine-line">{seatBox(me)}</div>
     </main>
   );

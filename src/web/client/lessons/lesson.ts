@@ -50,7 +50,7 @@ export function say(w: Words, lang: 'de' | 'en'): string {
 }
 
 /** The games with a lesson, in the order to learn them (Karnöffel first: the game almost nobody knows). */
-export const LESSON_GAMES = ['karnoeffel', 'schafkopf'] as const;
+export const LESSON_GAMES = ['karnoeffel', 'schafkopf', 'bauernschnapsen', 'talonschnapsen'] as const;
 
 /** A game's lesson, loaded with the lesson page only. */
 export async function loadLesson(game: string): Promise<Lesson | undefined> {
@@ -59,6 +59,10 @@ export async function loadLesson(game: string): Promise<Lesson | undefined> {
       return (await import('./karnoeffel.js')).KARNOEFFEL_LESSON;
     case 'schafkopf':
       return (await import('./schafkopf.js')).SCHAFKOPF_LESSON;
+    case 'bauernschnapsen':
+      return (await import('./schnapsen.js')).BAUERN_LESSON;
+    case 'talonschnapsen':
+      return (await import('./schnapsen.js')).TALON_LESSON;
     default:
       return undefined;
   }
