@@ -215,6 +215,7 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
         else f.others = Math.max(0, f.others - 1);
         break;
       case 'contributed':
+      case 'hintResult':
         f.others = Math.max(0, f.others - 1);
         break;
     }
