@@ -102,6 +102,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     app.get('/record/:id', index);
     app.get('/player/:name', index);
     app.get('/rules/:game', index);
+    app.get('/learn/:game', index);
   }
 
   await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });

@@ -88,6 +88,26 @@ async function playLesson(page: Page, lesson: Lesson, shot: (name: string) => Pr
 }
 
 describe('the guided first deals', () => {
+  it('speak English in an English browser, and an unknown game has none', async () => {
+    const { browser: b, base } = await setup();
+    const ctx = await b.newContext({ viewport: PHONE, locale: 'en-GB' });
+    const page = await ctx.newPage();
+    await page.goto(`${base}/rules/karnoeffel`);
+    await page.getByRole('link', { name: 'Learn with a first deal' }).click();
+    await page.locator('.coach h2').waitFor();
+    const lesson = (await loadLesson('karnoeffel'))!;
+    expect(await page.locator('.coach h2').textContent()).toBe(lesson.title.en);
+    expect(await page.locator('.coach p').first().textContent()).toBe(lesson.intro[0].en);
+    await page.getByRole('button', { name: 'Let’s go' }).click();
+    expect(await page.locator('.coach .lesson-turn').textContent()).toBe(`Your move: ${lesson.steps[0].say!.en}`);
+    // The lesson's address opens by itself too (a reload, a shared link).
+    await page.goto(`${base}/learn/schafkopf`);
+    expect(await page.locator('.coach h2').textContent()).toBe('Your first Schafkopf');
+    await page.goto(`${base}/learn/tarock`);
+    expect(await page.locator('main.lesson-page').textContent()).toContain('There is no lesson for this game yet.');
+    await ctx.close();
+  }, 60_000);
+
   for (const game of LESSON_GAMES) {
     for (const [viewport, size] of [
       [PHONE, '360'],
