@@ -213,7 +213,9 @@ function handle(run: Run, c: Command): Reply {
       if (s.phase !== 'playing' || s.dealEnded) return refuse('notPlaying', 'no deal is being played');
       const seats = c.seat !== undefined ? held.filter((x) => x === c.seat) : held;
       if (seats.length === 0) return refuse('notSeated', 'you hold no such seat at this table');
-      const seat = seats.find((x) => legalFor(ctx, s, x).length > 0);
+      // A decision of the seat's own (not Karnöffel's table talk outside one's turn).
+      const acting = toAct(ctx, s);
+      const seat = seats.find((x) => acting.includes(x) && legalFor(ctx, s, x).length > 0);
       if (seat === undefined) return refuse('noDecision', 'you have nothing to decide now');
       // The deal's place in the sitting (its record), not in the table's history.
       const deal = s.dealLogs.length;

@@ -74,6 +74,8 @@ const SAY: Partial<Record<string, readonly [Say, Say]>> = {
   seatTaken: [() => 'Der Platz ist schon besetzt.', () => 'That seat is taken.'],
   rateLimited: [() => 'Zu viel auf einmal – kurz warten.', () => 'Too much at once: wait a moment.'],
   chatTooLong: [() => 'Die Nachricht ist zu lang.', () => 'The message is too long.'],
+  noHints: [() => 'An einem gewerteten Tisch gibt es keine Tipps.', () => 'A rated table gives no hints.'],
+  noDecision: [() => 'Für einen Tipp musst du dran sein.', () => 'A hint is for your own decision: it is not your turn.'],
 };
 
 /** Which part of the rules page explains a refusal. */

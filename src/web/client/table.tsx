@@ -430,7 +430,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             <>
               {model.prompt && myTurn && <p class="yourturn">{model.prompt}</p>}
               {/* Hints only at an unrated table (the server refuses them at a rated one). */}
-              {!snap.settings.rated && snap.phase === 'playing' && <HintButton conn={conn} table={id} m={model} legal={legal} lang={lang} />}
+              {!snap.settings.rated && snap.phase === 'playing' && <HintButton conn={conn} table={id} m={model} legal={myTurn ? legal : []} lang={lang} />}
               {model.pick && myTurn && (
                 <div class="buttons">
                   <button
