@@ -6,7 +6,7 @@ import type { Lesson, LessonStep } from './lesson.js';
  * order (every Ober and Unter and all Herz), trump must follow trump, the
  * called Sau must come when its suit is first led and shows the partner,
  * following suit, a void suit left free to trump or to schmieren, card points
- * (61 of 120 win, under 31 is Schneider).
+ * (61 of 120 win; the opponents are Schneider below 30).
  */
 
 /** The deck from the four hands in speaking order (Vorhand first): four cards each, twice (src/games/schafkopf/state.ts). */
@@ -151,8 +151,8 @@ const steps: LessonStep[] = [
     action: 'S7',
     wins: YOU,
     after: {
-      de: '21 Augen in einem Stich: Sau und Zehn. Ihr habt 79 Augen – das Spiel ist gewonnen. Jetzt geht es um den Schneider: die Gegner müssen unter 31 bleiben, dann zählt das Spiel mehr.',
-      en: '21 points in one trick: Sau and 10. You have 79 – the game is won. Now it is about Schneider: if the opponents stay below 31, the game is worth more.',
+      de: '21 Augen in einem Stich: Sau und Zehn. Ihr habt 79 Augen – das Spiel ist gewonnen. Jetzt geht es um den Schneider: bleiben die Gegner unter 30 Augen, zählt das Spiel mehr.',
+      en: '21 points in one trick: Sau and 10. You have 79 – the game is won. Now it is about Schneider: if the opponents stay below 30 points, the game is worth more.',
     },
   },
   {
@@ -186,8 +186,8 @@ const steps: LessonStep[] = [
     },
     wins: YOU,
     after: {
-      de: 'Der letzte Stich bringt 25 Augen. Ihr habt 104 Augen, die Gegner 16: gewonnen, und die Gegner sind „Schneider“ (unter 31).',
-      en: 'The last trick brings 25 points. You have 104, the opponents 16: won, and the opponents are “Schneider” (below 31).',
+      de: 'Der letzte Stich bringt 25 Augen. Ihr habt 104 Augen, die Gegner 16: gewonnen, und die Gegner sind „Schneider“ (unter 30).',
+      en: 'The last trick brings 25 points. You have 104, the opponents 16: won, and the opponents are “Schneider” (below 30).',
     },
   },
 ];
@@ -222,8 +222,8 @@ export const SCHAFKOPF_LESSON: Lesson = {
   steps,
   closing: [
     {
-      de: 'Geschafft! Das Wichtigste: Im Rufspiel sind Ober, Unter und Herz Trumpf – 14 Karten, Ober vor Unter, jeweils Eichel, Gras, Herz, Schellen. Farbe und Trumpf müssen bedient werden; wer nicht bedienen kann, darf stechen oder schmieren. Die gerufene Sau muss kommen, wenn ihre Farbe zum ersten Mal gespielt wird. 61 Augen gewinnen, unter 31 ist Schneider.',
-      en: 'Done! The essentials: in a Rufspiel Ober, Unter and Herz are trump – 14 cards, Ober before Unter, each Eichel, Gras, Herz, Schellen. Suit and trump must be followed; whoever cannot follow may trump or schmier. The called Sau must come when its suit is first led. 61 points win, below 31 is Schneider.',
+      de: 'Geschafft! Das Wichtigste: Im Rufspiel sind Ober, Unter und Herz Trumpf – 14 Karten, Ober vor Unter, jeweils Eichel, Gras, Herz, Schellen. Farbe und Trumpf müssen bedient werden; wer nicht bedienen kann, darf stechen oder schmieren. Die gerufene Sau muss kommen, wenn ihre Farbe zum ersten Mal gespielt wird. 61 Augen gewinnen; wer gegen den Spieler unter 30 Augen bleibt, ist Schneider.',
+      en: 'Done! The essentials: in a Rufspiel Ober, Unter and Herz are trump – 14 cards, Ober before Unter, each Eichel, Gras, Herz, Schellen. Suit and trump must be followed; whoever cannot follow may trump or schmier. The called Sau must come when its suit is first led. 61 points win; opponents of the declarers who stay below 30 points are Schneider.',
     },
     {
       de: 'Wenz und Solo stehen auf der Regelseite. Jetzt an einen Tisch mit Bots – dort hilft dir auch der „Tipp“.',
