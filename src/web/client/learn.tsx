@@ -88,7 +88,8 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
   // The learner may click any of their cards (a wrong one is explained); of the buttons only the lesson's move.
   const legal = mine ? game.legal(state, me).map((a) => game.formatAction(rules, a)) : [];
   const full: TableModel = p.table(view, legal, lang, names);
-  const m: TableModel = { ...full, buttons: full.buttons.filter((b) => b.action === step?.action) };
+  // Hands shown face up (a Karnöffel partner's) only once they hold a card.
+  const m: TableModel = { ...full, buttons: full.buttons.filter((b) => b.action === step?.action), shown: full.shown.filter((h) => h.cards.length > 0) };
 
   // The other seats play their scripted moves, one at a time, unless words wait to be read.
   useEffect(() => {
