@@ -49,6 +49,11 @@ describe('hints at the table', () => {
       expect(await rows.count()).toBe(legal);
       expect(await hint.locator('.hint-list li.best').count()).toBe(1);
       expect(await rows.first().locator('.v').textContent()).toMatch(/^[+−]?\d+(,\d)?\s?ct$/);
+      // The arrow marks the bot's choice; when it is not the best estimate, the page says why it may differ.
+      expect(await hint.locator('.hint-list li.best .mark').textContent()).toBe('→');
+      expect(await hint.locator('.hint-list li.best span:last-child').textContent()).toBe(choice);
+      const top = await rows.first().getAttribute('class');
+      expect(await hint.locator('.hint-steady').count()).toBe(top === 'best' ? 0 : 1);
       expect(await hint.textContent()).toMatch(/aus deiner Sicht gegebene(n)? Verteilung(en)? \(nie mit verdeckten Karten\)/);
       await page.screenshot({ path: `${OUT}/hint-${size}.png`, fullPage: true });
       await play(page);

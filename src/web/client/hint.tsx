@@ -15,6 +15,10 @@ const W = {
   over: ['Erwartetes Ergebnis für dich, gemittelt über {n} aus deiner Sicht gegebene Verteilungen (nie mit verdeckten Karten).', 'Your expected result, the mean over {n} deals dealt from your view (never with hidden cards).'],
   overOne: ['Erwartetes Ergebnis für dich in einer aus deiner Sicht gegebenen Verteilung (nie mit verdeckten Karten).', 'Your expected result in one deal dealt from your view (never with hidden cards).'],
   noted: ['Die Aufzeichnung vermerkt den Tipp.', 'The record notes the hint.'],
+  steady: [
+    'Der Bot bleibt bei seiner gewohnten Wahl, solange die Verteilungen nicht sicher eine andere besser zeigen – über wenige Verteilungen sind die Schätzungen unsicher.',
+    'The bot keeps its usual choice unless the deals show another to be better with confidence – over few deals the estimates are uncertain.',
+  ],
   close: ['Schließen', 'Close'],
 } as const;
 
@@ -88,10 +92,12 @@ export function HintButton({ conn, table, m, legal, lang }: { conn: Connection; 
           <ul class="hint-list">
             {hint.estimates.map((e) => (
               <li key={e.action} class={e.action === hint.choice ? 'best' : ''} data-action={e.action}>
+                <span class="mark" aria-hidden="true">{e.action === hint.choice ? '→' : ''}</span>
                 <span class="v">{formatValue(e.value, { symbol: hint.unit.symbol, name: hint.unit.name, grades: [0, 0, 0] }, lang)}</span> <span>{words(m, e.action, lang)}</span>
               </li>
             ))}
           </ul>
+          {hint.estimates[0]?.action !== hint.choice && <p class="muted small hint-steady">{w(lang, 'steady')}</p>}
           <p class="muted small">
             {hint.worlds === 1 ? w(lang, 'overOne') : w(lang, 'over').replace('{n}', String(hint.worlds))} {w(lang, 'noted')}
           </p>
