@@ -377,7 +377,8 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
    * The least and the most card points the party can still take: between
    * none and all that are not yet in a finished trick; between tricks,
    * the run of trumps from the highest still out that one side holds is
-   * sure to win its tricks, so its points are that side's.
+   * sure to win its tricks, so its points are that side's; before the last
+   * trick, where every card is forced, the exact points.
    */
   futureBounds(out: Float64Array): void {
     const left = this.totalPoints - this.taken;
@@ -386,6 +387,26 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
     if ((this.pos & 3) !== 0) return;
     const h = this.hands;
     const so = this.sideOf;
+    if (this.end - this.pos === 4) {
+      // The last trick: every card is forced, so its points are known.
+      const lead = 31 - Math.clz32(h[this.turn]);
+      const follows = this.followsOf[lead];
+      const power = this.power;
+      let winner = this.turn;
+      let bestPower = power[lead];
+      let pts = this.cardPoints[lead];
+      for (let i = 1; i < 4; i++) {
+        const q = (this.turn + i) & 3;
+        const c = 31 - Math.clz32(h[q]);
+        pts += this.cardPoints[c];
+        if ((follows & (1 << c)) !== 0 && power[c] > bestPower) {
+          bestPower = power[c];
+          winner = q;
+        }
+      }
+      out[0] = out[1] = so[winner] === 0 ? pts : 0;
+      return;
+    }
     const live = h[0] | h[1] | h[2] | h[3];
     const party = (so[0] === 0 ? h[0] : 0) | (so[1] === 0 ? h[1] : 0) | (so[2] === 0 ? h[2] : 0) | (so[3] === 0 ? h[3] : 0);
     const order = this.trumpOrder;
