@@ -36,6 +36,8 @@ class Run {
   private drawing = false;
   private changedSeats = false;
   unfinish = false;
+  /** The table is closed by a moderator: its row is marked finished with the commit. */
+  finishTable = false;
 
   constructor(
     readonly ctx: TableContext,
@@ -90,7 +92,8 @@ class Run {
   finish(reply: Reply): Step {
     const state = this.state;
     const out: Effect[] = [];
-    if (this.entries.length > 0) out.push({ type: 'commit', from: this.commitFrom, entries: this.entries, ...(this.unfinish ? { finished: false as const } : {}) });
+    const finished = this.finishTable ? { finished: true } : this.unfinish ? { finished: false } : {};
+    if (this.entries.length > 0) out.push({ type: 'commit', from: this.commitFrom, entries: this.entries, ...finished });
     if (this.record) out.push({ ...this.record, from: state.sitting.logLength } as Effect);
     const rest = [...this.effects];
     if (this.broadcastAt >= 0) rest.splice(this.broadcastAt, 0, ...broadcast(this.ctx, state, this.from));
@@ -101,10 +104,14 @@ class Run {
   }
 }
 
+/** What may still happen at a table a moderator closed: following it, hiding its chat lines, the shell's own commands. */
+const AFTER_END: ReadonlySet<Command['type']> = new Set(['create', 'resume', 'close', 'join', 'leave', 'hide']);
+
 function handle(run: Run, c: Command): Reply {
   const { ctx, d } = run;
   const s = d.s;
   const l = d.l;
+  if (s.ended && !AFTER_END.has(c.type)) return refuse('tableClosed', 'a moderator closed this table');
   switch (c.type) {
     case 'create':
       if (s.logLength > 0) return refuse('badMessage', 'the table has its first seats already');
@@ -112,7 +119,7 @@ function handle(run: Run, c: Command): Reply {
       progress(run);
       return OK;
     case 'resume':
-      if (s.phase === 'finished' && s.sittingNo > 0) l.recordSaved = c.recordSaved;
+      if (s.phase === 'finished' && s.sittingNo > 0 && !s.ended) l.recordSaved = c.recordSaved;
       progress(run);
       return OK;
     case 'close':
@@ -125,6 +132,17 @@ function handle(run: Run, c: Command): Reply {
       l.gone = [];
       l.collectTimer = null;
       return OK;
+    case 'end':
+      return end(run, c.reason);
+    case 'hide': {
+      const slot = s.slots[c.e];
+      if (!slot || !('event' in slot) || slot.event.type !== 'chat') return refuse('notChat', `event ${c.e} is no chat line of this table`);
+      if (slot.event.hidden) return refuse('notChat', `the chat line ${c.e} is hidden already`);
+      run.write([{ k: 'hide', e: c.e }]);
+      // As after a chat line: a bot waiting out its delay was scheduled for the previous version.
+      schedule(run);
+      return OK;
+    }
     case 'sit': {
       if (s.phase === 'playing') return refuse('notPlaying', 'the sitting has begun; seats change between sittings');
       if (c.seat >= s.seats.length) return refuse('badSeat', `the table has seats 0 to ${s.seats.length - 1}`);
@@ -254,6 +272,22 @@ function handle(run: Run, c: Command): Reply {
   }
 }
 
+/** A moderator closes the table: its clocks and timers stop, the log says so, the table's row is finished. */
+function end(run: Run, reason: string): Reply {
+  const l = run.d.l;
+  for (const x of l.clocks) run.effects.push({ type: 'cancel', key: `clock:${x.seat}` });
+  for (const g of l.gone) run.effects.push({ type: 'cancel', key: `grace:${g.seat}` });
+  if (l.collectTimer !== null) run.effects.push({ type: 'cancel', key: 'collect' });
+  l.clocks = [];
+  l.gone = [];
+  l.collectTimer = null;
+  l.botPending = new Map();
+  run.write([{ k: 'end', reason }]);
+  run.finishTable = true;
+  run.changed();
+  return OK;
+}
+
 /** A person's action: checked against the seat the session holds, the client's sequence number and the rules. */
 function act(run: Run, c: Extract<Command, { type: 'act' }>): Reply {
   const { ctx, d } = run;
@@ -374,7 +408,7 @@ function changedPresence(run: Run): void {
 /** Starts the sitting when the table is full, opens the next deal, stores a finished sitting; then clocks and bots. */
 function progress(run: Run): void {
   const { s, l } = run.d;
-  if (l.closed) return;
+  if (l.closed || s.ended) return;
   if (s.phase === 'waiting' && s.seats.every((o) => o.kind !== 'open')) run.draw({ type: 'open', deal: s.dealStates.length, begin: true, finished: false });
   else if (s.phase === 'playing' && s.dealEnded && !s.opened) run.draw({ type: 'open', deal: s.dealStates.length, begin: false, finished: false });
   if (s.opened) collect(run);
@@ -404,7 +438,7 @@ function collect(run: Run): void {
 function schedule(run: Run): void {
   const { ctx, d } = run;
   const { s, l } = d;
-  if (l.closed) return;
+  if (l.closed || s.ended) return;
   const acting = toAct(ctx, s);
   for (const x of [...l.clocks]) if (!acting.includes(x.seat) || botControlled(run, x.seat)) stopClock(run, x.seat);
   let clocksChanged = false;

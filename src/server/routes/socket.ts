@@ -6,6 +6,7 @@ import { ClientMessage, type ServerErrorCode, type ServerMessage } from '../prot
 import type { UserRow } from '../store/store.js';
 import { authed, failure, type ServerContext } from './context.js';
 import { watchLobby } from './lobby.js';
+import { BANNED_CLOSE } from '../moderation.js';
 
 /** The table and sequence number a message names, if it can be read at all (for refusals before it is checked). */
 function refersTo(data: unknown): { table?: string; cseq?: number } {
@@ -30,6 +31,8 @@ export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
       preValidation: async (req, reply) => {
         const user = await authed(ctx, req);
         if (!user) return failure(reply, 401, 'unauthorized', 'a session token is needed (cookie or ?token=)');
+        const banned = await ctx.moderation?.refusal(user.id, 'login');
+        if (banned) return failure(reply, 403, banned.code, banned.message);
         (req as FastifyRequest & { user?: UserRow }).user = user;
       },
     },
@@ -55,10 +58,18 @@ function connection(ctx: ServerContext, log: { warn(o: object, m: string): void;
   }
   hall.lobby.connected(user.id, user.name);
   const conn = router.connect(user, send);
+  // A ban closes the socket at once (moderation.ts), with the reason first.
+  const forget = ctx.moderation?.register(user.id, {
+    kick: (message) => {
+      error('banned', message);
+      ws.close(BANNED_CLOSE, 'banned');
+    },
+  });
   send({ type: 'hello', user: { id: user.id, name: user.name, guest: user.guest } });
 
   ws.on('error', (e) => log.warn({ user: user.id, err: String(e) }, 'socket error'));
   ws.on('close', () => {
+    forget?.();
     router.disconnect(conn);
     hall.lobby.unwatch(sub);
     hall.lobby.disconnected(user.id);
@@ -93,6 +104,12 @@ function connection(ctx: ServerContext, log: { warn(o: object, m: string): void;
   const handle = async (m: ClientMessage): Promise<void> => {
     if (m.type === 'ping') return send({ type: 'pong' });
     if (m.type === 'lobby') return watchLobby(ctx, sub);
+    // Moderation steps come from the admin's HTTP routes, which check the role; never from a socket.
+    if (m.type === 'moderate') return error('forbidden', 'moderation goes through /api/admin', { table: m.table, cseq: 0 });
+    if ((m.type === 'chat' || m.type === 'sit') && ctx.moderation) {
+      const no = await ctx.moderation.refusal(user.id, m.type);
+      if (no) return send({ type: 'error', code: no.code, message: no.message, params: no.params, table: m.table, cseq: 0 });
+    }
     if (isTableMessage(m)) return router.request(conn, m);
   };
 }

@@ -66,6 +66,10 @@ describe.each(STORE_KINDS)('%s store: moderation', (kind) => {
     expect(await store.sessionUser(token)).toBeDefined();
     await mod.addSanction({ id: id('s'), userId: u, kind: 'ban', created: now, until: null, lifted: null, by: u, reason: 'cheating' }, audit('ban', { userId: u }));
     expect(await store.sessionUser(token)).toBeUndefined();
+    await store.createSession(token, u);
+    expect(await mod.endSessions(u)).toBe(1);
+    expect(await store.sessionUser(token)).toBeUndefined();
+    expect(await mod.endSessions(u)).toBe(0);
     const active = await mod.activeSanctions(u, now + 10 ** 12);
     expect(active.map((s) => [s.kind, s.until, s.by])).toEqual([['ban', null, u]]);
     expect(await mod.liftSanctions(u, 'ban', now + 1, audit('lift-ban', { userId: u }))).toBe(1);

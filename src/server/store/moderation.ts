@@ -73,6 +73,8 @@ export interface ModerationStore {
   addSanction(s: SanctionRow, audit: AuditEntry): Promise<void>;
   /** Lifts the user's sanctions of this kind in force at `now`: how many (0: none, and nothing is written). */
   liftSanctions(userId: string, kind: SanctionKind, now: number, audit: AuditEntry): Promise<number>;
+  /** Ends every session of the user (a banned player who logged in): how many. */
+  endSessions(userId: string): Promise<number>;
   addReport(r: NewReport): Promise<void>;
   /** How many reports the user made since `since` (the rate limit). */
   reportsSince(reporterId: string, since: number): Promise<number>;
@@ -207,6 +209,11 @@ export class SqlModerationStore implements ModerationStore {
       auditStatement(audit),
     ]);
     return active.length;
+  }
+
+  async endSessions(userId: string): Promise<number> {
+    checkText(userId, 'user id');
+    return (await this.sql.query('DELETE FROM sessions WHERE user_id = $1 RETURNING token_hash', [userId])).length;
   }
 
   async addReport(r: NewReport): Promise<void> {
