@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { applyChat, Talk, type ChatLine } from './chat.js';
 import { pickKey, seatAngle, type CardModel, type PlayedCard, type TableModel } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
 import { cardBackSvg, cardLabel, cardSvg } from '../cards/index.js';
@@ -50,7 +51,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   /** A refusal, as the server sent it: said in the page's language when shown. */
   const [notice, setNotice] = useState<{ code?: unknown; message?: unknown; params?: unknown } | null>(null);
   const [ended, setEnded] = useState<Ended[]>([]);
-  const [chat, setChat] = useState<string[]>([]);
+  const [chat, setChat] = useState<readonly ChatLine[]>([]);
   const [showLast, setShowLast] = useState(false);
   const [sweep, setSweep] = useState<{ cards: readonly PlayedCard[]; winner: number } | null>(null);
   const [now, setNow] = useState(Date.now());
@@ -135,8 +136,9 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           setLegal(m.legal as string[]);
           if (events.length === 0) return;
           last.current = events[events.length - 1].e;
-          for (const { event } of events) {
-            if (event.type === 'chat') setChat((c) => [...c.slice(-30), `${event.name}: ${event.text}`]);
+          for (const { e, event } of events) {
+            if (event.type === 'chat' || event.type === 'chatHidden') setChat((c) => applyChat(c, e, event));
+            if (event.type === 'closed') setNotice({ code: 'tableClosed', params: { reason: event.reason } });
             if (event.type === 'dealStart' && event.fair) {
               const f = event.fair as { commitment: string };
               contribute(event.deal as number, f.commitment, current.current?.seat ?? -1);
@@ -477,9 +479,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             ))}
           </details>
           <div class="talk" aria-label={tr(lang, 'chat')}>
-            {[...model.talk, ...chat].slice(-8).map((l, i) => (
-              <div key={i}>{l}</div>
-            ))}
+            <Talk talk={model.talk} lines={chat} table={id} me={user.id} lang={lang} />
             <form
               class="chat"
               onSubmit={(e) => {
