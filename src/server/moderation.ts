@@ -32,12 +32,16 @@ export const BANNED_CLOSE = 4003;
 
 /** A socket of this process, as a ban closes it. */
 export interface Kickable {
-  kick(message: string): void;
+  kick(ban: Refusal): void;
 }
 
 export type Refusal = { readonly code: 'muted' | 'banned'; readonly message: string; readonly params: { until: number | 'never'; reason: string } };
 
-const BanNews = z.object({ userId: z.string(), message: z.string() });
+const BanNews = z.object({ userId: z.string(), until: z.number().nullable(), reason: z.string() });
+
+function banRefusal(until: number | null, reason: string): Refusal {
+  return { code: 'banned', message: `you are banned ${untilText(until)}: ${reason}`, params: { until: until ?? 'never', reason } };
+}
 
 /** When a sanction ends, as a message says it. */
 export function untilText(until: number | null): string {
@@ -64,7 +68,7 @@ export class Moderation {
       this.sub.on('message', (_channel: string, text: string) => {
         try {
           const news = BanNews.parse(JSON.parse(text));
-          this.kickHere(news.userId, news.message);
+          this.kickHere(news.userId, banRefusal(news.until, news.reason));
         } catch {
           // not ours
         }
@@ -90,7 +94,7 @@ export class Moderation {
   async refusal(userId: string, what: 'chat' | 'sit' | 'login'): Promise<Refusal | undefined> {
     const s = await this.inForce(userId);
     const ban = s.ban;
-    if (ban) return { code: 'banned', message: `you are banned ${untilText(ban.until)}: ${ban.reason}`, params: { until: ban.until ?? 'never', reason: ban.reason } };
+    if (ban) return banRefusal(ban.until, ban.reason);
     const mute = what === 'chat' ? s.mute : undefined;
     if (mute) return { code: 'muted', message: `you are muted ${untilText(mute.until)}: ${mute.reason}`, params: { until: mute.until ?? 'never', reason: mute.reason } };
     return undefined;
@@ -107,11 +111,11 @@ export class Moderation {
     };
   }
 
-  private kickHere(userId: string, message: string): number {
+  private kickHere(userId: string, ban: Refusal): number {
     const set = this.sockets.get(userId);
     if (!set) return 0;
     const all = [...set];
-    for (const s of all) s.kick(message);
+    for (const s of all) s.kick(ban);
     return all.length;
   }
 
@@ -121,9 +125,8 @@ export class Moderation {
     const row: SanctionRow = { id: randomId(), userId: target.id, kind, created: now, until, lifted: null, by: actor?.id ?? null, reason };
     await this.store.addSanction(row, this.entry(actor, kind, reason, now, { userId: target.id, userName: target.name, detail: minutes === null ? 'for ever' : `${minutes} min` }));
     if (kind === 'ban') {
-      const message = `you are banned ${untilText(until)}: ${reason}`;
-      this.kickHere(target.id, message);
-      await this.pub?.publish(this.channel, JSON.stringify({ userId: target.id, message })).catch(() => undefined);
+      this.kickHere(target.id, banRefusal(until, reason));
+      await this.pub?.publish(this.channel, JSON.stringify({ userId: target.id, until, reason })).catch(() => undefined);
     }
     return row;
   }

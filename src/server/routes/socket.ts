@@ -60,8 +60,8 @@ function connection(ctx: ServerContext, log: { warn(o: object, m: string): void;
   const conn = router.connect(user, send);
   // A ban closes the socket at once (moderation.ts), with the reason first.
   const forget = ctx.moderation?.register(user.id, {
-    kick: (message) => {
-      error('banned', message);
+    kick: (ban) => {
+      send({ type: 'error', code: ban.code, message: ban.message, params: ban.params });
       ws.close(BANNED_CLOSE, 'banned');
     },
   });

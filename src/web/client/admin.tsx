@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { Lang } from '../../games/present.js';
 import type { AuditRow, ReportRow } from '../../server/store/moderation.js';
 import type { Ctx } from './app.js';
 import { actionName, modSay } from './moderationWords.js';
@@ -13,6 +14,31 @@ const DURATIONS = [
 ] as const;
 
 type Answer = { error?: { message: string } };
+
+/** An audit line's detail as the page says it: a duration in words, a hidden line's text in quotes. */
+export function detailText(lang: Lang, detail: string): string {
+  if (detail === 'for ever') return modSay(lang, 'forever');
+  const min = /^(\d+(?:\.\d+)?) min$/.exec(detail);
+  if (min) return durationText(lang, Number(min[1]));
+  const line = /^event \d+: (.*)$/s.exec(detail);
+  if (line) return lang === 'de' ? `„${line[1]}“` : `“${line[1]}”`;
+  return detail;
+}
+
+/** Minutes in the largest whole unit: 2 Wochen, 1 day, 90 min. */
+export function durationText(lang: Lang, minutes: number): string {
+  const units: [number, string, string, string, string][] = [
+    [7 * 24 * 60, 'Woche', 'Wochen', 'week', 'weeks'],
+    [24 * 60, 'Tag', 'Tage', 'day', 'days'],
+    [60, 'Stunde', 'Stunden', 'hour', 'hours'],
+  ];
+  for (const [size, de1, deN, en1, enN] of units) {
+    if (minutes % size !== 0) continue;
+    const n = minutes / size;
+    return `${n} ${lang === 'de' ? (n === 1 ? de1 : deN) : n === 1 ? en1 : enN}`;
+  }
+  return `${minutes} min`;
+}
 
 /** The table id of a pasted invite link (…/table/ID) or the id itself. */
 export function tableIdOf(text: string): string {
@@ -196,14 +222,16 @@ export function AdminScreen({ ctx }: { ctx: Ctx }) {
             <tbody>
               {audit.map((a) => (
                 <tr key={a.id} data-action={a.action}>
-                  <td>{when(a.at)}</td>
-                  <td>{a.actorId === null ? modSay(lang, 'commandLine') : a.actorName}</td>
-                  <td>
-                    {actionName(lang, a.action)}
-                    {a.detail && <div class="muted">{a.detail}</div>}
+                  <td data-label={modSay(lang, 'when')}>{when(a.at)}</td>
+                  <td data-label={modSay(lang, 'who')}>{a.actorId === null ? modSay(lang, 'commandLine') : a.actorName}</td>
+                  <td data-label={modSay(lang, 'what')}>
+                    <span>
+                      {actionName(lang, a.action)}
+                      {a.detail && <span class="muted"> · {detailText(lang, a.detail)}</span>}
+                    </span>
                   </td>
-                  <td>{[a.userName, a.tableId && `#${a.tableId.slice(0, 8)}`].filter(Boolean).join(' · ')}</td>
-                  <td>{a.reason}</td>
+                  <td data-label={modSay(lang, 'whom')}>{[a.userName, a.tableId && `#${a.tableId.slice(0, 8)}`].filter(Boolean).join(' · ') || '–'}</td>
+                  <td data-label={modSay(lang, 'why')}>{a.reason}</td>
                 </tr>
               ))}
             </tbody>

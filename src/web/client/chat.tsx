@@ -31,6 +31,7 @@ export function Talk({ talk, lines, table, me, lang }: { talk: readonly string[]
   const report = async (line: ChatLine, reason: string) => {
     const r = await api<{ error?: { code: string; message: string } }>('POST', '/api/reports', { table, e: line.e, reason });
     setReporting(null);
+    setTimeout(() => setSaid((s) => (s?.e === line.e ? null : s)), 5000);
     setSaid({ e: line.e, text: r.ok ? modSay(lang, 'reported') : r.status === 429 ? modSay(lang, 'tooManyReports') : (r.body?.error?.message ?? String(r.status)) });
   };
   return (

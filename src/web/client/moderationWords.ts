@@ -4,6 +4,7 @@ import type { Lang } from '../../games/present.js';
 const WORDS = {
   reported: ['Gemeldet. Danke!', 'Reported. Thank you!'],
   tooManyReports: ['Zu viele Meldungen in einer Stunde: später wieder.', 'Too many reports in an hour: try later.'],
+  tableClosed: ['Die Moderation hat den Tisch geschlossen', 'A moderator closed this table'],
   lineHidden: ['(von der Moderation ausgeblendet)', '(hidden by a moderator)'],
   reportLine: ['Zeile melden', 'Report this line'],
   reason: ['Begründung', 'Reason'],

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { applyChat, Talk, type ChatLine } from './chat.js';
+import { modSay } from './moderationWords.js';
 import { pickKey, seatAngle, type CardModel, type PlayedCard, type TableModel } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
 import { cardBackSvg, cardLabel, cardSvg } from '../cards/index.js';
@@ -52,6 +53,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const [notice, setNotice] = useState<{ code?: unknown; message?: unknown; params?: unknown } | null>(null);
   const [ended, setEnded] = useState<Ended[]>([]);
   const [chat, setChat] = useState<readonly ChatLine[]>([]);
+  /** A moderator closed the table, for this reason. */
+  const [closed, setClosed] = useState<string | null>(null);
   const [showLast, setShowLast] = useState(false);
   const [sweep, setSweep] = useState<{ cards: readonly PlayedCard[]; winner: number } | null>(null);
   const [now, setNow] = useState(Date.now());
@@ -138,7 +141,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           last.current = events[events.length - 1].e;
           for (const { e, event } of events) {
             if (event.type === 'chat' || event.type === 'chatHidden') setChat((c) => applyChat(c, e, event));
-            if (event.type === 'closed') setNotice({ code: 'tableClosed', params: { reason: event.reason } });
+            if (event.type === 'closed') setClosed(event.reason);
             if (event.type === 'dealStart' && event.fair) {
               const f = event.fair as { commitment: string };
               contribute(event.deal as number, f.commitment, current.current?.seat ?? -1);
@@ -422,7 +425,12 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               ))}
             </div>
           )}
-          {notice && (
+          {closed !== null && (
+            <p class="notice closed" role="alert">
+              {modSay(lang, 'tableClosed')}: {closed}
+            </p>
+          )}
+          {notice && closed === null && (
             <p class="notice" role="alert">
               <RefusalText r={refusal(lang, notice, { pack: model.pack, faces: model.faces })} game={snap.game} lang={lang} />
             </p>
