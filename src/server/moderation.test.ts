@@ -202,4 +202,49 @@ describe('moderation', () => {
     expect(log[2].detail).toBe(`event ${log[2].detail!.match(/\d+/)![0]}: ihr Deppen`);
     expect(log.every((a) => a.at > 0 && a.at <= Date.now())).toBe(true);
   });
+
+  it('a hidden line stays hidden when the table is rebuilt after a restart, and a line of a table no process runs is hidden in its log', async () => {
+    const file = tempDb();
+    const first = await testServer({ db: file });
+    const owner = await Client.account(first.url, 'Obmann', 'obmann-passwort');
+    const talker = await Client.guest(first.url, 'Schwätzer');
+    await adminCommand('grant', 'Obmann', { db: file }, quiet, {});
+    const open = (await call<{ id: string }>(first.url, 'POST', '/api/tables', talker.token, { game: 'schafkopf', seats: ['open', 'open', 'bot', 'bot'] })).body.id;
+    const gone = (await call<{ id: string }>(first.url, 'POST', '/api/tables', talker.token, { game: 'schafkopf', seats: ['open', 'open', 'bot', 'bot'] })).body.id;
+    const said: Record<string, number> = {};
+    for (const table of [open, gone]) {
+      await talker.join(table);
+      expect((await talker.request({ type: 'chat', table, text: `Schmarrn an ${table}` })).type).toBe('ok');
+      said[table] = talker.table(table).events.find((x) => x.event.type === 'chat')!.e;
+    }
+    expect((await call(first.url, 'POST', `/api/admin/tables/${open}/hide`, owner.token, { e: said[open], reason: 'Schmarrn' })).status).toBe(200);
+    expect((await call(first.url, 'POST', `/api/admin/tables/${gone}/close`, owner.token, { reason: 'leer' })).status).toBe(200);
+    await talker.close();
+    await owner.close();
+    await first.close();
+
+    // After a restart: the open table is rebuilt with its line hidden; the closed one is not run by any process.
+    const second = await testServer({ db: file });
+    try {
+      expect(second.hall.tables.has(open)).toBe(true);
+      expect(second.hall.tables.has(gone)).toBe(false);
+      const admin = await Client.account(second.url, 'Obmann', 'obmann-passwort', true);
+      const viewer = await Client.guest(second.url, 'Neu');
+      await viewer.join(open, -1);
+      await expect.poll(() => viewer.table(open).events.some((x) => x.e === said[open])).toBe(true);
+      expect(viewer.table(open).events.find((x) => x.e === said[open])!.event).toMatchObject({ type: 'chat', text: '', hidden: true });
+      // The closed table's line: the hide entry goes straight to its log, after its last entry.
+      const before = (await second.hall.store.tableLog(gone)).length;
+      expect((await call(second.url, 'POST', `/api/admin/tables/${gone}/hide`, admin.token, { e: said[gone], reason: 'Schmarrn' })).status).toBe(200);
+      const log = await second.hall.store.tableLog(gone);
+      expect(log.length).toBe(before + 1);
+      expect(log.at(-1)).toEqual({ index: before, entry: { k: 'hide', e: said[gone] } });
+      expect((await call(second.url, 'POST', '/api/reports', viewer.token, { table: gone, e: said[gone], reason: 'x' })).status).toBe(409);
+      expect((await call(second.url, 'POST', `/api/admin/tables/${gone}/hide`, admin.token, { e: said[gone], reason: 'again' })).status).toBe(409);
+      await viewer.close();
+      await admin.close();
+    } finally {
+      await second.close();
+    }
+  });
 });
