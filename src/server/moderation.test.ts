@@ -142,6 +142,10 @@ describe('moderation', () => {
     stop();
     const ackedNow = acked.length;
     expect(player.table(table).events.at(-1)!.event).toEqual({ type: 'closed', reason: 'Streit am Tisch' });
+    // Whoever joins later learns it from the snapshot.
+    const late = await Client.guest(server.url, 'Nachzüglerin');
+    clients.push(late);
+    expect(await late.join(table)).toMatchObject({ phase: 'finished', closed: 'Streit am Tisch', legal: [], toAct: [] });
     // Every acknowledged action of the player is in the table's log; the table's row is finished.
     const log = await server.hall.store.tableLog(table);
     const mine = log.filter((l) => (l.entry as { k: string; user?: string }).k === 'act' && (l.entry as { user?: string }).user === player.user.id);

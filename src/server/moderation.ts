@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { gameById } from '../games/registry.js';
 import { replay } from './core/log.js';
-import type { LogEntry, TableSettings } from './core/types.js';
+import type { LogEntry, TableSettings, TableState } from './core/types.js';
 import { randomId } from './identity.js';
 import type { Limits } from './limits.js';
 import type { AuditEntry, ModerationStore, SanctionKind, SanctionRow } from './store/moderation.js';
@@ -165,7 +165,14 @@ export async function chatLineOf(
   limits: Limits,
   tableId: string,
   e: number,
+  /** The table's state when this process runs it (no replay needed). */
+  local?: TableState,
 ): Promise<ChatLine | undefined> {
+  if (local) {
+    const slot = local.sitting.slots[e];
+    if (!slot || !('event' in slot) || slot.event.type !== 'chat') return undefined;
+    return { tableId, e, userId: slot.event.userId, name: slot.event.name, text: slot.event.text, hidden: slot.event.hidden === true, logLength: local.sitting.logLength };
+  }
   const row = await store.tableRow(tableId);
   const module = row && gameById(row.game);
   if (!row || !module) return undefined;

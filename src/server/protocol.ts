@@ -175,6 +175,8 @@ export const Snapshot = z
      * deals); `collecting` while the server takes contributions, `contributed` whether the receiver's seat sent one.
      */
     fair: z.object({ ...FairCommitment.unwrap().shape, collecting: z.boolean(), contributed: z.boolean() }).readonly().nullable(),
+    /** Present when a moderator closed the table: the reason (nothing more happens at it). */
+    closed: z.string().optional(),
   })
   .readonly();
 export type Snapshot = z.infer<typeof Snapshot>;

@@ -99,6 +99,9 @@ describe('moderation in the browser', () => {
     await admin.page.locator('form.close-table button[type=submit]').click();
     await zeugin.page.getByText('Die Moderation hat den Tisch geschlossen: Streit am Tisch').waitFor();
     await zeugin.page.screenshot({ path: `${OUT}/moderation-table-closed.png` });
+    // Opened again, the table still says so.
+    await zeugin.page.reload();
+    await zeugin.page.getByText('Die Moderation hat den Tisch geschlossen: Streit am Tisch').waitFor();
     await admin.page.locator('table.audit tr[data-action="close-table"]').waitFor();
     const actions = await admin.page.locator('table.audit tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action')));
     expect(actions).toEqual(['close-table', 'mute', 'hide-chat', 'grant']);

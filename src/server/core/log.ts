@@ -55,7 +55,7 @@ export function emptyTable(ctx: TableContext): TableState {
       totals: [],
       units: 0,
       cseqs: new Map(),
-      ended: false,
+      ended: null,
     },
     live: { followers: [], away: [], gone: [], clocks: [], contributions: [], collectTimer: null, botPending: new Map(), chat: new Map(), recordSaved: true, closed: false },
   };
@@ -191,7 +191,7 @@ export function ingest(ctx: TableContext, d: Draft, entry: LogEntry, after?: unk
       return;
     }
     case 'end': {
-      s.ended = true;
+      s.ended = entry.reason;
       s.phase = 'finished';
       s.dealEnded = true;
       s.opened = null;

@@ -111,7 +111,7 @@ function handle(run: Run, c: Command): Reply {
   const { ctx, d } = run;
   const s = d.s;
   const l = d.l;
-  if (s.ended && !AFTER_END.has(c.type)) return refuse('tableClosed', 'a moderator closed this table');
+  if (s.ended !== null && !AFTER_END.has(c.type)) return refuse('tableClosed', 'a moderator closed this table');
   switch (c.type) {
     case 'create':
       if (s.logLength > 0) return refuse('badMessage', 'the table has its first seats already');
@@ -119,7 +119,7 @@ function handle(run: Run, c: Command): Reply {
       progress(run);
       return OK;
     case 'resume':
-      if (s.phase === 'finished' && s.sittingNo > 0 && !s.ended) l.recordSaved = c.recordSaved;
+      if (s.phase === 'finished' && s.sittingNo > 0 && s.ended === null) l.recordSaved = c.recordSaved;
       progress(run);
       return OK;
     case 'close':
@@ -408,7 +408,7 @@ function changedPresence(run: Run): void {
 /** Starts the sitting when the table is full, opens the next deal, stores a finished sitting; then clocks and bots. */
 function progress(run: Run): void {
   const { s, l } = run.d;
-  if (l.closed || s.ended) return;
+  if (l.closed || s.ended !== null) return;
   if (s.phase === 'waiting' && s.seats.every((o) => o.kind !== 'open')) run.draw({ type: 'open', deal: s.dealStates.length, begin: true, finished: false });
   else if (s.phase === 'playing' && s.dealEnded && !s.opened) run.draw({ type: 'open', deal: s.dealStates.length, begin: false, finished: false });
   if (s.opened) collect(run);
@@ -438,7 +438,7 @@ function collect(run: Run): void {
 function schedule(run: Run): void {
   const { ctx, d } = run;
   const { s, l } = d;
-  if (l.closed || s.ended) return;
+  if (l.closed || s.ended !== null) return;
   const acting = toAct(ctx, s);
   for (const x of [...l.clocks]) if (!acting.includes(x.seat) || botControlled(run, x.seat)) stopClock(run, x.seat);
   let clocksChanged = false;

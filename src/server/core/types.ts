@@ -100,8 +100,8 @@ export interface Sitting {
   readonly totals: readonly number[];
   readonly units: number;
   readonly cseqs: ReadonlyMap<string, Cseqs>;
-  /** Closed by a moderator: nothing more happens at the table. */
-  readonly ended: boolean;
+  /** Closed by a moderator, for this reason (null: not closed): nothing more happens at the table. */
+  readonly ended: string | null;
 }
 
 /** A connection following the table, as the core knows it: the shell maps `id` to its socket. */

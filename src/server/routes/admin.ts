@@ -160,7 +160,7 @@ export const adminRoutes: FastifyPluginAsync<AdminContext> = async (app, ctx) =>
     const body = HideBody.safeParse(req.body);
     if (!body.success) return badRequest(reply, issues(body.error));
     const table = (req.params as { id: string }).id.slice(0, 64);
-    const line = await chatLineOf(tableReader(ctx), ctx.limits, table, body.data.e);
+    const line = await chatLineOf(tableReader(ctx), ctx.limits, table, body.data.e, ctx.hall.tables.get(table)?.state);
     if (!line) return failure(reply, 404, 'notChat', `event ${body.data.e} is no chat line of table ${table}`);
     if (line.hidden) return failure(reply, 409, 'notChat', 'the chat line is hidden already');
     const answer = await atTable(ctx, me, { type: 'moderate', table, op: 'hide', e: body.data.e, reason: body.data.reason });

@@ -38,7 +38,7 @@ export const reportRoutes: FastifyPluginAsync<AdminContext> = async (app, ctx) =
     let target: { id: string; name: string } | undefined;
     let chat: { table: string; e: number; text: string } | undefined;
     if (b.table !== undefined && b.e !== undefined) {
-      const line = await chatLineOf(tableReader(ctx), ctx.limits, b.table, b.e);
+      const line = await chatLineOf(tableReader(ctx), ctx.limits, b.table, b.e, ctx.hall.tables.get(b.table)?.state);
       if (!line) return failure(reply, 404, 'notChat', `event ${b.e} is no chat line of table ${b.table}`);
       if (line.hidden) return failure(reply, 409, 'notChat', 'the chat line is hidden already');
       target = { id: line.userId, name: line.name };

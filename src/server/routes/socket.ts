@@ -95,11 +95,26 @@ function connection(ctx: ServerContext, log: { warn(o: object, m: string): void;
       return error('badMessage', `${typeof type === 'string' ? `"${type.slice(0, 20)}": ` : ''}${issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'malformed'}`);
     }
     acks?.asked(parsed.data);
-    void handle(parsed.data).catch((e: unknown) => {
+    void inOrder(parsed.data).catch((e: unknown) => {
       log.error({ user: user.id, err: String(e) }, 'message failed');
       error('internal', 'the server could not handle that message');
     });
   });
+
+  // A chat line or a seat waits for the store's word on a mute or ban; what the socket sends after it waits its turn,
+  // so that the table gets the socket's messages in the order they came.
+  let checks = 0;
+  let gate: Promise<unknown> = Promise.resolve();
+  const inOrder = (m: ClientMessage): Promise<void> => {
+    const checked = (m.type === 'chat' || m.type === 'sit') && ctx.moderation !== undefined;
+    if (!checked && checks === 0) return handle(m);
+    if (checked) checks++;
+    const run = gate.then(() => handle(m)).finally(() => {
+      if (checked) checks--;
+    });
+    gate = run.catch(() => undefined);
+    return run;
+  };
 
   const handle = async (m: ClientMessage): Promise<void> => {
     if (m.type === 'ping') return send({ type: 'pong' });

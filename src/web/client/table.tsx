@@ -112,6 +112,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           const s = m as unknown as Snap;
           current.current = s;
           setSnap(s);
+          if (s.closed !== undefined) setClosed(s.closed);
           if (s.fair?.collecting && !s.fair.contributed) contribute(s.fair.context.deal, s.fair.commitment, s.seat);
           else if (s.fair) contribute(s.fair.context.deal, s.fair.commitment, -1);
           // Only the first snapshot sets the event number: after a reconnect the events missed since then follow the
