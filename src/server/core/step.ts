@@ -4,6 +4,7 @@ import { DEFAULT_CONTRIBUTION_MS } from '../fairDeal.js';
 import { botSeatChange } from '../seatBots.js';
 import { isThinkingLevel } from '../thinking.js';
 import { dealState, draft, freeze, ingest, recordId, type Draft } from './log.js';
+import { AFTER_END, end, hide, stopTimers } from './moderate.js';
 import { broadcast, graceMs, lastEvent, render, seatsOf, snapshot, status, toAct, viewerSeat, legalFor } from './read.js';
 import type { Bucket, Command, Effect, LogEntry, Reply, Step, TableContext, TableState } from './types.js';
 
@@ -104,14 +105,11 @@ class Run {
   }
 }
 
-/** What may still happen at a table a moderator closed: following it, hiding its chat lines, the shell's own commands. */
-const AFTER_END: ReadonlySet<Command['type']> = new Set(['create', 'resume', 'close', 'join', 'leave', 'hide']);
-
 function handle(run: Run, c: Command): Reply {
   const { ctx, d } = run;
   const s = d.s;
   const l = d.l;
-  if (s.ended !== null && !AFTER_END.has(c.type)) return refuse('tableClosed', 'a moderator closed this table');
+  if (s.ended !== null && !AFTER_END.has(c.type)) return { ok: false, code: 'tableClosed', message: 'a moderator closed this table' };
   switch (c.type) {
     case 'create':
       if (s.logLength > 0) return refuse('badMessage', 'the table has its first seats already');
@@ -125,24 +123,12 @@ function handle(run: Run, c: Command): Reply {
     case 'close':
       if (l.closed) return refuse('internal', 'the table is closed');
       l.closed = true;
-      for (const x of l.clocks) run.effects.push({ type: 'cancel', key: `clock:${x.seat}` });
-      for (const g of l.gone) run.effects.push({ type: 'cancel', key: `grace:${g.seat}` });
-      if (l.collectTimer !== null) run.effects.push({ type: 'cancel', key: 'collect' });
-      l.clocks = [];
-      l.gone = [];
-      l.collectTimer = null;
+      stopTimers(run);
       return OK;
     case 'end':
       return end(run, c.reason);
-    case 'hide': {
-      const slot = s.slots[c.e];
-      if (!slot || !('event' in slot) || slot.event.type !== 'chat') return refuse('notChat', `event ${c.e} is no chat line of this table`);
-      if (slot.event.hidden) return refuse('notChat', `the chat line ${c.e} is hidden already`);
-      run.write([{ k: 'hide', e: c.e }]);
-      // As after a chat line: a bot waiting out its delay was scheduled for the previous version.
-      schedule(run);
-      return OK;
-    }
+    case 'hide':
+      return hide(run, c.e, () => schedule(run));
     case 'sit': {
       if (s.phase === 'playing') return refuse('notPlaying', 'the sitting has begun; seats change between sittings');
       if (c.seat >= s.seats.length) return refuse('badSeat', `the table has seats 0 to ${s.seats.length - 1}`);
@@ -270,22 +256,6 @@ function handle(run: Run, c: Command): Reply {
     case 'leave':
       return leave(run, c.followerId);
   }
-}
-
-/** A moderator closes the table: its clocks and timers stop, the log says so, the table's row is finished. */
-function end(run: Run, reason: string): Reply {
-  const l = run.d.l;
-  for (const x of l.clocks) run.effects.push({ type: 'cancel', key: `clock:${x.seat}` });
-  for (const g of l.gone) run.effects.push({ type: 'cancel', key: `grace:${g.seat}` });
-  if (l.collectTimer !== null) run.effects.push({ type: 'cancel', key: 'collect' });
-  l.clocks = [];
-  l.gone = [];
-  l.collectTimer = null;
-  l.botPending = new Map();
-  run.write([{ k: 'end', reason }]);
-  run.finishTable = true;
-  run.changed();
-  return OK;
 }
 
 /** A person's action: checked against the seat the session holds, the client's sequence number and the rules. */
