@@ -87,6 +87,8 @@ describe('moderation', () => {
     const refused = (await rowdy.request({ type: 'chat', table, text: 'noch was' })) as Extract<ServerMessage, { type: 'error' }>;
     expect(refused).toMatchObject({ type: 'error', code: 'muted', params: { reason: 'Beleidigung', until: muted.body.sanction.until } });
     expect(refused.message).toMatch(/^you are muted until \d{4}-\d\d-\d\d \d\d:\d\d UTC: Beleidigung$/);
+    const page = await call<{ user: { name: string }; admin: boolean; mute: { until: number } | null; ban: unknown }>(server.url, 'GET', '/api/admin/players/R%C3%BCpel', admin.token);
+    expect(page.body).toMatchObject({ user: { name: 'Rüpel' }, admin: false, mute: { until: muted.body.sanction.until, reason: 'Beleidigung' }, ban: null });
     // A muted player still plays: he may take a seat.
     expect((await rowdy.request({ type: 'sit', table, seat: 0 })).type).toBe('ok');
 
@@ -125,7 +127,14 @@ describe('moderation', () => {
     expect(refused.headers.get('retry-after')).toBe('3600');
     // Another player's allowance is their own.
     expect((await call(server.url, 'POST', '/api/reports', witness.token, { userId: rowdy.user.id, reason: 'mine' })).status).toBe(200);
-    expect((await call<{ reports: ReportRow[] }>(server.url, 'GET', '/api/admin/reports', admin.token)).body.reports.filter((r) => r.reporterName === 'Eifrig')).toHaveLength(10);
+    const eagers = (await call<{ reports: ReportRow[] }>(server.url, 'GET', '/api/admin/reports', admin.token)).body.reports.filter((r) => r.reporterName === 'Eifrig');
+    expect(eagers).toHaveLength(10);
+    // A report found unfounded is dismissed, once; a dismissed one still counts for its reporter's hour.
+    expect((await call(server.url, 'POST', `/api/admin/reports/${eagers[0].id}/dismiss`, admin.token, { reason: 'kein Anlass' })).status).toBe(200);
+    expect((await call(server.url, 'POST', `/api/admin/reports/${eagers[0].id}/dismiss`, admin.token, { reason: 'again' })).status).toBe(409);
+    expect((await call(server.url, 'POST', '/api/admin/reports/nosuchreport/dismiss', admin.token, { reason: 'x' })).status).toBe(404);
+    expect((await call(server.url, 'POST', `/api/admin/reports/${eagers[1].id}/dismiss`, witness.token, { reason: 'x' })).status).toBe(403);
+    expect((await call(server.url, 'POST', '/api/reports', eager.token, { userId: rowdy.user.id, reason: 'one more' })).status).toBe(429);
   });
 
   it('a table closed by an admin ends: its players are told, nothing acknowledged is lost, nothing more happens at it', async () => {
@@ -196,6 +205,7 @@ describe('moderation', () => {
       ['Obfrau', 'mute', 'Rüpel', null, 'Beleidigung'],
       ['Obfrau', 'hide-chat', 'Rüpel', 'table', 'Beleidigung im Chat'],
       ['Obfrau', 'lift-mute', 'Rüpel', null, 'entschuldigt'],
+      ['Obfrau', 'dismiss-report', 'Rüpel', null, 'kein Anlass'],
       ['Obfrau', 'close-table', null, 'table', 'Streit am Tisch'],
       ['Obfrau', 'ban', 'Rüpel', null, 'wiederholt beleidigt'],
       ['Obfrau', 'lift-ban', 'Rüpel', null, 'Bewährung'],
