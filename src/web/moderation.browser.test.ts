@@ -64,8 +64,15 @@ describe('moderation in the browser', () => {
     await zeugin.page.getByRole('button', { name: 'Melden', exact: true }).click();
     await zeugin.page.getByText('Gemeldet. Danke!').waitFor();
 
-    // Zeugin is no admin: the page turns her away.
+    // Another player reports him from his page.
     const nosy = await withSession((await post<{ token: string }>(server.url, '/api/guest', { name: 'Neugier' })).body.token, DESKTOP, 'de-DE');
+    await nosy.page.goto(`${server.url}/player/R%C3%BCpel`);
+    await nosy.page.getByText('Spieler melden').click();
+    await nosy.page.getByLabel('Begründung: Rüpel').fill('spielt absichtlich falsch');
+    await nosy.page.locator('.report-player').getByRole('button', { name: 'Melden' }).click();
+    await nosy.page.locator('.report-player').getByText('Gemeldet. Danke!').waitFor();
+
+    // That player is no admin: the admin page turns him away.
     await nosy.page.goto(`${server.url}/admin`);
     await nosy.page.getByText('Diese Seite ist nur für Admins.').waitFor();
 
@@ -78,19 +85,23 @@ describe('moderation in the browser', () => {
     await report.waitFor();
     expect(await report.textContent()).toContain('gemeldet von Zeugin');
     expect(await report.textContent()).toContain('beleidigt alle am Tisch');
+    const playerReport = admin.page.locator('.report', { hasText: 'spielt absichtlich falsch' });
+    await playerReport.waitFor();
     await admin.page.screenshot({ path: `${OUT}/admin-reports.png`, fullPage: true });
     await report.getByRole('button', { name: 'Zeile ausblenden' }).click();
-    await admin.page.getByText('Keine offenen Meldungen.').waitFor();
+    await report.waitFor({ state: 'detached' });
     await zeugin.page.locator('.talk .chat-line.hidden', { hasText: '(von der Moderation ausgeblendet)' }).waitFor();
     expect(await zeugin.page.locator('.talk').textContent()).not.toContain('Deppen');
 
-    // Mute him for a week by name: his next line is refused.
-    await admin.page.getByLabel('Name').fill('Rüpel');
+    // Mute him for a week from the player's report (it fills in the form): his next line is refused.
+    await playerReport.getByRole('button', { name: 'Stummschalten/Sperren …' }).click();
+    expect(await admin.page.getByLabel('Name').inputValue()).toBe('Rüpel');
     await admin.page.getByLabel('Stummschalten').check();
     await admin.page.getByLabel('Dauer').selectOption({ label: '1 Woche' });
     await admin.page.locator('form.sanction').getByLabel('Begründung').fill('Beleidigung im Chat');
     await admin.page.locator('form.sanction button[type=submit]').click();
     await admin.page.locator('table.audit tr[data-action=mute]').waitFor();
+    await admin.page.getByText('Keine offenen Meldungen.').waitFor();
     expect(await rowdy.request({ type: 'chat', table, text: 'noch was' })).toMatchObject({ type: 'error', code: 'muted' });
 
     // Close Zeugin's table by its invite link: she is told why.

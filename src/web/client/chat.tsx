@@ -72,3 +72,34 @@ export function Talk({ talk, lines, table, me, lang }: { talk: readonly string[]
     </>
   );
 }
+
+/** A report of a player from their page: folded away until asked for, then a reason and a button (POST /api/reports). */
+export function ReportPlayer({ userId, name, lang }: { userId: string; name: string; lang: Lang }) {
+  const [said, setSaid] = useState<string | null>(null);
+  return (
+    <details class="report-player">
+      <summary>{modSay(lang, 'reportPlayer')}</summary>
+      <form
+        class="report-form"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          const input = (ev.currentTarget as HTMLFormElement).elements.namedItem('reason') as HTMLInputElement;
+          const reason = input.value.trim();
+          if (!reason) return;
+          void api<{ error?: { message: string } }>('POST', '/api/reports', { userId, reason }).then((r) => {
+            if (r.ok) input.value = '';
+            setSaid(r.ok ? modSay(lang, 'reported') : r.status === 429 ? modSay(lang, 'tooManyReports') : (r.body?.error?.message ?? String(r.status)));
+          });
+        }}
+      >
+        <input name="reason" maxLength={500} placeholder={modSay(lang, 'reasonPlaceholder')} aria-label={`${modSay(lang, 'reason')}: ${name}`} autoComplete="off" />
+        <button type="submit">{modSay(lang, 'report')}</button>
+      </form>
+      {said && (
+        <p class="muted" role="status">
+          {said}
+        </p>
+      )}
+    </details>
+  );
+}

@@ -7,6 +7,7 @@ const WORDS = {
   tableClosed: ['Die Moderation hat den Tisch geschlossen', 'A moderator closed this table'],
   lineHidden: ['(von der Moderation ausgeblendet)', '(hidden by a moderator)'],
   reportLine: ['Zeile melden', 'Report this line'],
+  reportPlayer: ['Spieler melden', 'Report this player'],
   reason: ['Begründung', 'Reason'],
   reasonPlaceholder: ['Was ist passiert?', 'What happened?'],
   report: ['Melden', 'Report'],
