@@ -190,6 +190,10 @@ describe('moderation', () => {
     expect(login.body.error.code).toBe('banned');
     expect((await call(server.url, 'POST', '/api/admin/sanctions', admin.token, { name: 'Obfrau', kind: 'ban', minutes: null, reason: 'x' })).status).toBe(400);
     expect((await call(server.url, 'POST', '/api/admin/sanctions', admin.token, { name: 'Rüpel', kind: 'ban', minutes: -5, reason: 'x' })).status).toBe(400);
+    // Ten years at most with an end (longer is for ever: null), a reason of at most 500 characters.
+    expect((await call(server.url, 'POST', '/api/admin/sanctions', admin.token, { name: 'Rüpel', kind: 'ban', minutes: 10 * 365 * 24 * 60 + 1, reason: 'x' })).status).toBe(400);
+    expect((await call(server.url, 'POST', '/api/admin/sanctions', admin.token, { name: 'Rüpel', kind: 'mute', minutes: 5, reason: 'x'.repeat(501) })).status).toBe(400);
+    expect((await call(server.url, 'POST', '/api/reports', witness.token, { name: 'Rüpel', reason: 'x'.repeat(501) })).status).toBe(400);
     expect((await call(server.url, 'POST', '/api/admin/sanctions', admin.token, { name: 'Niemand', kind: 'mute', minutes: 5, reason: 'x' })).status).toBe(404);
     // Lifted, he logs in again.
     expect((await call(server.url, 'POST', '/api/admin/lift', admin.token, { name: 'Rüpel', kind: 'ban', reason: 'Bewährung' })).status).toBe(200);
