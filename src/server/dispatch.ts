@@ -40,6 +40,8 @@ export async function dispatch(table: Table, sub: Subscriber, user: UserRow, m: 
       const r = await table.hint(user.id, m.seat);
       return 'type' in r ? send(r) : send({ type: 'error', code: r.code, message: r.message, table: table.id });
     }
+    case 'moderate':
+      return answer(m.op === 'close' ? await table.end(m.reason) : m.e === undefined ? { ok: false, code: 'badMessage', message: 'hiding a chat line needs its event number e' } : await table.hide(m.e), 0);
     case 'contribute': {
       // Answered with its own message type, so that it never passes for the answer to another request.
       const r = await table.contribute(user.id, m.deal, m.contribution, m.seat);

@@ -35,7 +35,11 @@ export type LogEntry =
   | { readonly k: 'act'; readonly seat: Seat; readonly action: string; readonly user?: string; readonly cseq?: number }
   | { readonly k: 'chat'; readonly userId: string; readonly name: string; readonly text: string }
   /** A hint taken at an unrated table (issue 22): before action `action` (from 0) of the running deal, for this seat. The record notes it. */
-  | { readonly k: 'hint'; readonly seat: Seat; readonly deal: number; readonly action: number };
+  | { readonly k: 'hint'; readonly seat: Seat; readonly deal: number; readonly action: number }
+  /** A moderator hid the chat line of event `e`: nobody is sent its text any more (moderation.ts). */
+  | { readonly k: 'hide'; readonly e: number }
+  /** A moderator closed the table: it ends here, whatever it was doing; the log keeps everything before. */
+  | { readonly k: 'end'; readonly reason: string };
 
 /** A table's settings, stored with it. */
 export interface TableSettings extends PublicSettings {
@@ -100,6 +104,8 @@ export interface Sitting {
   readonly cseqs: ReadonlyMap<string, Cseqs>;
   /** The hints taken in this sitting (deal and action from 0), each decision once, in the order taken: the record notes them. */
   readonly hints: readonly HintTaken[];
+  /** Closed by a moderator, for this reason (null: not closed): nothing more happens at the table. */
+  readonly ended: string | null;
 }
 
 /** A connection following the table, as the core knows it: the shell maps `id` to its socket. */
@@ -176,6 +182,10 @@ export type Command =
   /** A bot's decision arrived for the deal as it was at `moves` (null: it had nothing to say). */
   | { readonly type: 'botAction'; readonly seat: Seat; readonly action: string; readonly moves: number }
   | { readonly type: 'close' }
+  /** A moderator closes the table (the table ends; its followers are told why). */
+  | { readonly type: 'end'; readonly reason: string }
+  /** A moderator hides the chat line of event `e`. */
+  | { readonly type: 'hide'; readonly e: number }
   | TimerCommand;
 
 /** A refusal by the rules carries the engine's parameters, for the client to say it in the player's language. */
@@ -184,7 +194,7 @@ export type Reply = { readonly ok: true; readonly e?: number; /** `hint`: the se
 /** What the shell does for the core: data only. */
 export type Effect =
   /** Append these entries to the table's log (first, before anything is sent). */
-  | { readonly type: 'commit'; readonly from: number; readonly entries: readonly LogEntry[]; readonly finished?: false }
+  | { readonly type: 'commit'; readonly from: number; readonly entries: readonly LogEntry[]; readonly finished?: boolean }
   /** Store the finished sitting's record (with ratings when rated), before its end is sent. */
   | {
       readonly type: 'record';
