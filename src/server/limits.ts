@@ -11,9 +11,6 @@ export interface Limits {
   readonly chatLength: number;
   readonly chatRate: number;
   readonly chatBurst: number;
-  /** Failed logins per second one address may have on average, and the burst it may save up (then 429 until one is earned back). */
-  readonly loginFailureRate: number;
-  readonly loginFailureBurst: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -25,8 +22,6 @@ export const DEFAULT_LIMITS: Limits = {
   chatLength: 300,
   chatRate: 1,
   chatBurst: 5,
-  loginFailureRate: 1 / 30,
-  loginFailureBurst: 10,
 };
 
 /** A token bucket: `rate` tokens a second, at most `burst` saved up. */

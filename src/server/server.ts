@@ -6,7 +6,9 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ClusterNode, type ClusterOptions } from './cluster.js';
 import { Hall, type TableDefaults } from './hall.js';
-import { Identity } from './identity.js';
+import { DEFAULT_IDENTITY, Identity, type IdentityOptions } from './identity.js';
+import { DEFAULT_LOGIN_THROTTLE, LoginThrottle, type LoginThrottleLimits } from './loginThrottle.js';
+import { isStoreError } from './store/store.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { LocalRouter } from './router.js';
 import type { ServerContext } from './routes/context.js';
@@ -22,6 +24,16 @@ import { ServerMetrics } from './metrics.js';
 import { registerOperations } from './operations.js';
 
 export { Hall } from './hall.js';
+
+/**
+ * A request as the log shows it: its method and path, never its query string (where a client may have put a token
+ * or ticket), and the client's address.
+ */
+function requestForLog(req: FastifyRequest): Record<string, unknown> {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  return { method: req.method, url: q < 0 ? url : `${url.slice(0, q)}?…`, remoteAddress: req.ip };
+}
 
 export interface ServerOptions {
   /** The SQLite file (the default store). */
@@ -47,6 +59,14 @@ export interface ServerOptions {
   readonly clientDir?: string;
   /** Proxies whose X-Forwarded-For names the client's address (Fastify's trustProxy: addresses, CIDR ranges, loopback). */
   readonly trustProxy?: readonly string[];
+  /** The origins a browser may open the WebSocket from with its session cookie (default: the request's own host). */
+  readonly origins?: readonly string[];
+  /** Session idle time and ticket lifetime (identity.ts). */
+  readonly identity?: Partial<IdentityOptions>;
+  /** Failed logins per account and address (loginThrottle.ts). */
+  readonly loginThrottle?: Partial<LoginThrottleLimits>;
+  /** Where the log goes (default: standard output); tests read it. */
+  readonly logStream?: { write(line: string): void };
 }
 
 export interface RunningServer {
@@ -65,7 +85,15 @@ export const ROUTES = [identityRoutes, tableRoutes, playerRoutes, lobbyRoutes, s
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const app = Fastify({
-    logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info', redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'] },
+    logger:
+      options.logLevel === false
+        ? false
+        : {
+            level: options.logLevel ?? 'info',
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'],
+            serializers: { req: requestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: 64 * 1024,
     ...(options.trustProxy ? { trustProxy: [...options.trustProxy] } : {}),
   });
@@ -89,7 +117,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await registerOperations(app, { limits, store, cluster, hall, metrics });
   await app.register(websocket, { options: { maxPayload: limits.maxFrame } });
   // One path for a socket's table messages: the cluster is the router when there is one.
-  const ctx: ServerContext = { hall, store, identity: new Identity(store), limits, router: cluster ?? new LocalRouter(hall), cluster, tableDefaults: options.tableDefaults, metrics };
+  const ctx: ServerContext = {
+    hall,
+    store,
+    identity: new Identity(store, { ...DEFAULT_IDENTITY, ...options.identity }),
+    logins: new LoginThrottle({ ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle }),
+    origins: options.origins,
+    limits,
+    router: cluster ?? new LocalRouter(hall),
+    cluster,
+    tableDefaults: options.tableDefaults,
+    metrics,
+  };
+  // A fault of the request that only the store noticed (a NUL character in a path, …) is the client's, not a 500.
+  app.setErrorHandler((e, _req, reply) => {
+    if (isStoreError(e, 'badInput')) return reply.code(400).send({ error: { code: 'badMessage', message: e.message } });
+    throw e; // to Fastify's own handler
+  });
   for (const routes of ROUTES) await app.register(routes, ctx);
   await app.register(analysisRoutes, { store, bots: hall.bots });
 

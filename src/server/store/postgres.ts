@@ -181,7 +181,7 @@ export class PgStore implements Store, SchemaState {
       idleMs === undefined ? -1 : now - idleMs,
     ]);
     if (!r) return undefined;
-    if (idleMs !== undefined && Number(r.last_seen) < now - SESSION_TOUCH_MS) await this.query('UPDATE sessions SET last_seen = $1 WHERE token_hash = $2', [now, tokenHash]);
+    if (idleMs !== undefined && Number(r.last_seen) < now - Math.min(SESSION_TOUCH_MS, idleMs / 4)) await this.query('UPDATE sessions SET last_seen = $1 WHERE token_hash = $2', [now, tokenHash]);
     return user(r);
   }
 

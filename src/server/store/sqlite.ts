@@ -180,7 +180,7 @@ export class SqliteStore implements Store, SchemaState {
     const now = Date.now();
     const row = this.stmts.sessionUser.get(tokenHash, idleMs === undefined ? -1 : now - idleMs) as { id: string; name: string; guest: number; last_seen: number } | undefined;
     if (!row) return undefined;
-    if (idleMs !== undefined && row.last_seen < now - SESSION_TOUCH_MS) this.stmts.touchSession.run(now, tokenHash);
+    if (idleMs !== undefined && row.last_seen < now - Math.min(SESSION_TOUCH_MS, idleMs / 4)) this.stmts.touchSession.run(now, tokenHash);
     return { id: row.id, name: row.name, guest: row.guest === 1 };
   }
 

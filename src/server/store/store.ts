@@ -117,7 +117,8 @@ export interface Store {
   createSession(tokenHash: string, userId: string): Promise<void>;
   /**
    * The user of a session. With `idleMs`: only if the session was used within the last `idleMs` milliseconds, and
-   * then it counts as used now (the time is written at most once a minute, `SESSION_TOUCH_MS`).
+   * then it counts as used now (the time is written at most once a minute, `SESSION_TOUCH_MS`, or a quarter of
+   * `idleMs` if that is shorter).
    */
   sessionUser(tokenHash: string, idleMs?: number): Promise<UserRow | undefined>;
   /** Ends one session (nothing happens for an unknown one). */

@@ -123,6 +123,21 @@ export function App() {
           {user.name}
         </a>
       )}
+      {user?.guest && <span class="tag guest">{tr(lang, 'guest')}</span>}
+      {user && (
+        <button
+          class="link logout"
+          onClick={() => {
+            // Ends this browser's session on the server and drops the cookie; other devices stay logged in.
+            void api('POST', '/api/logout').then(() => {
+              conn?.close();
+              setUser(null);
+            });
+          }}
+        >
+          {tr(lang, 'logout')}
+        </button>
+      )}
       <button class="link" onClick={() => setLang(lang === 'de' ? 'en' : 'de')} aria-label={lang === 'de' ? 'Switch to English' : 'Auf Deutsch umschalten'}>
         {tr(lang, 'language')}
       </button>
