@@ -123,7 +123,6 @@ export function App() {
           {user.name}
         </a>
       )}
-      {user?.guest && <span class="tag guest">{tr(lang, 'guest')}</span>}
       {user && (
         <button
           class="link logout"
