@@ -220,6 +220,8 @@ export type CreateTable = z.infer<typeof CreateTable>;
 
 /** Names are checked further by names.ts (NFC, at most 40 characters, no control characters). */
 export const Credentials = z.object({ name: z.string().trim().min(1).max(200), password: z.string().min(8).max(200) }).strict();
+/** A login: any password up to 200 characters is checked (and counted by the throttling when wrong). */
+export const LoginRequest = z.object({ name: z.string().trim().min(1).max(200), password: z.string().max(200) }).strict();
 export const GuestRequest = z.object({ name: z.string().trim().min(1).max(200) }).strict();
 
 /** GET /api/players/:name: the player page's person, by name (and id, to tell guests of one name apart). */

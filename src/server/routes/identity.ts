@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, type IdentityResult } from '../identity.js';
 import { checkName, nameKey } from '../names.js';
-import { Credentials, GuestRequest } from '../protocol.js';
+import { Credentials, GuestRequest, LoginRequest } from '../protocol.js';
 import { authed, badRequest, bearerToken, failure, type ServerContext } from './context.js';
 
 /** Sessions: a guest, a registered player, logging in and out, who am I, tickets for the WebSocket (docs/protocol.md). */
@@ -27,8 +27,8 @@ export const identityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
   });
 
   app.post('/api/login', async (req, reply) => {
-    const body = Credentials.safeParse(req.body);
-    if (!body.success) return failure(reply, 401, 'unauthorized', 'unknown name or wrong password');
+    const body = LoginRequest.safeParse(req.body);
+    if (!body.success) return badRequest(reply, 'send {"name": "…", "password": "…"}');
     const name = checkName(body.data.name);
     if (!name.ok) return failure(reply, 400, 'badName', name.reason);
     const gate = ctx.logins.begin(nameKey(name.name), req.ip);
