@@ -9,6 +9,7 @@ import { Hall, type TableDefaults } from './hall.js';
 import { DEFAULT_IDENTITY, Identity, type IdentityOptions } from './identity.js';
 import { DEFAULT_LOGIN_THROTTLE, LoginThrottle, type LoginThrottleLimits } from './loginThrottle.js';
 import { isStoreError } from './store/store.js';
+import { UserSockets } from './userSockets.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { LocalRouter } from './router.js';
 import type { ServerContext } from './routes/context.js';
@@ -122,6 +123,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     store,
     identity: new Identity(store, { ...DEFAULT_IDENTITY, ...options.identity }),
     logins: new LoginThrottle({ ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle }),
+    sockets: new UserSockets(),
     origins: options.origins,
     limits,
     router: cluster ?? new LocalRouter(hall),

@@ -77,6 +77,23 @@ describe('sessions', () => {
     expect(await me(server.url, { token: (await loginCookie(server.url, 'Resi', 'Zwetschgendatschi')).token })).toMatchObject({ name: 'Resi' });
   });
 
+  it('logging out everywhere closes the user\'s open sockets too (4001), and they cannot come back', async () => {
+    server = await testServer();
+    const phone = await Client.account(server.url, 'Vroni', 'Kasspatzn mit Zwiebeln');
+    const other = await Client.guest(server.url, 'Hias');
+    const closed = new Promise<number>((resolve) => phone.socket.once('close', (code) => resolve(code)));
+    const out = await fetch(`${server.url}/api/logout?everywhere=1`, { method: 'POST', headers: { authorization: `Bearer ${phone.token}` } });
+    expect(await out.json()).toEqual({ ended: 1 });
+    expect(await closed).toBe(4001);
+    await expect(phone.connect()).rejects.toThrow(/401/);
+    // Another user's socket stays.
+    expect(other.closed).toBe(false);
+    const pong = other.next((m) => m.type === 'pong');
+    other.send({ type: 'ping' });
+    await pong;
+    await other.close();
+  });
+
   it('a session ends after its idle time; every use starts that time again', async () => {
     server = await testServer({ identity: { sessionIdleMs: 600 } });
     const kept = (await post<{ token: string }>(server.url, '/api/guest', { name: 'Kathi' })).body.token;

@@ -4,6 +4,7 @@ import type { Hall, TableDefaults } from '../hall.js';
 import { SESSION_COOKIE, type Identity } from '../identity.js';
 import type { Limits } from '../limits.js';
 import type { LoginThrottle } from '../loginThrottle.js';
+import type { UserSockets } from '../userSockets.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { ServerErrorCode } from '../protocol.js';
 import type { TableRouter } from '../router.js';
@@ -16,6 +17,8 @@ export interface ServerContext {
   readonly identity: Identity;
   /** Failed logins per account and address (loginThrottle.ts). */
   readonly logins: LoginThrottle;
+  /** The open WebSockets per user (closed by "log out everywhere"). */
+  readonly sockets: UserSockets;
   /** The origins a browser may open the WebSocket from with its cookie (undefined: the request's own host). */
   readonly origins?: readonly string[];
   readonly limits: Limits;

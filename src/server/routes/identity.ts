@@ -59,7 +59,10 @@ export const identityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     if (everywhere === '1' || everywhere === 'true') {
       const user = await authed(ctx, req);
       if (!user) return failure(reply, 401, 'unauthorized', 'log in first: logging out everywhere needs a session');
-      return { ended: await identity.logoutEverywhere(user.id) };
+      const ended = await identity.logoutEverywhere(user.id);
+      // This process's open sockets of the user close too (another process's stay until they reconnect, and are refused then).
+      ctx.sockets.closeAll(user.id);
+      return { ended };
     }
     if (token) await identity.logout(token);
     return { ended: token ? 1 : 0 };

@@ -67,12 +67,14 @@ function connection(ctx: ServerContext, log: { warn(o: object, m: string): void;
     ws.close(1008, 'too many connections');
     return;
   }
+  const forget = ctx.sockets.add(user.id, ws);
   hall.lobby.connected(user.id, user.name);
   const conn = router.connect(user, send);
   send({ type: 'hello', user: { id: user.id, name: user.name, guest: user.guest } });
 
   ws.on('error', (e) => log.warn({ user: user.id, err: String(e) }, 'socket error'));
   ws.on('close', () => {
+    forget();
     router.disconnect(conn);
     hall.lobby.unwatch(sub);
     hall.lobby.disconnected(user.id);
