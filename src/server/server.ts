@@ -31,9 +31,13 @@ export { Hall } from './hall.js';
  * or ticket), and the client's address.
  */
 function requestForLog(req: FastifyRequest): Record<string, unknown> {
-  const url = req.url ?? '';
+  return { method: req.method, url: pathOf(req.url ?? ''), remoteAddress: req.ip };
+}
+
+/** A URL's path, its query string (if any) shown as `?…`. */
+function pathOf(url: string): string {
   const q = url.indexOf('?');
-  return { method: req.method, url: q < 0 ? url : `${url.slice(0, q)}?…`, remoteAddress: req.ip };
+  return q < 0 ? url : `${url.slice(0, q)}?…`;
 }
 
 export interface ServerOptions {
@@ -136,6 +140,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (isStoreError(e, 'badInput')) return reply.code(400).send({ error: { code: 'badMessage', message: e.message } });
     throw e; // to Fastify's own handler
   });
+  // Fastify's own 404 logs the whole URL at info level, query string and all: this one names the path only.
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: { code: 'notFound', message: `no such route: ${req.method} ${pathOf(req.url)}` } }));
   for (const routes of ROUTES) await app.register(routes, ctx);
   await app.register(analysisRoutes, { store, bots: hall.bots });
 

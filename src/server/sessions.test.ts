@@ -187,6 +187,8 @@ describe('the log', () => {
       await post(server.url, '/api/register', { name: 'Resi', password: 'Zwetschgendatschi' });
       await fetch(`${server.url}/api/players/Sepp?id=${token.slice(0, 20)}&limit=5`);
       await fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${token}`, cookie: `stich_session=${token}` } });
+      await fetch(`${server.url}/api/nowhere?token=${token}`);
+      await fetch(`${server.url}/api/tables/nowhere?ticket=${t}`);
       await new Promise((r) => setTimeout(r, 100));
       const log = lines.join('');
       expect(log).toContain('"url":"/ws?…"');
