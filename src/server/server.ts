@@ -23,6 +23,9 @@ import { analysisRoutes } from './analysisRoutes.js';
 import { clientFileOptions } from './clientFiles.js';
 import { ServerMetrics } from './metrics.js';
 import { registerOperations } from './operations.js';
+import { Moderation } from './moderation.js';
+import { adminRoutes } from './routes/admin.js';
+import { reportRoutes } from './routes/reports.js';
 
 export { Hall } from './hall.js';
 
@@ -122,6 +125,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await registerOperations(app, { limits, store, cluster, hall, metrics });
   await app.register(websocket, { options: { maxPayload: limits.maxFrame } });
   // One path for a socket's table messages: the cluster is the router when there is one.
+  const moderation = store.moderation ? new Moderation(store.moderation, { redis: options.redis, prefix: options.cluster?.prefix, log: app.log }) : undefined;
   const ctx: ServerContext = {
     hall,
     store,
@@ -134,6 +138,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     cluster,
     tableDefaults: options.tableDefaults,
     metrics,
+    moderation,
   };
   // A fault of the request that only the store noticed (a NUL character in a path, …) is the client's, not a 500.
   app.setErrorHandler((e, _req, reply) => {
@@ -143,6 +148,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // Fastify's own 404 logs the whole URL at info level, query string and all: this one names the path only.
   app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: { code: 'notFound', message: `no such route: ${req.method} ${pathOf(req.url)}` } }));
   for (const routes of ROUTES) await app.register(routes, ctx);
+  if (moderation) for (const routes of [adminRoutes, reportRoutes]) await app.register(routes, { ...ctx, moderation });
   await app.register(analysisRoutes, { store, bots: hall.bots });
 
   // The browser client (src/web/client, built by Vite): its files, and index.html for the app's own paths.
@@ -154,6 +160,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     app.get('/record/:id', index);
     app.get('/player/:name', index);
     app.get('/rules/:game', index);
+    app.get('/admin', index);
   }
 
   await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
@@ -167,6 +174,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     close: async () => {
       await cluster?.close();
       await hall.close();
+      await moderation?.close();
       await app.close();
       await store.close();
     },

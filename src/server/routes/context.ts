@@ -4,6 +4,7 @@ import type { Hall, TableDefaults } from '../hall.js';
 import { SESSION_COOKIE, type Identity } from '../identity.js';
 import type { Limits } from '../limits.js';
 import type { LoginThrottle } from '../loginThrottle.js';
+import type { Moderation } from '../moderation.js';
 import type { UserSockets } from '../userSockets.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { ServerErrorCode } from '../protocol.js';
@@ -27,6 +28,8 @@ export interface ServerContext {
   readonly tableDefaults?: TableDefaults;
   /** The process's metrics (acknowledgement times are taken at the socket). */
   readonly metrics?: ServerMetrics;
+  /** Mutes, bans and the admin role (moderation.ts); absent only for a store without the moderation tables. */
+  readonly moderation?: Moderation;
 }
 
 /** The token of `Authorization: Bearer TOKEN`, if any. */

@@ -39,6 +39,12 @@ export const identityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     } finally {
       gate.done(result?.ok === true);
     }
+    // A banned player's right password is answered with the ban, and the session just made ends with it.
+    const banned = result.ok ? await ctx.moderation?.refusal(result.user.id, 'login') : undefined;
+    if (result.ok && banned) {
+      await ctx.moderation!.store.endSessions(result.user.id);
+      return reply.code(403).send({ error: { code: banned.code, message: banned.message, params: banned.params } });
+    }
     return session(result, req, reply);
   });
 
