@@ -28,7 +28,9 @@ const seats = Array.from({ length: info.seats }, (_, i) => (i === 0 ? 'open' : '
 const table = await post('/api/tables', { game, seats, length: { deals: 2 }, botDelayMs: 200, public: false }, token);
 console.log(`${user.name} at table ${table.id} (${game})`);
 
-const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`);
+// The WebSocket takes no token in its URL (URLs get logged): the token buys a single-use ticket, valid for 30 s.
+const { ticket } = await post('/api/ticket', {}, token);
+const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`);
 const send = (m) => ws.send(JSON.stringify(m));
 let last = -1; // the number of the last event we have
 let cseq = 0; // our last accepted sequence number

@@ -19,6 +19,8 @@ export const SERVE_ENVIRONMENT = {
   redis: 'STICH_REDIS_URL',
   redisPrefix: 'STICH_REDIS_PREFIX',
   trustProxy: 'STICH_TRUST_PROXY',
+  origin: 'STICH_ORIGINS',
+  sessionDays: 'STICH_SESSION_DAYS',
 } as const;
 
 export type ServeKey = keyof typeof SERVE_ENVIRONMENT;

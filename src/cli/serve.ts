@@ -1,4 +1,5 @@
 import { parseTrustProxy, serveSettings, type ServeFlags, type Setting } from './config.js';
+import { parseOrigins } from '../server/origins.js';
 import { CliError } from './play.js';
 import { parseThink } from './seats.js';
 
@@ -36,11 +37,17 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   const log = text(s.log) ?? 'warn';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(log)) throw new CliError(`${s.log!.from} must be one of fatal, error, warn, info, debug, trace, silent, not ${JSON.stringify(log.slice(0, 40))}`);
   const trustProxy = parseTrustProxy(s.trustProxy);
+  const originsText = text(s.origin);
+  const origins = originsText === undefined ? undefined : parseOrigins(originsText);
+  if (typeof origins === 'string') throw new CliError(`${s.origin!.from}: ${origins}`);
+  const daysText = text(s.sessionDays);
+  const days = daysText === undefined ? 30 : Number(daysText);
+  if (!/^\d+(\.\d+)?$/.test(daysText ?? '30') || days <= 0 || days > 3650) throw new CliError(`${s.sessionDays!.from} must be a number of days above 0 and at most 3650, not ${JSON.stringify(daysText)}`);
   const { startServer } = await import('../server/server.js');
   const { describeLocation } = await import('../server/store/open.js');
   const where = pg !== undefined ? { pg } : { db: text(s.db) ?? 'stich.db' };
   const cluster = redis !== undefined ? { redis, cluster: { prefix } } : {};
-  const server = await startServer({ ...where, ...cluster, port, host, logLevel: log, botWorkers, botThinkMs, trustProxy }).catch((e: NodeJS.ErrnoException) => {
+  const server = await startServer({ ...where, ...cluster, port, host, logLevel: log, botWorkers, botThinkMs, trustProxy, origins, identity: { sessionIdleMs: Math.round(days * 24 * 3600_000) } }).catch((e: NodeJS.ErrnoException) => {
     // The port is the trouble, not the database: say so.
     if (e.syscall === 'listen' && e.code === 'EADDRINUSE') throw new CliError(`cannot listen on ${host}:${port}: the port is in use (another stich server, or another program); stop it or choose another port with --port`);
     if (e.syscall === 'listen' && e.code === 'EACCES') throw new CliError(`cannot listen on ${host}:${port}: not allowed (ports below 1024 need special rights); choose another port with --port`);

@@ -8,7 +8,8 @@ import { withoutServeEnvironment } from './config.js';
 /**
  * `--trust-proxy` / STICH_TRUST_PROXY end to end: the built `stich serve` (npm run build first), asked as if
  * through a proxy on the same machine (X-Forwarded-For), counts failed logins per forwarded address only when told
- * to trust the proxy (docs/deploy.md; the limit itself: src/server/addressLimits.ts, 10 failures per address).
+ * to trust the proxy (docs/deploy.md; the limit itself: src/server/loginThrottle.ts, 10 failures per address over all
+ * names, docs/security.md; each failure here names another player, so that the limit per name, 5, stays out of it).
  */
 const BIN = join(process.cwd(), 'dist/cli/main.js');
 
@@ -28,8 +29,8 @@ async function serve(args: string[], env: Record<string, string>): Promise<{ url
   });
 }
 
-const login = async (url: string, forwardedFor: string, password = 'falsch-falsch') =>
-  (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor }, body: JSON.stringify({ name: 'Resi', password }) })).status;
+const login = async (url: string, forwardedFor: string, password = 'falsch-falsch', name = 'Resi') =>
+  (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor }, body: JSON.stringify({ name, password }) })).status;
 
 describe('stich serve behind a proxy', () => {
   for (const [how, args, env] of [
@@ -40,7 +41,7 @@ describe('stich serve behind a proxy', () => {
       const s = await serve([...args], { ...env });
       try {
         expect((await fetch(`${s.url}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Resi', password: 'richtig-richtig' }) })).status).toBe(200);
-        for (let i = 0; i < 10; i++) expect(await login(s.url, '203.0.113.5')).toBe(401);
+        for (let i = 0; i < 10; i++) expect(await login(s.url, '203.0.113.5', 'falsch-falsch', `Spieler${i}`)).toBe(401);
         expect(await login(s.url, '203.0.113.5')).toBe(429);
         expect(await login(s.url, '203.0.113.6')).toBe(401);
         expect(await login(s.url, '198.51.100.7', 'richtig-richtig')).toBe(200);
@@ -53,8 +54,8 @@ describe('stich serve behind a proxy', () => {
   it('without it, the header is ignored: every forwarded address shares the proxy\'s allowance', async () => {
     const s = await serve([], {});
     try {
-      for (let i = 0; i < 10; i++) expect(await login(s.url, `203.0.113.${i}`)).toBe(401);
-      expect(await login(s.url, '203.0.113.99')).toBe(429);
+      for (let i = 0; i < 10; i++) expect(await login(s.url, `203.0.113.${i}`, 'falsch-falsch', `Spieler${i}`)).toBe(401);
+      expect(await login(s.url, '203.0.113.99', 'falsch-falsch', 'Spieler99')).toBe(429);
     } finally {
       await s.stop();
     }

@@ -1,11 +1,8 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { Limits } from './limits.js';
-
 /**
- * Limits per client address: failed logins (a password guesser gets `limits.loginFailureBurst` tries, then one more
- * every 1 / `loginFailureRate` seconds, answered 429 with Retry-After meanwhile). The address is Fastify's `req.ip`:
- * behind nginx or Caddy that is the proxy's own unless the server trusts it (`stich serve --trust-proxy`), and then
- * every player behind the proxy would share one allowance.
+ * An allowance per client address: `burst` tries, then one more every 1 / `rate` seconds. (Failed logins are
+ * counted by loginThrottle.ts.) The address is Fastify's `req.ip`: behind nginx or Caddy that is the proxy's own
+ * unless the server trusts it (`stich serve --trust-proxy`), and then every player behind the proxy would share one
+ * allowance.
  */
 export class AddressAllowance {
   private readonly spent = new Map<string, { tokens: number; last: number }>();
@@ -48,25 +45,3 @@ export class AddressAllowance {
     return this.spent.size;
   }
 }
-
-const LOGIN = '/api/login';
-
-/** The per-address limits as hooks on the whole server (not encapsulated: they see every route). */
-export const addressLimits: FastifyPluginAsync<{ limits: Limits }> = async (app: FastifyInstance, { limits }) => {
-  const logins = new AddressAllowance(limits.loginFailureRate, limits.loginFailureBurst);
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'POST' || req.routeOptions.url !== LOGIN) return;
-    const wait = logins.wait(req.ip);
-    if (wait > 0) {
-      return reply
-        .code(429)
-        .header('retry-after', String(wait))
-        .send({ error: { code: 'rateLimited', message: `too many failed logins from this address: try again in ${wait} s` } });
-    }
-  });
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.method === 'POST' && req.routeOptions.url === LOGIN && reply.statusCode === 401) logins.spend(req.ip);
-  });
-};
-// Like fastify-plugin: the hooks apply to the routes of the parent, not only of a child context.
-(addressLimits as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

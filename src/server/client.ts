@@ -57,11 +57,18 @@ export class Client {
     return c;
   }
 
-  /** Opens (or reopens) the socket; the token goes in the query, as non-browser clients send it. */
-  connect(): Promise<void> {
-    this.closed = false;
-    const ws = new WebSocket(`${this.base.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(this.token)}`);
+  /**
+   * Opens (or reopens) the socket, as non-browser clients do: the session token buys a single-use ticket
+   * (POST /api/ticket), and the ticket goes in the URL (a token never does: URLs get logged).
+   */
+  async connect(): Promise<void> {
+    const res = await fetch(`${this.base}/api/ticket`, { method: 'POST', headers: { authorization: `Bearer ${this.token}` } });
+    if (!res.ok) throw new Error(`/api/ticket: ${res.status} ${await res.text()}`);
+    const { ticket } = (await res.json()) as { ticket: string };
+    const ws = new WebSocket(`${this.base.replace(/^http/, 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`);
     this.ws = ws;
+    // Only now: the socket this one replaces may have closed while the ticket was fetched.
+    this.closed = false;
     ws.on('message', (data) => this.receive(JSON.parse(data.toString()) as ServerMessage));
     // A socket replaced by a newer one does not mark the client closed when it goes.
     ws.on('close', () => {

@@ -30,8 +30,26 @@ export class FencedStore implements Store {
   createSession(tokenHash: string, userId: string): Promise<void> {
     return this.inner.createSession(tokenHash, userId);
   }
-  sessionUser(tokenHash: string): Promise<UserRow | undefined> {
-    return this.inner.sessionUser(tokenHash);
+  sessionUser(tokenHash: string, idleMs?: number): Promise<UserRow | undefined> {
+    return this.inner.sessionUser(tokenHash, idleMs);
+  }
+  registeredLookAlike(name: string): Promise<UserRow | undefined> {
+    return this.inner.registeredLookAlike(name);
+  }
+  endSession(tokenHash: string): Promise<void> {
+    return this.inner.endSession(tokenHash);
+  }
+  endSessionsOf(userId: string): Promise<number> {
+    return this.inner.endSessionsOf(userId);
+  }
+  endIdleSessions(idleMs: number): Promise<number> {
+    return this.inner.endIdleSessions(idleMs);
+  }
+  createTicket(ticketHash: string, userId: string, expires: number): Promise<void> {
+    return this.inner.createTicket(ticketHash, userId, expires);
+  }
+  takeTicket(ticketHash: string): Promise<UserRow | undefined> {
+    return this.inner.takeTicket(ticketHash);
   }
   createTable(table: TableRow): Promise<void> {
     return this.inner.createTable(table);

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { checkName } from './names.js';
+import { passwordProblem } from './passwords.js';
 import { isStoreError, type Store, type UserRow } from './store/store.js';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
@@ -11,34 +13,83 @@ export function randomId(bytes = 16): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-/** Sessions are stored by the SHA-256 of their token, so a copy of the database does not hand out logins. */
+/** Sessions and tickets are stored by the SHA-256 of their token, so a copy of the database does not hand out logins. */
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+export interface IdentityOptions {
+  /** A session ends after this long without use (each use starts it again). */
+  readonly sessionIdleMs: number;
+  /** How long a WebSocket ticket (POST /api/ticket) is valid. */
+  readonly ticketMs: number;
+}
+
+export const DEFAULT_IDENTITY: IdentityOptions = { sessionIdleMs: 30 * 24 * 3600_000, ticketMs: 30_000 };
+
+/** How often the sessions not used for `sessionIdleMs` and the expired tickets are deleted. */
+const SWEEP_MS = 3600_000;
+
 export type IdentityResult = { ok: true; user: UserRow; token: string } | { ok: false; status: number; code: string; message: string };
+
+const badName = (reason: string): IdentityResult => ({ ok: false, status: 400, code: 'badName', message: reason });
 
 /**
  * Guests, registered players and their sessions. Passwords are hashed with
- * scrypt and a random salt, and never logged or returned.
+ * scrypt and a random salt, and never logged or returned. Names are checked and
+ * kept in NFC (names.ts); a guest cannot take a registered name or a look-alike
+ * of one, nor can a new registration.
  */
 export class Identity {
-  constructor(private readonly store: Store) {}
+  private lastSweep = 0;
 
+  constructor(
+    private readonly store: Store,
+    readonly options: IdentityOptions = DEFAULT_IDENTITY,
+  ) {}
+
+  /** A new session (a new random token at every login). */
   private async session(user: UserRow): Promise<IdentityResult> {
     const token = randomId(32);
     await this.store.createSession(tokenHash(token), user.id);
+    if (Date.now() - this.lastSweep > SWEEP_MS) {
+      this.lastSweep = Date.now();
+      await this.store.endIdleSessions(this.options.sessionIdleMs);
+    }
     return { ok: true, user, token };
   }
 
-  async guest(name: string): Promise<IdentityResult> {
-    const user: UserRow = { id: randomId(), name, guest: true };
+  /** Refuses a name that is registered, or looks like a registered one (same key or UTS #39 skeleton). */
+  private async lookAlike(name: string): Promise<IdentityResult | undefined> {
+    const taken = await this.store.registeredLookAlike(name);
+    if (!taken) return undefined;
+    const same = taken.name === name;
+    return {
+      ok: false,
+      status: 409,
+      code: 'nameTaken',
+      message: same ? `the name ${JSON.stringify(name)} is registered already` : `the name ${JSON.stringify(name)} looks like the registered name ${JSON.stringify(taken.name)}: choose another`,
+    };
+  }
+
+  async guest(input: string): Promise<IdentityResult> {
+    const checked = checkName(input);
+    if (!checked.ok) return badName(checked.reason);
+    const refused = await this.lookAlike(checked.name);
+    if (refused) return refused;
+    const user: UserRow = { id: randomId(), name: checked.name, guest: true };
     await this.store.createUser(user);
     return this.session(user);
   }
 
-  async register(name: string, password: string): Promise<IdentityResult> {
-    if (await this.store.userByName(name)) return { ok: false, status: 409, code: 'nameTaken', message: `the name ${JSON.stringify(name)} is registered already` };
+  async register(input: string, password: string): Promise<IdentityResult> {
+    const checked = checkName(input);
+    if (!checked.ok) return badName(checked.reason);
+    const name = checked.name;
+    const weak = passwordProblem(password, name);
+    if (weak) return { ok: false, status: 400, code: 'weakPassword', message: weak };
+    const refused = await this.lookAlike(name);
+    if (refused) return refused;
     const salt = randomBytes(16);
     const hash = await scrypt(password, salt, 64);
     const user: UserRow = { id: randomId(), name, guest: false };
@@ -51,8 +102,9 @@ export class Identity {
     return this.session(user);
   }
 
+  /** A name is checked before (`checkName`): login's route refuses a malformed one with 400. */
   async login(name: string, password: string): Promise<IdentityResult> {
-    const row = await this.store.userByName(name);
+    const row = await this.store.userByName(name.normalize('NFC'));
     const refused: IdentityResult = { ok: false, status: 401, code: 'unauthorized', message: 'unknown name or wrong password' };
     if (!row) {
       await scrypt(password, randomBytes(16), 64); // the same time as a wrong password
@@ -64,8 +116,34 @@ export class Identity {
     return this.session({ id: row.id, name: row.name, guest: false });
   }
 
+  /** The user of a session token that has not been idle for `sessionIdleMs` (the use counts). */
   async userOfToken(token: string | undefined): Promise<UserRow | undefined> {
-    if (!token || token.length > 200) return undefined;
-    return this.store.sessionUser(tokenHash(token));
+    if (!token || token.length > 200 || token.includes('\u0000')) return undefined;
+    return this.store.sessionUser(tokenHash(token), this.options.sessionIdleMs);
+  }
+
+  /** Ends the session of this token. */
+  async logout(token: string): Promise<void> {
+    if (token.length > 200 || token.includes('\u0000')) return;
+    await this.store.endSession(tokenHash(token));
+  }
+
+  /** Ends every session of the user; resolves with how many there were. */
+  logoutEverywhere(userId: string): Promise<number> {
+    return this.store.endSessionsOf(userId);
+  }
+
+  /** A single-use ticket for the WebSocket (`/ws?ticket=…`), valid for `ticketMs`. */
+  async ticket(user: UserRow): Promise<{ ticket: string; expires: number }> {
+    const ticket = randomId(32);
+    const expires = Date.now() + this.options.ticketMs;
+    await this.store.createTicket(tokenHash(ticket), user.id, expires);
+    return { ticket, expires };
+  }
+
+  /** The user of a ticket, once. */
+  async userOfTicket(ticket: string | undefined): Promise<UserRow | undefined> {
+    if (!ticket || ticket.length > 200 || ticket.includes('\u0000')) return undefined;
+    return this.store.takeTicket(tokenHash(ticket));
   }
 }

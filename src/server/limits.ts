@@ -14,9 +14,6 @@ export interface Limits {
   /** Hints a connection may ask for per second on average, and the burst it may save up (each costs the strong bot's thinking in a worker). */
   readonly hintRate: number;
   readonly hintBurst: number;
-  /** Failed logins per second one address may have on average, and the burst it may save up (then 429 until one is earned back). */
-  readonly loginFailureRate: number;
-  readonly loginFailureBurst: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -30,8 +27,6 @@ export const DEFAULT_LIMITS: Limits = {
   chatBurst: 5,
   hintRate: 1 / 5,
   hintBurst: 3,
-  loginFailureRate: 1 / 30,
-  loginFailureBurst: 10,
 };
 
 /** A token bucket: `rate` tokens a second, at most `burst` saved up. */

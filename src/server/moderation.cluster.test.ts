@@ -29,11 +29,11 @@ describe.skipIf(!pgUrl() || !redisUrl())('moderation in a cluster (PostgreSQL an
     const a = await testServer({ pg: db.url, redis: redisUrl(), cluster });
     const b = await testServer({ pg: db.url, redis: redisUrl(), cluster });
     servers.push(a, b);
-    const admin = await post<{ token: string; user: { id: string } }>(a.url, '/api/register', { name: 'Obfrau', password: 'obfrau-passwort' });
+    const admin = await post<{ token: string; user: { id: string } }>(a.url, '/api/register', { name: 'Obfrau', password: 'Vorsitz-der-Runde' });
     await a.hall.store.moderation!.setRole(admin.body.user.id, 'admin', true, { at: Date.now(), actorId: null, actorName: 'command line', action: 'grant', reason: 'test' });
 
     // The table and both players' sockets are on process b; the admin asks process a.
-    const rowdy = await Client.account(b.url, 'Rüpel', 'rüpel-passwort');
+    const rowdy = await Client.account(b.url, 'Rüpel', 'grober-Klotz-7');
     const witness = await Client.guest(b.url, 'Zeugin');
     clients.push(rowdy, witness);
     const table = (await post<{ id: string }>(b.url, '/api/tables', { game: 'schafkopf', seats: ['open', 'bot', 'bot', 'bot'], length: { deals: 50 } }, witness.token)).body.id;

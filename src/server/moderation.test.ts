@@ -29,8 +29,8 @@ describe('moderation', () => {
   beforeAll(async () => {
     db = tempDb();
     server = await testServer({ db });
-    admin = await Client.account(server.url, 'Obfrau', 'obfrau-passwort');
-    rowdy = await Client.account(server.url, 'Rüpel', 'rüpel-passwort');
+    admin = await Client.account(server.url, 'Obfrau', 'Vorsitz-der-Runde');
+    rowdy = await Client.account(server.url, 'Rüpel', 'grober-Klotz-7');
     witness = await Client.guest(server.url, 'Zeugin');
     clients.push(admin, rowdy, witness);
   });
@@ -185,7 +185,7 @@ describe('moderation', () => {
     // The session is over: no user, no socket; the right password is answered with the ban.
     expect((await call<{ user: unknown }>(server.url, 'GET', '/api/me', rowdy.token)).body.user).toBeNull();
     await expect(rowdy.connect()).rejects.toThrow(/401/);
-    const login = await call<{ error: { code: string; message: string } }>(server.url, 'POST', '/api/login', undefined, { name: 'Rüpel', password: 'rüpel-passwort' });
+    const login = await call<{ error: { code: string; message: string } }>(server.url, 'POST', '/api/login', undefined, { name: 'Rüpel', password: 'grober-Klotz-7' });
     expect(login.status).toBe(403);
     expect(login.body.error.code).toBe('banned');
     expect((await call(server.url, 'POST', '/api/admin/sanctions', admin.token, { name: 'Obfrau', kind: 'ban', minutes: null, reason: 'x' })).status).toBe(400);
@@ -197,7 +197,7 @@ describe('moderation', () => {
     expect((await call(server.url, 'POST', '/api/admin/sanctions', admin.token, { name: 'Niemand', kind: 'mute', minutes: 5, reason: 'x' })).status).toBe(404);
     // Lifted, he logs in again.
     expect((await call(server.url, 'POST', '/api/admin/lift', admin.token, { name: 'Rüpel', kind: 'ban', reason: 'Bewährung' })).status).toBe(200);
-    expect((await call(server.url, 'POST', '/api/login', undefined, { name: 'Rüpel', password: 'rüpel-passwort' })).status).toBe(200);
+    expect((await call(server.url, 'POST', '/api/login', undefined, { name: 'Rüpel', password: 'grober-Klotz-7' })).status).toBe(200);
     await adminCommand('revoke', 'Obfrau', { db, reason: 'Amtszeit vorbei' }, quiet, {});
 
     const audit = (await call<{ audit: AuditRow[] }>(server.url, 'GET', '/api/admin/audit', witness.token)).status;
@@ -224,7 +224,7 @@ describe('moderation', () => {
   it('a hidden line stays hidden when the table is rebuilt after a restart, and a line of a table no process runs is hidden in its log', async () => {
     const file = tempDb();
     const first = await testServer({ db: file });
-    const owner = await Client.account(first.url, 'Obmann', 'obmann-passwort');
+    const owner = await Client.account(first.url, 'Obmann', 'Vorsitz-am-Tisch');
     const talker = await Client.guest(first.url, 'Schwätzer');
     await adminCommand('grant', 'Obmann', { db: file }, quiet, {});
     const open = (await call<{ id: string }>(first.url, 'POST', '/api/tables', talker.token, { game: 'schafkopf', seats: ['open', 'open', 'bot', 'bot'] })).body.id;
@@ -246,7 +246,7 @@ describe('moderation', () => {
     try {
       expect(second.hall.tables.has(open)).toBe(true);
       expect(second.hall.tables.has(gone)).toBe(false);
-      const admin = await Client.account(second.url, 'Obmann', 'obmann-passwort', true);
+      const admin = await Client.account(second.url, 'Obmann', 'Vorsitz-am-Tisch', true);
       const viewer = await Client.guest(second.url, 'Neu');
       await viewer.join(open, -1);
       await expect.poll(() => viewer.table(open).events.some((x) => x.e === said[open])).toBe(true);

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { GAMES } from '../games/registry.js';
-import { addressLimits } from './addressLimits.js';
 import type { BotPool } from './botPool.js';
 import { healthRoutes, redisCheck, storeCheck } from './health.js';
 import type { Limits } from './limits.js';
 import { metricsRoute, type ServerMetrics } from './metrics.js';
 import type { SchemaState } from './store/store.js';
 
-/** What running the server as a service needs of it: the per-address limits, `/healthz` and `/readyz`, `/metrics` (docs/deploy.md). */
+/** What running the server as a service needs of it: `/healthz` and `/readyz`, `/metrics` (docs/deploy.md). */
 export async function registerOperations(
   app: FastifyInstance,
   parts: {
@@ -18,8 +17,7 @@ export async function registerOperations(
     metrics: ServerMetrics;
   },
 ): Promise<void> {
-  const { limits, store, cluster, hall, metrics } = parts;
-  await app.register(addressLimits, { limits });
+  const { store, cluster, hall, metrics } = parts;
   await app.register(healthRoutes, { checks: { store: storeCheck(store), ...(cluster ? { redis: redisCheck(cluster) } : {}) } });
   metrics.watch({ sockets: () => app.websocketServer?.clients.size ?? 0, tables: () => hall.tables.values(), games: GAMES.map((m) => m.game.id), bots: hall.bots });
   await app.register(metricsRoute, { metrics });

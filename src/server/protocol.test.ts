@@ -151,7 +151,7 @@ describe.each(STORE_KINDS)('the protocol, stored in %s', (kind) => {
       const extra: WebSocket[] = [];
       const codes: string[] = [];
       for (let i = 0; i < 3; i++) {
-        const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${actor.token}`);
+        const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { headers: { authorization: `Bearer ${actor.token}` } });
         ws.on('message', (d) => codes.push((JSON.parse(d.toString()) as ServerMessage).type === 'error' ? (JSON.parse(d.toString()) as { code: string }).code : ''));
         extra.push(ws);
         await new Promise<void>((resolve) => ws.once('close', () => resolve()).once('open', () => setTimeout(resolve, 50)));

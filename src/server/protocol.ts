@@ -76,7 +76,8 @@ const strings = z.array(z.string()).readonly();
 /** What a seat at a table is, as everyone may see it. */
 export const PublicSeat = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('open') }).readonly(),
-  z.object({ kind: z.literal('human'), name: z.string(), userId: z.string(), away: z.boolean() }).readonly(),
+  /** `guest`: a guest, not a registered player (absent for registered players and at tables logged before it was kept). */
+  z.object({ kind: z.literal('human'), name: z.string(), userId: z.string(), away: z.boolean(), guest: z.boolean().optional() }).readonly(),
   z.object({ kind: z.literal('bot'), name: z.string(), bot: z.string() }).readonly(),
 ]);
 export type PublicSeat = z.infer<typeof PublicSeat>;
@@ -255,8 +256,11 @@ export const CreateTable = z
   .strict();
 export type CreateTable = z.infer<typeof CreateTable>;
 
-export const Credentials = z.object({ name: z.string().trim().min(1).max(40), password: z.string().min(8).max(200) }).strict();
-export const GuestRequest = z.object({ name: z.string().trim().min(1).max(40) }).strict();
+/** Names are checked further by names.ts (NFC, at most 40 characters, no control characters). */
+export const Credentials = z.object({ name: z.string().trim().min(1).max(200), password: z.string().min(8).max(200) }).strict();
+/** A login: any password up to 200 characters is checked (and counted by the throttling when wrong). */
+export const LoginRequest = z.object({ name: z.string().trim().min(1).max(200), password: z.string().max(200) }).strict();
+export const GuestRequest = z.object({ name: z.string().trim().min(1).max(200) }).strict();
 
 /** GET /api/players/:name: the player page's person, by name (and id, to tell guests of one name apart). */
 export const PlayerParams = z.object({ name: z.string().trim().min(1).max(40) }).strict();

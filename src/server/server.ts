@@ -6,7 +6,10 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ClusterNode, type ClusterOptions } from './cluster.js';
 import { Hall, type TableDefaults } from './hall.js';
-import { Identity } from './identity.js';
+import { DEFAULT_IDENTITY, Identity, type IdentityOptions } from './identity.js';
+import { DEFAULT_LOGIN_THROTTLE, LoginThrottle, type LoginThrottleLimits } from './loginThrottle.js';
+import { isStoreError } from './store/store.js';
+import { UserSockets } from './userSockets.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { LocalRouter } from './router.js';
 import type { ServerContext } from './routes/context.js';
@@ -25,6 +28,20 @@ import { adminRoutes } from './routes/admin.js';
 import { reportRoutes } from './routes/reports.js';
 
 export { Hall } from './hall.js';
+
+/**
+ * A request as the log shows it: its method and path, never its query string (where a client may have put a token
+ * or ticket), and the client's address.
+ */
+function requestForLog(req: FastifyRequest): Record<string, unknown> {
+  return { method: req.method, url: pathOf(req.url ?? ''), remoteAddress: req.ip };
+}
+
+/** A URL's path, its query string (if any) shown as `?…`. */
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? url : `${url.slice(0, q)}?…`;
+}
 
 export interface ServerOptions {
   /** The SQLite file (the default store). */
@@ -50,6 +67,14 @@ export interface ServerOptions {
   readonly clientDir?: string;
   /** Proxies whose X-Forwarded-For names the client's address (Fastify's trustProxy: addresses, CIDR ranges, loopback). */
   readonly trustProxy?: readonly string[];
+  /** The origins a browser may open the WebSocket from with its session cookie (default: the request's own host). */
+  readonly origins?: readonly string[];
+  /** Session idle time and ticket lifetime (identity.ts). */
+  readonly identity?: Partial<IdentityOptions>;
+  /** Failed logins per account and address (loginThrottle.ts). */
+  readonly loginThrottle?: Partial<LoginThrottleLimits>;
+  /** Where the log goes (default: standard output); tests read it. */
+  readonly logStream?: { write(line: string): void };
 }
 
 export interface RunningServer {
@@ -68,7 +93,15 @@ export const ROUTES = [identityRoutes, tableRoutes, playerRoutes, lobbyRoutes, s
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const app = Fastify({
-    logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info', redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'] },
+    logger:
+      options.logLevel === false
+        ? false
+        : {
+            level: options.logLevel ?? 'info',
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'],
+            serializers: { req: requestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: 64 * 1024,
     ...(options.trustProxy ? { trustProxy: [...options.trustProxy] } : {}),
   });
@@ -93,7 +126,27 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await app.register(websocket, { options: { maxPayload: limits.maxFrame } });
   // One path for a socket's table messages: the cluster is the router when there is one.
   const moderation = store.moderation ? new Moderation(store.moderation, { redis: options.redis, prefix: options.cluster?.prefix, log: app.log }) : undefined;
-  const ctx: ServerContext = { hall, store, identity: new Identity(store), limits, router: cluster ?? new LocalRouter(hall), cluster, tableDefaults: options.tableDefaults, metrics, moderation };
+  const ctx: ServerContext = {
+    hall,
+    store,
+    identity: new Identity(store, { ...DEFAULT_IDENTITY, ...options.identity }),
+    logins: new LoginThrottle({ ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle }),
+    sockets: new UserSockets(),
+    origins: options.origins,
+    limits,
+    router: cluster ?? new LocalRouter(hall),
+    cluster,
+    tableDefaults: options.tableDefaults,
+    metrics,
+    moderation,
+  };
+  // A fault of the request that only the store noticed (a NUL character in a path, …) is the client's, not a 500.
+  app.setErrorHandler((e, _req, reply) => {
+    if (isStoreError(e, 'badInput')) return reply.code(400).send({ error: { code: 'badMessage', message: e.message } });
+    throw e; // to Fastify's own handler
+  });
+  // Fastify's own 404 logs the whole URL at info level, query string and all: this one names the path only.
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: { code: 'notFound', message: `no such route: ${req.method} ${pathOf(req.url)}` } }));
   for (const routes of ROUTES) await app.register(routes, ctx);
   if (moderation) for (const routes of [adminRoutes, reportRoutes]) await app.register(routes, { ...ctx, moderation });
   await app.register(analysisRoutes, { store, bots: hall.bots });

@@ -137,8 +137,8 @@ export class Table {
     await this.submit({ type: 'create', seats: entries.flatMap((e) => (e.k === 'seat' ? [{ seat: e.seat, occ: e.occ }] : [])) });
   }
 
-  sit(user: { id: string; name: string }, seat: Seat): Promise<Answer> {
-    return this.submit({ type: 'sit', user: { id: user.id, name: user.name }, seat });
+  sit(user: { id: string; name: string; guest?: boolean }, seat: Seat): Promise<Answer> {
+    return this.submit({ type: 'sit', user: { id: user.id, name: user.name, guest: user.guest === true }, seat });
   }
 
   stand(userId: string): Promise<Answer> {

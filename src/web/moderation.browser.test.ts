@@ -46,9 +46,9 @@ const overflow = (page: Page) => page.evaluate('document.documentElement.scrollW
 
 describe('moderation in the browser', () => {
   it('a reported chat line is hidden from the admin page, its writer muted, the table closed; the audit log in German and English', async () => {
-    const obfrau = await post<{ token: string }>(server.url, '/api/register', { name: 'Obfrau', password: 'obfrau-passwort' });
+    const obfrau = await post<{ token: string }>(server.url, '/api/register', { name: 'Obfrau', password: 'Vorsitz-der-Runde' });
     await adminCommand('grant', 'Obfrau', { db }, quiet, {});
-    const rowdy = await Client.account(server.url, 'Rüpel', 'rüpel-passwort');
+    const rowdy = await Client.account(server.url, 'Rüpel', 'grober-Klotz-7');
 
     // Zeugin plays; Rüpel watches her table and writes a rude line.
     const zeugin = await guest(browser, server.url, 'Zeugin');
@@ -132,8 +132,8 @@ describe('moderation in the browser', () => {
   });
 
   it('a banned player\'s page says why and for how long, and does not reconnect', async () => {
-    const admin = await post<{ token: string }>(server.url, '/api/login', { name: 'Obfrau', password: 'obfrau-passwort' });
-    const gauner = await post<{ token: string }>(server.url, '/api/register', { name: 'Gauner', password: 'gauner-passwort' });
+    const admin = await post<{ token: string }>(server.url, '/api/login', { name: 'Obfrau', password: 'Vorsitz-der-Runde' });
+    const gauner = await post<{ token: string }>(server.url, '/api/register', { name: 'Gauner', password: 'falsches-Spiel-9' });
     const p = await withSession(gauner.body.token, PHONE, 'de-DE');
     await p.page.goto(server.url);
     await p.page.waitForSelector('form.create');

@@ -71,7 +71,7 @@ export function replay(ctx: TableContext, entries: readonly LogEntry[], from: Ta
 
 export function publicSeats(s: Sitting, l: Live): PublicSeat[] {
   return s.seats.map((o, seat) =>
-    o.kind === 'human' ? { kind: 'human', name: o.name, userId: o.userId, away: l.away.includes(seat) } : o.kind === 'bot' ? { kind: 'bot', name: o.name, bot: o.bot } : { kind: 'open' },
+    o.kind === 'human' ? { kind: 'human', name: o.name, userId: o.userId, away: l.away.includes(seat), ...(o.guest ? { guest: true } : {}) } : o.kind === 'bot' ? { kind: 'bot', name: o.name, bot: o.bot } : { kind: 'open' },
   );
 }
 

@@ -133,7 +133,7 @@ function handle(run: Run, c: Command): Reply {
       if (s.phase === 'playing') return refuse('notPlaying', 'the sitting has begun; seats change between sittings');
       if (c.seat >= s.seats.length) return refuse('badSeat', `the table has seats 0 to ${s.seats.length - 1}`);
       if (s.seats[c.seat].kind !== 'open') return refuse('seatTaken', `seat ${c.seat} is taken`);
-      run.write([{ k: 'seat', seat: c.seat, occ: { kind: 'human', userId: c.user.id, name: c.user.name } }]);
+      run.write([{ k: 'seat', seat: c.seat, occ: { kind: 'human', userId: c.user.id, name: c.user.name, ...(c.user.guest ? { guest: true } : {}) } }]);
       if (s.phase === 'waiting') progress(run);
       run.changed();
       return OK;

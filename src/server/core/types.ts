@@ -18,7 +18,7 @@ export const DEFAULT_GRACE_MS = 30_000;
 /** Who holds a seat, as the log keeps it. */
 export type Occupant =
   | { readonly kind: 'open' }
-  | { readonly kind: 'human'; readonly userId: string; readonly name: string }
+  | { readonly kind: 'human'; readonly userId: string; readonly name: string; readonly guest?: boolean }
   | { readonly kind: 'bot'; readonly bot: string; readonly name: string };
 
 /**
@@ -154,6 +154,8 @@ export type TimerCommand =
 export interface User {
   readonly id: string;
   readonly name: string;
+  /** A guest (not a registered player): the seat shows it. */
+  readonly guest?: boolean;
 }
 
 /** Everything that can happen to a table. */

@@ -3,7 +3,9 @@ import type { ClusterNode } from '../cluster.js';
 import type { Hall, TableDefaults } from '../hall.js';
 import { SESSION_COOKIE, type Identity } from '../identity.js';
 import type { Limits } from '../limits.js';
+import type { LoginThrottle } from '../loginThrottle.js';
 import type { Moderation } from '../moderation.js';
+import type { UserSockets } from '../userSockets.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { ServerErrorCode } from '../protocol.js';
 import type { TableRouter } from '../router.js';
@@ -14,6 +16,12 @@ export interface ServerContext {
   readonly hall: Hall;
   readonly store: Store;
   readonly identity: Identity;
+  /** Failed logins per account and address (loginThrottle.ts). */
+  readonly logins: LoginThrottle;
+  /** The open WebSockets per user (closed by "log out everywhere"). */
+  readonly sockets: UserSockets;
+  /** The origins a browser may open the WebSocket from with its cookie (undefined: the request's own host). */
+  readonly origins?: readonly string[];
   readonly limits: Limits;
   readonly router: TableRouter;
   readonly cluster?: ClusterNode;
@@ -24,18 +32,15 @@ export interface ServerContext {
   readonly moderation?: Moderation;
 }
 
-function tokenOf(req: FastifyRequest): string | undefined {
-  const fromCookie = req.cookies?.[SESSION_COOKIE];
-  if (fromCookie) return fromCookie;
+/** The token of `Authorization: Bearer TOKEN`, if any. */
+export function bearerToken(req: FastifyRequest): string | undefined {
   const auth = req.headers.authorization;
-  if (auth?.startsWith('Bearer ')) return auth.slice(7);
-  const q = (req.query as Record<string, unknown> | undefined)?.token;
-  return typeof q === 'string' ? q : undefined;
+  return auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
 }
 
-/** The user of the request's session (cookie, bearer token or ?token=), if any. */
+/** The user of the request's session (the cookie, else a bearer token), if any. A token in the URL is not taken: URLs get logged. */
 export function authed(ctx: ServerContext, req: FastifyRequest): Promise<UserRow | undefined> {
-  return ctx.identity.userOfToken(tokenOf(req));
+  return ctx.identity.userOfToken(req.cookies?.[SESSION_COOKIE] || bearerToken(req));
 }
 
 export function badRequest(reply: FastifyReply, message: string, code: ServerErrorCode = 'badMessage'): FastifyReply {

@@ -1,40 +1,85 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, type IdentityResult } from '../identity.js';
-import { Credentials, GuestRequest } from '../protocol.js';
-import { authed, badRequest, failure, type ServerContext } from './context.js';
+import { checkName, nameKey } from '../names.js';
+import { Credentials, GuestRequest, LoginRequest } from '../protocol.js';
+import { authed, badRequest, bearerToken, failure, type ServerContext } from './context.js';
 
-/** Sessions: a guest, a registered player, logging in, who am I. */
+/** Sessions: a guest, a registered player, logging in and out, who am I, tickets for the WebSocket (docs/protocol.md). */
 export const identityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
-  const session = (result: IdentityResult, reply: FastifyReply) => {
+  const { identity } = ctx;
+  const cookieOptions = (req: FastifyRequest) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure: req.protocol === 'https', maxAge: Math.floor(identity.options.sessionIdleMs / 1000) });
+  const session = (result: IdentityResult, req: FastifyRequest, reply: FastifyReply) => {
     if (!result.ok) return failure(reply, result.status, result.code, result.message);
-    reply.setCookie(SESSION_COOKIE, result.token, { path: '/', httpOnly: true, sameSite: 'lax', secure: false, maxAge: 60 * 60 * 24 * 365 });
+    reply.setCookie(SESSION_COOKIE, result.token, cookieOptions(req));
     return reply.send({ user: result.user, token: result.token });
   };
+
   app.post('/api/guest', async (req, reply) => {
     const body = GuestRequest.safeParse(req.body);
     if (!body.success) return badRequest(reply, 'send {"name": "…"} (1 to 40 characters)');
-    return session(await ctx.identity.guest(body.data.name), reply);
+    return session(await identity.guest(body.data.name), req, reply);
   });
+
   app.post('/api/register', async (req, reply) => {
     const body = Credentials.safeParse(req.body);
     if (!body.success) return badRequest(reply, 'send {"name": "…", "password": "…"}: a name of 1 to 40 characters, a password of at least 8');
-    return session(await ctx.identity.register(body.data.name, body.data.password), reply);
+    return session(await identity.register(body.data.name, body.data.password), req, reply);
   });
+
   app.post('/api/login', async (req, reply) => {
-    const body = Credentials.safeParse(req.body);
-    if (!body.success) return failure(reply, 401, 'unauthorized', 'unknown name or wrong password');
-    const result = await ctx.identity.login(body.data.name, body.data.password);
+    const body = LoginRequest.safeParse(req.body);
+    if (!body.success) return badRequest(reply, 'send {"name": "…", "password": "…"}');
+    const name = checkName(body.data.name);
+    if (!name.ok) return failure(reply, 400, 'badName', name.reason);
+    const gate = ctx.logins.begin(nameKey(name.name), req.ip);
+    if (!gate.ok) return reply.code(429).header('retry-after', String(gate.retryAfterS)).send({ error: { code: 'rateLimited', message: gate.message } });
+    let result: IdentityResult | undefined;
+    try {
+      result = await identity.login(name.name, body.data.password);
+    } finally {
+      gate.done(result?.ok === true);
+    }
     // A banned player's right password is answered with the ban, and the session just made ends with it.
     const banned = result.ok ? await ctx.moderation?.refusal(result.user.id, 'login') : undefined;
     if (result.ok && banned) {
       await ctx.moderation!.store.endSessions(result.user.id);
       return reply.code(403).send({ error: { code: banned.code, message: banned.message, params: banned.params } });
     }
-    return session(result, reply);
+    return session(result, req, reply);
   });
-  app.get('/api/me', async (req) => {
+
+  app.get('/api/me', async (req, reply) => {
     const user = await authed(ctx, req);
+    // The cookie lives as long as the session: each visit starts its time again.
+    const token = req.cookies?.[SESSION_COOKIE];
+    if (user && token) reply.setCookie(SESSION_COOKIE, token, cookieOptions(req));
     // No session is an answer, not an error: a first visit asks this before anything else.
     return { user: user ?? null };
+  });
+
+  // Ends this session (cookie or bearer token), or with ?everywhere=1 every session of its user; the cookie is cleared.
+  app.post('/api/logout', async (req, reply) => {
+    const everywhere = (req.query as Record<string, unknown> | undefined)?.everywhere;
+    const token = req.cookies?.[SESSION_COOKIE] ?? bearerToken(req);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (everywhere === '1' || everywhere === 'true') {
+      const user = await authed(ctx, req);
+      if (!user) return failure(reply, 401, 'unauthorized', 'log in first: logging out everywhere needs a session');
+      const ended = await identity.logoutEverywhere(user.id);
+      // This process's open sockets of the user close too (another process's stay until they reconnect, and are refused then).
+      ctx.sockets.closeAll(user.id);
+      return { ended };
+    }
+    if (token) await identity.logout(token);
+    return { ended: token ? 1 : 0 };
+  });
+
+  // A single-use ticket for the WebSocket, for clients other than browsers: POST with Authorization: Bearer TOKEN, then /ws?ticket=….
+  app.post('/api/ticket', async (req, reply) => {
+    const token = bearerToken(req);
+    if (!token) return failure(reply, 401, 'unauthorized', 'send the session token as Authorization: Bearer TOKEN');
+    const user = await identity.userOfToken(token);
+    if (!user) return failure(reply, 401, 'unauthorized', 'the session has ended or never was: log in again');
+    return identity.ticket(user);
   });
 };

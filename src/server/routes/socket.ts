@@ -4,6 +4,8 @@ import { isTableMessage } from '../dispatch.js';
 import { TokenBucket } from '../limits.js';
 import { ClientMessage, type ServerErrorCode, type ServerMessage } from '../protocol.js';
 import type { UserRow } from '../store/store.js';
+import { SESSION_COOKIE } from '../identity.js';
+import { originAllowed } from '../origins.js';
 import { authed, failure, type ServerContext } from './context.js';
 import { watchLobby } from './lobby.js';
 import { BANNED_CLOSE } from '../moderation.js';
@@ -29,8 +31,20 @@ export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
     {
       websocket: true,
       preValidation: async (req, reply) => {
-        const user = await authed(ctx, req);
-        if (!user) return failure(reply, 401, 'unauthorized', 'a session token is needed (cookie or ?token=)');
+        const query = (req.query ?? {}) as Record<string, unknown>;
+        let user: UserRow | undefined;
+        if (query.token !== undefined) {
+          return failure(reply, 401, 'unauthorized', 'a token in the URL is not accepted (URLs get logged): exchange it for a ticket with POST /api/ticket and connect to /ws?ticket=…');
+        } else if (query.ticket !== undefined) {
+          user = await ctx.identity.userOfTicket(typeof query.ticket === 'string' ? query.ticket : undefined);
+          if (!user) return failure(reply, 401, 'unauthorized', 'the ticket is unknown, used or expired: get a new one with POST /api/ticket');
+        } else {
+          if (req.cookies?.[SESSION_COOKIE] && !originAllowed(req, ctx.origins)) {
+            return failure(reply, 403, 'badOrigin', `a WebSocket with the session cookie is opened only from this server's own pages, not from ${String(req.headers.origin).slice(0, 100)}`);
+          }
+          user = await authed(ctx, req);
+          if (!user) return failure(reply, 401, 'unauthorized', 'a session is needed: the cookie (browsers), or a ticket from POST /api/ticket (/ws?ticket=…)');
+        }
         const banned = await ctx.moderation?.refusal(user.id, 'login');
         if (banned) return failure(reply, 403, banned.code, banned.message);
         (req as FastifyRequest & { user?: UserRow }).user = user;
@@ -58,6 +72,7 @@ function connection(ctx: ServerContext, log: { warn(o: object, m: string): void;
     ws.close(1008, 'too many connections');
     return;
   }
+  const unlist = ctx.sockets.add(user.id, ws);
   hall.lobby.connected(user.id, user.name);
   const conn = router.connect(user, send);
   // A ban closes the socket at once (moderation.ts), with the reason first.
@@ -71,6 +86,7 @@ function connection(ctx: ServerContext, log: { warn(o: object, m: string): void;
 
   ws.on('error', (e) => log.warn({ user: user.id, err: String(e) }, 'socket error'));
   ws.on('close', () => {
+    unlist();
     forget?.();
     router.disconnect(conn);
     hall.lobby.unwatch(sub);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { nameKey, nameSkeleton } from '../names.js';
 import { migrations, pending, type AppliedMigration } from './migrations.js';
 import { SqlModerationStore, type ModerationStore } from './moderation.js';
 import {
@@ -7,8 +8,11 @@ import {
   checkText,
   checkUser,
   conflict,
+  legacyKey,
+  legacyKeys,
   prepareCommit,
   recordPlayers,
+  SESSION_TOUCH_MS,
   StoreError,
   toJson,
   type LogRow,
@@ -31,7 +35,7 @@ const MIGRATION_LOCK = 0x7374696368;
 function translate(e: unknown): unknown {
   const err = e as { code?: string; constraint?: string; detail?: string; message?: string };
   if (err.code === '23505') {
-    if (err.constraint === 'users_registered_name') return new StoreError('nameTaken', 'a registered user has this name already');
+    if (err.constraint === 'users_registered_key') return new StoreError('nameTaken', 'a registered user has this name already');
     if (err.constraint === 'table_log_pkey') return new StoreError('logConflict', `another writer wrote this log index first (${err.detail ?? err.message})`);
     return new StoreError('duplicate', `exists already (${err.detail ?? err.message})`);
   }
@@ -80,6 +84,7 @@ export class PgStore implements Store, SchemaState {
     const store = new PgStore(pool);
     try {
       await store.migrate();
+      await store.keyNames();
     } catch (e) {
       await pool.end();
       throw e;
@@ -125,20 +130,47 @@ export class PgStore implements Store, SchemaState {
     });
   }
 
+  /** Fills in the name keys and skeletons of users made before migration 4 (see `legacyKeys`), under the migration lock. */
+  private async keyNames(): Promise<void> {
+    await this.transaction(async (q) => {
+      const rows = await q('SELECT id, name, guest FROM users WHERE name_key IS NULL ORDER BY created, id COLLATE "C"');
+      if (rows.length === 0) return;
+      await q('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      const registered = new Set((await q('SELECT name_key FROM users WHERE NOT guest AND name_key IS NOT NULL')).map((r) => r.name_key as string));
+      for (const k of legacyKeys(rows.map(user), registered)) await q('UPDATE users SET name_key = $1, name_skeleton = $2 WHERE id = $3 AND name_key IS NULL', [k.key, k.skeleton, k.id]);
+    });
+  }
+
   async pendingMigrations(): Promise<number> {
     const applied = (await this.query('SELECT version, checksum FROM schema_migrations ORDER BY version')) as unknown as AppliedMigration[];
     return pending(migrations('postgres'), applied, 'postgres').length;
   }
 
-  async createUser(u: NewUser): Promise<void> {
-    checkUser(u);
-    await this.query('INSERT INTO users (id, name, guest, hash, salt, created) VALUES ($1, $2, $3, $4, $5, $6)', [u.id, u.name, u.guest, u.hash ?? null, u.salt ?? null, Date.now()]);
+  async createUser(newUser: NewUser): Promise<void> {
+    const u = checkUser(newUser);
+    await this.query('INSERT INTO users (id, name, guest, hash, salt, created, name_key, name_skeleton) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+      u.id,
+      u.name,
+      u.guest,
+      u.hash ?? null,
+      u.salt ?? null,
+      Date.now(),
+      u.key,
+      u.skeleton,
+    ]);
   }
 
   async userByName(name: string): Promise<PasswordRow | undefined> {
     checkText(name, 'name');
-    const [r] = await this.query('SELECT id, name, guest, hash, salt FROM users WHERE lower(name) = lower($1) AND NOT guest', [name]);
+    // A legacy key (the exact name) first, then the name's key: see `legacyKeys`.
+    const [r] = await this.query('SELECT id, name, guest, hash, salt FROM users WHERE name_key IN ($1, $2) AND NOT guest ORDER BY name_key = $1 DESC LIMIT 1', [legacyKey(name), nameKey(name)]);
     return r && { ...user(r), hash: r.hash as string, salt: r.salt as string };
+  }
+
+  async registeredLookAlike(name: string): Promise<UserRow | undefined> {
+    checkText(name, 'name');
+    const [r] = await this.query('SELECT id, name, guest FROM users WHERE (name_key = $1 OR name_skeleton = $2) AND NOT guest ORDER BY created, id COLLATE "C" LIMIT 1', [nameKey(name), nameSkeleton(name)]);
+    return r && user(r);
   }
 
   async userById(id: string): Promise<UserRow | undefined> {
@@ -150,13 +182,51 @@ export class PgStore implements Store, SchemaState {
   async createSession(tokenHash: string, userId: string): Promise<void> {
     checkText(tokenHash, 'token hash');
     checkText(userId, 'user id');
-    await this.query('INSERT INTO sessions (token_hash, user_id, created) VALUES ($1, $2, $3)', [tokenHash, userId, Date.now()]);
+    const now = Date.now();
+    await this.query('INSERT INTO sessions (token_hash, user_id, created, last_seen) VALUES ($1, $2, $3, $4)', [tokenHash, userId, now, now]);
   }
 
-  async sessionUser(tokenHash: string): Promise<UserRow | undefined> {
+  async sessionUser(tokenHash: string, idleMs?: number): Promise<UserRow | undefined> {
     checkText(tokenHash, 'token hash');
-    const [r] = await this.query('SELECT u.id, u.name, u.guest FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1', [tokenHash]);
-    return r && user(r);
+    const now = Date.now();
+    const [r] = await this.query('SELECT u.id, u.name, u.guest, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.last_seen > $2', [
+      tokenHash,
+      idleMs === undefined ? -1 : now - idleMs,
+    ]);
+    if (!r) return undefined;
+    if (idleMs !== undefined && Number(r.last_seen) < now - Math.min(SESSION_TOUCH_MS, idleMs / 4)) await this.query('UPDATE sessions SET last_seen = $1 WHERE token_hash = $2', [now, tokenHash]);
+    return user(r);
+  }
+
+  async endSession(tokenHash: string): Promise<void> {
+    checkText(tokenHash, 'token hash');
+    await this.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+  }
+
+  async endSessionsOf(userId: string): Promise<number> {
+    checkText(userId, 'user id');
+    return (await this.pool.query('DELETE FROM sessions WHERE user_id = $1', [userId])).rowCount ?? 0;
+  }
+
+  async endIdleSessions(idleMs: number): Promise<number> {
+    checkIndex(idleMs, 'idleMs');
+    const now = Date.now();
+    await this.query('DELETE FROM tickets WHERE expires <= $1', [now]);
+    return (await this.pool.query('DELETE FROM sessions WHERE last_seen <= $1', [now - idleMs])).rowCount ?? 0;
+  }
+
+  async createTicket(ticketHash: string, userId: string, expires: number): Promise<void> {
+    checkText(ticketHash, 'ticket hash');
+    checkText(userId, 'user id');
+    checkIndex(expires, 'expires');
+    await this.query('INSERT INTO tickets (ticket_hash, user_id, expires) VALUES ($1, $2, $3)', [ticketHash, userId, expires]);
+  }
+
+  async takeTicket(ticketHash: string): Promise<UserRow | undefined> {
+    checkText(ticketHash, 'ticket hash');
+    const [t] = await this.query('DELETE FROM tickets WHERE ticket_hash = $1 RETURNING user_id, expires', [ticketHash]);
+    if (!t || Number(t.expires) <= Date.now()) return undefined;
+    return this.userById(t.user_id as string);
   }
 
   async createTable(table: TableRow): Promise<void> {
@@ -275,9 +345,9 @@ export class PgStore implements Store, SchemaState {
     checkText(id, 'user id', { optional: true });
     const [r] =
       id !== undefined
-        ? await this.query('SELECT id, name, guest FROM users WHERE id = $1 AND lower(name) = lower($2)', [id, name])
-        : await this.query('SELECT id, name, guest FROM users WHERE lower(name) = lower($1) ORDER BY guest, created DESC, id COLLATE "C" DESC LIMIT 1', [name]);
-    return r && user(r);
+        ? await this.query('SELECT id, name, guest FROM users WHERE id = $1', [id])
+        : await this.query('SELECT id, name, guest FROM users WHERE name_key = $1 ORDER BY guest, created DESC, id COLLATE "C" DESC LIMIT 1', [nameKey(name)]);
+    return r && nameKey(r.name as string) === nameKey(name) ? user(r) : undefined;
   }
 
   async playerRatings(userId: string): Promise<(RatingRow & { game: string })[]> {

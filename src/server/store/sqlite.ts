@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { nameKey, nameSkeleton } from '../names.js';
 import { migrations, pending, type AppliedMigration } from './migrations.js';
 import { SqlModerationStore, sqliteStatement, type ModerationStore } from './moderation.js';
 import {
@@ -7,8 +8,11 @@ import {
   checkText,
   checkUser,
   conflict,
+  legacyKey,
+  legacyKeys,
   prepareCommit,
   recordPlayers,
+  SESSION_TOUCH_MS,
   StoreError,
   toJson,
   type LogRow,
@@ -28,7 +32,7 @@ import {
 function translate(e: unknown): unknown {
   const code = (e as { code?: string }).code;
   const message = (e as Error).message ?? '';
-  if (code === 'SQLITE_CONSTRAINT_UNIQUE' && message.includes('users_registered_name')) return new StoreError('nameTaken', 'a registered user has this name already');
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' && message.includes('users.name_key')) return new StoreError('nameTaken', 'a registered user has this name already');
   if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' && message.includes('table_log')) return new StoreError('logConflict', `another writer wrote this log index first (${message})`);
   if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') return new StoreError('duplicate', `exists already (${message})`);
   if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return new StoreError('missing', 'the user or table named does not exist');
@@ -69,11 +73,21 @@ export class SqliteStore implements Store, SchemaState {
       batch: async (statements) => run(() => db.transaction(() => statements.map((st) => exec(st.text, st.values))).immediate()),
     });
     this.stmts = {
-      createUser: db.prepare('INSERT INTO users (id, name, guest, hash, salt, created) VALUES (?, ?, ?, ?, ?, ?)'),
-      userByName: db.prepare('SELECT id, name, guest, hash, salt FROM users WHERE lower(name) = lower(?) AND guest = 0'),
+      createUser: db.prepare('INSERT INTO users (id, name, guest, hash, salt, created, name_key, name_skeleton) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      userByName: db.prepare('SELECT id, name, guest, hash, salt FROM users WHERE name_key = ? AND guest = 0'),
+      lookAlike: db.prepare('SELECT id, name, guest FROM users WHERE (name_key = ? OR name_skeleton = ?) AND guest = 0 ORDER BY created, rowid LIMIT 1'),
       userById: db.prepare('SELECT id, name, guest FROM users WHERE id = ?'),
-      createSession: db.prepare('INSERT INTO sessions (token_hash, user_id, created) VALUES (?, ?, ?)'),
-      sessionUser: db.prepare('SELECT u.id, u.name, u.guest FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?'),
+      createSession: db.prepare('INSERT INTO sessions (token_hash, user_id, created, last_seen) VALUES (?, ?, ?, ?)'),
+      sessionUser: db.prepare('SELECT u.id, u.name, u.guest, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.last_seen > ?'),
+      touchSession: db.prepare('UPDATE sessions SET last_seen = ? WHERE token_hash = ?'),
+      endSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
+      endSessionsOf: db.prepare('DELETE FROM sessions WHERE user_id = ?'),
+      endIdle: db.prepare('DELETE FROM sessions WHERE last_seen <= ?'),
+      endTickets: db.prepare('DELETE FROM tickets WHERE expires <= ?'),
+      createTicket: db.prepare('INSERT INTO tickets (ticket_hash, user_id, expires) VALUES (?, ?, ?)'),
+      takeTicket: db.prepare('DELETE FROM tickets WHERE ticket_hash = ? RETURNING user_id, expires'),
+      unkeyed: db.prepare('SELECT id, name, guest FROM users WHERE name_key IS NULL ORDER BY created, rowid'),
+      setKey: db.prepare('UPDATE users SET name_key = ?, name_skeleton = ? WHERE id = ?'),
       createTable: db.prepare('INSERT INTO tables (id, game, settings, finished, created) VALUES (?, ?, ?, ?, ?)'),
       tableExists: db.prepare('SELECT 1 FROM tables WHERE id = ?'),
       unfinished: db.prepare('SELECT id, game, settings, finished, created FROM tables WHERE finished = 0 ORDER BY created, id'),
@@ -93,8 +107,8 @@ export class SqliteStore implements Store, SchemaState {
         'INSERT INTO ratings (game, user_id, mu, sigma, sittings) VALUES (?, ?, ?, ?, 1) ON CONFLICT(game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, sittings = sittings + 1',
       ),
       addParticipant: db.prepare('INSERT INTO participants (record_id, user_id, seat, total, place) VALUES (?, ?, ?, ?, ?)'),
-      registeredByName: db.prepare('SELECT id, name, guest FROM users WHERE lower(name) = lower(?) AND guest = 0'),
-      latestGuestByName: db.prepare('SELECT id, name, guest FROM users WHERE lower(name) = lower(?) AND guest = 1 ORDER BY created DESC, rowid DESC LIMIT 1'),
+      registeredByName: db.prepare('SELECT id, name, guest FROM users WHERE name_key = ? AND guest = 0'),
+      latestGuestByName: db.prepare('SELECT id, name, guest FROM users WHERE name_key = ? AND guest = 1 ORDER BY created DESC, rowid DESC LIMIT 1'),
       playerRatings: db.prepare('SELECT r.game, r.user_id, u.name, r.mu, r.sigma, r.sittings FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.user_id = ? ORDER BY r.game'),
       playerSittings: db.prepare(
         'SELECT p.record_id, p.user_id, p.seat, p.total, p.place, r.table_id, r.game, r.created, r.record FROM participants p JOIN records r ON r.id = p.record_id WHERE p.user_id = ? ORDER BY r.created DESC, r.rowid DESC LIMIT ?',
@@ -103,6 +117,17 @@ export class SqliteStore implements Store, SchemaState {
         'SELECT r.user_id, u.name, r.mu, r.sigma, r.sittings FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game = ? ORDER BY (r.mu - 3 * r.sigma) DESC, r.user_id LIMIT ?',
       ),
     };
+    this.keyNames();
+  }
+
+  /** Fills in the name keys and skeletons of users made before migration 4 (see `legacyKeys`). */
+  private keyNames(): void {
+    const rows = this.stmts.unkeyed.all() as { id: string; name: string; guest: number }[];
+    if (rows.length === 0) return;
+    const registered = new Set((this.db.prepare('SELECT name_key FROM users WHERE guest = 0 AND name_key IS NOT NULL').all() as { name_key: string }[]).map((r) => r.name_key));
+    this.db.transaction(() => {
+      for (const k of legacyKeys(rows.map((r) => ({ ...r, guest: r.guest === 1 })), registered)) this.stmts.setKey.run(k.key, k.skeleton, k.id);
+    }).immediate();
   }
 
   /** Applies the migrations not yet applied (see `migrations.ts`), each in an immediate transaction. */
@@ -133,15 +158,21 @@ export class SqliteStore implements Store, SchemaState {
     return pending(migrations('sqlite'), applied, 'sqlite').length;
   }
 
-  async createUser(user: NewUser): Promise<void> {
-    checkUser(user);
-    run(() => this.stmts.createUser.run(user.id, user.name, user.guest ? 1 : 0, user.hash ?? null, user.salt ?? null, Date.now()));
+  async createUser(newUser: NewUser): Promise<void> {
+    const user = checkUser(newUser);
+    run(() => this.stmts.createUser.run(user.id, user.name, user.guest ? 1 : 0, user.hash ?? null, user.salt ?? null, Date.now(), user.key, user.skeleton));
   }
 
   async userByName(name: string): Promise<PasswordRow | undefined> {
     checkText(name, 'name');
-    const row = this.stmts.userByName.get(name) as { id: string; name: string; guest: number; hash: string; salt: string } | undefined;
+    const row = (this.stmts.userByName.get(legacyKey(name)) ?? this.stmts.userByName.get(nameKey(name))) as { id: string; name: string; guest: number; hash: string; salt: string } | undefined;
     return row && { id: row.id, name: row.name, guest: row.guest === 1, hash: row.hash, salt: row.salt };
+  }
+
+  async registeredLookAlike(name: string): Promise<UserRow | undefined> {
+    checkText(name, 'name');
+    const row = this.stmts.lookAlike.get(nameKey(name), nameSkeleton(name)) as { id: string; name: string; guest: number } | undefined;
+    return row && { id: row.id, name: row.name, guest: row.guest === 1 };
   }
 
   async userById(id: string): Promise<UserRow | undefined> {
@@ -153,13 +184,48 @@ export class SqliteStore implements Store, SchemaState {
   async createSession(tokenHash: string, userId: string): Promise<void> {
     checkText(tokenHash, 'token hash');
     checkText(userId, 'user id');
-    run(() => this.stmts.createSession.run(tokenHash, userId, Date.now()));
+    const now = Date.now();
+    run(() => this.stmts.createSession.run(tokenHash, userId, now, now));
   }
 
-  async sessionUser(tokenHash: string): Promise<UserRow | undefined> {
+  async sessionUser(tokenHash: string, idleMs?: number): Promise<UserRow | undefined> {
     checkText(tokenHash, 'token hash');
-    const row = this.stmts.sessionUser.get(tokenHash) as { id: string; name: string; guest: number } | undefined;
-    return row && { id: row.id, name: row.name, guest: row.guest === 1 };
+    const now = Date.now();
+    const row = this.stmts.sessionUser.get(tokenHash, idleMs === undefined ? -1 : now - idleMs) as { id: string; name: string; guest: number; last_seen: number } | undefined;
+    if (!row) return undefined;
+    if (idleMs !== undefined && row.last_seen < now - Math.min(SESSION_TOUCH_MS, idleMs / 4)) this.stmts.touchSession.run(now, tokenHash);
+    return { id: row.id, name: row.name, guest: row.guest === 1 };
+  }
+
+  async endSession(tokenHash: string): Promise<void> {
+    checkText(tokenHash, 'token hash');
+    this.stmts.endSession.run(tokenHash);
+  }
+
+  async endSessionsOf(userId: string): Promise<number> {
+    checkText(userId, 'user id');
+    return this.stmts.endSessionsOf.run(userId).changes;
+  }
+
+  async endIdleSessions(idleMs: number): Promise<number> {
+    checkIndex(idleMs, 'idleMs');
+    const now = Date.now();
+    this.stmts.endTickets.run(now);
+    return this.stmts.endIdle.run(now - idleMs).changes;
+  }
+
+  async createTicket(ticketHash: string, userId: string, expires: number): Promise<void> {
+    checkText(ticketHash, 'ticket hash');
+    checkText(userId, 'user id');
+    checkIndex(expires, 'expires');
+    run(() => this.stmts.createTicket.run(ticketHash, userId, expires));
+  }
+
+  async takeTicket(ticketHash: string): Promise<UserRow | undefined> {
+    checkText(ticketHash, 'ticket hash');
+    const t = this.stmts.takeTicket.get(ticketHash) as { user_id: string; expires: number } | undefined;
+    if (!t || t.expires <= Date.now()) return undefined;
+    return this.userById(t.user_id);
   }
 
   async createTable(table: TableRow): Promise<void> {
@@ -244,9 +310,9 @@ export class SqliteStore implements Store, SchemaState {
     checkText(id, 'user id', { optional: true });
     type Row = { id: string; name: string; guest: number };
     const row = (
-      id !== undefined ? this.stmts.userById.get(id) : (this.stmts.registeredByName.get(name) ?? this.stmts.latestGuestByName.get(name))
+      id !== undefined ? this.stmts.userById.get(id) : (this.stmts.registeredByName.get(nameKey(name)) ?? this.stmts.latestGuestByName.get(nameKey(name)))
     ) as Row | undefined;
-    if (!row || row.name.toLowerCase() !== name.toLowerCase()) return undefined;
+    if (!row || nameKey(row.name) !== nameKey(name)) return undefined;
     return { id: row.id, name: row.name, guest: row.guest === 1 };
   }
 

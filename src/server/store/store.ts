@@ -1,3 +1,5 @@
+import { nameKey, nameSkeleton } from '../names.js';
+
 /**
  * The server's storage, as an interface with async methods and two
  * implementations: the embedded SQLite store (`sqlite.ts`, one process on one
@@ -102,14 +104,35 @@ export interface NewUser {
 }
 
 export interface Store {
-  /** Fails with `nameTaken` when a registered user has the name already (case-insensitive), `duplicate` for a known id. */
+  /**
+   * Fails with `nameTaken` when a registered user has the name's key already (`nameKey` of names.ts: NFC and Unicode
+   * case folding, computed here, not by the database), `duplicate` for a known id. The store keeps the key and the
+   * name's look-alike skeleton (`nameSkeleton`) beside the name.
+   */
   createUser(user: NewUser): Promise<void>;
-  /** The registered user of this name (case-insensitive); guests are not found by name. */
+  /** The registered user of this name (by its key: case-insensitive); guests are not found by name. */
   userByName(name: string): Promise<PasswordRow | undefined>;
+  /** A registered user whose name has this name's key or look-alike skeleton, if any (the oldest). */
+  registeredLookAlike(name: string): Promise<UserRow | undefined>;
   userById(id: string): Promise<UserRow | undefined>;
-  /** Fails with `missing` for an unknown user. */
+  /** Fails with `missing` for an unknown user. The session counts as used now. */
   createSession(tokenHash: string, userId: string): Promise<void>;
-  sessionUser(tokenHash: string): Promise<UserRow | undefined>;
+  /**
+   * The user of a session. With `idleMs`: only if the session was used within the last `idleMs` milliseconds, and
+   * then it counts as used now (the time is written at most once a minute, `SESSION_TOUCH_MS`, or a quarter of
+   * `idleMs` if that is shorter).
+   */
+  sessionUser(tokenHash: string, idleMs?: number): Promise<UserRow | undefined>;
+  /** Ends one session (nothing happens for an unknown one). */
+  endSession(tokenHash: string): Promise<void>;
+  /** Ends every session of a user; resolves with how many there were. */
+  endSessionsOf(userId: string): Promise<number>;
+  /** Deletes the sessions not used for `idleMs` and the expired tickets; resolves with how many sessions went. */
+  endIdleSessions(idleMs: number): Promise<number>;
+  /** Keeps a single-use ticket (by its hash) of a user until `expires` (ms since 1970). Fails with `missing` for an unknown user. */
+  createTicket(ticketHash: string, userId: string, expires: number): Promise<void>;
+  /** The user of a ticket that has not expired, once: the ticket is gone afterwards, whether it was valid or not. */
+  takeTicket(ticketHash: string): Promise<UserRow | undefined>;
 
   createTable(table: TableRow): Promise<void>;
   /** Every table whose sitting has not finished, oldest first. */
@@ -176,6 +199,9 @@ export function isStoreError(e: unknown, code?: StoreErrorCode): e is StoreError
 
 // ─── checks shared by both implementations ─────────────────────────────────
 
+/** A session's last use is written at most this often (a busy session does not write on every request). */
+export const SESSION_TOUCH_MS = 60_000;
+
 /** JSON text of a value, or a `badInput` error for what JSON cannot hold (undefined, functions, BigInt, cycles). */
 export function toJson(value: unknown, what: string): string {
   let text: string | undefined;
@@ -203,13 +229,37 @@ export function checkNumber(value: unknown, what: string): void {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new StoreError('badInput', `${what} must be a finite number, not ${String(value)}`);
 }
 
-export function checkUser(user: NewUser): void {
+/** Checks a new user and adds its name's key and skeleton (names.ts). */
+export function checkUser(user: NewUser): NewUser & { key: string; skeleton: string } {
   checkText(user.id, 'user id');
   checkText(user.name, 'user name');
   if (typeof user.guest !== 'boolean') throw new StoreError('badInput', 'user.guest must be true or false');
   checkText(user.hash, 'password hash', { optional: true });
   checkText(user.salt, 'password salt', { optional: true });
   if (!user.guest && (user.hash === undefined || user.salt === undefined)) throw new StoreError('badInput', 'a registered user needs a password hash and salt');
+  return { ...user, key: nameKey(user.name), skeleton: nameSkeleton(user.name) };
+}
+
+/**
+ * The keys of users made before migration 4, oldest first. Two registered names that the old `lower()` kept apart
+ * may share a key now (SQLite folded ASCII only; neither folded ß to ss): the older keeps the key, the younger gets
+ * `legacyKey`: its key with U+0001 and its exact name appended, which no new name can have. It keeps its account
+ * and logs in by its exact name (`userByName` looks for that key first), and nobody else can register its key.
+ */
+/** The key of a registered name that shared its key with an older one when keys were introduced (`legacyKeys`). */
+export function legacyKey(name: string): string {
+  return `${nameKey(name)}\u0001${name}`;
+}
+
+export function legacyKeys(rows: readonly { id: string; name: string; guest: boolean }[], registeredKeys: Set<string>): { id: string; key: string; skeleton: string }[] {
+  return rows.map((r) => {
+    let key = nameKey(r.name);
+    if (!r.guest) {
+      if (registeredKeys.has(key)) key = legacyKey(r.name);
+      registeredKeys.add(key);
+    }
+    return { id: r.id, key, skeleton: nameSkeleton(r.name) };
+  });
 }
 
 export function checkTable(table: TableRow): void {

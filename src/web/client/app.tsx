@@ -148,6 +148,20 @@ export function App() {
           {user.name}
         </a>
       )}
+      {user && (
+        <button
+          class="link logout"
+          onClick={() => {
+            // Ends this browser's session on the server and drops the cookie; other devices stay logged in.
+            void api('POST', '/api/logout').then(() => {
+              conn?.close();
+              setUser(null);
+            });
+          }}
+        >
+          {tr(lang, 'logout')}
+        </button>
+      )}
       <button class="link" onClick={() => setLang(lang === 'de' ? 'en' : 'de')} aria-label={lang === 'de' ? 'Switch to English' : 'Auf Deutsch umschalten'}>
         {tr(lang, 'language')}
       </button>
@@ -218,11 +232,17 @@ function Login({ lang, onUser }: { lang: Lang; onUser: (u: User) => void }) {
   const guestName = () => name.trim() || `Gast ${Math.floor(1000 + Math.random() * 9000)}`;
   const submit = async (path: string, body: unknown) => {
     setError('');
-    const r = await api<{ user: User; error?: { message: string } }>('POST', path, body);
+    const r = await api<{ user: User; error?: { code: string; message: string } }>('POST', path, body);
     if (r.ok) {
       localStorage.setItem('stich.name', r.body.user.name);
       onUser(r.body.user);
-    } else setError(r.body?.error?.message ?? `${r.status}`);
+      return;
+    }
+    const e = r.body?.error;
+    const words = { badName: 'badName', nameTaken: 'nameTaken', weakPassword: 'weakPassword', unauthorized: 'unauthorized' } as const;
+    if (e?.code === 'rateLimited') setError(`${tr(lang, 'tooManyLogins')} ${/(\d+) s/.exec(e.message)?.[1] ?? '?'}`);
+    else if (e && e.code in words) setError(`${tr(lang, words[e.code as keyof typeof words])} (${e.message})`);
+    else setError(e?.message ?? `${r.status}`);
   };
   return (
     <main class="login">

@@ -10,6 +10,12 @@ const WORDS = {
   login: ['Anmelden', 'Log in'],
   register: ['Registrieren', 'Register'],
   orLogin: ['oder mit Konto', 'or with an account'],
+  // Refusals of the login form, by the server's code (the server's own message, in English, follows in brackets).
+  badName: ['Dieser Name geht nicht', 'This name cannot be used'],
+  nameTaken: ['Dieser Name ist registriert oder sieht einem registrierten Namen zum Verwechseln ähnlich', 'This name is registered or looks like a registered name'],
+  weakPassword: ['Dieses Passwort ist zu kurz, zu verbreitet oder enthält den Namen', 'This password is too short, too common, or contains the name'],
+  unauthorized: ['Unbekannter Name oder falsches Passwort', 'Unknown name or wrong password'],
+  tooManyLogins: ['Zu viele Fehlversuche: bitte warten, Sekunden:', 'Too many failed logins: please wait, seconds:'],
   lobby: ['Lobby', 'Lobby'],
   openTables: ['Offene Tische', 'Open tables'],
   noTables: ['Gerade kein offener Tisch. Mach einen auf!', 'No open table right now. Start one!'],

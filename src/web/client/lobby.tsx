@@ -63,7 +63,7 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
               <li key={t.id}>
                 <div class="what">
                   <strong>{title(t.game)}</strong>
-                  <span class="muted">{t.seats.map((s) => (s.kind === 'open' ? '—' : s.name)).join(', ')}</span>
+                  <span class="muted">{t.seats.map((s) => (s.kind === 'open' ? '—' : s.kind === 'human' && s.guest ? `${s.name} (${tr(lang, 'guest')})` : s.name)).join(', ')}</span>
                 </div>
                 <button class={open > 0 ? 'primary' : ''} onClick={() => ctx.go(`/table/${t.id}`)}>
                   {tr(lang, open > 0 ? 'join' : 'watch')}

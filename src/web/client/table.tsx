@@ -307,6 +307,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               {tr(lang, s.bot === 'strong' ? 'levelStrong' : 'levelMedium')}
             </span>
           )}
+          {s.kind === 'human' && s.guest && <span class="tag guest">{tr(lang, 'guest')}</span>}
           {((s.kind === 'human' && s.away) || away.includes(seat)) && <span class="tag">{tr(lang, 'away')}</span>}
 
           {turn && secs !== null && <span class="clock">{secs}s</span>}

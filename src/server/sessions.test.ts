@@ -1,0 +1,201 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { Client } from './client.js';
+import type { ServerMessage } from './protocol.js';
+import type { RunningServer } from './server.js';
+import { post, testServer } from './testing.js';
+
+/** Sessions, logout, WebSocket tickets and the Origin check (docs/security.md, "Sessions, tickets and origins"). */
+
+async function me(base: string, auth: { cookie?: string; token?: string }): Promise<{ name: string } | null> {
+  const headers: Record<string, string> = {};
+  if (auth.cookie) headers.cookie = auth.cookie;
+  if (auth.token) headers.authorization = `Bearer ${auth.token}`;
+  return ((await (await fetch(`${base}/api/me`, { headers })).json()) as { user: { name: string } | null }).user;
+}
+
+async function loginCookie(base: string, name: string, password: string): Promise<{ cookie: string; token: string; setCookie: string }> {
+  const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, password }) });
+  expect(res.status).toBe(200);
+  const setCookie = res.headers.get('set-cookie')!;
+  return { cookie: setCookie.split(';')[0], token: ((await res.json()) as { token: string }).token, setCookie };
+}
+
+/** Opens /ws with these headers and query; resolves with the HTTP status of the refusal, or 101 and the first message. */
+function upgrade(base: string, query: string, headers: Record<string, string> = {}): Promise<{ status: number; first?: ServerMessage }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws${query}`, { headers });
+    ws.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0 }));
+    ws.once('message', (d) => {
+      resolve({ status: 101, first: JSON.parse(d.toString()) as ServerMessage });
+      ws.close();
+    });
+    ws.on('error', () => undefined);
+  });
+}
+
+async function ticket(base: string, token: string): Promise<string> {
+  const r = await post<{ ticket: string; expires: number }>(base, '/api/ticket', {}, token);
+  expect(r.status).toBe(200);
+  expect(r.body.expires - Date.now()).toBeLessThanOrEqual(30_000);
+  return r.body.ticket;
+}
+
+describe('sessions', () => {
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('a new token at every login; logout ends this session only and clears the cookie; ?everywhere=1 ends them all', async () => {
+    server = await testServer();
+    expect((await post(server.url, '/api/register', { name: 'Resi', password: 'Zwetschgendatschi' })).status).toBe(200);
+    const a = await loginCookie(server.url, 'Resi', 'Zwetschgendatschi');
+    const b = await loginCookie(server.url, 'Resi', 'Zwetschgendatschi');
+    const c = await loginCookie(server.url, 'Resi', 'Zwetschgendatschi');
+    expect(new Set([a.token, b.token, c.token]).size).toBe(3);
+    // The cookie lasts as long as a session may be idle (30 days), not a year.
+    expect(a.setCookie).toMatch(/Max-Age=2592000/);
+    expect(await me(server.url, { cookie: a.cookie })).toMatchObject({ name: 'Resi' });
+
+    const out = await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { cookie: a.cookie } });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/stich_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+    expect(await me(server.url, { cookie: a.cookie })).toBeNull();
+    expect(await me(server.url, { cookie: b.cookie })).toMatchObject({ name: 'Resi' });
+    expect(await me(server.url, { token: c.token })).toMatchObject({ name: 'Resi' });
+
+    const all = await fetch(`${server.url}/api/logout?everywhere=1`, { method: 'POST', headers: { authorization: `Bearer ${b.token}` } });
+    expect(await all.json()).toEqual({ ended: 3 }); // b, c and the session of the registration
+    expect(await me(server.url, { cookie: b.cookie })).toBeNull();
+    expect(await me(server.url, { token: c.token })).toBeNull();
+    // Logging out everywhere needs a session; a plain logout without one is harmless.
+    expect((await fetch(`${server.url}/api/logout?everywhere=1`, { method: 'POST' })).status).toBe(401);
+    expect((await fetch(`${server.url}/api/logout`, { method: 'POST' })).status).toBe(200);
+    // A new login still works.
+    expect(await me(server.url, { token: (await loginCookie(server.url, 'Resi', 'Zwetschgendatschi')).token })).toMatchObject({ name: 'Resi' });
+  });
+
+  it('logging out everywhere closes the user\'s open sockets too (4001), and they cannot come back', async () => {
+    server = await testServer();
+    const phone = await Client.account(server.url, 'Vroni', 'Kasspatzn mit Zwiebeln');
+    const other = await Client.guest(server.url, 'Hias');
+    const closed = new Promise<number>((resolve) => phone.socket.once('close', (code) => resolve(code)));
+    const out = await fetch(`${server.url}/api/logout?everywhere=1`, { method: 'POST', headers: { authorization: `Bearer ${phone.token}` } });
+    expect(await out.json()).toEqual({ ended: 1 });
+    expect(await closed).toBe(4001);
+    await expect(phone.connect()).rejects.toThrow(/401/);
+    // Another user's socket stays.
+    expect(other.closed).toBe(false);
+    const pong = other.next((m) => m.type === 'pong');
+    other.send({ type: 'ping' });
+    await pong;
+    await other.close();
+  });
+
+  it('a session ends after its idle time; every use starts that time again', async () => {
+    server = await testServer({ identity: { sessionIdleMs: 600 } });
+    const kept = (await post<{ token: string }>(server.url, '/api/guest', { name: 'Kathi' })).body.token;
+    const left = (await post<{ token: string }>(server.url, '/api/guest', { name: 'Wastl' })).body.token;
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      expect(await me(server.url, { token: kept })).toMatchObject({ name: 'Kathi' });
+    }
+    // 1.25 s after login: the used session lives on, the unused one has ended, also for the WebSocket.
+    expect(await me(server.url, { token: left })).toBeNull();
+    expect((await post(server.url, '/api/ticket', {}, left)).status).toBe(401);
+    expect((await upgrade(server.url, '', { authorization: `Bearer ${left}` })).status).toBe(401);
+  });
+});
+
+describe('WebSocket tickets', () => {
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('a token buys a ticket; a ticket opens one socket, once; ?token= is refused', async () => {
+    server = await testServer();
+    const { token } = (await post<{ token: string }>(server.url, '/api/guest', { name: 'Sepp' })).body;
+    const t = await ticket(server.url, token);
+    const first = await upgrade(server.url, `?ticket=${t}`);
+    expect(first.status).toBe(101);
+    expect(first.first).toMatchObject({ type: 'hello', user: { name: 'Sepp', guest: true } });
+    expect((await upgrade(server.url, `?ticket=${t}`)).status).toBe(401);
+    expect((await upgrade(server.url, '?ticket=nonsense')).status).toBe(401);
+    expect((await upgrade(server.url, `?token=${token}`)).status).toBe(401);
+    // A ticket is bought with the bearer token, not the cookie (a page of another site cannot buy one).
+    expect((await fetch(`${server.url}/api/ticket`, { method: 'POST', headers: { cookie: `stich_session=${token}` } })).status).toBe(401);
+    // The client of src/server/client.ts connects with tickets, and again after a reconnect.
+    const client = await Client.guest(server.url, 'Vroni');
+    await client.close();
+    await client.connect();
+    expect(client.closed).toBe(false);
+    await client.close();
+  });
+
+  it('a ticket expires after its time', async () => {
+    server = await testServer({ identity: { ticketMs: 150 } });
+    const { token } = (await post<{ token: string }>(server.url, '/api/guest', { name: 'Sepp' })).body;
+    const t = await ticket(server.url, token);
+    await new Promise((r) => setTimeout(r, 250));
+    expect((await upgrade(server.url, `?ticket=${t}`)).status).toBe(401);
+  });
+});
+
+describe('the Origin check of cookie sessions on /ws', () => {
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('by default: only pages of the server\'s own host open the socket with the cookie', async () => {
+    server = await testServer();
+    const { token } = (await post<{ token: string }>(server.url, '/api/guest', { name: 'Sepp' })).body;
+    const cookie = `stich_session=${token}`;
+    const host = new URL(server.url).host;
+    expect((await upgrade(server.url, '', { cookie, origin: `http://${host}` })).status).toBe(101);
+    expect((await upgrade(server.url, '', { cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await upgrade(server.url, '', { cookie, origin: `http://${host}.evil.example` })).status).toBe(403);
+    expect((await upgrade(server.url, '', { cookie, origin: 'null' })).status).toBe(403);
+    // Without an Origin it is no browser (nothing sent the cookie behind its owner's back).
+    expect((await upgrade(server.url, '', { cookie })).status).toBe(101);
+  });
+
+  it('with --origin: the named origins only', async () => {
+    server = await testServer({ origins: ['https://stich.example'] });
+    const { token } = (await post<{ token: string }>(server.url, '/api/guest', { name: 'Sepp' })).body;
+    const cookie = `stich_session=${token}`;
+    expect((await upgrade(server.url, '', { cookie, origin: 'https://stich.example' })).status).toBe(101);
+    expect((await upgrade(server.url, '', { cookie, origin: `http://${new URL(server.url).host}` })).status).toBe(403);
+  });
+});
+
+describe('the log', () => {
+  it('at info level shows paths, never a query string: no ticket, token or password reaches it', async () => {
+    const lines: string[] = [];
+    const server = await testServer({ logLevel: 'info', logStream: { write: (line: string) => void lines.push(line) } });
+    try {
+      const guest = await post<{ token: string }>(server.url, '/api/guest', { name: 'Sepp' });
+      const { token } = guest.body;
+      const t = await ticket(server.url, token);
+      expect((await upgrade(server.url, `?ticket=${t}`)).status).toBe(101);
+      await upgrade(server.url, `?token=${token}`);
+      await post(server.url, '/api/register', { name: 'Resi', password: 'Zwetschgendatschi' });
+      await fetch(`${server.url}/api/players/Sepp?id=${token.slice(0, 20)}&limit=5`);
+      await fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${token}`, cookie: `stich_session=${token}` } });
+      await fetch(`${server.url}/api/nowhere?token=${token}`);
+      await fetch(`${server.url}/api/tables/nowhere?ticket=${t}`);
+      await new Promise((r) => setTimeout(r, 100));
+      const log = lines.join('');
+      expect(log).toContain('"url":"/ws?…"');
+      expect(log).toContain('"url":"/api/players/Sepp?…"');
+      for (const secret of [t, token, token.slice(0, 20), 'Zwetschgendatschi']) expect(log).not.toContain(secret);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from './migrations.js';
+import { isStoreError, type Store, type StoreErrorCode } from './store.js';
+import { STORE_KINDS, testDatabase, type TestDatabase } from './testing.js';
+
+/** Names, sessions and tickets (issue 20): the same suite for every store, PostgreSQL when STICH_PG_URL is set. */
+
+const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('base64url')}`;
+const hash = () => randomBytes(32).toString('hex');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function fails(p: Promise<unknown>, code: StoreErrorCode): Promise<void> {
+  const e = await p.then(
+    () => undefined,
+    (x: unknown) => x,
+  );
+  expect(isStoreError(e) ? e.code : e).toBe(code);
+}
+
+describe.each(STORE_KINDS)('%s store: names, sessions, tickets', (kind) => {
+  let database: TestDatabase;
+  let store: Store;
+  beforeAll(async () => {
+    database = await testDatabase(kind);
+    store = await database.open();
+  });
+  afterAll(async () => {
+    await store?.close();
+    await database?.drop();
+  });
+  const registered = async (name: string) => {
+    const userId = id('u');
+    await store.createUser({ id: userId, name, guest: false, hash: 'ab'.repeat(32), salt: 'cd'.repeat(8) });
+    return userId;
+  };
+
+  it('names collide by full Unicode case folding, the same in every store (not by the database\'s lower())', async () => {
+    const suffix = randomBytes(3).toString('hex');
+    const strasse = await registered(`Straße ${suffix}`);
+    await fails(registered(`STRASSE ${suffix}`), 'nameTaken');
+    await fails(registered(`strasse ${suffix}`), 'nameTaken');
+    expect((await store.userByName(`STRAẞE ${suffix}`))?.id).toBe(strasse);
+    const greek = await registered(`ΟΔΥΣΣΕΥΣ ${suffix}`);
+    await fails(registered(`οδυσσευς ${suffix}`), 'nameTaken');
+    await fails(registered(`ὈΔΥΣΣΕΎΣ ${suffix}`.normalize('NFC').replace('Ὀ', 'Ο').replace('Ύ', 'Υ')), 'nameTaken');
+    expect((await store.userByName(`οδυσσευς ${suffix}`))?.id).toBe(greek);
+    // NFD and NFC are one name.
+    const rene = await registered(`René ${suffix}`);
+    expect((await store.userByName(`Rene\u0301 ${suffix}`))?.id).toBe(rene);
+    // Guests of the name are still allowed (the application refuses look-alikes of registered names).
+    await store.createUser({ id: id('u'), name: `STRASSE ${suffix}`, guest: true });
+    expect((await store.findPlayer(`strasse ${suffix}`))?.id).toBe(strasse);
+  });
+
+  it('finds the registered look-alike of a name: same key or same UTS #39 skeleton', async () => {
+    const suffix = randomBytes(3).toString('hex');
+    const resi = await registered(`Resi${suffix}`);
+    await store.createUser({ id: id('u'), name: `Rosi${suffix}`, guest: true });
+    for (const n of [`RESI${suffix}`, `Rеsi${suffix}`, `Ｒｅｓｉ${suffix}`.normalize('NFC'), `Rеѕі${suffix}`]) expect((await store.registeredLookAlike(n))?.id, n).toBe(resi);
+    expect(await store.registeredLookAlike(`Rosi${suffix}`)).toBeUndefined();
+    expect(await store.registeredLookAlike(`Resa${suffix}`)).toBeUndefined();
+  });
+
+  it('a NUL in a name is badInput, never the database\'s error', async () => {
+    await fails(store.userByName('Re\u0000si'), 'badInput');
+    await fails(store.registeredLookAlike('Re\u0000si'), 'badInput');
+    await fails(store.findPlayer('Re\u0000si'), 'badInput');
+    await fails(store.createUser({ id: id('u'), name: 'Re\u0000si', guest: true }), 'badInput');
+  });
+
+  it('a session ends after idleMs without use; each use slides it on; one or all of a user\'s sessions end', async () => {
+    const user = await registered(id('Vroni'));
+    const [a, b, c] = [hash(), hash(), hash()];
+    for (const t of [a, b, c]) await store.createSession(t, user);
+    expect((await store.sessionUser(a, 60_000))?.id).toBe(user);
+    await sleep(120);
+    expect(await store.sessionUser(a, 100)).toBeUndefined();
+    expect((await store.sessionUser(a))?.id).toBe(user); // without idleMs: no expiry asked
+    expect((await store.sessionUser(a, 60_000))?.id).toBe(user);
+    await store.endSession(a);
+    expect(await store.sessionUser(a, 60_000)).toBeUndefined();
+    expect((await store.sessionUser(b, 60_000))?.id).toBe(user);
+    expect(await store.endSessionsOf(user)).toBe(2);
+    expect(await store.sessionUser(b)).toBeUndefined();
+    expect(await store.sessionUser(c)).toBeUndefined();
+  });
+
+  it('endIdleSessions deletes the sessions unused for idleMs, and expired tickets', async () => {
+    const user = await registered(id('Wastl'));
+    const old = hash();
+    await store.createSession(old, user);
+    await sleep(120);
+    const fresh = hash();
+    await store.createSession(fresh, user);
+    const expired = hash();
+    await store.createTicket(expired, user, Date.now() - 1);
+    expect(await store.endIdleSessions(100)).toBeGreaterThanOrEqual(1);
+    expect(await store.sessionUser(old)).toBeUndefined();
+    expect((await store.sessionUser(fresh))?.id).toBe(user);
+    expect(await store.takeTicket(expired)).toBeUndefined();
+  });
+
+  it('a ticket is taken once, before it expires; one of an unknown user is refused (missing)', async () => {
+    const user = await registered(id('Kathi'));
+    const t = hash();
+    await store.createTicket(t, user, Date.now() + 30_000);
+    expect((await store.takeTicket(t))?.id).toBe(user);
+    expect(await store.takeTicket(t)).toBeUndefined();
+    const late = hash();
+    await store.createTicket(late, user, Date.now() + 50);
+    await sleep(80);
+    expect(await store.takeTicket(late)).toBeUndefined();
+    await fails(store.createTicket(hash(), id('u'), Date.now() + 30_000), 'missing');
+  });
+});
+
+/** A database of the schema before migration 4 (names keyed by lower(), sessions without expiry) and its users. */
+const LEGACY_USERS = [
+  { id: 'u1', name: 'Straße', guest: false, created: 1 },
+  { id: 'u2', name: 'STRASSE', guest: false, created: 2 }, // lower() kept it apart from Straße
+  { id: 'u3', name: 'Zoë', guest: true, created: 3 },
+  { id: 'u4', name: 'Resi', guest: false, created: 4 },
+];
+
+async function checkBackfilled(store: Store): Promise<void> {
+  // The older keeps the key; the younger keeps its account and logs in by its exact name.
+  expect((await store.userByName('strasse'))?.id).toBe('u1');
+  expect((await store.userByName('Straße'))?.id).toBe('u1');
+  expect((await store.userByName('STRASSE'))?.id).toBe('u2');
+  expect((await store.registeredLookAlike('Rеsi'))?.id).toBe('u4');
+  expect((await store.findPlayer('ZOË'))?.id).toBe('u3');
+  // The session made before the migration lives on, counted from its creation.
+  expect((await store.sessionUser('legacy-session'))?.id).toBe('u4');
+  await fails(store.createUser({ id: 'u5', name: 'STRAẞE', guest: false, hash: 'ab', salt: 'cd' }), 'nameTaken');
+}
+
+describe('migration 4 fills in the keys of users made before it', () => {
+  it('SQLite', async () => {
+    const { options, open } = await testDatabase('sqlite');
+    const db = new Database((options as { db: string }).db);
+    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied INTEGER NOT NULL)');
+    for (const m of migrations('sqlite').slice(0, 3)) {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?, 0)').run(m.version, m.name, m.checksum);
+    }
+    for (const u of LEGACY_USERS) db.prepare('INSERT INTO users (id, name, guest, hash, salt, created) VALUES (?, ?, ?, ?, ?, ?)').run(u.id, u.name, u.guest ? 1 : 0, u.guest ? null : 'ab', u.guest ? null : 'cd', u.created);
+    db.prepare("INSERT INTO sessions (token_hash, user_id, created) VALUES ('legacy-session', 'u4', ?)").run(Date.now());
+    db.close();
+    const store = await open();
+    await checkBackfilled(store);
+    await store.close();
+  });
+
+  it.skipIf(!STORE_KINDS.includes('postgres'))('PostgreSQL', async () => {
+    const database = await testDatabase('postgres');
+    const client = new pg.Client({ connectionString: (database.options as { pg: string }).pg });
+    await client.connect();
+    try {
+      await client.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied timestamptz NOT NULL DEFAULT now())');
+      for (const m of migrations('postgres').slice(0, 3)) {
+        await client.query(m.sql);
+        await client.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [m.version, m.name, m.checksum]);
+      }
+      for (const u of LEGACY_USERS) await client.query('INSERT INTO users (id, name, guest, hash, salt, created) VALUES ($1, $2, $3, $4, $5, $6)', [u.id, u.name, u.guest, u.guest ? null : 'ab', u.guest ? null : 'cd', u.created]);
+      await client.query("INSERT INTO sessions (token_hash, user_id, created) VALUES ('legacy-session', 'u4', $1)", [Date.now()]);
+    } finally {
+      await client.end();
+    }
+    const store = await database.open();
+    try {
+      await checkBackfilled(store);
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Identity in a real Chromium (issue 20; see table.browser.test.ts for the setup): the page opens its WebSocket with
+ * the session cookie (no token in any URL), a refused name or password is explained in the page's language, a
+ * guest's seat is marked as a guest's, and the logout button ends the session.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { post } from '../server/client.js';
+import type { RunningServer } from '../server/server.js';
+import { testServer } from '../server/testing.js';
+import { CLIENT, createTable, DESKTOP, launchChromium } from './testing.js';
+
+let browser: Browser | undefined;
+let server: RunningServer | undefined;
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('identity in the browser', () => {
+  it('connects by cookie, explains refusals in German, marks guests, and logs out', async () => {
+    browser = await launchChromium();
+    server = await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 150 } });
+    const base = server.url;
+    expect((await post(base, '/api/register', { name: 'Kreszenz', password: 'Zwetschgendatschi' })).status).toBe(200);
+
+    // A look-alike of a registered name is refused, in German, with the server's reason after it.
+    const ctx = await browser.newContext({ viewport: DESKTOP, locale: 'de-DE' });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    await page.goto(base);
+    await page.getByLabel('Dein Name').fill('Krеszеnz');
+    await page.getByRole('button', { name: 'Als Gast spielen' }).click();
+    await expect.poll(() => page.locator('.login .error').textContent()).toMatch(/sieht einem registrierten Namen zum Verwechseln ähnlich.*looks like the registered name "Kreszenz"/);
+    await page.getByLabel('Dein Name').fill('Resi\u200f');
+    await page.getByRole('button', { name: 'Als Gast spielen' }).click();
+    await expect.poll(() => page.locator('.login .error').textContent()).toMatch(/Dieser Name geht nicht.*U\+200F/);
+
+    // A guest: the socket is opened with the cookie, its URL carries neither token nor ticket.
+    await page.getByLabel('Dein Name').fill('Hias');
+    await page.getByRole('button', { name: 'Als Gast spielen' }).click();
+    await page.waitForSelector('form.create');
+    await expect.poll(() => sockets.length).toBeGreaterThan(0);
+    for (const url of sockets) expect(new URL(url).search).toBe('');
+
+    // At a table the guest's seat says "Gast".
+    await createTable({ ctx, page, errors, frames: [] }, 'schafkopf');
+    await page.waitForSelector('.seat.mine');
+    await expect.poll(() => page.locator('.seat.mine .tag.guest').textContent()).toBe('Gast');
+
+    // Log out: back to the login form, and the old cookie no longer opens a session.
+    const cookie = (await ctx.cookies()).find((c) => c.name === 'stich_session')!.value;
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.waitForSelector('main.login');
+    expect((await ctx.cookies()).find((c) => c.name === 'stich_session')).toBeUndefined();
+    const me = await fetch(`${base}/api/me`, { headers: { cookie: `stich_session=${cookie}` } });
+    expect(await me.json()).toEqual({ user: null });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
