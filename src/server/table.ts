@@ -11,7 +11,7 @@ import type { PublicSeat, ServerMessage, Snapshot } from './protocol.js';
 import { BOT_RATING, NEW_RATING, rateSitting } from './ratings.js';
 import type { Store, TableCommit } from './store/store.js';
 import { TableBots } from './tableBots.js';
-import type { ThinkReply, ThinkRequest } from './thinking.js';
+import { isThinkingLevel, thinkingBots, type ThinkReply, type ThinkRequest } from './thinking.js';
 
 export { DEFAULT_GRACE_MS } from './core/types.js';
 export type { LogEntry, Occupant, TableSettings } from './core/types.js';
@@ -36,6 +36,11 @@ export interface TableHooks {
   think?(request: ThinkRequest): Promise<ThinkReply>;
   /** Every command the core ran, with what it did (metrics, tracing): called before the effects run. */
   observe?(table: Table, command: Command, step: Step): void;
+  /**
+   * Runs `run` if the user's tables may hold `adding` more thinking bots
+   * (THINKING_BOTS_PER_USER), else refuses with `tooManyBots` (hall.ts).
+   */
+  thinking?(userId: string, adding: number, run: () => Promise<Answer>): Promise<Answer>;
 }
 
 let followerIds = 0;
@@ -143,11 +148,18 @@ export class Table {
 
   /** The creator of a waiting table puts a bot on an open seat (`bot`: its kind) or takes one off (null); see seatBots.ts. */
   seatBot(userId: string, seat: number, bot: string | null): Promise<Answer> {
-    return this.submit({ type: 'seatBot', userId, seat, bot });
+    const run = () => this.submit({ type: 'seatBot', userId, seat, bot });
+    const thinking = bot !== null && isThinkingLevel(this.module, bot === 'bot' ? this.module.defaultBot : bot);
+    // Only the creator may seat bots: anyone else is refused by the core, not by the cap.
+    return thinking && this.hooks.thinking && this.settings.creator === userId ? this.hooks.thinking(userId, 1, run) : run();
   }
 
+  /** Another sitting: its thinking bots count again against the table's creator (they did not while it was finished). */
   again(userId: string): Promise<Answer> {
-    return this.submit({ type: 'again', userId });
+    const run = () => this.submit({ type: 'again', userId });
+    const creator = this.settings.creator;
+    const adding = this.phase === 'finished' ? thinkingBots(this.module, this.seats) : 0;
+    return adding > 0 && creator !== undefined && this.hooks.thinking ? this.hooks.thinking(creator, adding, run) : run();
   }
 
   chat(user: { id: string; name: string }, text: string): Promise<Answer> {
