@@ -123,6 +123,12 @@ export class BotPool {
     });
   }
 
+  /** Starts every worker now (a table with thinking bots opened), so that the first decisions do not wait for a worker to load. */
+  warm(): void {
+    if (this.closed) return;
+    for (let i = 0; i < this.size; i++) this.worker(i);
+  }
+
   /** Decisions asked and not answered yet. */
   get busy(): number {
     return this.jobs.size;

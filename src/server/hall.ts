@@ -112,6 +112,7 @@ export class Hall {
     try {
       const log = await this.store.tableLog(row.id);
       await table.rebuild(log.map((l) => l.entry as LogEntry));
+      if (thinkingBots(table.module, table.seats) > 0) this.bots.warm();
       return table;
     } catch (e) {
       table.close();
@@ -172,6 +173,7 @@ export class Hall {
     const table = this.make(id, settings);
     await table.rebuild([]);
     const bots: LogEntry[] = seats.seats.flatMap((occ, seat) => (occ.kind === 'bot' ? [{ k: 'seat', seat, occ } as LogEntry] : []));
+    if (thinkingBots(module, seats.seats) > 0) this.bots.warm();
     await table.init(bots);
     if (this.cluster) this.cluster.ready(table);
     else this.lobby.changed();
