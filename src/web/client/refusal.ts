@@ -74,6 +74,7 @@ const SAY: Partial<Record<string, readonly [Say, Say]>> = {
   seatTaken: [() => 'Der Platz ist schon besetzt.', () => 'That seat is taken.'],
   rateLimited: [() => 'Zu viel auf einmal – kurz warten.', () => 'Too much at once: wait a moment.'],
   chatTooLong: [() => 'Die Nachricht ist zu lang.', () => 'The message is too long.'],
+  tooManyBots: [() => 'An deinen Tischen sitzen schon 8 denkende Bots (mittel, stark): mehr gehen nicht gleichzeitig.', () => 'Your tables already hold 8 thinking bots (medium, strong): no more at once.'],
 };
 
 /** Which part of the rules page explains a refusal. */
