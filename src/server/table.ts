@@ -230,11 +230,16 @@ export class Table {
     // The log first: a commit that fails leaves the table as it was, and nothing is sent.
     if (first?.type === 'commit') await this.store.commit({ tableId: this.id, from: first.from, entries: [...first.entries], ...(first.finished === false ? { finished: false } : {}) });
     this.current = done.state;
-    for (const effect of done.effects) await this.effect(effect);
+    for (const effect of done.effects) {
+      // Most effects (sends, timers) are done at once: only the others are waited for, which spares a promise each.
+      const pending = this.effect(effect);
+      if (pending) await pending;
+    }
     return done.reply;
   }
 
-  private async effect(e: Effect): Promise<void> {
+  /** Runs one effect; a promise for those that take time (records, randomness, bot turns). */
+  private effect(e: Effect): Promise<void> | undefined {
     switch (e.type) {
       case 'commit':
         return;
@@ -260,27 +265,15 @@ export class Table {
         this.timers.delete(e.key);
         return;
       }
-      case 'open': {
-        if (this.closed) return;
-        const begun = e.begin ? this.module.sitting.begin(this.rules, new CryptoRng()) : undefined;
-        const commit = await commitEntry(this.settings.game, this.id, e.deal);
-        await this.run({ type: 'opened', commit, ...(begun ? { begin: { start: begun.start, firstDealer: begun.firstDealer } } : {}) });
-        return;
-      }
-      case 'shuffle': {
-        if (this.closed) return;
-        const dealt = await shuffleDeal(this.settings.game, this.id, this.module.game.pack(this.rules), e.entry, e.contributions);
-        await this.run({ type: 'shuffled', deal: e.entry.deal, deck: dealt.deck, contributions: dealt.contributions });
-        return;
-      }
+      case 'open':
+        return this.closed ? undefined : this.open(e);
+      case 'shuffle':
+        return this.closed ? undefined : this.shuffle(e);
       case 'decide':
         if (this.closed) return;
-        try {
-          await this.bots.decide(e);
-        } catch (err) {
+        return this.bots.decide(e).catch((err: unknown) => {
           this.hooks.log?.error({ table: this.id, err: String(err) }, 'bot turn failed');
-        }
-        return;
+        });
       case 'changed':
         this.hooks.changed(this);
         return;
@@ -288,6 +281,17 @@ export class Table {
         this.hooks.log?.[e.level](e.data, e.message);
         return;
     }
+  }
+
+  private async open(e: Extract<Effect, { type: 'open' }>): Promise<void> {
+    const begun = e.begin ? this.module.sitting.begin(this.rules, new CryptoRng()) : undefined;
+    const commit = await commitEntry(this.settings.game, this.id, e.deal);
+    await this.run({ type: 'opened', commit, ...(begun ? { begin: { start: begun.start, firstDealer: begun.firstDealer } } : {}) });
+  }
+
+  private async shuffle(e: Extract<Effect, { type: 'shuffle' }>): Promise<void> {
+    const dealt = await shuffleDeal(this.settings.game, this.id, this.module.game.pack(this.rules), e.entry, e.contributions);
+    await this.run({ type: 'shuffled', deal: e.entry.deal, deck: dealt.deck, contributions: dealt.contributions });
   }
 
   /** Stores the finished sitting's record, with the new ratings of a rated sitting, and its people for the player pages. */
