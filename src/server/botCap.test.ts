@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from './client.js';
+import { autoplay, Client } from './client.js';
 import type { RunningServer } from './server.js';
-import { post, testServer } from './testing.js';
+import { post, seatedTable, testServer } from './testing.js';
 import { THINKING_BOTS_PER_USER } from './thinking.js';
 
 /**
@@ -75,4 +75,26 @@ describe('thinking bots per user', () => {
     expect(full.status).toBe(200);
     await Promise.all([anna.close(), bert.close()]);
   });
+
+  it('count again when a finished table starts another sitting: "again" over the cap is refused', async () => {
+    // Thinking bots of 5 ms, so that a deal is soon over.
+    const quick = await testServer({ botThinkMs: 5, botWorkers: 1 });
+    try {
+      const sepp = await Client.guest(quick.url, 'Wiederholer');
+      const id = await seatedTable(quick.url, sepp, [sepp], { game: 'schafkopf', seats: ['open', 'bot:medium', 'bot:medium', 'bot:medium'], length: { deals: 1 } });
+      const ended = sepp.next((m) => m.type === 'events' && m.table === id && m.events.some((e) => e.event.type === 'sittingEnd'), 60_000);
+      const stop = autoplay(sepp, id);
+      await ended;
+      stop();
+      // Finished: its three bots no longer count, and two tables of three take six more.
+      expect(quick.hall.thinkingBotsOf(sepp.user.id)).toBe(0);
+      for (let i = 0; i < 2; i++) expect((await post<Made>(quick.url, '/api/tables', { game: 'schafkopf', seats: ['open', 'bot:strong', 'bot:strong', 'bot:strong'] }, sepp.token)).status).toBe(200);
+      const again = await sepp.request({ type: 'again', table: id });
+      expect(again.type === 'error' && again.code).toBe('tooManyBots');
+      expect(quick.hall.tables.get(id)!.phase).toBe('finished');
+      await sepp.close();
+    } finally {
+      await quick.close();
+    }
+  }, 90_000);
 });
