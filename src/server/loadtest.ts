@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { autoplay, Client, post } from './client.js';
@@ -49,6 +49,8 @@ export interface LoadReport {
   /** The server's event-loop delay while playing (the highest over its processes), p99 and max in ms, from its /metrics; null if not readable. */
   readonly serverLagP99: number | null;
   readonly serverLagMax: number | null;
+  /** The machine's 1-minute load average when the play began and when it ended: figures from a shared machine need it beside them. */
+  readonly loadAverage: readonly [number, number];
 }
 
 /** The event-loop delay's p99 and max (ms) of each server since its last scrape: prom-client starts its histogram afresh at every scrape. */
@@ -157,6 +159,7 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
     }
     o.out.write(`${tables.length} tables, ${all.length} sockets; playing for ${o.seconds} s with pauses of ${o.pauseMin}–${o.pauseMax} ms …\n`);
     await serverLag(live());
+    const loadAtStart = loadavg()[0];
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     const started = performance.now();
@@ -218,6 +221,7 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
     stops.forEach((s) => s());
     const elapsed = (performance.now() - started) / 1000;
     lag.disable();
+    const loadAtEnd = loadavg()[0];
     const servedLag = await serverLag(live());
     if (process.env.STICH_LOAD_DEBUG) {
       timeline.forEach((ms, second) => o.out.write(`second ${second}: ${ms.length} acks, p50 ${percentile(ms, 50).toFixed(1)} p99 ${percentile(ms, 99).toFixed(1)} max ${percentile(ms, 100).toFixed(1)} ms\n`));
@@ -276,6 +280,7 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
       generatorLagMax: r2(lag.max / 1e6),
       serverLagP99: servedLag ? r2(servedLag.p99) : null,
       serverLagMax: servedLag ? r2(servedLag.max) : null,
+      loadAverage: [r2(loadAtStart), r2(loadAtEnd)],
     };
   } finally {
     child?.kill('SIGKILL');
