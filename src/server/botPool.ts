@@ -85,7 +85,8 @@ export class BotPool {
   /** The chosen action in the game's notation, or why there is none; it comes by the deadline (`within`) at the latest. */
   think(request: ThinkRequest, options: ThinkOptions = {}): Promise<ThinkReply> {
     if (this.closed) return Promise.resolve({ id: 0, ok: false, message: 'the bot pool is closed' });
-    if (!existsSync(fileURLToPath(this.script))) return Promise.resolve({ id: 0, ok: false, message: `no bot worker script at ${fileURLToPath(this.script)} (run npm run build)` });
+    // The script is looked for until a worker has started from it.
+    if (!this.workers.some((w) => w !== undefined) && !existsSync(fileURLToPath(this.script))) return Promise.resolve({ id: 0, ok: false, message: `no bot worker script at ${fileURLToPath(this.script)} (run npm run build)` });
     const id = this.nextId++;
     const within = options.within ?? this.timeoutMs;
     return new Promise<ThinkReply>((resolve) => {
