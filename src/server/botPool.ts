@@ -35,10 +35,11 @@ export interface ThinkOptions {
 /**
  * Worker threads for the thinking bots, so that their search never blocks
  * the server's event loop. At most `size` workers (default: the cores less
- * one, at least one), started on the first decision.
+ * one, at least one), started by `warm` (a table with thinking bots opens)
+ * or on the first decision.
  *
  * Each worker makes one decision at a time. Decisions wait in one queue per
- * table, served round-robin (fairQueue.ts): six busy tables of strong bots
+ * table, the table served longest ago first (fairQueue.ts): six busy tables of strong bots
  * delay another table's decision by at most one decision each, not by their
  * whole backlog. A free worker takes the next table's decision, preferring
  * one whose agent it holds (an agent keeps its state within a deal; another
