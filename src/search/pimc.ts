@@ -155,6 +155,8 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
   const solver = new Solver();
   const rolloutRng = new SeededRng(rng.int(2 ** 32));
   let deviations = 0;
+  /** A shorter time for the next decision only (see limitNext). */
+  let nextLimit: number | undefined;
   const easyAgents = Array.from({ length: 16 }, (_, s) => easyKind.create(rules, s, rolloutRng));
 
   /** The outcome score of `who` after the easy bot plays every seat from `state` to the end. */
@@ -177,15 +179,17 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
   /** The mean value of every legal action over the sampled worlds (the worlds used, in `worlds`; the value of each action in each, in `values`). */
   const estimate = async (view: T['view'], legal: readonly T['action'][], s: Seat): Promise<Estimates> => {
     const t0 = performance.now();
-    solver.deadline = t0 + o.thinkMs;
+    const thinkMs = Math.min(o.thinkMs, nextLimit ?? Infinity);
+    nextLimit = undefined;
+    solver.deadline = t0 + thinkMs;
     solver.nodeLimit = o.nodes === undefined ? Infinity : solver.nodes + o.nodes;
     let cardPlay = false;
     const sums = new Array<number>(legal.length).fill(0);
     const perWorld: number[][] = [];
     let worlds = 0;
-    drawBudget.left = o.thinkMs * DRAW_TIME_SHARE;
+    drawBudget.left = thinkMs * DRAW_TIME_SHARE;
     for (let w = 0; w < o.samples; w++) {
-      if (w > 0 && performance.now() - t0 >= o.thinkMs) break;
+      if (w > 0 && performance.now() - t0 >= thinkMs) break;
       const world = drawWorld(view, s);
       const values: number[] = [];
       let complete = true;
@@ -197,7 +201,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
           values.push(...direct);
           break;
         }
-        if (w > 0 && performance.now() - t0 >= o.thinkMs) {
+        if (w > 0 && performance.now() - t0 >= thinkMs) {
           complete = false;
           break;
         }
@@ -274,7 +278,10 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     name,
     kind: 'bot',
     choose: async (view, legal, s) => {
-      if (legal.length === 1) return legal[0];
+      if (legal.length === 1) {
+        nextLimit = undefined;
+        return legal[0];
+      }
       const { means, worlds, cardPlay, values } = await estimate(view, legal, s);
       const easyChoice = await own.choose(view, legal, s);
       if (worlds === 0) return easyChoice;
@@ -297,7 +304,11 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     },
   };
   if (own.interject) agent.interject = own.interject.bind(own);
-  return Object.assign(agent, { estimate });
+  /** The next decision thinks at most `ms` (less than its level's time: the server's bot pool had no worker free in time). */
+  const limitNext = (ms: number): void => {
+    nextLimit = ms;
+  };
+  return Object.assign(agent, { estimate, limitNext });
 }
 
 /** What a thinking agent makes of one decision: per legal action its mean value and its value in each world used. */
@@ -312,6 +323,8 @@ export interface Estimates {
 /** A thinking agent that also tells its estimate of every legal action (for analysis). */
 export type EstimatingAgent<T extends GameTypes> = Agent<T> & {
   estimate(view: T['view'], legal: readonly T['action'][], seat: Seat): Promise<Estimates>;
+  /** Limits the next decision (or estimate) to `ms` milliseconds, if that is less than the agent's own time. */
+  limitNext(ms: number): void;
 };
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BotPool } from './botPool.js';
-import type { ThinkRequest } from './thinking.js';
+import type { ThinkReply, ThinkRequest } from './thinking.js';
 
 const request: ThinkRequest = { agent: 't:1:0:1', game: 'schafkopf', rules: {}, level: 'strong', seat: 1, seed: 1, view: {}, legal: ['weiter', 'sauspiel E'] };
 
@@ -51,4 +51,50 @@ describe('the bot pool', () => {
     expect(echo.decided).toBe(2);
     await echo.close();
   });
+
+  /** A worker that thinks `ms` for each decision, or its budget if that is less, and answers naming the request's agent and its budget. */
+  const slow = (ms: number) =>
+    script(
+      `import { parentPort } from 'node:worker_threads'; parentPort.on('message', (m) => setTimeout(() => parentPort.postMessage({ id: m.id, ok: true, action: m.request.agent + '/' + (m.request.budgetMs ?? 'full'), ms: ${ms} }), Math.min(${ms}, m.request.budgetMs ?? ${ms})));`,
+    );
+
+  it('serves the tables in turn: a table with many decisions waiting delays another table’s by one decision, not by all of them', async () => {
+    const pool = new BotPool(1, 10_000, slow(60));
+    const order: string[] = [];
+    const ask = (table: string, n: number) => pool.think({ ...request, agent: `${table}:${n}` }, { table }).then((r) => void order.push(r.ok ? r.action.split('/')[0] : r.message));
+    const all = [...Array.from({ length: 5 }, (_, n) => ask('A', n)), ask('B', 0), ask('C', 0)];
+    expect(pool.waiting).toBe(6);
+    await Promise.all(all);
+    // First in, first out would give A:0 … A:4, B:0, C:0.
+    expect(order).toEqual(['A:0', 'B:0', 'C:0', 'A:1', 'A:2', 'A:3', 'A:4']);
+    await pool.close();
+  });
+
+  it('a decision that waited thinks only the time left, and one that cannot start in time is answered late by its deadline', async () => {
+    // Decisions of 400 ms (the level's time), due 500 ms after they are asked (the time and the grace); the worker takes 250 ms each.
+    const pool = new BotPool(1, 10_000, slow(250));
+    const level = { ...request, thinkMs: 400 };
+    // The worker started and ready first.
+    await pool.think({ ...level, agent: 'warm' });
+    const t0 = performance.now();
+    const at = (p: Promise<ThinkReply>) => p.then((r) => ({ r, ms: performance.now() - t0 }));
+    const [first, second, third] = await Promise.all([
+      at(pool.think({ ...level, agent: 'A' }, { table: 'A', within: 500 })),
+      at(pool.think({ ...level, agent: 'B' }, { table: 'B', within: 500 })),
+      at(pool.think({ ...level, agent: 'C' }, { table: 'C', within: 500 })),
+    ]);
+    expect(first.r.ok && first.r.action).toBe('A/full');
+    // B waited 250 ms: 500 − 250 − the grace of 100 ms leave about 150 ms to think.
+    const budget = Number(second.r.ok && second.r.action.split('/')[1]);
+    expect(budget).toBeGreaterThan(100);
+    expect(budget).toBeLessThanOrEqual(150);
+    // C could have started only at about 400 ms, with no time left: it is answered late at once, by its deadline in any case.
+    expect(third.r.ok).toBe(false);
+    expect(!third.r.ok && third.r.late).toBe(true);
+    expect(third.ms).toBeLessThan(500 + 80);
+    expect(pool.late).toBe(1);
+    expect(pool.shortened).toBe(1);
+    await pool.close();
+  });
 });
+

@@ -46,6 +46,8 @@ async function decide(r: ThinkRequest): Promise<string> {
     legal.push(a.value);
   }
   if (legal.length === 0) throw new Error('no legal action');
+  // Less time than the level's own: the decision waited for this worker (see BotPool).
+  if (r.budgetMs !== undefined && 'limitNext' in agent && typeof agent.limitNext === 'function') (agent.limitNext as (ms: number) => void)(r.budgetMs);
   const chosen = await agent.choose(r.view as GameTypes['view'], legal, r.seat);
   return game.formatAction(rules, chosen);
 }

@@ -28,6 +28,8 @@ export class Client {
   private listeners = new Set<(m: ServerMessage) => void>();
   closed = false;
   keepInbox = true;
+  /** Whether to keep every table's events (TableState.events); a load test's thousands of clients keep only the numbers. */
+  keepEvents = true;
   /** Whether to send a random contribution to every deal at a table where it holds a seat, as a player's client does. */
   contribute = true;
   /** The socket each deal's contribution went out on (sent again after a reconnect if the server still wants it). */
@@ -100,7 +102,7 @@ export class Client {
       for (const ev of m.events) {
         if (t.last !== -2 && ev.e !== t.last + 1) t.problems.push(`expected event ${t.last + 1}, got ${ev.e}`);
         t.last = ev.e;
-        t.events.push(ev);
+        if (this.keepEvents) t.events.push(ev);
         if (ev.event.type === 'dealStart' && ev.event.fair && t.seat >= 0) this.sendContribution(m.table, ev.event.deal);
       }
       t.legal = [...m.legal];

@@ -10,7 +10,7 @@ import type { CreateTable, LobbyTable, ServerErrorCode } from './protocol.js';
 import { initialSeats } from './seats.js';
 import type { Store, TableRow } from './store/store.js';
 import { DEFAULT_GRACE_MS, Table, type LogEntry, type TableHooks, type TableSettings } from './table.js';
-import { decisionMs } from './thinking.js';
+import { DECISION_GRACE_MS, decisionMs, isThinkingLevel, THINKING_BOTS_PER_USER, thinkingBots } from './thinking.js';
 
 /** Overrides of every new table's settings (tests: clocks, bot delays, contributions); graceMs is only the default for tables that name none. */
 export type TableDefaults = Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs' | 'contributionMs' | 'graceMs'>>;
@@ -28,10 +28,39 @@ export class Hall {
     readonly limits: Limits,
     private readonly log: FastifyInstance['log'],
     readonly cluster?: ClusterNode,
-    private readonly thinking: { workers?: number; thinkMs?: number } = {},
+    private readonly thinking: { workers?: number; thinkMs?: number; perUser?: number } = {},
   ) {
     this.lobby = cluster ? new Lobby(() => cluster.lobby().tables, 200, () => cluster.lobby().online) : new Lobby(() => this.lobbyTables());
     this.bots = new BotPool(thinking.workers);
+    this.thinkingPerUser = thinking.perUser ?? THINKING_BOTS_PER_USER;
+  }
+
+  /** Thinking bots a user's tables may hold at once (THINKING_BOTS_PER_USER unless the server says otherwise). */
+  readonly thinkingPerUser: number;
+  /** Thinking bots being added to a user's tables right now (a table being opened, a seatBot on its way to the store). */
+  private readonly thinkingAdding = new Map<string, number>();
+
+  /** The thinking bots at the waiting or playing tables this user opened, and those being added. */
+  thinkingBotsOf(userId: string): number {
+    let n = this.thinkingAdding.get(userId) ?? 0;
+    for (const t of this.tables.values()) if (t.settings.creator === userId && t.phase !== 'finished') n += thinkingBots(t.module, t.seats);
+    return n;
+  }
+
+  /** Runs `run` if the user's tables may hold `adding` more thinking bots, else refuses; they count while `run` runs. */
+  async withThinking<R>(userId: string, adding: number, run: () => Promise<R>, refuse: (r: { ok: false; code: 'tooManyBots'; message: string }) => R): Promise<R> {
+    const have = this.thinkingBotsOf(userId);
+    if (have + adding > this.thinkingPerUser) {
+      return refuse({ ok: false, code: 'tooManyBots', message: `your tables may hold at most ${this.thinkingPerUser} thinking bots (medium, strong) at once; they hold ${have}` });
+    }
+    this.thinkingAdding.set(userId, (this.thinkingAdding.get(userId) ?? 0) + adding);
+    try {
+      return await run();
+    } finally {
+      const left = (this.thinkingAdding.get(userId) ?? adding) - adding;
+      if (left > 0) this.thinkingAdding.set(userId, left);
+      else this.thinkingAdding.delete(userId);
+    }
   }
 
   lobbyChanged(): void {
@@ -61,11 +90,14 @@ export class Hall {
       changed,
       log: this.log,
       observe: (t, command, step) => this.observe?.(t, command, step),
+      thinking: (userId, adding, run) => this.withThinking(userId, adding, run, (r) => r),
       think: async (request) => {
         const t0 = Date.now();
-        const reply = await this.bots.think(this.thinking.thinkMs === undefined ? request : { ...request, thinkMs: this.thinking.thinkMs });
+        const ms = decisionMs(request.level, this.thinking.thinkMs);
+        // Tables take turns in the pool; the answer comes within the level's time and a little grace, or a cheap level decides (botPool.ts).
+        const reply = await this.bots.think(this.thinking.thinkMs === undefined ? request : { ...request, thinkMs: this.thinking.thinkMs }, { table: id, within: ms + DECISION_GRACE_MS });
         // Every decision of a level takes the same time, whatever the hand (see decisionMs).
-        const wait = t0 + decisionMs(request.level, this.thinking.thinkMs) - Date.now();
+        const wait = t0 + ms - Date.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         return reply;
       },
@@ -81,6 +113,7 @@ export class Hall {
     try {
       const log = await this.store.tableLog(row.id);
       await table.rebuild(log.map((l) => l.entry as LogEntry));
+      if (thinkingBots(table.module, table.seats) > 0) this.bots.warm();
       return table;
     } catch (e) {
       table.close();
@@ -102,8 +135,15 @@ export class Hall {
     return this.tables.size;
   }
 
-  /** Opens a table; `creator` (a user id) may change its bots while it waits. */
+  /** Opens a table; `creator` (a user id) may change its bots while it waits. Its thinking bots count against the creator's cap. */
   async create(body: CreateTable, defaults: TableDefaults | undefined, creator?: string): Promise<{ ok: true; table: Table } | { ok: false; code: ServerErrorCode; message: string }> {
+    const module = findGame(body.game);
+    const adding = module && creator !== undefined ? (body.seats ?? []).filter((w) => w.startsWith('bot:') && isThinkingLevel(module, w.slice(4))).length : 0;
+    if (adding > 0) return this.withThinking(creator!, adding, () => this.createTable(body, defaults, creator), (r) => r);
+    return this.createTable(body, defaults, creator);
+  }
+
+  private async createTable(body: CreateTable, defaults: TableDefaults | undefined, creator?: string): Promise<{ ok: true; table: Table } | { ok: false; code: ServerErrorCode; message: string }> {
     const module = findGame(body.game);
     if (!module) return { ok: false, code: 'badMessage', message: `unknown game ${JSON.stringify(body.game.slice(0, 40))}; games: ${GAMES.map((m) => m.game.id).join(', ')}` };
     const overrides: Record<string, unknown> = {};
@@ -134,6 +174,7 @@ export class Hall {
     const table = this.make(id, settings);
     await table.rebuild([]);
     const bots: LogEntry[] = seats.seats.flatMap((occ, seat) => (occ.kind === 'bot' ? [{ k: 'seat', seat, occ } as LogEntry] : []));
+    if (thinkingBots(module, seats.seats) > 0) this.bots.warm();
     await table.init(bots);
     if (this.cluster) this.cluster.ready(table);
     else this.lobby.changed();

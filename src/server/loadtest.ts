@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { autoplay, Client, post } from './client.js';
@@ -42,6 +43,31 @@ export interface LoadReport {
   readonly processes: number;
   /** After a kill -9: ms until every table had gone on (its clients of the dead process reconnected elsewhere). */
   readonly takeoverMs?: number;
+  /** The load generator's own event-loop delay while playing, p99 and max in ms: a busy generator adds to the latencies it measures. */
+  readonly generatorLagP99: number;
+  readonly generatorLagMax: number;
+  /** The server's event-loop delay while playing (the highest over its processes), p99 and max in ms, from its /metrics; null if not readable. */
+  readonly serverLagP99: number | null;
+  readonly serverLagMax: number | null;
+  /** The machine's 1-minute load average when the play began and when it ended: figures from a shared machine need it beside them. */
+  readonly loadAverage: readonly [number, number];
+}
+
+/** The event-loop delay's p99 and max (ms) of each server since its last scrape: prom-client starts its histogram afresh at every scrape. */
+async function serverLag(urls: readonly string[]): Promise<{ p99: number; max: number } | null> {
+  try {
+    let p99 = 0;
+    let max = 0;
+    for (const u of urls) {
+      const text = await (await fetch(`${u}/metrics`)).text();
+      const read = (name: string) => Number(new RegExp(`^stich_nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000;
+      p99 = Math.max(p99, read('p99'));
+      max = Math.max(max, read('max'));
+    }
+    return Number.isFinite(p99) && Number.isFinite(max) ? { p99, max } : null;
+  } catch {
+    return null;
+  }
 }
 
 function percentile(values: number[], p: number): number {
@@ -90,6 +116,7 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
     const setupOne = async (t: number) => {
       const owner = await Client.guest(via(t, 0), `load${t}-0`);
       owner.keepInbox = false;
+      owner.keepEvents = false;
       const made = await post<{ id: string; seats: unknown[] }>(via(t, 0), '/api/tables', { game: o.game, length: { deals: 1000 }, clockMs: 0, botDelayMs: 0, public: false }, owner.token);
       if (made.status !== 200) throw new Error(`cannot create a table: ${JSON.stringify(made.body)}`);
       const id = made.body.id;
@@ -97,6 +124,7 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
       for (let s = 1; s < made.body.seats.length; s++) {
         const c = await Client.guest(via(t, s), `load${t}-${s}`);
         c.keepInbox = false;
+        c.keepEvents = false;
         clients.push(c);
       }
       for (let s = 0; s < clients.length; s++) {
@@ -125,11 +153,18 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
     };
     let stopping = false;
     let killing = false;
+    const live = () => (procs.length > 0 ? procs.filter((p) => !p.exited).map((p) => p.url) : urls);
     for (let t = 0; t < o.tables; t += 25) {
       await Promise.all(Array.from({ length: Math.min(25, o.tables - t) }, (_, i) => setupOne(t + i)));
     }
     o.out.write(`${tables.length} tables, ${all.length} sockets; playing for ${o.seconds} s with pauses of ${o.pauseMin}–${o.pauseMax} ms …\n`);
+    await serverLag(live());
+    const loadAtStart = loadavg()[0];
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
     const started = performance.now();
+    // With STICH_LOAD_DEBUG: every second's actions, ack p50 / p99 / max.
+    const timeline: number[][] = [];
     const play = (id: string, c: Client) =>
         autoplay(c, id, {
           pause: () => {
@@ -140,6 +175,7 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
           },
           onAck: (ms) => {
             acks.push(ms);
+            if (process.env.STICH_LOAD_DEBUG) (timeline[Math.floor((performance.now() - started) / 1000)] ??= []).push(ms);
             acked.push({ table: id, user: c.user.id, cseq: c.table(id).cseq });
           },
         });
@@ -184,11 +220,16 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
     stopping = true;
     stops.forEach((s) => s());
     const elapsed = (performance.now() - started) / 1000;
+    lag.disable();
+    const loadAtEnd = loadavg()[0];
+    const servedLag = await serverLag(live());
+    if (process.env.STICH_LOAD_DEBUG) {
+      timeline.forEach((ms, second) => o.out.write(`second ${second}: ${ms.length} acks, p50 ${percentile(ms, 50).toFixed(1)} p99 ${percentile(ms, 99).toFixed(1)} max ${percentile(ms, 100).toFixed(1)} ms\n`));
+    }
     let serverRssMb: number | null = null;
     try {
-      const live = procs.length > 0 ? procs.filter((p) => !p.exited).map((p) => p.url) : urls;
       let rss = 0;
-      for (const u of live) rss += ((await (await fetch(`${u}/api/stats`)).json()) as { rss: number }).rss;
+      for (const u of live()) rss += ((await (await fetch(`${u}/api/stats`)).json()) as { rss: number }).rss;
       serverRssMb = Math.round(rss / 1e6);
     } catch {
       serverRssMb = null;
@@ -235,6 +276,11 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
       serverRssMb,
       processes: urls.length,
       ...(takeoverMs !== undefined ? { takeoverMs } : {}),
+      generatorLagP99: r2(lag.percentile(99) / 1e6),
+      generatorLagMax: r2(lag.max / 1e6),
+      serverLagP99: servedLag ? r2(servedLag.p99) : null,
+      serverLagMax: servedLag ? r2(servedLag.max) : null,
+      loadAverage: [r2(loadAtStart), r2(loadAtEnd)],
     };
   } finally {
     child?.kill('SIGKILL');

@@ -58,7 +58,9 @@ describe('GET /metrics', () => {
     expect(sample(after, 'stich_ack_seconds_bucket{le="+Inf",result="ok"}')).toBe(acks);
     // Three bots played at least 8 cards each, the medium bot's decisions in the worker.
     expect(sample(after, 'stich_actions_total{by="bot"}')).toBeGreaterThanOrEqual(24);
-    expect(sample(after, 'stich_bot_decisions_total')).toBeGreaterThanOrEqual(8);
+    // Each answered by the worker, or late (the machine too busy for the 5 ms and the grace): then the easy bot decided.
+    expect(sample(after, 'stich_bot_decisions_total')).toBeGreaterThanOrEqual(1);
+    expect(sample(after, 'stich_bot_decisions_total')! + sample(after, 'stich_bot_late_total')!).toBeGreaterThanOrEqual(8);
     expect(sample(after, 'stich_bot_queue')).toBe(0);
     expect(sample(after, 'stich_store_commit_seconds_count{result="ok"}')).toBeGreaterThan(acks);
     expect(sample(after, 'stich_nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);

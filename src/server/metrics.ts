@@ -113,7 +113,7 @@ export class ServerMetrics {
     sockets(): number;
     tables(): Iterable<{ readonly settings: { readonly game: string }; readonly phase: string }>;
     games: readonly string[];
-    bots: { readonly decided: number; readonly busy: number };
+    bots: { readonly decided: number; readonly busy: number; readonly late: number; readonly shortened: number };
   }): void {
     const registers = [this.registry];
     new client.Gauge({
@@ -142,6 +142,24 @@ export class ServerMetrics {
       collect() {
         this.reset();
         this.inc(sources.bots.decided);
+      },
+    });
+    new client.Counter({
+      name: 'stich_bot_late_total',
+      help: 'Decisions of the thinking bots not answered within their level\'s time and its grace (the pool was busy): the easy bot decided',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sources.bots.late);
+      },
+    });
+    new client.Counter({
+      name: 'stich_bot_shortened_total',
+      help: 'Decisions of the thinking bots that waited for a worker and thought less than their level\'s time',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sources.bots.shortened);
       },
     });
     new client.Gauge({

@@ -12,7 +12,7 @@ import type { PublicSeat, ServerMessage, Snapshot } from './protocol.js';
 import { BOT_RATING, NEW_RATING, rateSitting } from './ratings.js';
 import type { Store, TableCommit } from './store/store.js';
 import { TableBots } from './tableBots.js';
-import type { HintReply, HintRequest, ThinkReply, ThinkRequest } from './thinking.js';
+import { isThinkingLevel, thinkingBots, type HintReply, type HintRequest, type ThinkReply, type ThinkRequest } from './thinking.js';
 import { analysisUnit } from '../search/analysis.js';
 
 export { DEFAULT_GRACE_MS } from './core/types.js';
@@ -40,6 +40,11 @@ export interface TableHooks {
   hint?(request: HintRequest, key: string): Promise<HintReply>;
   /** Every command the core ran, with what it did (metrics, tracing): called before the effects run. */
   observe?(table: Table, command: Command, step: Step): void;
+  /**
+   * Runs `run` if the user's tables may hold `adding` more thinking bots
+   * (THINKING_BOTS_PER_USER), else refuses with `tooManyBots` (hall.ts).
+   */
+  thinking?(userId: string, adding: number, run: () => Promise<Answer>): Promise<Answer>;
 }
 
 let followerIds = 0;
@@ -147,11 +152,18 @@ export class Table {
 
   /** The creator of a waiting table puts a bot on an open seat (`bot`: its kind) or takes one off (null); see seatBots.ts. */
   seatBot(userId: string, seat: number, bot: string | null): Promise<Answer> {
-    return this.submit({ type: 'seatBot', userId, seat, bot });
+    const run = () => this.submit({ type: 'seatBot', userId, seat, bot });
+    const thinking = bot !== null && isThinkingLevel(this.module, bot === 'bot' ? this.module.defaultBot : bot);
+    // Only the creator may seat bots: anyone else is refused by the core, not by the cap.
+    return thinking && this.hooks.thinking && this.settings.creator === userId ? this.hooks.thinking(userId, 1, run) : run();
   }
 
+  /** Another sitting: its thinking bots count again against the table's creator (they did not while it was finished). */
   again(userId: string): Promise<Answer> {
-    return this.submit({ type: 'again', userId });
+    const run = () => this.submit({ type: 'again', userId });
+    const creator = this.settings.creator;
+    const adding = this.phase === 'finished' ? thinkingBots(this.module, this.seats) : 0;
+    return adding > 0 && creator !== undefined && this.hooks.thinking ? this.hooks.thinking(creator, adding, run) : run();
   }
 
   chat(user: { id: string; name: string }, text: string): Promise<Answer> {
@@ -264,11 +276,16 @@ export class Table {
     // The log first: a commit that fails leaves the table as it was, and nothing is sent.
     if (first?.type === 'commit') await this.store.commit({ tableId: this.id, from: first.from, entries: [...first.entries], ...(first.finished !== undefined ? { finished: first.finished } : {}) });
     this.current = done.state;
-    for (const effect of done.effects) await this.effect(effect);
+    for (const effect of done.effects) {
+      // Most effects (sends, timers) are done at once: only the others are waited for, which spares a promise each.
+      const pending = this.effect(effect);
+      if (pending) await pending;
+    }
     return done.reply;
   }
 
-  private async effect(e: Effect): Promise<void> {
+  /** Runs one effect; a promise for those that take time (records, randomness, bot turns). */
+  private effect(e: Effect): Promise<void> | undefined {
     switch (e.type) {
       case 'commit':
         return;
@@ -294,27 +311,15 @@ export class Table {
         this.timers.delete(e.key);
         return;
       }
-      case 'open': {
-        if (this.closed) return;
-        const begun = e.begin ? this.module.sitting.begin(this.rules, new CryptoRng()) : undefined;
-        const commit = await commitEntry(this.settings.game, this.id, e.deal);
-        await this.run({ type: 'opened', commit, ...(begun ? { begin: { start: begun.start, firstDealer: begun.firstDealer } } : {}) });
-        return;
-      }
-      case 'shuffle': {
-        if (this.closed) return;
-        const dealt = await shuffleDeal(this.settings.game, this.id, this.module.game.pack(this.rules), e.entry, e.contributions);
-        await this.run({ type: 'shuffled', deal: e.entry.deal, deck: dealt.deck, contributions: dealt.contributions });
-        return;
-      }
+      case 'open':
+        return this.closed ? undefined : this.open(e);
+      case 'shuffle':
+        return this.closed ? undefined : this.shuffle(e);
       case 'decide':
         if (this.closed) return;
-        try {
-          await this.bots.decide(e);
-        } catch (err) {
+        return this.bots.decide(e).catch((err: unknown) => {
           this.hooks.log?.error({ table: this.id, err: String(err) }, 'bot turn failed');
-        }
-        return;
+        });
       case 'changed':
         this.hooks.changed(this);
         return;
@@ -322,6 +327,17 @@ export class Table {
         this.hooks.log?.[e.level](e.data, e.message);
         return;
     }
+  }
+
+  private async open(e: Extract<Effect, { type: 'open' }>): Promise<void> {
+    const begun = e.begin ? this.module.sitting.begin(this.rules, new CryptoRng()) : undefined;
+    const commit = await commitEntry(this.settings.game, this.id, e.deal);
+    await this.run({ type: 'opened', commit, ...(begun ? { begin: { start: begun.start, firstDealer: begun.firstDealer } } : {}) });
+  }
+
+  private async shuffle(e: Extract<Effect, { type: 'shuffle' }>): Promise<void> {
+    const dealt = await shuffleDeal(this.settings.game, this.id, this.module.game.pack(this.rules), e.entry, e.contributions);
+    await this.run({ type: 'shuffled', deal: e.entry.deal, deck: dealt.deck, contributions: dealt.contributions });
   }
 
   /** Stores the finished sitting's record, with the new ratings of a rated sitting, and its people for the player pages. */

@@ -25,7 +25,8 @@ export interface BotHost {
  * own bots decide at once from the seat's view; a thinking bot (medium,
  * strong) decides in a worker thread of the bot pool, outside the table's
  * queue, and its choice comes back as a `botAction` command that the core
- * refuses if the deal has moved on. If the worker fails, the easy bot decides.
+ * refuses if the deal has moved on. If the worker fails, or cannot answer
+ * within the level's time (the pool is busy), the easy bot decides.
  */
 export class TableBots {
   private readonly agents = new Map<string, Agent<T>>();
@@ -93,7 +94,8 @@ export class TableBots {
     if (state.sitting.moves !== moves || state.live.closed) return;
     const { game } = ctx.module;
     if (reply.ok && game.parseAction(ctx.settings.rules, reply.action).ok) return void (await this.host.run({ type: 'botAction', seat, action: reply.action, moves }));
-    this.host.warn({ seat, problem: reply.ok ? `unreadable action ${reply.action}` : reply.message }, 'a thinking bot could not decide: the easy bot decides');
+    // Late (the pool was busy): expected under load, counted by the pool (stich_bot_late_total), not worth a warning each.
+    if (reply.ok || !reply.late) this.host.warn({ seat, problem: reply.ok ? `unreadable action ${reply.action}` : reply.message }, 'a thinking bot could not decide: the easy bot decides');
     const deal = dealState(state.sitting);
     const legal = game.legal(deal, seat);
     if (legal.length === 0) return;

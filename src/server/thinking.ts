@@ -31,9 +31,33 @@ export interface ThinkRequest {
   readonly legal: readonly string[];
   /** Milliseconds per decision instead of the level's own budget (the CLI's --think). */
   readonly thinkMs?: number;
+  /** Set by the bot pool: this decision's time when it is less than the level's (it waited for a worker). */
+  readonly budgetMs?: number;
 }
 
-export type ThinkReply = { readonly id: number; readonly ok: true; readonly action: string; readonly ms: number } | { readonly id: number; readonly ok: false; readonly message: string };
+/** A worker's answer; `late`: no answer in time (no worker was free soon enough), so a cheap level decides instead. */
+export type ThinkReply =
+  | { readonly id: number; readonly ok: true; readonly action: string; readonly ms: number }
+  | { readonly id: number; readonly ok: false; readonly message: string; readonly late?: true };
+
+/**
+ * Thinking bots one user's tables may hold at once (waiting or playing
+ * tables the user opened): two tables of four, enough to play among three
+ * and watch a table of bots, while one person cannot fill the pool's
+ * workers with tables of their own (docs/security.md).
+ */
+export const THINKING_BOTS_PER_USER = 8;
+
+/** How late a thinking bot's answer may come after its level's time, at most: then a cheap level decides (botPool.ts). */
+export const DECISION_GRACE_MS = 100;
+
+/** The least share of its level's time a decision that waited for a worker still thinks; with less time left, a cheap level decides. */
+export const MIN_THINK_SHARE = 0.25;
+
+/** The thinking bots among these seats. */
+export function thinkingBots(module: AnyGameModule, seats: readonly { readonly kind: string; readonly bot?: string }[]): number {
+  return seats.filter((o) => o.kind === 'bot' && o.bot !== undefined && isThinkingLevel(module, o.bot)).length;
+}
 
 /**
  * The time every decision of a level takes on the server, forced ones

@@ -10,6 +10,29 @@ import { authed, failure, type ServerContext } from './context.js';
 import { watchLobby } from './lobby.js';
 import { BANNED_CLOSE } from '../moderation.js';
 
+/** The sockets written to in this turn, held back until its end. */
+const corked = new Set<{ cork(): void; uncork(): void }>();
+
+/**
+ * Holds a socket's writes until the end of this turn (process.nextTick,
+ * after the promise callbacks that follow), so that the messages one step
+ * sends to one socket (its events, then the answer to an action) leave in
+ * one write instead of one system call each.
+ */
+function corkTurn(ws: WebSocket): void {
+  const raw = (ws as WebSocket & { _socket?: { cork(): void; uncork(): void } })._socket;
+  if (!raw || corked.has(raw)) return;
+  if (corked.size === 0) process.nextTick(uncorkAll);
+  raw.cork();
+  corked.add(raw);
+}
+
+function uncorkAll(): void {
+  const all = [...corked];
+  corked.clear();
+  for (const raw of all) raw.uncork();
+}
+
 /** The table and sequence number a message names, if it can be read at all (for refusals before it is checked). */
 function refersTo(data: unknown): { table?: string; cseq?: number } {
   try {
@@ -59,7 +82,9 @@ function connection(ctx: ServerContext, log: { warn(o: object, m: string): void;
   const acks = ctx.metrics?.acknowledgements();
   const send = (m: ServerMessage) => {
     acks?.answered(m);
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
+    if (ws.readyState !== ws.OPEN) return;
+    corkTurn(ws);
+    ws.send(JSON.stringify(m));
   };
   const sub = { userId: user.id, send };
   const bucket = new TokenBucket(limits.messageRate, limits.messageBurst);

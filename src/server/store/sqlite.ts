@@ -52,6 +52,10 @@ export class SqliteStore implements Store, SchemaState {
   private readonly db: Database.Database;
   private readonly stmts;
   readonly moderation: ModerationStore;
+  /** One table's commit, inside the group's transaction: a savepoint that is rolled back alone if it fails. */
+  private readonly commitOne: (c: TableCommit, json: ReturnType<typeof prepareCommit>) => void;
+  /** The commits waiting for this turn's transaction. */
+  private batch: { c: TableCommit; json: ReturnType<typeof prepareCommit>; resolve(): void; reject(e: unknown): void }[] = [];
 
   constructor(file: string) {
     this.db = new Database(file);
@@ -118,6 +122,7 @@ export class SqliteStore implements Store, SchemaState {
       ),
     };
     this.keyNames();
+    this.commitOne = this.makeCommitOne();
   }
 
   /** Fills in the name keys and skeletons of users made before migration 4 (see `legacyKeys`). */
@@ -128,6 +133,19 @@ export class SqliteStore implements Store, SchemaState {
     this.db.transaction(() => {
       for (const k of legacyKeys(rows.map((r) => ({ ...r, guest: r.guest === 1 })), registered)) this.stmts.setKey.run(k.key, k.skeleton, k.id);
     }).immediate();
+  }
+
+  private makeCommitOne(): (c: TableCommit, json: ReturnType<typeof prepareCommit>) => void {
+    return this.db.transaction((c: TableCommit, json: ReturnType<typeof prepareCommit>) => {
+      if (!this.stmts.tableExists.get(c.tableId)) throw new StoreError('missing', `no table ${c.tableId}`);
+      const { n } = this.stmts.next.get(c.tableId) as { n: number };
+      if (n !== c.from) throw conflict(c.tableId, n, c.from);
+      json.entries.forEach((e, i) => this.stmts.append.run(c.tableId, c.from + i, e));
+      if (c.finished !== undefined) this.stmts.finish.run(c.finished ? 1 : 0, c.tableId);
+      if (c.record) this.stmts.addRecord.run(c.record.id, c.record.tableId, c.record.game, json.record!, c.record.created);
+      if (c.record) for (const p of c.participants ?? []) this.stmts.addParticipant.run(c.record.id, p.userId, p.seat, p.total, p.place);
+      for (const r of c.ratings ?? []) this.stmts.upsertRating.run(r.game, r.userId, r.mu, r.sigma);
+    });
   }
 
   /** Applies the migrations not yet applied (see `migrations.ts`), each in an immediate transaction. */
@@ -245,23 +263,45 @@ export class SqliteStore implements Store, SchemaState {
     return rows.map((r) => ({ index: r.idx, entry: JSON.parse(r.entry) }));
   }
 
+  /**
+   * Group commit: the commits asked for in one turn of the event loop are
+   * written in one transaction, each in its own savepoint, so that one that
+   * fails (a log conflict, a duplicate record) rolls back alone and fails
+   * alone. Every caller's promise settles only after the transaction is
+   * committed: nothing is acknowledged before it is stored.
+   */
   async commit(c: TableCommit): Promise<void> {
     const json = prepareCommit(c);
-    run(() =>
+    return new Promise<void>((resolve, reject) => {
+      if (this.batch.length === 0) setImmediate(() => this.flush());
+      this.batch.push({ c, json, resolve, reject });
+    });
+  }
+
+  /** Writes the waiting commits in one immediate transaction, then settles their promises. */
+  private flush(): void {
+    const batch = this.batch;
+    if (batch.length === 0) return;
+    this.batch = [];
+    const failed = new Map<number, unknown>();
+    try {
       this.db
         .transaction(() => {
-          if (!this.stmts.tableExists.get(c.tableId)) throw new StoreError('missing', `no table ${c.tableId}`);
-          const { n } = this.stmts.next.get(c.tableId) as { n: number };
-          if (n !== c.from) throw conflict(c.tableId, n, c.from);
-          json.entries.forEach((e, i) => this.stmts.append.run(c.tableId, c.from + i, e));
-          if (c.finished !== undefined) this.stmts.finish.run(c.finished ? 1 : 0, c.tableId);
-          if (c.record) this.stmts.addRecord.run(c.record.id, c.record.tableId, c.record.game, json.record!, c.record.created);
-          if (c.record) for (const p of c.participants ?? []) this.stmts.addParticipant.run(c.record.id, p.userId, p.seat, p.total, p.place);
-          for (const r of c.ratings ?? []) this.stmts.upsertRating.run(r.game, r.userId, r.mu, r.sigma);
+          batch.forEach((b, i) => {
+            try {
+              this.commitOne(b.c, b.json);
+            } catch (e) {
+              failed.set(i, translate(e));
+            }
+          });
         })
-        // IMMEDIATE takes the write lock before reading the log's length, so another process cannot write in between.
-        .immediate(),
-    );
+        // IMMEDIATE takes the write lock before reading the logs' lengths, so another process cannot write in between.
+        .immediate();
+    } catch (e) {
+      // The transaction itself failed (the file is busy, the disk full): nothing of it is stored.
+      batch.forEach((_, i) => failed.set(i, translate(e)));
+    }
+    batch.forEach((b, i) => (failed.has(i) ? b.reject(failed.get(i)) : b.resolve()));
   }
 
   async record(id: string): Promise<RecordRow | undefined> {
@@ -350,6 +390,7 @@ export class SqliteStore implements Store, SchemaState {
   }
 
   async close(): Promise<void> {
+    this.flush();
     this.db.close();
   }
 }

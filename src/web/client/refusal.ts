@@ -79,6 +79,7 @@ const SAY: Partial<Record<string, readonly [Say, Say]>> = {
   muted: [(p) => `Du darfst ${until(p.until, 'de')} nicht schreiben: ${p.reason ?? ''}`, (p) => `You may not chat ${until(p.until, 'en')}: ${p.reason ?? ''}`],
   banned: [(p) => `Du bist ${until(p.until, 'de')} gesperrt: ${p.reason ?? ''}`, (p) => `You are banned ${until(p.until, 'en')}: ${p.reason ?? ''}`],
   tableClosed: [(p) => `Die Moderation hat den Tisch geschlossen${p.reason ? `: ${p.reason}` : '.'}`, (p) => `A moderator closed this table${p.reason ? `: ${p.reason}` : '.'}`],
+  tooManyBots: [() => 'An deinen Tischen sitzen schon 8 denkende Bots (mittel, stark): mehr gehen nicht gleichzeitig.', () => 'Your tables already hold 8 thinking bots (medium, strong): no more at once.'],
 };
 
 /** When a mute or a ban ends ("never": for ever), in the page's language. */
