@@ -177,15 +177,18 @@ program
   .option('--pg <url>', 'the cluster\'s PostgreSQL database (postgres://…)')
   .option('--redis <url>', 'the cluster\'s Redis (redis://host:port)')
   .option('--kill-after <s>', 'kill -9 one process of the started cluster after S seconds and measure the takeover')
-  .action(async (opts: { tables: string; seconds: string; url?: string; game: string; pause: string; cluster?: string; pg?: string; redis?: string; killAfter?: string }) => {
+  .option('--rolling-restart', 'restart the started cluster\'s processes one after the other with SIGTERM during the run (each drains) and measure the waits')
+  .action(async (opts: { tables: string; seconds: string; url?: string; game: string; pause: string; cluster?: string; pg?: string; redis?: string; killAfter?: string; rollingRestart?: boolean }) => {
     const pause = /^(\d+)-(\d+)$/.exec(opts.pause);
     if (!pause || !/^\d+$/.test(opts.tables) || !/^\d+(\.\d+)?$/.test(opts.seconds)) throw new CliError('--tables and --seconds are numbers, --pause is MIN-MAX in ms');
     if (opts.cluster !== undefined && (!/^\d+$/.test(opts.cluster) || Number(opts.cluster) < 1 || !opts.pg || !opts.redis)) throw new CliError('--cluster N (1 or more) needs --pg postgres://… and --redis redis://…');
     if (opts.killAfter !== undefined && (!/^\d+(\.\d+)?$/.test(opts.killAfter) || Number(opts.cluster ?? 0) < 2)) throw new CliError('--kill-after S (seconds) needs a started cluster of 2 or more processes (--cluster N)');
+    if (opts.rollingRestart && (Number(opts.cluster ?? 0) < 2 || opts.killAfter !== undefined)) throw new CliError('--rolling-restart needs a started cluster of 2 or more processes (--cluster N), and not --kill-after');
     const { loadtest } = await import('../server/loadtest.js');
     const report = await loadtest({
       cluster: opts.cluster ? { processes: Number(opts.cluster), pg: opts.pg!, redis: opts.redis! } : undefined,
       killAfter: opts.killAfter === undefined ? undefined : Number(opts.killAfter),
+      rollingRestart: opts.rollingRestart === true,
       url: opts.url,
       tables: Number(opts.tables),
       seconds: Number(opts.seconds),
@@ -195,7 +198,7 @@ program
       out: process.stdout,
     });
     process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    process.exitCode = report.errors === 0 && (report.lost ?? 0) === 0 ? 0 : 1;
+    process.exitCode = report.errors === 0 && (report.lost ?? 0) === 0 && (report.duplicates ?? 0) === 0 ? 0 : 1;
   });
 
 try {

@@ -51,10 +51,18 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   const node = server.cluster ? `; cluster node ${server.cluster.id}, Redis ${describeLocation({ pg: redis })}` : '';
   out.write(`stich server listening on ${server.url} (${pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}${node})\n`);
   if (host === '127.0.0.1' || host === 'localhost' || host === '::1') out.write('Only this computer can connect; --host lets others in (--host alone: every interface).\n');
+  // SIGTERM (systemd's stop) and Ctrl-C drain the process (docs/deploy.md "Restarts"); a second signal ends it at once.
+  let stopping = false;
   const stop = async () => {
-    await server.close();
+    if (stopping) process.exit(1);
+    stopping = true;
+    const r = await server.drain().catch((e: unknown) => {
+      process.stderr.write(`stich: the drain failed: ${String(e)}\n`);
+      process.exit(1);
+    });
+    const handed = r.handoff ? `; ${r.handoff.tables} tables handed to ${r.handoff.targets} other processes${r.handoff.takenMs === null ? `, ${r.handoff.untaken} not yet taken` : ` and taken in ${r.handoff.takenMs} ms`}` : `; ${r.tables} tables stored`;
+    out.write(`stich server drained in ${r.ms} ms: ${r.sockets} sockets told to reconnect${handed}\n`);
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());
 }

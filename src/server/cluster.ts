@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ClusterFront, type FrontConn } from './clusterFront.js';
 import { Broadcast, MARGIN_MS, RELEASE, RENEW, Wire, type ClusterLink, type LeaseChain, type LeaseRedis } from './clusterWire.js';
 import { RemoteFollowers } from './clusterOwner.js';
+import { takeHandedOver } from './clusterHandoff.js';
 import type { TableMessage } from './dispatch.js';
 import type { TableRouter } from './router.js';
 import { ClusterLobby, type TableInfo } from './clusterLobby.js';
@@ -11,7 +12,6 @@ import { randomId } from './identity.js';
 import type { LobbyTable, ServerMessage } from './protocol.js';
 
 export { infoOf, type TableInfo } from './clusterLobby.js';
-export type { FrontConn } from './clusterFront.js';
 import type { Store, TableRow, UserRow } from './store/store.js';
 import type { Table } from './table.js';
 
@@ -45,18 +45,11 @@ export interface ClusterHall {
   lobbyWatched(): boolean;
 }
 
-interface Logger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+type LogFn = (obj: object, msg: string) => void;
+type Logger = Record<'info' | 'warn' | 'error', LogFn>;
 
 /** A table this process owns (`table` is unset while it is being rebuilt). */
-interface Owned {
-  readonly lease: string;
-  until: number;
-  table?: Table;
-}
+export type Owned = { readonly lease: string; until: number; table?: Table };
 
 export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   readonly id = randomId(9);
@@ -65,15 +58,17 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   readonly tickMs: number;
   readonly cmd: LeaseRedis;
   private readonly sub: Redis;
-  private readonly owned = new Map<string, Owned>();
-  private readonly front = new ClusterFront(this);
+  readonly owned = new Map<string, Owned>();
+  readonly front = new ClusterFront(this);
   /** Sockets of this or other processes following tables this process owns, by NODE/CONN/TABLE. */
   private readonly followers = new RemoteFollowers({ id: this.id, publish: (node, w) => this.publish(node, w), receive: (conn, table, lease, m) => this.front.receive(conn, table, lease, m), table: (id) => this.hall.tables.get(id), log: (d, m) => this.log.error(d, m) });
   private tickTimer: NodeJS.Timeout | undefined;
   private ticking = false;
   /** Tables this process is taking over now. */
-  private readonly adopting = new Set<string>();
+  readonly adopting = new Set<string>();
   private closed = false;
+  /** Handing its tables over before it exits (clusterHandoff.ts): it takes none and serves none. */
+  draining = false;
   private readonly lobbyInfo: ClusterLobby;
 
   hall!: ClusterHall;
@@ -81,7 +76,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   constructor(
     options: ClusterOptions,
     private readonly store: Store,
-    private readonly log: Logger,
+    readonly log: Logger,
   ) {
     this.prefix = options.prefix ?? 'stich';
     this.leaseMs = options.leaseMs ?? 3000;
@@ -197,11 +192,12 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     this.changed(table);
   }
 
-  private async tryAdopt(row: TableRow): Promise<void> {
+  async tryAdopt(row: TableRow): Promise<void> {
     const lease = `${this.id}/${randomId(6)}`;
     const started = Date.now();
     const got = await this.cmd.set(this.k('lease', row.id), lease, 'PX', this.leaseMs, 'NX');
-    if (got !== 'OK' || this.closed) return;
+    if (got !== 'OK') return;
+    if (this.closed || this.draining) return void (await this.cmd.releaseLease(this.k('lease', row.id), lease).catch(() => undefined));
     const o: Owned = { lease, until: started + this.leaseMs - MARGIN_MS };
     this.owned.set(row.id, o);
     try {
@@ -220,7 +216,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   }
 
   /** This process no longer owns the table: it stops it and forgets its followers (they rejoin the next owner). */
-  private lose(tableId: string, why: string): void {
+  lose(tableId: string, why: string): void {
     const o = this.owned.get(tableId);
     if (!o) return;
     this.owned.delete(tableId);
@@ -289,7 +285,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
         orphans.push(JSON.parse(live[id]) as TableRow);
       }
     });
-    if (orphans.length === 0) return;
+    if (orphans.length === 0 || this.draining) return;
     // Each process takes about its share, so that the tables of a dead process spread over the others.
     const nodes = Math.max(1, await this.cmd.scard(this.k('nodes')));
     const share = Math.max(1, Math.ceil(orphans.length / Math.max(1, nodes - 1)));
@@ -368,6 +364,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
         return this.front.receive(w.conn, w.table, w.lease, w.m as unknown as ServerMessage);
       case 'moved':
         return this.front.moved(w.conn, w.lease, w.m as TableMessage, w.attempt);
+      case 'take':
+        return void takeHandedOver(this, w.tables);
     }
   }
 
@@ -375,7 +373,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   /** A socket's message for a table this process owns (or owned: then the socket's process is told to look again). */
   serve(node: string, conn: string, lease: string, user: UserRow, m: TableMessage, attempt: number): Promise<void> {
     const o = this.owned.get(m.table);
-    if (!o || o.lease !== lease || !o.table || !this.holds(m.table)) {
+    if (!o || o.lease !== lease || !o.table || !this.holds(m.table) || this.draining) {
       if (node === this.id) return Promise.resolve(this.front.moved(conn, lease, m, attempt));
       return this.publish(node, { t: 'moved', conn, lease, m, attempt });
     }

@@ -12,6 +12,8 @@ export const Wire = z.discriminatedUnion('t', [
   z.object({ t: z.literal('gone'), from: z.string(), conn: z.string(), table: z.string().optional() }),
   z.object({ t: z.literal('msg'), conn: z.string(), table: z.string(), lease: z.string(), m: z.object({ type: z.string() }).passthrough() }),
   z.object({ t: z.literal('moved'), conn: z.string(), lease: z.string(), m: ClientMessage, attempt: z.number().int() }),
+  // A draining process hands these tables to the receiver (clusterHandoff.ts).
+  z.object({ t: z.literal('take'), from: z.string(), tables: z.array(z.string().max(64)).max(100_000) }),
 ]);
 export type Wire = z.infer<typeof Wire>;
 export const Broadcast = z.discriminatedUnion('t', [z.object({ t: z.literal('owner'), table: z.string(), lease: z.string() }), z.object({ t: z.literal('lobby') })]);

@@ -20,6 +20,7 @@ import { analysisRoutes } from './analysisRoutes.js';
 import { clientFileOptions } from './clientFiles.js';
 import { ServerMetrics } from './metrics.js';
 import { registerOperations } from './operations.js';
+import { drain, DrainState, type DrainReport } from './drain.js';
 
 export { Hall } from './hall.js';
 
@@ -56,6 +57,10 @@ export interface RunningServer {
   readonly hall: Hall;
   readonly cluster?: ClusterNode;
   close(): Promise<void>;
+  /** Set while the process drains (tests set it to look at a draining process). */
+  readonly draining: DrainState;
+  /** What SIGTERM does (drain.ts): not ready, no new sockets, the tables finished or handed over, clients told to reconnect (4001), then close(). */
+  drain(): Promise<DrainReport>;
 }
 
 /** The route plugins, by concern: each is registered with the server's context as its options. */
@@ -86,7 +91,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
 
   await app.register(cookie);
-  await registerOperations(app, { limits, store, cluster, hall, metrics });
+  const draining = new DrainState();
+  draining.register(app);
+  await registerOperations(app, { limits, store, cluster, hall, metrics, accepting: draining.check });
   await app.register(websocket, { options: { maxPayload: limits.maxFrame } });
   // One path for a socket's table messages: the cluster is the router when there is one.
   const ctx: ServerContext = { hall, store, identity: new Identity(store), limits, router: cluster ?? new LocalRouter(hall), cluster, tableDefaults: options.tableDefaults, metrics };
@@ -106,17 +113,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
+  const close = async () => {
+    await cluster?.close();
+    await hall.close();
+    await app.close();
+    await store.close();
+  };
   return {
     app,
     url: `http://${!options.host || ['127.0.0.1', '0.0.0.0', '::'].includes(options.host) ? 'localhost' : options.host}:${port}`,
     port,
     hall,
     cluster,
-    close: async () => {
-      await cluster?.close();
-      await hall.close();
-      await app.close();
-      await store.close();
-    },
+    close,
+    draining,
+    drain: () => drain({ app, state: draining, tables: hall.tables, cluster, close }),
   };
 }
