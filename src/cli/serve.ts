@@ -31,6 +31,9 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
     throw new CliError(`${s.redis!.from} starts one process of a cluster, whose processes share a PostgreSQL database: give it with --pg postgres://… (or STICH_PG_URL)`);
   }
   const prefix = text(s.redisPrefix) ?? 'stich';
+  const leaseText = text(s.leaseMs);
+  const leaseMs = leaseText === undefined ? undefined : Number(leaseText);
+  if (leaseMs !== undefined && (!/^\d+$/.test(leaseText!) || leaseMs < 600 || leaseMs > 60_000)) throw new CliError(`${s.leaseMs!.from} is a lease in milliseconds from 600 to 60000, not ${JSON.stringify(leaseText!.slice(0, 40))}`);
   if (!/^[\w.-]{1,64}$/.test(prefix)) throw new CliError(`${s.redisPrefix!.from} is 1 to 64 letters, digits, dots, dashes or underscores`);
   // Quiet by default: warnings and errors only; --log info adds a line per request.
   const log = text(s.log) ?? 'warn';
@@ -39,7 +42,7 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   const { startServer } = await import('../server/server.js');
   const { describeLocation } = await import('../server/store/open.js');
   const where = pg !== undefined ? { pg } : { db: text(s.db) ?? 'stich.db' };
-  const cluster = redis !== undefined ? { redis, cluster: { prefix } } : {};
+  const cluster = redis !== undefined ? { redis, cluster: { prefix, ...(leaseMs !== undefined ? { leaseMs } : {}) } } : {};
   const server = await startServer({ ...where, ...cluster, port, host, logLevel: log, botWorkers, botThinkMs, trustProxy }).catch((e: NodeJS.ErrnoException) => {
     // The port is the trouble, not the database: say so.
     if (e.syscall === 'listen' && e.code === 'EADDRINUSE') throw new CliError(`cannot listen on ${host}:${port}: the port is in use (another stich server, or another program); stop it or choose another port with --port`);

@@ -107,8 +107,17 @@ export class Client {
     const t0 = performance.now();
     this.restarting = true;
     await sleep(RESTART_JITTER_MS[0] + Math.random() * RESTART_JITTER_MS[1]);
+    await this.recover();
+    if (!this.stopped) this.restarts.push(performance.now() - t0);
+  }
+
+  /** Connects again (the alternates first, then the current address, until one takes the socket), rejoins every joined table from its last event and resends the unanswered actions. */
+  async recover(): Promise<void> {
+    this.restarting = true;
+    this.stopped = false;
     for (let attempt = 0; !this.stopped; attempt++) {
-      const others = (this.alternates?.() ?? []).filter((b) => b !== this.base);
+      // The others in a random order, so that a restarting process's clients spread over them.
+      const others = (this.alternates?.() ?? []).filter((b) => b !== this.base).sort(() => Math.random() - 0.5);
       const tries = [...others, this.base];
       this.base = tries[attempt % tries.length];
       try {
@@ -120,7 +129,6 @@ export class Client {
     }
     this.restarting = false;
     if (this.stopped) return;
-    this.restarts.push(performance.now() - t0);
     for (const table of this.joined) {
       const last = this.table(table).last;
       this.send(last >= 0 ? { type: 'join', table, since: last } : { type: 'join', table });

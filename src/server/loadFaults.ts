@@ -30,6 +30,7 @@ export class TableWaits {
     const ms = now - t;
     this.all.push(ms);
     this.longest.set(table, Math.max(this.longest.get(table) ?? 0, ms));
+    if (ms > 1000 && process.env.STICH_LOAD_DEBUG) process.stdout.write(`wait ${table} from ${Math.round(t)} for ${Math.round(ms)} ms\n`);
     for (const w of this.windows) if (t <= w.to && now >= w.from) w.max = Math.max(w.max, ms);
   }
 
@@ -77,6 +78,7 @@ export async function restartProcess(procs: ServeChild[], urls: string[], i: num
   old.child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   const window = waits.open();
   const t0 = performance.now();
+  if (process.env.STICH_LOAD_DEBUG) process.stdout.write(`SIGTERM at ${Math.round(t0)}\n`);
   const exited = new Promise<number | null>((r) => (old.exited ? r(old.child.exitCode) : old.child.once('exit', (code) => r(code))));
   old.child.kill('SIGTERM');
   const timeout = setTimeout(() => void killHard(old), 30_000);

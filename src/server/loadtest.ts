@@ -133,7 +133,7 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
         // A process that restarts: the client reconnects to another one (a proxy would send it there).
         if (procs.length > 0) c.alternates = () => urls;
         c.on((m) => {
-          if (m.type === 'error') errors++;
+          if (m.type === 'error' && errors++ < 10 && process.env.STICH_LOAD_DEBUG) o.out.write(`error at ${Math.round(performance.now())}: ${JSON.stringify(m)}\n`);
           if ((m.type === 'events' || ((m.type === 'ok' || m.type === 'error') && (m.cseq ?? 0) > 0)) && m.table === id) waits.heard(id);
           if (m.type === 'snapshot' && m.table === id) lastSnapshot.set(id, performance.now());
           if (m.type === 'events' && m.table === id) {
@@ -186,17 +186,14 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
       await killHard(victim);
       // Its clients reconnect to the next process and resume from their last event.
       await Promise.all(
-        tables.flatMap(({ id, clients }) =>
-          clients.map(async (c, s) => {
+        tables.flatMap(({ clients }) =>
+          clients.map(async (c) => {
             if (c.base !== victim.url) return;
-            stops.get(c)!();
-            c.base = procs[1 + (s % (procs.length - 1))].url;
-            await c.connect();
-            c.socket.on('close', () => {
-              if (!stopping) errors++;
+            // As a client does: another process, the table again from the last event, the unanswered action again.
+            await c.recover();
+            c.socket.on('close', (code) => {
+              if (!stopping && code !== RESTART_CODE) errors++;
             });
-            await c.join(id, c.table(id).last);
-            stops.set(c, play(id, c));
           }),
         ),
       );
