@@ -37,7 +37,7 @@ describe('draining a process of a cluster', () => {
     db = await freshPgDatabase(PG);
     for (let i = 0; i < 3; i++) nodes.push(await serveChild(['--port', '0', '--pg', db.url, '--redis', REDIS!, '--redis-prefix', prefix]));
     store = await PgStore.open(db.url);
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
@@ -45,7 +45,7 @@ describe('draining a process of a cluster', () => {
     await dropRedisPrefix(REDIS!, prefix);
     await store?.close();
     await db?.drop();
-  });
+  }, 60_000);
 
   it('on SIGTERM hands its tables over at once, its clients reconnect elsewhere, nothing is lost or doubled, and it exits 0', async () => {
     const urls = () => nodes.filter((n) => !n.exited).map((n) => n.url);
