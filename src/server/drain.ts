@@ -41,6 +41,10 @@ export interface DrainReport {
   readonly handoff?: Handoff;
   /** Single process: tables whose queue did not empty in time (their last commands are resumed from the log on restart). */
   readonly unsettled?: number;
+  /** Cluster: actions of this process's sockets still unanswered when the sockets were closed (their clients send them again). */
+  readonly unanswered?: number;
+  /** When each step ended, in ms from the start: tables, answers, sockets, close. */
+  readonly steps: readonly number[];
 }
 
 /** The process's state as the probes and routes see it. */
@@ -120,15 +124,24 @@ export async function drain(
   const tables = parts.tables.size;
   let handoff: Handoff | undefined;
   let unsettled: number | undefined;
+  let unanswered: number | undefined;
+  const steps: number[] = [];
+  const step = () => steps.push(Math.round(performance.now() - t0));
   if (cluster) {
     handoff = await handOff(cluster, limits.tablesMs);
+    step();
     await within(limits.answersMs, () => unansweredActs(cluster) === 0);
+    unanswered = unansweredActs(cluster);
   } else {
     unsettled = await settle(parts.tables.values(), limits.tablesMs);
+    step();
   }
+  step();
   const sockets = await closeSockets(app.websocketServer?.clients ?? new Set(), limits.socketsMs);
+  step();
   // Messages read before the sockets closed: committed before the store closes.
   if (!cluster) await settle(parts.tables.values(), limits.tablesMs);
   await parts.close();
-  return { ms: Math.round(performance.now() - t0), tables, sockets, ...(handoff ? { handoff } : {}), ...(unsettled !== undefined ? { unsettled } : {}) };
+  step();
+  return { ms: Math.round(performance.now() - t0), tables, sockets, ...(handoff ? { handoff } : {}), ...(unsettled !== undefined ? { unsettled } : {}), ...(unanswered !== undefined ? { unanswered } : {}), steps };
 }
