@@ -151,4 +151,43 @@ describe('draining a process of a cluster', () => {
     expect(takenMs).toBeLessThan(2500);
     expect(maxWait).toBeLessThan(2500);
   });
+
+  it('after kill -9 the other process serves the dead one\'s tables within 2 s (lease 1.5 s, scan 0.2 s)', async () => {
+    const alive = nodes.filter((n) => !n.exited);
+    expect(alive.length).toBe(2);
+    const tables: { id: string; clients: Client[] }[] = [];
+    for (let t = 0; t < 6; t++) {
+      const players: Client[] = [];
+      for (let s = 0; s < 4; s++) {
+        const c = await Client.guest(alive[(t + s) % 2].url, `k${t}-${s}`);
+        c.keepInbox = false;
+        players.push(c);
+      }
+      clients.push(...players);
+      const made = await post<{ id: string }>(alive[t % 2].url, '/api/tables', { game: 'schafkopf', clockMs: 0, botDelayMs: 0, length: { deals: 100 } }, players[0].token);
+      for (const [s, c] of players.entries()) {
+        await c.join(made.body.id);
+        expect((await c.request({ type: 'sit', table: made.body.id, seat: s })).type).toBe('ok');
+      }
+      await Promise.all(players.map((c) => c.join(made.body.id, c.table(made.body.id).last)));
+      tables.push({ id: made.body.id, clients: players });
+    }
+    const stops = tables.flatMap((t) => t.clients.map((c) => autoplay(c, t.id, { pause: () => 20 })));
+    await sleep(1500);
+    const ids = await Promise.all(alive.map(async (n) => ((await (await fetch(`${n.url}/api/stats`)).json()) as { node: string }).node));
+    const holders = await leaseHolders(REDIS!, prefix, tables.map((t) => t.id));
+    const victim = ids.map((id) => [...holders.values()].filter((h) => h === id).length).findIndex((n) => n > 0);
+    const orphaned = tables.filter((t) => holders.get(t.id) === ids[victim]);
+    // The first snapshot from the new owner, at a client on the surviving process (its process rejoins for it).
+    const served = new Map<string, number>();
+    for (const t of orphaned) for (const c of t.clients) if (c.base !== alive[victim].url) c.on((m) => void (m.type === 'snapshot' && m.table === t.id && !served.has(t.id) && served.set(t.id, performance.now())));
+    const t0 = performance.now();
+    await killHard(alive[victim]);
+    await until('the survivor to serve every table of the dead process', () => orphaned.every((t) => served.has(t.id)), 20_000);
+    const takeoverMs = Math.max(...orphaned.map((t) => served.get(t.id)! - t0));
+    stops.forEach((s) => s());
+    console.log(`kill -9: ${orphaned.length} tables served by the other process ${Math.round(takeoverMs)} ms after the kill`);
+    // 2 s is the target (the README has the load test's figures); headroom for a shared, loaded machine.
+    expect(takeoverMs).toBeLessThan(3000);
+  });
 });
