@@ -148,7 +148,7 @@ program
   .option('--think <ms>', 'time per decision of the medium and strong bots, instead of their levels\' own budgets')
   .option('--redis <url>', 'one process of a cluster: the Redis server the processes share (redis://host:port)')
   .option('--redis-prefix <prefix>', "the cluster's prefix of Redis keys and channels (default stich)")
-  .option('--lease-ms <ms>', "a cluster process's lease on its tables: another takes them this long after it stopped renewing (default 1500; docs/cluster.md)")
+  .option('--lease-ms <ms>', "a cluster process's lease on its tables: another takes them this long after it stopped renewing (default 1400; docs/cluster.md)")
   .option('--trust-proxy [addresses]', 'behind nginx or Caddy: take the client\'s address from X-Forwarded-For when the request comes from these proxies (comma-separated addresses or CIDR ranges; without a value: loopback)')
   .addHelpText('after', `\nEvery option may be set in the environment instead; a flag wins:\n${Object.entries(SERVE_ENVIRONMENT).map(([k, v]) => `  ${v.padEnd(20)} --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join('\n')}`)
   .action(async (opts) => {

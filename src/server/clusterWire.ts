@@ -30,8 +30,8 @@ export type LeaseRedis = Redis & {
 };
 
 /** A lease's time to live, and how often leases are renewed and orphans looked for (docs/cluster.md "Lease timing"). */
-export const LEASE_MS = 1500;
-export const TICK_MS = 200;
+export const LEASE_MS = 1400;
+export const TICK_MS = 100;
 /** The time a process leaves between the last renewal it sent and the lease's end, for clock drift and delays. */
 export const MARGIN_MS = 300;
 /** How long a socket's message waits for its table to get an owner again (10 s). */
