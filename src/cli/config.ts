@@ -18,6 +18,7 @@ export const SERVE_ENVIRONMENT = {
   think: 'STICH_THINK',
   redis: 'STICH_REDIS_URL',
   redisPrefix: 'STICH_REDIS_PREFIX',
+  leaseMs: 'STICH_LEASE_MS',
   trustProxy: 'STICH_TRUST_PROXY',
   origin: 'STICH_ORIGINS',
   sessionDays: 'STICH_SESSION_DAYS',

@@ -150,6 +150,7 @@ program
   .option('--redis-prefix <prefix>', "the cluster's prefix of Redis keys and channels (default stich)")
   .option('--origin <origins>', 'the origins whose pages may open the WebSocket with the session cookie, comma-separated (https://stich.example); default: the host the request names')
   .option('--session-days <days>', 'a session ends after this many days without use (default 30)')
+  .option('--lease-ms <ms>', "a cluster process's lease on its tables: another takes them this long after it stopped renewing (default 1400; docs/cluster.md)")
   .option('--trust-proxy [addresses]', 'behind nginx or Caddy: take the client\'s address from X-Forwarded-For when the request comes from these proxies (comma-separated addresses or CIDR ranges; without a value: loopback)')
   .addHelpText('after', `\nEvery option may be set in the environment instead; a flag wins:\n${Object.entries(SERVE_ENVIRONMENT).map(([k, v]) => `  ${v.padEnd(20)} --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join('\n')}`)
   .action(async (opts) => {
@@ -192,15 +193,18 @@ program
   .option('--pg <url>', 'the cluster\'s PostgreSQL database (postgres://…)')
   .option('--redis <url>', 'the cluster\'s Redis (redis://host:port)')
   .option('--kill-after <s>', 'kill -9 one process of the started cluster after S seconds and measure the takeover')
-  .action(async (opts: { tables: string; seconds: string; url?: string; game: string; pause: string; cluster?: string; pg?: string; redis?: string; killAfter?: string }) => {
+  .option('--rolling-restart', 'restart the started cluster\'s processes one after the other with SIGTERM during the run (each drains) and measure the waits')
+  .action(async (opts: { tables: string; seconds: string; url?: string; game: string; pause: string; cluster?: string; pg?: string; redis?: string; killAfter?: string; rollingRestart?: boolean }) => {
     const pause = /^(\d+)-(\d+)$/.exec(opts.pause);
     if (!pause || !/^\d+$/.test(opts.tables) || !/^\d+(\.\d+)?$/.test(opts.seconds)) throw new CliError('--tables and --seconds are numbers, --pause is MIN-MAX in ms');
     if (opts.cluster !== undefined && (!/^\d+$/.test(opts.cluster) || Number(opts.cluster) < 1 || !opts.pg || !opts.redis)) throw new CliError('--cluster N (1 or more) needs --pg postgres://… and --redis redis://…');
     if (opts.killAfter !== undefined && (!/^\d+(\.\d+)?$/.test(opts.killAfter) || Number(opts.cluster ?? 0) < 2)) throw new CliError('--kill-after S (seconds) needs a started cluster of 2 or more processes (--cluster N)');
+    if (opts.rollingRestart && (Number(opts.cluster ?? 0) < 2 || opts.killAfter !== undefined)) throw new CliError('--rolling-restart needs a started cluster of 2 or more processes (--cluster N), and not --kill-after');
     const { loadtest } = await import('../server/loadtest.js');
     const report = await loadtest({
       cluster: opts.cluster ? { processes: Number(opts.cluster), pg: opts.pg!, redis: opts.redis! } : undefined,
       killAfter: opts.killAfter === undefined ? undefined : Number(opts.killAfter),
+      rollingRestart: opts.rollingRestart === true,
       url: opts.url,
       tables: Number(opts.tables),
       seconds: Number(opts.seconds),
@@ -210,7 +214,7 @@ program
       out: process.stdout,
     });
     process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    process.exitCode = report.errors === 0 && (report.lost ?? 0) === 0 ? 0 : 1;
+    process.exitCode = report.errors === 0 && (report.lost ?? 0) === 0 && (report.duplicates ?? 0) === 0 ? 0 : 1;
   });
 
 try {

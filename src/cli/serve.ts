@@ -32,6 +32,9 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
     throw new CliError(`${s.redis!.from} starts one process of a cluster, whose processes share a PostgreSQL database: give it with --pg postgres://… (or STICH_PG_URL)`);
   }
   const prefix = text(s.redisPrefix) ?? 'stich';
+  const leaseText = text(s.leaseMs);
+  const leaseMs = leaseText === undefined ? undefined : Number(leaseText);
+  if (leaseMs !== undefined && (!/^\d+$/.test(leaseText!) || leaseMs < 600 || leaseMs > 60_000)) throw new CliError(`${s.leaseMs!.from} is a lease in milliseconds from 600 to 60000, not ${JSON.stringify(leaseText!.slice(0, 40))}`);
   if (!/^[\w.-]{1,64}$/.test(prefix)) throw new CliError(`${s.redisPrefix!.from} is 1 to 64 letters, digits, dots, dashes or underscores`);
   // Quiet by default: warnings and errors only; --log info adds a line per request.
   const log = text(s.log) ?? 'warn';
@@ -46,7 +49,7 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   const { startServer } = await import('../server/server.js');
   const { describeLocation } = await import('../server/store/open.js');
   const where = pg !== undefined ? { pg } : { db: text(s.db) ?? 'stich.db' };
-  const cluster = redis !== undefined ? { redis, cluster: { prefix } } : {};
+  const cluster = redis !== undefined ? { redis, cluster: { prefix, ...(leaseMs !== undefined ? { leaseMs } : {}) } } : {};
   const server = await startServer({ ...where, ...cluster, port, host, logLevel: log, botWorkers, botThinkMs, trustProxy, origins, identity: { sessionIdleMs: Math.round(days * 24 * 3600_000) } }).catch((e: NodeJS.ErrnoException) => {
     // The port is the trouble, not the database: say so.
     if (e.syscall === 'listen' && e.code === 'EADDRINUSE') throw new CliError(`cannot listen on ${host}:${port}: the port is in use (another stich server, or another program); stop it or choose another port with --port`);
@@ -58,10 +61,18 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   const node = server.cluster ? `; cluster node ${server.cluster.id}, Redis ${describeLocation({ pg: redis })}` : '';
   out.write(`stich server listening on ${server.url} (${pg !== undefined ? 'PostgreSQL' : 'database'} ${describeLocation(where)}${node})\n`);
   if (host === '127.0.0.1' || host === 'localhost' || host === '::1') out.write('Only this computer can connect; --host lets others in (--host alone: every interface).\n');
+  // SIGTERM (systemd's stop) and Ctrl-C drain the process (docs/deploy.md "Restarts"); a second signal ends it at once.
+  let stopping = false;
   const stop = async () => {
-    await server.close();
+    if (stopping) process.exit(1);
+    stopping = true;
+    const r = await server.drain().catch((e: unknown) => {
+      process.stderr.write(`stich: the drain failed: ${String(e)}\n`);
+      process.exit(1);
+    });
+    const handed = r.handoff ? `; ${r.handoff.tables} tables handed to ${r.handoff.targets} other processes${r.handoff.takenMs === null ? `, ${r.handoff.untaken} not yet taken` : ` and taken in ${r.handoff.takenMs} ms`}` : `; ${r.tables} tables stored`;
+    out.write(`stich server drained in ${r.ms} ms: ${r.sockets} sockets told to reconnect${handed} (steps ended at ${r.steps.join(', ')} ms${r.unanswered ? `; ${r.unanswered} actions left to their clients to resend` : ''})\n`);
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());
 }

@@ -21,6 +21,13 @@ export interface TableState {
   contributions: Map<number, string>;
 }
 
+/** The close code of a server process that restarts (docs/protocol.md): the client reconnects after a short random pause. */
+export const RESTART_CODE = 4001;
+/** The pause before reconnecting after RESTART_CODE: at least the first, plus up to the second at random (so that a process's clients do not all come at once). */
+export const RESTART_JITTER_MS = [50, 250] as const;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 export class Client {
   readonly inbox: ServerMessage[] = [];
   readonly tables = new Map<string, TableState>();
@@ -34,6 +41,21 @@ export class Client {
   contribute = true;
   /** The socket each deal's contribution went out on (sent again after a reconnect if the server still wants it). */
   private readonly contributedOn = new Map<string, WebSocket>();
+  /** Reconnect by itself when the server says it restarts (RESTART_CODE), rejoin and resend unanswered actions. */
+  reconnectOnRestart = true;
+  /** Other addresses of the same service to try after a restart (a cluster's processes without a proxy in front); the current one is tried last. */
+  alternates?: () => readonly string[];
+  /** Restarts survived, and the time each reconnect took (from the close to the socket open again). */
+  readonly restarts: number[] = [];
+  /** Set while the client reconnects after a restart. */
+  restarting = false;
+  private stopped = false;
+  /** Tables joined (rejoined after a restart from their last event). */
+  private readonly joined = new Set<string>();
+  /** Actions sent and not answered yet, by TABLE/CSEQ (sent again after a restart: an applied one is answered as applied). */
+  private readonly unanswered = new Map<string, ClientMessage>();
+  /** Other messages sent while reconnecting, sent once the socket is open. */
+  private held: string[] = [];
 
   private constructor(
     public base: string,
@@ -63,7 +85,12 @@ export class Client {
    * Opens (or reopens) the socket, as non-browser clients do: the session token buys a single-use ticket
    * (POST /api/ticket), and the ticket goes in the URL (a token never does: URLs get logged).
    */
-  async connect(): Promise<void> {
+  connect(): Promise<void> {
+    this.stopped = false;
+    return this.open();
+  }
+
+  private async open(): Promise<void> {
     const res = await fetch(`${this.base}/api/ticket`, { method: 'POST', headers: { authorization: `Bearer ${this.token}` } });
     if (!res.ok) throw new Error(`/api/ticket: ${res.status} ${await res.text()}`);
     const { ticket } = (await res.json()) as { ticket: string };
@@ -73,13 +100,51 @@ export class Client {
     this.closed = false;
     ws.on('message', (data) => this.receive(JSON.parse(data.toString()) as ServerMessage));
     // A socket replaced by a newer one does not mark the client closed when it goes.
-    ws.on('close', () => {
-      if (this.ws === ws) this.closed = true;
+    ws.on('close', (code) => {
+      if (this.ws !== ws) return;
+      this.closed = true;
+      if (code === RESTART_CODE && this.reconnectOnRestart && !this.stopped) void this.restart();
     });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
+  }
+
+  /** After RESTART_CODE: a pause, then the alternates and the current address in turn until one takes the socket; then every joined table again from its last event, and the unanswered actions. */
+  private async restart(): Promise<void> {
+    const t0 = performance.now();
+    this.restarting = true;
+    await sleep(RESTART_JITTER_MS[0] + Math.random() * RESTART_JITTER_MS[1]);
+    await this.recover();
+    if (!this.stopped) this.restarts.push(performance.now() - t0);
+  }
+
+  /** Connects again (the alternates first, then the current address, until one takes the socket), rejoins every joined table from its last event and resends the unanswered actions. */
+  async recover(): Promise<void> {
+    this.restarting = true;
+    this.stopped = false;
+    for (let attempt = 0; !this.stopped; attempt++) {
+      // The others in a random order, so that a restarting process's clients spread over them.
+      const others = (this.alternates?.() ?? []).filter((b) => b !== this.base).sort(() => Math.random() - 0.5);
+      const tries = [...others, this.base];
+      this.base = tries[attempt % tries.length];
+      try {
+        await this.open();
+        break;
+      } catch {
+        await sleep(Math.min(2000, 50 * 2 ** Math.min(attempt, 6)));
+      }
+    }
+    this.restarting = false;
+    if (this.stopped) return;
+    for (const table of this.joined) {
+      const last = this.table(table).last;
+      this.send(last >= 0 ? { type: 'join', table, since: last } : { type: 'join', table });
+    }
+    const acts = [...this.unanswered.values()].sort((a, b) => (a as { cseq: number }).cseq - (b as { cseq: number }).cseq);
+    for (const m of acts) this.send(m);
+    for (const text of this.held.splice(0)) this.ws.send(text);
   }
 
   get socket(): WebSocket {
@@ -88,6 +153,7 @@ export class Client {
 
   private receive(m: ServerMessage): void {
     if (this.keepInbox) this.inbox.push(m);
+    if ((m.type === 'ok' || m.type === 'error') && m.table !== undefined && m.cseq !== undefined && m.cseq > 0) this.unanswered.delete(`${m.table}/${m.cseq}`);
     if (m.type === 'snapshot') {
       const t = this.table(m.table);
       t.snapshot = m;
@@ -134,7 +200,15 @@ export class Client {
   }
 
   send(m: ClientMessage | Record<string, unknown>): void {
-    this.ws.send(JSON.stringify(m));
+    const r = m as Record<string, unknown>;
+    const table = typeof r.table === 'string' ? r.table : undefined;
+    if (table !== undefined && r.type === 'join') this.joined.add(table);
+    if (table !== undefined && r.type === 'unjoin') this.joined.delete(table);
+    const act = table !== undefined && r.type === 'act' && typeof r.cseq === 'number';
+    if (act) this.unanswered.set(`${table}/${r.cseq as number}`, m as ClientMessage);
+    if (this.ws.readyState === WebSocket.OPEN) return this.ws.send(JSON.stringify(m));
+    // Reconnecting: joins and actions are sent again by restart(), the rest once the socket is open.
+    if (this.restarting && !act && m.type !== 'join') this.held.push(JSON.stringify(m));
   }
 
   sendRaw(data: string | Buffer): void {
@@ -182,6 +256,7 @@ export class Client {
   }
 
   close(): Promise<void> {
+    this.stopped = true;
     if (this.closed) return Promise.resolve();
     return new Promise((resolve) => {
       this.ws.once('close', () => resolve());
@@ -191,6 +266,7 @@ export class Client {
 
   /** Drops the connection at once, as a lost network would. */
   kill(): void {
+    this.stopped = true;
     this.ws.terminate();
     this.closed = true;
   }
@@ -210,7 +286,7 @@ export async function post<R>(base: string, path: string, body: unknown, token?:
 export function autoplay(
   client: Client,
   table: string,
-  options: { pick?: (legal: readonly string[]) => string; pause?: () => number; onAck?: (ms: number, e: number) => void; onError?: (m: ServerMessage) => void } = {},
+  options: { pick?: (legal: readonly string[]) => string; pause?: () => number; onSend?: () => void; onAck?: (ms: number, e: number) => void; onError?: (m: ServerMessage) => void } = {},
 ): () => void {
   const pick = options.pick ?? ((legal) => legal[Math.floor(Math.random() * legal.length)]);
   let pending = false;
@@ -232,6 +308,7 @@ export function autoplay(
       const sent = performance.now();
       const heardAtSend = heard;
       client.send({ type: 'act', table, cseq, action: pick(now.legal) });
+      options.onSend?.();
       const off = client.on((m) => {
         if ((m.type !== 'ok' && m.type !== 'error') || m.table !== table || m.cseq !== cseq) return;
         off();

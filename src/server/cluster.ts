@@ -1,8 +1,10 @@
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { ClusterFront, type FrontConn } from './clusterFront.js';
-import { Broadcast, MARGIN_MS, RELEASE, RENEW, Wire, type ClusterLink, type LeaseChain, type LeaseRedis } from './clusterWire.js';
+import { Broadcast, connectFirst, warnOncePerOutage, LEASE_MS, MARGIN_MS, TICK_MS, nodeOf, RELEASE, RENEW, Wire, type ClusterLink, type LeaseChain, type LeaseRedis } from './clusterWire.js';
 import { RemoteFollowers } from './clusterOwner.js';
+import { takeHandedOver } from './clusterHandoff.js';
+import { pickOrphans } from './clusterTakeover.js';
 import type { TableMessage } from './dispatch.js';
 import type { TableRouter } from './router.js';
 import { ClusterLobby, type TableInfo } from './clusterLobby.js';
@@ -11,7 +13,6 @@ import { randomId } from './identity.js';
 import type { LobbyTable, ServerMessage } from './protocol.js';
 
 export { infoOf, type TableInfo } from './clusterLobby.js';
-export type { FrontConn } from './clusterFront.js';
 import type { Store, TableRow, UserRow } from './store/store.js';
 import type { Table } from './table.js';
 
@@ -45,18 +46,11 @@ export interface ClusterHall {
   lobbyWatched(): boolean;
 }
 
-interface Logger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+type LogFn = (obj: object, msg: string) => void;
+type Logger = Record<'info' | 'warn' | 'error', LogFn>;
 
 /** A table this process owns (`table` is unset while it is being rebuilt). */
-interface Owned {
-  readonly lease: string;
-  until: number;
-  table?: Table;
-}
+export type Owned = { readonly lease: string; until: number; table?: Table };
 
 export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   readonly id = randomId(9);
@@ -65,15 +59,21 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   readonly tickMs: number;
   readonly cmd: LeaseRedis;
   private readonly sub: Redis;
-  private readonly owned = new Map<string, Owned>();
-  private readonly front = new ClusterFront(this);
+  readonly owned = new Map<string, Owned>();
+  readonly front = new ClusterFront(this);
   /** Sockets of this or other processes following tables this process owns, by NODE/CONN/TABLE. */
   private readonly followers = new RemoteFollowers({ id: this.id, publish: (node, w) => this.publish(node, w), receive: (conn, table, lease, m) => this.front.receive(conn, table, lease, m), table: (id) => this.hall.tables.get(id), log: (d, m) => this.log.error(d, m) });
   private tickTimer: NodeJS.Timeout | undefined;
   private ticking = false;
+  private beating = false;
   /** Tables this process is taking over now. */
-  private readonly adopting = new Set<string>();
+  readonly adopting = new Set<string>();
+  /** Each live table's owner at the last scan, and the orphans left to others then (clusterTakeover.ts). */
+  private lastOwner = new Map<string, string>();
+  private seenOrphans = new Set<string>();
   private closed = false;
+  /** Handing its tables over before it exits (clusterHandoff.ts): it takes none and serves none. */
+  draining = false;
   private readonly lobbyInfo: ClusterLobby;
 
   hall!: ClusterHall;
@@ -81,11 +81,12 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   constructor(
     options: ClusterOptions,
     private readonly store: Store,
-    private readonly log: Logger,
+    readonly log: Logger,
   ) {
     this.prefix = options.prefix ?? 'stich';
-    this.leaseMs = options.leaseMs ?? 3000;
-    this.tickMs = options.tickMs ?? 500;
+    // Why these figures: docs/cluster.md "Lease timing".
+    this.leaseMs = options.leaseMs ?? LEASE_MS;
+    this.tickMs = options.tickMs ?? Math.round((this.leaseMs * TICK_MS) / LEASE_MS);
     const common = { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: (n: number) => Math.min(n * 100, 1000) };
     // Without an offline queue a command fails at once while Redis is out of reach: leases are not renewed late.
     this.cmd = new Redis(options.redis, { ...common, enableOfflineQueue: false }) as LeaseRedis;
@@ -100,18 +101,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
       lobbyWatched: () => this.hall.lobbyWatched(),
     });
     this.sub = new Redis(options.redis, common);
-    // One warning per outage, not one per retry.
-    for (const r of [this.cmd, this.sub]) {
-      let quiet = false;
-      r.on('error', (e: Error) => {
-        if (!quiet) this.log.warn({ node: this.id, err: e.message }, 'redis out of reach');
-        quiet = true;
-      });
-      r.on('ready', () => {
-        if (quiet) this.log.warn({ node: this.id }, 'redis back');
-        quiet = false;
-      });
-    }
+    for (const r of [this.cmd, this.sub]) warnOncePerOutage(r, (data, msg) => this.log.warn({ node: this.id, ...data }, msg));
   }
 
   k(...parts: string[]): string {
@@ -122,14 +112,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   async start(hall: ClusterHall): Promise<void> {
     this.hall = hall;
     // Redis out of reach at the start is an error (later it is an outage the cluster rides out).
-    const first = (r: Redis) =>
-      new Promise<void>((resolve, reject) => {
-        r.once('ready', () => resolve());
-        r.once('error', reject);
-        r.connect().catch(reject);
-      });
     try {
-      await Promise.all([first(this.cmd), first(this.sub)]);
+      await Promise.all([connectFirst(this.cmd), connectFirst(this.sub)]);
     } catch (e) {
       this.cmd.disconnect();
       this.sub.disconnect();
@@ -197,11 +181,12 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     this.changed(table);
   }
 
-  private async tryAdopt(row: TableRow): Promise<void> {
+  async tryAdopt(row: TableRow): Promise<void> {
     const lease = `${this.id}/${randomId(6)}`;
     const started = Date.now();
     const got = await this.cmd.set(this.k('lease', row.id), lease, 'PX', this.leaseMs, 'NX');
-    if (got !== 'OK' || this.closed) return;
+    if (got !== 'OK') return;
+    if (this.closed || this.draining) return void (await this.cmd.releaseLease(this.k('lease', row.id), lease).catch(() => undefined));
     const o: Owned = { lease, until: started + this.leaseMs - MARGIN_MS };
     this.owned.set(row.id, o);
     try {
@@ -220,7 +205,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   }
 
   /** This process no longer owns the table: it stops it and forgets its followers (they rejoin the next owner). */
-  private lose(tableId: string, why: string): void {
+  lose(tableId: string, why: string): void {
     const o = this.owned.get(tableId);
     if (!o) return;
     this.owned.delete(tableId);
@@ -239,21 +224,33 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   }
 
   private async tick(): Promise<void> {
-    if (this.ticking || this.closed) return;
+    if (this.closed) return;
+    // The leases and the heartbeat every tick, even while the rest of the last tick still waits for Redis.
+    void this.beat();
+    if (this.ticking) return;
     this.ticking = true;
     try {
-      await this.renew();
-      for (const [id, o] of this.owned) if (Date.now() >= o.until) this.lose(id, 'lease not renewed in time');
-      await this.heartbeat();
       await this.scan();
       await this.pruneNodes();
       if (this.hall.lobbyWatched()) await this.refreshLobby();
     } catch (e) {
-      // Redis out of reach: leases run out above, the rest waits for the next tick.
-      for (const [id, o] of this.owned) if (Date.now() >= o.until) this.lose(id, 'lease not renewed in time');
       if (this.cmd.status === 'ready') this.log.warn({ node: this.id, err: String(e) }, 'tick failed');
     } finally {
       this.ticking = false;
+    }
+  }
+
+  private async beat(): Promise<void> {
+    if (this.beating) return;
+    this.beating = true;
+    try {
+      await this.renew();
+      await this.heartbeat();
+    } catch {
+      // Redis out of reach: the leases run out below; the rest waits for the next tick.
+    } finally {
+      this.beating = false;
+      for (const [id, o] of this.owned) if (Date.now() >= o.until) this.lose(id, 'lease not renewed in time');
     }
   }
 
@@ -275,30 +272,32 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
 
   /** Takes a share of the live tables nobody holds, and moves this process's sockets to new owners. */
   private async scan(): Promise<void> {
-    const live = await this.cmd.hgetall(this.k('live'));
+    const live = new Set(await this.cmd.hkeys(this.k('live')));
     const followed = this.front.followed();
-    const ids = [...new Set([...Object.keys(live), ...followed])];
+    const ids = [...new Set([...live, ...followed])];
     if (ids.length === 0) return;
     const leases = await this.cmd.mget(ids.map((id) => this.k('lease', id)));
-    const orphans: TableRow[] = [];
+    const orphans: string[] = [];
+    const owners = new Map<string, string>();
     ids.forEach((id, i) => {
       const lease = leases[i];
       if (lease) {
+        owners.set(id, nodeOf(lease));
         if (followed.has(id)) this.front.onLease(id, lease);
-      } else if (live[id] && !this.owned.has(id) && !this.adopting.has(id)) {
-        orphans.push(JSON.parse(live[id]) as TableRow);
+      } else if (live.has(id) && !this.owned.has(id) && !this.adopting.has(id)) {
+        orphans.push(id);
+        if (this.lastOwner.has(id)) owners.set(id, this.lastOwner.get(id)!);
       }
     });
-    if (orphans.length === 0) return;
-    // Each process takes about its share, so that the tables of a dead process spread over the others.
-    const nodes = Math.max(1, await this.cmd.scard(this.k('nodes')));
-    const share = Math.max(1, Math.ceil(orphans.length / Math.max(1, nodes - 1)));
-    for (let i = orphans.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [orphans[i], orphans[j]] = [orphans[j], orphans[i]];
-    }
+    this.lastOwner = owners;
+    if (orphans.length === 0 || this.draining) return void (this.seenOrphans = new Set());
+    // The living processes split the orphans between them (clusterTakeover.ts), so that a dead process's tables spread.
+    const pick = pickOrphans(orphans, this.id, await this.cmd.smembers(this.k('nodes')), owners, this.seenOrphans);
+    this.seenOrphans = pick.later;
+    const texts = pick.mine.length > 0 ? await this.cmd.hmget(this.k('live'), ...pick.mine) : [];
+    const rows = texts.flatMap((t) => (t ? [JSON.parse(t) as TableRow] : []));
     // Rebuilding runs beside the ticks: the renewal of this process's other leases must not wait for it.
-    for (const row of orphans.slice(0, share)) {
+    for (const row of rows) {
       this.adopting.add(row.id);
       void this.tryAdopt(row)
         .catch((e: unknown) => this.log.warn({ table: row.id, err: String(e) }, 'cannot take a table'))
@@ -368,6 +367,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
         return this.front.receive(w.conn, w.table, w.lease, w.m as unknown as ServerMessage);
       case 'moved':
         return this.front.moved(w.conn, w.lease, w.m as TableMessage, w.attempt);
+      case 'take':
+        return void takeHandedOver(this, w.tables);
     }
   }
 
@@ -375,8 +376,9 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   /** A socket's message for a table this process owns (or owned: then the socket's process is told to look again). */
   serve(node: string, conn: string, lease: string, user: UserRow, m: TableMessage, attempt: number): Promise<void> {
     const o = this.owned.get(m.table);
-    if (!o || o.lease !== lease || !o.table || !this.holds(m.table)) {
-      if (node === this.id) return Promise.resolve(this.front.moved(conn, lease, m, attempt));
+    if (!o || o.lease !== lease || !o.table || !this.holds(m.table) || this.draining) {
+      // Not at once: the socket's side may be in the middle of sending to this lease.
+      if (node === this.id) return Promise.resolve().then(() => this.front.moved(conn, lease, m, attempt));
       return this.publish(node, { t: 'moved', conn, lease, m, attempt });
     }
     return this.followers.serve(o.table, node, conn, lease, user, m);

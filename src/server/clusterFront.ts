@@ -111,7 +111,8 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
       if (f.lease !== lease) this.switchTo(c, m.table, f, lease, m);
     }
     if (m.type === 'act') return this.flush(c, f);
-    this.send(c, f.lease!, m, attempt);
+    if (!f.lease) return void setTimeout(() => void this.route(c, f, m, attempt + 1), ROUTE_RETRY_MS);
+    this.send(c, f.lease, m, attempt);
   }
 
   /** Forgets a request that is answered here (not by the owner). */

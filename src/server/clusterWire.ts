@@ -12,6 +12,8 @@ export const Wire = z.discriminatedUnion('t', [
   z.object({ t: z.literal('gone'), from: z.string(), conn: z.string(), table: z.string().optional() }),
   z.object({ t: z.literal('msg'), conn: z.string(), table: z.string(), lease: z.string(), m: z.object({ type: z.string() }).passthrough() }),
   z.object({ t: z.literal('moved'), conn: z.string(), lease: z.string(), m: ClientMessage, attempt: z.number().int() }),
+  // A draining process hands these tables to the receiver (clusterHandoff.ts).
+  z.object({ t: z.literal('take'), from: z.string(), tables: z.array(z.string().max(64)).max(100_000) }),
 ]);
 export type Wire = z.infer<typeof Wire>;
 export const Broadcast = z.discriminatedUnion('t', [z.object({ t: z.literal('owner'), table: z.string(), lease: z.string() }), z.object({ t: z.literal('lobby') })]);
@@ -27,13 +29,38 @@ export type LeaseRedis = Redis & {
   releaseLease(key: string, lease: string): Promise<number>;
 };
 
-/** The time a process leaves between the last renewal it knows of and the lease's end, for clock drift and delays. */
-export const MARGIN_MS = 500;
-/** How long a socket's message waits for its table to get an owner again. */
-export const ROUTE_ATTEMPTS = 40;
-export const ROUTE_RETRY_MS = 250;
+/** A lease's time to live, and how often leases are renewed and orphans looked for (docs/cluster.md "Lease timing"). */
+export const LEASE_MS = 1400;
+export const TICK_MS = 100;
+/** The time a process leaves between the last renewal it sent and the lease's end, for clock drift and delays. */
+export const MARGIN_MS = 300;
+/** How long a socket's message waits for its table to get an owner again (10 s). */
+export const ROUTE_ATTEMPTS = 100;
+export const ROUTE_RETRY_MS = 100;
 
 export const nodeOf = (lease: string) => lease.slice(0, lease.indexOf('/'));
+
+/** One warning per outage of a connection to Redis, not one per retry. */
+export function warnOncePerOutage(r: Redis, warn: (data: object, msg: string) => void): void {
+  let quiet = false;
+  r.on('error', (e: Error) => {
+    if (!quiet) warn({ err: e.message }, 'redis out of reach');
+    quiet = true;
+  });
+  r.on('ready', () => {
+    if (quiet) warn({}, 'redis back');
+    quiet = false;
+  });
+}
+
+/** Connects a lazy connection; rejects on the first error (Redis out of reach at the start). */
+export function connectFirst(r: Redis): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    r.once('ready', () => resolve());
+    r.once('error', reject);
+    r.connect().catch(reject);
+  });
+}
 
 /** What the socket side (ClusterFront) uses of its process. */
 export interface ClusterLink {

@@ -34,7 +34,7 @@ describe('readiness and takeovers in a cluster (PostgreSQL and Redis)', () => {
     servers.push(a);
     const b = await testServer({ pg: db.url, redis: REDIS, cluster });
     servers.push(b);
-    for (const s of [a, b]) expect(await get<Ready>(s.url, '/readyz')).toEqual({ status: 200, body: { ready: true, checks: { store: 'ok', redis: 'ok' } } });
+    for (const s of [a, b]) expect(await get<Ready>(s.url, '/readyz')).toEqual({ status: 200, body: { ready: true, checks: { store: 'ok', redis: 'ok', accepting: 'ok' } } });
 
     const owner = await Client.guest(a.url, 'Wirt');
     const made = await post<{ id: string }>(a.url, '/api/tables', { game: 'schafkopf', seats: ['open', 'bot', 'bot', 'bot'] }, owner.token);
@@ -43,7 +43,7 @@ describe('readiness and takeovers in a cluster (PostgreSQL and Redis)', () => {
     expect(await takeovers(b)).toBe(0);
 
     proxy.cut();
-    await expect.poll(async () => get<Ready>(a.url, '/readyz'), { timeout: 10_000, interval: 100 }).toEqual({ status: 503, body: { ready: false, checks: { store: 'ok', redis: 'Redis is out of reach' } } });
+    await expect.poll(async () => get<Ready>(a.url, '/readyz'), { timeout: 10_000, interval: 100 }).toEqual({ status: 503, body: { ready: false, checks: { store: 'ok', redis: 'Redis is out of reach', accepting: 'ok' } } });
     expect((await get(a.url, '/healthz')).status).toBe(200);
     // A's lease lapses; B takes the table.
     await expect.poll(() => b.hall.tables.has(made.body.id), { timeout: 15_000, interval: 100 }).toBe(true);

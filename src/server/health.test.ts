@@ -15,7 +15,7 @@ describe('GET /healthz and /readyz', () => {
   it('are 200 while the store answers with this version\'s schema', async () => {
     server = await testServer();
     expect(await get(server.url, '/healthz')).toEqual({ status: 200, body: { ok: true } });
-    expect(await get<Ready>(server.url, '/readyz')).toEqual({ status: 200, body: { ready: true, checks: { store: 'ok' } } });
+    expect(await get<Ready>(server.url, '/readyz')).toEqual({ status: 200, body: { ready: true, checks: { store: 'ok', accepting: 'ok' } } });
   });
 
   it('readyz is 503 when another version migrated the database further, and says why', async () => {

@@ -4,8 +4,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { autoplay, Client, post } from './client.js';
-import { dropRedisPrefix, killHard, loggedActions, serveChild, type ServeChild } from './clusterHarness.js';
+import { autoplay, Client, post, RESTART_CODE } from './client.js';
+import { dropRedisPrefix, killHard, leaseHolders, serveChild, type ServeChild } from './clusterHarness.js';
+import { restartProcess, TableWaits, type Restart } from './loadFaults.js';
 import { openStore } from './store/open.js';
 import { randomId } from './identity.js';
 
@@ -23,7 +24,12 @@ export interface LoadOptions {
   readonly cluster?: { readonly processes: number; readonly pg: string; readonly redis: string; readonly pgArgs?: readonly string[] };
   /** kill -9 one of the started cluster's processes after this many seconds, and measure the takeover. */
   readonly killAfter?: number;
+  /** Restart the started cluster's processes one after the other with SIGTERM (each drains), evenly spread over the run. */
+  readonly rollingRestart?: boolean;
 }
+
+/** A table should never wait longer than this for the server (an action to its answer or the table's next event). */
+export const WAIT_LIMIT_MS = 1000;
 
 export interface LoadReport {
   readonly tables: number;
@@ -41,7 +47,13 @@ export interface LoadReport {
   readonly serverRssMb: number | null;
   /** The processes served (1 for the SQLite server). */
   readonly processes: number;
-  /** After a kill -9: ms until every table had gone on (its clients of the dead process reconnected elsewhere). */
+  /** Acknowledged actions in the log more than once (checked with `lost`). */
+  readonly duplicates: number | null;
+  /** The longest any table waited for the server: from an action leaving to its answer or the table's next event. */
+  readonly maxWaitMs: number;
+  /** Tables that waited longer than WAIT_LIMIT_MS at least once. */
+  readonly tablesOverLimit: number;
+  /** After a kill -9: ms until every table of the dead process was served by a new owner (a client's snapshot from it). */
   readonly takeoverMs?: number;
   /** The load generator's own event-loop delay while playing, p99 and max in ms: a busy generator adds to the latencies it measures. */
   readonly generatorLagP99: number;
@@ -51,6 +63,12 @@ export interface LoadReport {
   readonly serverLagMax: number | null;
   /** The machine's 1-minute load average when the play began and when it ended: figures from a shared machine need it beside them. */
   readonly loadAverage: readonly [number, number];
+  /** After a kill -9: ms until every table had gone on (a new event at one of its clients). */
+  readonly resumedMs?: number;
+  /** After a kill -9: the longest any table waited from the kill until 2 s after the takeover. */
+  readonly killMaxWaitMs?: number;
+  /** The rolling restart, one entry per process. */
+  readonly restarts?: readonly Restart[];
 }
 
 /** The event-loop delay's p99 and max (ms) of each server since its last scrape: prom-client starts its histogram afresh at every scrape. */
@@ -102,6 +120,11 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
     urls = [started.url];
   }
   let takeoverMs: number | undefined;
+  let resumedMs: number | undefined;
+  let killMaxWaitMs: number | undefined;
+  const restarts: Restart[] = [];
+  const waits = new TableWaits();
+  const lastSnapshot = new Map<string, number>();
   const acks: number[] = [];
   const eventLatency: number[] = [];
   let errors = 0;
@@ -135,8 +158,12 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
       await Promise.all(clients.map((c) => c.join(id)));
       for (const c of clients) {
         all.push(c);
+        // A process that restarts: the client reconnects to another one (a proxy would send it there).
+        if (procs.length > 0) c.alternates = () => urls;
         c.on((m) => {
-          if (m.type === 'error') errors++;
+          if (m.type === 'error' && errors++ < 10 && process.env.STICH_LOAD_DEBUG) o.out.write(`error at ${Math.round(performance.now())}: ${JSON.stringify(m)}\n`);
+          if ((m.type === 'events' || ((m.type === 'ok' || m.type === 'error') && (m.cseq ?? 0) > 0)) && m.table === id) waits.heard(id);
+          if (m.type === 'snapshot' && m.table === id) lastSnapshot.set(id, performance.now());
           if (m.type === 'events' && m.table === id) {
             const s = sentAt.get(id);
             if (s && c !== s.actor && !s.seen.has(c)) {
@@ -145,8 +172,8 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
             }
           }
         });
-        c.socket.on('close', () => {
-          if (!stopping && !killing) errors++;
+        c.socket.on('close', (code) => {
+          if (!stopping && !killing && code !== RESTART_CODE) errors++;
         });
       }
       tables.push({ id, clients });
@@ -173,6 +200,7 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
             setTimeout(() => sentAt.set(id, { t: performance.now(), actor: c, seen: new Set() }), p);
             return p;
           },
+          onSend: () => waits.sent(id),
           onAck: (ms) => {
             acks.push(ms);
             if (process.env.STICH_LOAD_DEBUG) (timeline[Math.floor((performance.now() - started) / 1000)] ??= []).push(ms);
@@ -183,36 +211,52 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
     if (o.killAfter !== undefined && procs.length > 1) {
       await new Promise((r) => setTimeout(r, o.killAfter! * 1000));
       const victim = procs[0];
-      o.out.write(`kill -9 of the process at ${victim.url} …\n`);
+      const victimNode = ((await (await fetch(`${victim.url}/api/stats`)).json()) as { node: string }).node;
+      const holders = await leaseHolders(o.cluster!.redis, prefix, tables.map((t) => t.id));
+      const orphans = tables.filter((t) => holders.get(t.id) === victimNode).map((t) => t.id);
+      o.out.write(`kill -9 of the process at ${victim.url} (owner of ${orphans.length} tables) …\n`);
       killing = true;
+      const window = waits.open();
       const killedAt = performance.now();
       const lastAt = new Map(tables.map(({ id, clients }) => [id, Math.max(...clients.map((c) => c.table(id).last))]));
       await killHard(victim);
       // Its clients reconnect to the next process and resume from their last event.
       await Promise.all(
-        tables.flatMap(({ id, clients }) =>
-          clients.map(async (c, s) => {
+        tables.flatMap(({ clients }) =>
+          clients.map(async (c) => {
             if (c.base !== victim.url) return;
-            stops.get(c)!();
-            c.base = procs[1 + (s % (procs.length - 1))].url;
-            await c.connect();
-            c.socket.on('close', () => {
-              if (!stopping) errors++;
+            // As a client does: another process, the table again from the last event, the unanswered action again.
+            await c.recover();
+            c.socket.on('close', (code) => {
+              if (!stopping && code !== RESTART_CODE) errors++;
             });
-            await c.join(id, c.table(id).last);
-            stops.set(c, play(id, c));
           }),
         ),
       );
       const moved = () => tables.every(({ id, clients }) => clients.some((c) => c.table(id).last > lastAt.get(id)!));
-      while (!moved() && performance.now() - killedAt < 60_000) await new Promise((r) => setTimeout(r, 20));
-      takeoverMs = Math.round(performance.now() - killedAt);
+      const served = () => orphans.every((id) => (lastSnapshot.get(id) ?? 0) > killedAt);
+      while (!(moved() && served()) && performance.now() - killedAt < 60_000) await new Promise((r) => setTimeout(r, 20));
+      resumedMs = Math.round(performance.now() - killedAt);
+      takeoverMs = Math.round(Math.max(0, ...orphans.map((id) => (lastSnapshot.get(id) ?? Infinity) - killedAt)));
+      waits.close(window, 2000);
+      await new Promise((r) => setTimeout(r, 2000));
+      killMaxWaitMs = waits.windowMax(window);
       if (process.env.STICH_LOAD_DEBUG) {
         for (const { id, clients } of tables.filter(({ id, clients }) => !clients.some((c) => c.table(id).last > lastAt.get(id)!)).slice(0, 5)) {
           o.out.write(`stuck ${id}: ${JSON.stringify(clients.map((c) => ({ base: c.base, closed: c.closed, seat: c.table(id).seat, toAct: c.table(id).toAct, legal: c.table(id).legal.length, last: c.table(id).last, cseq: c.table(id).cseq })))}\n`);
         }
       }
-      o.out.write(`every table went on ${takeoverMs} ms after the kill\n`);
+      o.out.write(`every table of the dead process served by a new owner ${takeoverMs} ms after the kill; every table went on after ${resumedMs} ms; the longest wait of a table ${killMaxWaitMs} ms\n`);
+      await new Promise((r) => setTimeout(r, Math.max(0, o.seconds * 1000 - (performance.now() - started))));
+    } else if (o.rollingRestart && procs.length > 1) {
+      for (let i = 0; i < procs.length; i++) {
+        const at = started + ((i + 1) * o.seconds * 1000) / (procs.length + 1);
+        await new Promise((r) => setTimeout(r, Math.max(0, at - performance.now())));
+        o.out.write(`SIGTERM to process ${i + 1} of ${procs.length} at ${procs[i].url} …\n`);
+        const r = await restartProcess(procs, urls, i, waits);
+        restarts.push(r);
+        o.out.write(`  exit ${r.exitCode} after ${r.drainMs} ms; ${r.handedOver ?? '?'} tables handed over, all taken in ${r.takenMs ?? '?'} ms; the longest wait of a table ${r.maxWaitMs} ms; replaced by ${procs[i].url}\n`);
+      }
       await new Promise((r) => setTimeout(r, Math.max(0, o.seconds * 1000 - (performance.now() - started))));
     } else {
       await new Promise((r) => setTimeout(r, o.seconds * 1000));
@@ -237,13 +281,25 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
     await new Promise((r) => setTimeout(r, 300));
     await Promise.all(all.map((c) => c.close()));
     let lost: number | null = null;
+    let duplicates: number | null = null;
+    const logged = new Map<string, number>();
+    const count = (key: string) => logged.set(key, (logged.get(key) ?? 0) + 1);
+    const check = () => {
+      lost = acked.filter((a) => !logged.has(`${a.table}/${a.user}/${a.cseq}`)).length;
+      duplicates = [...logged.values()].filter((n) => n > 1).length;
+    };
     if (o.cluster) {
-      // Every acknowledged action is in the shared log, whichever process wrote it.
+      // Every acknowledged action is in the shared log once, whichever process wrote it.
       await Promise.all(procs.map((p) => killHard(p)));
       const store = await openStore({ pg: o.cluster.pg });
       try {
-        const logged = await loggedActions(store, tables.map((t) => t.id));
-        lost = acked.filter((a) => !logged.has(`${a.table}/${a.user}/${a.cseq}`)).length;
+        for (const { id } of tables) {
+          for (const row of await store.tableLog(id)) {
+            const e = row.entry as { k: string; user?: string; cseq?: number };
+            if (e.k === 'act' && e.user) count(`${id}/${e.user}/${e.cseq}`);
+          }
+        }
+        check();
       } finally {
         await store.close();
       }
@@ -252,13 +308,12 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
       await new Promise((r) => child!.once('exit', r));
       child = undefined;
       const sqlite = new Database(db, { readonly: true });
-      const logged = new Set<string>();
       for (const row of sqlite.prepare('SELECT table_id, entry FROM table_log').all() as { table_id: string; entry: string }[]) {
         const e = JSON.parse(row.entry) as { k: string; user?: string; cseq?: number };
-        if (e.k === 'act' && e.user) logged.add(`${row.table_id}/${e.user}/${e.cseq}`);
+        if (e.k === 'act' && e.user) count(`${row.table_id}/${e.user}/${e.cseq}`);
       }
       sqlite.close();
-      lost = acked.filter((a) => !logged.has(`${a.table}/${a.user}/${a.cseq}`)).length;
+      check();
     }
     const r2 = (x: number) => Math.round(x * 100) / 100;
     return {
@@ -273,9 +328,12 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
       eventP99: r2(percentile(eventLatency, 99)),
       errors,
       lost,
+      duplicates,
+      ...waits.summary(WAIT_LIMIT_MS),
       serverRssMb,
       processes: urls.length,
-      ...(takeoverMs !== undefined ? { takeoverMs } : {}),
+      ...(takeoverMs !== undefined ? { takeoverMs, resumedMs, killMaxWaitMs } : {}),
+      ...(restarts.length > 0 ? { restarts } : {}),
       generatorLagP99: r2(lag.percentile(99) / 1e6),
       generatorLagMax: r2(lag.max / 1e6),
       serverLagP99: servedLag ? r2(servedLag.p99) : null,

@@ -26,6 +26,7 @@ import { registerOperations } from './operations.js';
 import { Moderation } from './moderation.js';
 import { adminRoutes } from './routes/admin.js';
 import { reportRoutes } from './routes/reports.js';
+import { drain, DrainState, type DrainReport } from './drain.js';
 
 export { Hall } from './hall.js';
 
@@ -84,6 +85,10 @@ export interface RunningServer {
   readonly hall: Hall;
   readonly cluster?: ClusterNode;
   close(): Promise<void>;
+  /** Set while the process drains (tests set it to look at a draining process). */
+  readonly draining: DrainState;
+  /** What SIGTERM does (drain.ts): not ready, no new sockets, the tables finished or handed over, clients told to reconnect (4001), then close(). */
+  drain(): Promise<DrainReport>;
 }
 
 /** The route plugins, by concern: each is registered with the server's context as its options. */
@@ -122,7 +127,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
 
   await app.register(cookie);
-  await registerOperations(app, { limits, store, cluster, hall, metrics });
+  const draining = new DrainState();
+  draining.register(app);
+  await registerOperations(app, { limits, store, cluster, hall, metrics, accepting: draining.check });
   await app.register(websocket, { options: { maxPayload: limits.maxFrame } });
   // One path for a socket's table messages: the cluster is the router when there is one.
   const moderation = store.moderation ? new Moderation(store.moderation, { redis: options.redis, prefix: options.cluster?.prefix, log: app.log }) : undefined;
@@ -166,18 +173,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
+  const close = async () => {
+    await cluster?.close();
+    await hall.close();
+    await moderation?.close();
+    await app.close();
+    await store.close();
+  };
   return {
     app,
     url: `http://${!options.host || ['127.0.0.1', '0.0.0.0', '::'].includes(options.host) ? 'localhost' : options.host}:${port}`,
     port,
     hall,
     cluster,
-    close: async () => {
-      await cluster?.close();
-      await hall.close();
-      await moderation?.close();
-      await app.close();
-      await store.close();
-    },
+    close,
+    draining,
+    drain: () => drain({ app, state: draining, tables: hall.tables, cluster, close }),
   };
 }

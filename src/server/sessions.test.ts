@@ -77,14 +77,14 @@ describe('sessions', () => {
     expect(await me(server.url, { token: (await loginCookie(server.url, 'Resi', 'Zwetschgendatschi')).token })).toMatchObject({ name: 'Resi' });
   });
 
-  it('logging out everywhere closes the user\'s open sockets too (4001), and they cannot come back', async () => {
+  it('logging out everywhere closes the user\'s open sockets too (4002), and they cannot come back', async () => {
     server = await testServer();
     const phone = await Client.account(server.url, 'Vroni', 'Kasspatzn mit Zwiebeln');
     const other = await Client.guest(server.url, 'Hias');
     const closed = new Promise<number>((resolve) => phone.socket.once('close', (code) => resolve(code)));
     const out = await fetch(`${server.url}/api/logout?everywhere=1`, { method: 'POST', headers: { authorization: `Bearer ${phone.token}` } });
     expect(await out.json()).toEqual({ ended: 1 });
-    expect(await closed).toBe(4001);
+    expect(await closed).toBe(4002);
     await expect(phone.connect()).rejects.toThrow(/401/);
     // Another user's socket stays.
     expect(other.closed).toBe(false);

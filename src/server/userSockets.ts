@@ -1,4 +1,4 @@
-/** The open WebSockets of each user in this process, so that "log out everywhere" can close them (code 4001). */
+/** The open WebSockets of each user in this process, so that "log out everywhere" can close them (code 4002). */
 export class UserSockets {
   private readonly byUser = new Map<string, Set<{ close(code: number, reason: string): void }>>();
 
@@ -17,7 +17,7 @@ export class UserSockets {
     const set = this.byUser.get(userId);
     if (!set) return 0;
     this.byUser.delete(userId);
-    for (const ws of set) ws.close(4001, 'logged out');
+    for (const ws of set) ws.close(4002, 'logged out');
     return set.size;
   }
 }

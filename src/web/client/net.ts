@@ -2,7 +2,9 @@
  * The client's one WebSocket: sends the protocol's messages (docs/protocol.md),
  * hands every server message to the listeners, and reconnects by itself with
  * a growing pause; on reconnect the app joins its table again with the last
- * event number it has.
+ * event number it has. A server process that restarts closes the socket with
+ * RESTART_CODE: then the client reconnects after a short random pause (a proxy
+ * sends it to another process, or to the same one once it is back).
  */
 import type { ClientMessage, ServerMessage } from '../../server/protocol.js';
 
@@ -12,6 +14,12 @@ type Listener = (m: ServerMsg) => void;
 
 /** The close code of a banned player's sockets (src/server/moderation.ts). */
 const BANNED_CLOSE = 4003;
+/** The close code of a socket whose session ended (logged out everywhere): coming back needs a new login. */
+const LOGGED_OUT_CLOSE = 4002;
+/** The close code of a server that restarts (docs/protocol.md). */
+export const RESTART_CODE = 4001;
+/** The pause before reconnecting after RESTART_CODE: 50 ms plus up to 250 ms at random, so that a process's clients do not all come at once. */
+export const restartPause = (): number => 50 + Math.random() * 250;
 
 export class Connection {
   private ws: WebSocket | null = null;
@@ -44,14 +52,15 @@ export class Connection {
       }
       for (const l of this.listeners) l(m);
     };
-    ws.onclose = (e) => {
+    ws.onclose = (e: CloseEvent) => {
       if (this.ws !== ws) return;
       this.ws = null;
       // A ban (moderation): the server said why before closing; coming back would only be refused.
-      if (e.code === BANNED_CLOSE) this.closed = true;
+      if (e.code === BANNED_CLOSE || e.code === LOGGED_OUT_CLOSE) this.closed = true;
       this.setOnline(false);
       if (this.closed) return;
-      const wait = Math.min(5000, 250 * 2 ** this.retry++);
+      if (e.code === RESTART_CODE) this.retry = 0;
+      const wait = e.code === RESTART_CODE ? restartPause() : Math.min(5000, 250 * 2 ** this.retry++);
       setTimeout(() => this.open(), wait);
     };
   }
