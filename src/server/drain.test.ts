@@ -70,11 +70,12 @@ describe('draining one process', () => {
     const c = await Client.guest(server.url, 'Early');
     clients.push(c);
     expect((await get<{ ready: boolean }>(server.url, '/readyz')).status).toBe(200);
+    const { ticket } = (await post<{ ticket: string }>(server.url, '/api/ticket', {}, c.token)).body;
     server.draining.active = true;
     const ready = await get<{ ready: boolean; checks: Record<string, string> }>(server.url, '/readyz');
     expect(ready).toEqual({ status: 503, body: { ready: false, checks: { store: 'ok', accepting: 'draining: the process is shutting down' } } });
     const refused = await new Promise<{ status?: number; retry?: string }>((resolve) => {
-      const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(c.token)}`);
+      const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`);
       ws.on('unexpected-response', (req, res) => {
         resolve({ status: res.statusCode, retry: res.headers['retry-after'] });
         req.destroy();
