@@ -18,6 +18,7 @@ export const SERVE_ENVIRONMENT = {
   think: 'STICH_THINK',
   redis: 'STICH_REDIS_URL',
   redisPrefix: 'STICH_REDIS_PREFIX',
+  clusterKey: 'STICH_CLUSTER_KEY',
   trustProxy: 'STICH_TRUST_PROXY',
 } as const;
 

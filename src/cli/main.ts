@@ -148,6 +148,7 @@ program
   .option('--think <ms>', 'time per decision of the medium and strong bots, instead of their levels\' own budgets')
   .option('--redis <url>', 'one process of a cluster: the Redis server the processes share (redis://host:port)')
   .option('--redis-prefix <prefix>', "the cluster's prefix of Redis keys and channels (default stich)")
+  .option('--cluster-key <key>', "the key a cluster's processes share to seal their messages in Redis: 64 hex digits (openssl rand -hex 32); better in STICH_CLUSTER_KEY, which other users cannot read in the process list")
   .option('--trust-proxy [addresses]', 'behind nginx or Caddy: take the client\'s address from X-Forwarded-For when the request comes from these proxies (comma-separated addresses or CIDR ranges; without a value: loopback)')
   .addHelpText('after', `\nEvery option may be set in the environment instead; a flag wins:\n${Object.entries(SERVE_ENVIRONMENT).map(([k, v]) => `  ${v.padEnd(20)} --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join('\n')}`)
   .action(async (opts) => {

@@ -7,6 +7,7 @@ import type { TableMessage } from './dispatch.js';
 import type { TableRouter } from './router.js';
 import { ClusterLobby, type TableInfo } from './clusterLobby.js';
 import { FencedStore } from './clusterStore.js';
+import { ClusterSeal, type Refusal } from './clusterSeal.js';
 import { randomId } from './identity.js';
 import type { LobbyTable, ServerMessage } from './protocol.js';
 
@@ -33,6 +34,8 @@ export interface ClusterOptions {
   readonly leaseMs?: number;
   /** How often leases are renewed and orphaned tables looked for. */
   readonly tickMs?: number;
+  /** The keys every message between the processes is sealed with (clusterSeal.ts): the first seals, each opens. */
+  readonly keys: readonly Buffer[];
 }
 
 /** What the cluster needs of the server's hall of tables. */
@@ -54,6 +57,8 @@ interface Logger {
 /** A table this process owns (`table` is unset while it is being rebuilt). */
 interface Owned {
   readonly lease: string;
+  /** The table's epoch this process claimed in the store (every commit carries it). */
+  epoch: number;
   until: number;
   table?: Table;
 }
@@ -68,13 +73,19 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   private readonly owned = new Map<string, Owned>();
   private readonly front = new ClusterFront(this);
   /** Sockets of this or other processes following tables this process owns, by NODE/CONN/TABLE. */
-  private readonly followers = new RemoteFollowers({ id: this.id, publish: (node, w) => this.publish(node, w), receive: (conn, table, lease, m) => this.front.receive(conn, table, lease, m), table: (id) => this.hall.tables.get(id), log: (d, m) => this.log.error(d, m) });
+  private readonly followers = new RemoteFollowers({ id: this.id, publish: (node, w) => this.publish(node, w), receive: (conn, table, lease, m) => this.front.receive(conn, table, lease, m), table: (id) => this.hall.tables.get(id), runs: (id, lease) => this.owned.get(id)?.lease === lease, moved: (node, conn, lease, m) => this.movedTo(node, conn, lease, m), log: (d, m) => this.log.error(d, m) });
   private tickTimer: NodeJS.Timeout | undefined;
   private ticking = false;
   /** Tables this process is taking over now. */
   private readonly adopting = new Set<string>();
   private closed = false;
   private readonly lobbyInfo: ClusterLobby;
+  private readonly seal: ClusterSeal;
+  /** When a refused message was last logged (once a minute at most). */
+  private refusedLogged = 0;
+  /** This process may have missed messages (see resync): its sockets rejoin their tables at the next tick. */
+  private resyncDue = false;
+  private heartbeats = 0;
 
   hall!: ClusterHall;
 
@@ -86,6 +97,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     this.prefix = options.prefix ?? 'stich';
     this.leaseMs = options.leaseMs ?? 3000;
     this.tickMs = options.tickMs ?? 500;
+    if (!options.keys || options.keys.length === 0) throw new Error('a cluster needs a key the processes share: STICH_CLUSTER_KEY or --cluster-key (docs/cluster.md)');
+    this.seal = new ClusterSeal(options.keys, this.id);
     const common = { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: (n: number) => Math.min(n * 100, 1000) };
     // Without an offline queue a command fails at once while Redis is out of reach: leases are not renewed late.
     this.cmd = new Redis(options.redis, { ...common, enableOfflineQueue: false }) as LeaseRedis;
@@ -137,6 +150,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     }
     this.sub.on('message', (channel: string, text: string) => this.heard(channel, text));
     await this.sub.subscribe(this.k('to', this.id), this.k('all'));
+    // Messages published while the subscription was cut are lost: the sockets rejoin their tables.
+    this.sub.on('ready', () => (this.resyncDue = true));
     await this.bootstrap();
     // After Redis comes back (perhaps empty), this process tells it again what it knows.
     this.cmd.on('ready', () => void this.bootstrap().catch((e: unknown) => this.log.warn({ err: String(e) }, 'bootstrap after reconnect failed')));
@@ -156,8 +171,26 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     void this.publishAll({ t: 'lobby' });
   }
 
+  /**
+   * Tells the others this process lives. Its key had run out when this process was paused or cut off for
+   * longer than a lease (or Redis came back empty): the others may have dropped its sockets from their
+   * tables (pruneNodes), so they rejoin (resync).
+   */
   private async heartbeat(): Promise<void> {
-    await this.cmd.multi().set(this.k('node', this.id), String(Date.now()), 'PX', this.leaseMs).sadd(this.k('nodes'), this.id).pexpire(this.k('presence', this.id), this.leaseMs * 4).exec();
+    const r = await this.cmd.multi().set(this.k('node', this.id), String(Date.now()), 'PX', this.leaseMs, 'GET').sadd(this.k('nodes'), this.id).pexpire(this.k('presence', this.id), this.leaseMs * 4).exec();
+    if (this.heartbeats++ > 0 && r?.[0]?.[0] === null && r[0][1] === null) this.resyncDue = true;
+  }
+
+  /** Every socket of this process rejoins its tables at their owners (ClusterFront.resync), once this process hears its channels again. */
+  private async resync(): Promise<void> {
+    if (this.sub.status !== 'ready') return;
+    // Subscribed (again) before asking: the owners' answers must not be lost.
+    await this.sub.subscribe(this.k('to', this.id), this.k('all'));
+    this.resyncDue = false;
+    const tables = [...this.front.followed()];
+    const leases = tables.length === 0 ? [] : await this.cmd.mget(tables.map((id) => this.k('lease', id)));
+    this.front.resync(new Map(tables.map((id, i) => [id, leases[i]])));
+    if (tables.length > 0) this.log.warn({ node: this.id, tables: tables.length }, 'this process may have missed messages: its sockets rejoined their tables');
   }
 
   // ─── ownership ─────────────────────────────────────────────────────────
@@ -178,7 +211,15 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
 
   /** The store a table of this process writes through: refused without the lease, given up when another writer got in first. */
   storeFor(tableId: string): Store {
-    return new FencedStore(this.store, () => this.holds(tableId), (e) => this.conflict(tableId, e));
+    const o = this.owned.get(tableId);
+    if (!o) throw new Error(`table ${tableId}: this process does not own it`);
+    return new FencedStore(this.store, o.epoch, () => this.owned.get(tableId) === o && this.holds(tableId), (e) => this.conflict(tableId, e));
+  }
+
+  /** Makes this process the table's only writer in the store (the epoch its commits carry). */
+  private claim(tableId: string): Promise<number> {
+    if (!this.store.claimTable) throw new Error('a cluster needs a store that fences its writers (PostgreSQL)');
+    return this.store.claimTable(tableId);
   }
 
   /** A new table: registered as live, and owned by this process from the start. */
@@ -186,7 +227,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     const lease = `${this.id}/${randomId(6)}`;
     const started = Date.now();
     await this.cmd.multi().hset(this.k('live'), row.id, JSON.stringify(row)).set(this.k('lease', row.id), lease, 'PX', this.leaseMs).exec();
-    this.owned.set(row.id, { lease, until: started + this.leaseMs - MARGIN_MS });
+    const epoch = await this.claim(row.id);
+    this.owned.set(row.id, { lease, epoch, until: started + this.leaseMs - MARGIN_MS });
     return lease;
   }
 
@@ -202,9 +244,11 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     const started = Date.now();
     const got = await this.cmd.set(this.k('lease', row.id), lease, 'PX', this.leaseMs, 'NX');
     if (got !== 'OK' || this.closed) return;
-    const o: Owned = { lease, until: started + this.leaseMs - MARGIN_MS };
+    const o: Owned = { lease, epoch: 0, until: started + this.leaseMs - MARGIN_MS };
     this.owned.set(row.id, o);
     try {
+      // Claimed before the log is read: whatever the last owner wrote is in it, and it can write no more.
+      o.epoch = await this.claim(row.id);
       o.table = await this.hall.adopt(row);
     } catch (e) {
       this.log.error({ table: row.id, err: String(e) }, 'cannot rebuild a table: left to another process');
@@ -245,6 +289,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
       await this.renew();
       for (const [id, o] of this.owned) if (Date.now() >= o.until) this.lose(id, 'lease not renewed in time');
       await this.heartbeat();
+      if (this.resyncDue) await this.resync();
+      this.front.checkHeld();
       await this.scan();
       await this.pruneNodes();
       if (this.hall.lobbyWatched()) await this.refreshLobby();
@@ -308,6 +354,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
 
   /** Forgets processes whose heartbeat stopped: their presence, and their sockets' subscriptions here. */
   private async pruneNodes(): Promise<void> {
+    // Sockets that (re)joined after this point were sent by a process that lives again: they stay.
+    const mark = this.followers.mark();
     const nodes = await this.cmd.smembers(this.k('nodes'));
     const others = new Set([...nodes, ...this.followers.nodes()]);
     others.delete(this.id);
@@ -317,14 +365,15 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     const dead = list.filter((_, i) => alive[i] === null);
     if (dead.length === 0) return;
     await this.cmd.multi().srem(this.k('nodes'), ...dead).del(...dead.map((n) => this.k('presence', n))).exec();
-    this.followers.gone((r) => dead.includes(r.node));
+    this.followers.gone((r) => dead.includes(r.node) && r.joined <= mark);
     void this.publishAll({ t: 'lobby' });
   }
 
   // ─── messages between processes ────────────────────────────────────────
   async publish(node: string, w: Wire): Promise<void> {
     try {
-      await this.cmd.publish(this.k('to', node), JSON.stringify(w));
+      const channel = this.k('to', node);
+      await this.cmd.publish(channel, this.seal.seal(channel, JSON.stringify(w)));
     } catch (e) {
       // While Redis is out of reach the socket's process catches up when it rejoins the table.
       if (this.cmd.status === 'ready') this.log.warn({ node, err: String(e) }, 'cannot reach another process');
@@ -333,16 +382,19 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
 
   private async publishAll(b: z.infer<typeof Broadcast>): Promise<void> {
     try {
-      await this.cmd.publish(this.k('all'), JSON.stringify(b));
+      const channel = this.k('all');
+      await this.cmd.publish(channel, this.seal.seal(channel, JSON.stringify(b)));
     } catch {
       // Out of reach: the others learn it from the next tick's scan.
     }
   }
 
-  private heard(channel: string, text: string): void {
+  private heard(channel: string, sealed: string): void {
+    const opened = this.seal.open(channel, sealed);
+    if (!opened.ok) return this.refused(channel, opened.why);
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      json = JSON.parse(opened.text);
     } catch {
       return this.log.warn({ channel }, 'a message that is not JSON');
     }
@@ -356,6 +408,14 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     const w = Wire.safeParse(json);
     if (!w.success) return this.log.warn({ channel, issue: w.error.issues[0]?.message }, 'a malformed message from another process');
     this.handleWire(w.data);
+  }
+
+  /** A message on a channel of the cluster that is not sealed with its key, or heard before: dropped, and logged once a minute at most. */
+  private refused(channel: string, why: Refusal): void {
+    if (Date.now() - this.refusedLogged < 60_000) return;
+    this.refusedLogged = Date.now();
+    const reason = { form: 'not sealed', key: 'sealed with a key this process does not have', tag: 'forged or damaged', replay: 'heard before (a replay)' }[why];
+    this.log.warn({ node: this.id, channel, why }, `a message on the cluster's channel was refused: ${reason}`);
   }
 
   private handleWire(w: Wire): void {
@@ -380,6 +440,11 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
       return this.publish(node, { t: 'moved', conn, lease, m, attempt });
     }
     return this.followers.serve(o.table, node, conn, lease, user, m);
+  }
+
+  private movedTo(node: string, conn: string, lease: string, m: TableMessage): void {
+    if (node === this.id) this.front.moved(conn, lease, m, 0);
+    else void this.publish(node, { t: 'moved', conn, lease, m, attempt: 0 });
   }
 
   /** A socket closed (or the process holding it did): it follows nothing here any more. */

@@ -4,6 +4,7 @@ import type { ServerMessage } from './protocol.js';
 import type { TableRouter } from './router.js';
 import type { UserRow } from './store/store.js';
 import { nodeOf, ROUTE_ATTEMPTS, ROUTE_RETRY_MS, type ClusterLink } from './clusterWire.js';
+import { HeldAnswers, HOLD_REJOIN_MS } from './answerOrder.js';
 
 /** A table followed (or asked about) by one socket of this process. */
 interface Followed {
@@ -18,6 +19,8 @@ interface Followed {
   readonly acts: Map<number, { m: TableMessage; sentTo?: string }>;
   /** Other requests (sit, stand, chat, again) not yet answered. */
   others: number;
+  /** Answers held back until the socket has the events they report (answerOrder.ts). */
+  readonly held: HeldAnswers;
 }
 
 export interface FrontConn {
@@ -67,12 +70,16 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
   /** A socket's table message: to the table's owner, wherever it runs. */
   request(c: FrontConn, m: TableMessage): Promise<void> {
     let f = c.tables.get(m.table);
-    if (!f) c.tables.set(m.table, (f = { following: false, acts: new Map(), others: 0 }));
+    if (!f) c.tables.set(m.table, (f = { following: false, acts: new Map(), others: 0, held: new HeldAnswers() }));
     if (m.type === 'join') {
       f.following = true;
       f.last = undefined;
       f.joinSince = m.since;
-    } else if (m.type === 'unjoin') f.following = false;
+    } else if (m.type === 'unjoin') {
+      f.following = false;
+      // Without events to wait for, the answers held back go out now.
+      for (const a of f.held.release(Infinity)) c.send(a);
+    }
     else if (m.type === 'act') f.acts.set(m.cseq, { m });
     else f.others++;
     return this.route(c, f, m, 0);
@@ -108,7 +115,11 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
         setTimeout(() => void this.route(c, f, m, attempt + 1), ROUTE_RETRY_MS);
         return;
       }
-      if (f.lease !== lease) this.switchTo(c, m.table, f, lease, m);
+      if (f.lease !== lease) {
+        // switchTo sends a join (this one or the socket's rejoin) before any action: the events come before the answers.
+        this.switchTo(c, m.table, f, lease, m, attempt);
+        if (m.type === 'join') return;
+      }
     }
     if (m.type === 'act') return this.flush(c, f);
     this.send(c, f.lease!, m, attempt);
@@ -142,13 +153,11 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
    * follow it there from the last event passed on, and resend what is not
    * answered. An action the old owner applied is answered as applied.
    */
-  switchTo(c: FrontConn, table: string, f: Followed, lease: string, except?: TableMessage): void {
+  switchTo(c: FrontConn, table: string, f: Followed, lease: string, except?: TableMessage, attempt = 0): void {
     const had = f.lease !== undefined;
     f.lease = lease;
-    if (f.following && except?.type !== 'join') {
-      const since = f.last ?? f.joinSince;
-      this.send(c, lease, since === undefined ? { type: 'join', table } : { type: 'join', table, since }, 0);
-    }
+    if (except?.type === 'join') this.send(c, lease, except, attempt);
+    else if (f.following) this.rejoin(c, table, f);
     if (had) {
       // Requests other than actions are not resent (a chat line could come twice): they are answered, and the client may send them again.
       const current = except && except.type !== 'act' && except.type !== 'join' && except.type !== 'unjoin' ? 1 : 0;
@@ -156,6 +165,47 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
       f.others = current;
     }
     this.flush(c, f);
+  }
+
+  /** Follows the table again at its owner from the last event passed on to the socket. */
+  private rejoin(c: FrontConn, table: string, f: Followed): void {
+    const since = f.last ?? f.joinSince;
+    this.send(c, f.lease!, since === undefined ? { type: 'join', table } : { type: 'join', table, since }, 0);
+  }
+
+  /**
+   * This process may have missed messages of other processes: its subscription to Redis was cut, or it was
+   * paused or cut off so long that the others took it for dead and dropped its sockets from their tables.
+   * Every socket rejoins each table it follows at the table's current owner (`leases`) from its last event,
+   * and sends its unanswered actions again (an action applied already is answered as it was the first
+   * time); other requests in flight are answered with an error, as their answers may be lost.
+   */
+  resync(leases: ReadonlyMap<string, string | null>): void {
+    for (const c of this.conns.values()) {
+      for (const [table, f] of c.tables) {
+        if (!leases.has(table) || !(f.following || f.acts.size > 0 || f.others > 0)) continue;
+        const lease = leases.get(table) ?? undefined;
+        // A table this process runs: its messages to the socket never crossed Redis.
+        if (lease !== undefined && lease === f.lease && nodeOf(lease) === this.node.id) continue;
+        for (let n = f.others; n > 0; n--) c.send({ type: 'error', code: 'internal', message: 'the connection between server processes was interrupted; send it again', table, cseq: 0 });
+        f.others = 0;
+        for (const a of f.acts.values()) a.sentTo = undefined;
+        f.lease = undefined;
+        // Without an owner now, the socket follows the next one when the scan finds it (onLease).
+        if (lease !== undefined) this.switchTo(c, table, f, lease);
+      }
+    }
+  }
+
+  /** Answers held back too long (their events did not come): the socket rejoins the table to get them. */
+  checkHeld(now = Date.now()): void {
+    for (const c of this.conns.values()) {
+      for (const [table, f] of c.tables) {
+        if (!f.lease || !f.following || !f.held.waitingSince(now - HOLD_REJOIN_MS)) continue;
+        f.held.touch(now);
+        this.rejoin(c, table, f);
+      }
+    }
   }
 
   /** Every socket here that follows the table learns of its lease. */
@@ -213,11 +263,14 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
       case 'error':
         if (m.cseq !== undefined && m.cseq > 0) f.acts.delete(m.cseq);
         else f.others = Math.max(0, f.others - 1);
+        if (f.following && f.held.hold(m, f.last)) return;
         break;
       case 'contributed':
         f.others = Math.max(0, f.others - 1);
+        if (f.following && f.held.hold(m, f.last)) return;
         break;
     }
     c.send(m);
+    if ((m.type === 'snapshot' || m.type === 'events') && f.last !== undefined) for (const a of f.held.release(f.last)) c.send(a);
   }
 }

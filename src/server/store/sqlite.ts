@@ -6,6 +6,7 @@ import {
   checkText,
   checkUser,
   conflict,
+  fenced,
   prepareCommit,
   recordPlayers,
   StoreError,
@@ -62,7 +63,8 @@ export class SqliteStore implements Store, SchemaState {
       createSession: db.prepare('INSERT INTO sessions (token_hash, user_id, created) VALUES (?, ?, ?)'),
       sessionUser: db.prepare('SELECT u.id, u.name, u.guest FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?'),
       createTable: db.prepare('INSERT INTO tables (id, game, settings, finished, created) VALUES (?, ?, ?, ?, ?)'),
-      tableExists: db.prepare('SELECT 1 FROM tables WHERE id = ?'),
+      tableEpoch: db.prepare('SELECT epoch FROM tables WHERE id = ?'),
+      claim: db.prepare('UPDATE tables SET epoch = epoch + 1 WHERE id = ? RETURNING epoch'),
       unfinished: db.prepare('SELECT id, game, settings, finished, created FROM tables WHERE finished = 0 ORDER BY created, id'),
       log: db.prepare('SELECT idx, entry FROM table_log WHERE table_id = ? ORDER BY idx'),
       next: db.prepare('SELECT coalesce(max(idx) + 1, 0) AS n FROM table_log WHERE table_id = ?'),
@@ -166,12 +168,21 @@ export class SqliteStore implements Store, SchemaState {
     return rows.map((r) => ({ index: r.idx, entry: JSON.parse(r.entry) }));
   }
 
+  async claimTable(tableId: string): Promise<number> {
+    checkText(tableId, 'table id');
+    const r = run(() => this.stmts.claim.get(tableId)) as { epoch: number } | undefined;
+    if (!r) throw new StoreError('missing', `no table ${tableId}`);
+    return r.epoch;
+  }
+
   async commit(c: TableCommit): Promise<void> {
     const json = prepareCommit(c);
     run(() =>
       this.db
         .transaction(() => {
-          if (!this.stmts.tableExists.get(c.tableId)) throw new StoreError('missing', `no table ${c.tableId}`);
+          const t = this.stmts.tableEpoch.get(c.tableId) as { epoch: number } | undefined;
+          if (!t) throw new StoreError('missing', `no table ${c.tableId}`);
+          if (c.epoch !== undefined && t.epoch !== c.epoch) throw fenced(c.tableId, t.epoch, c.epoch);
           const { n } = this.stmts.next.get(c.tableId) as { n: number };
           if (n !== c.from) throw conflict(c.tableId, n, c.from);
           json.entries.forEach((e, i) => this.stmts.append.run(c.tableId, c.from + i, e));
