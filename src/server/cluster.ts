@@ -7,7 +7,7 @@ import type { TableMessage } from './dispatch.js';
 import type { TableRouter } from './router.js';
 import { ClusterLobby, type TableInfo } from './clusterLobby.js';
 import { FencedStore } from './clusterStore.js';
-import { ClusterSeal, type Refusal } from './clusterSeal.js';
+import { ClusterBus } from './clusterBus.js';
 import { randomId } from './identity.js';
 import type { LobbyTable, ServerMessage } from './protocol.js';
 
@@ -80,9 +80,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   private readonly adopting = new Set<string>();
   private closed = false;
   private readonly lobbyInfo: ClusterLobby;
-  private readonly seal: ClusterSeal;
-  /** When a refused message was last logged (once a minute at most). */
-  private refusedLogged = 0;
+  private readonly bus: ClusterBus;
   /** This process may have missed messages (see resync): its sockets rejoin their tables at the next tick. */
   private resyncDue = false;
   private heartbeats = 0;
@@ -98,12 +96,12 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     this.leaseMs = options.leaseMs ?? 3000;
     this.tickMs = options.tickMs ?? 500;
     if (!options.keys || options.keys.length === 0) throw new Error('a cluster needs a key the processes share: STICH_CLUSTER_KEY or --cluster-key (docs/cluster.md)');
-    this.seal = new ClusterSeal(options.keys, this.id);
     const common = { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: (n: number) => Math.min(n * 100, 1000) };
     // Without an offline queue a command fails at once while Redis is out of reach: leases are not renewed late.
     this.cmd = new Redis(options.redis, { ...common, enableOfflineQueue: false }) as LeaseRedis;
     this.cmd.defineCommand('renewLease', { numberOfKeys: 1, lua: RENEW });
     this.cmd.defineCommand('releaseLease', { numberOfKeys: 1, lua: RELEASE });
+    this.bus = new ClusterBus({ id: this.id, cmd: this.cmd, k: (...p) => this.k(...p), log, broadcast: (b) => this.heardAll(b), wire: (w) => this.handleWire(w) }, options.keys);
     this.lobbyInfo = new ClusterLobby({
       cmd: this.cmd,
       k: (...parts) => this.k(...parts),
@@ -148,8 +146,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
       this.sub.disconnect();
       throw new Error(`Redis is out of reach: ${(e as Error).message}`);
     }
-    this.sub.on('message', (channel: string, text: string) => this.heard(channel, text));
-    await this.sub.subscribe(this.k('to', this.id), this.k('all'));
+    this.sub.on('message', (channel: string, text: string) => this.bus.heard(channel, text));
+    await this.sub.subscribe(...this.bus.channels());
     // Messages published while the subscription was cut are lost: the sockets rejoin their tables.
     this.sub.on('ready', () => (this.resyncDue = true));
     await this.bootstrap();
@@ -185,7 +183,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   private async resync(): Promise<void> {
     if (this.sub.status !== 'ready') return;
     // Subscribed (again) before asking: the owners' answers must not be lost.
-    await this.sub.subscribe(this.k('to', this.id), this.k('all'));
+    await this.sub.subscribe(...this.bus.channels());
     this.resyncDue = false;
     const tables = [...this.front.followed()];
     const leases = tables.length === 0 ? [] : await this.cmd.mget(tables.map((id) => this.k('lease', id)));
@@ -369,53 +367,18 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     void this.publishAll({ t: 'lobby' });
   }
 
-  // ─── messages between processes ────────────────────────────────────────
-  async publish(node: string, w: Wire): Promise<void> {
-    try {
-      const channel = this.k('to', node);
-      await this.cmd.publish(channel, this.seal.seal(channel, JSON.stringify(w)));
-    } catch (e) {
-      // While Redis is out of reach the socket's process catches up when it rejoins the table.
-      if (this.cmd.status === 'ready') this.log.warn({ node, err: String(e) }, 'cannot reach another process');
-    }
+  // ─── messages between processes (clusterBus.ts) ────────────────────────
+  publish(node: string, w: Wire): Promise<void> {
+    return this.bus.publish(node, w);
   }
 
-  private async publishAll(b: z.infer<typeof Broadcast>): Promise<void> {
-    try {
-      const channel = this.k('all');
-      await this.cmd.publish(channel, this.seal.seal(channel, JSON.stringify(b)));
-    } catch {
-      // Out of reach: the others learn it from the next tick's scan.
-    }
+  private publishAll(b: z.infer<typeof Broadcast>): Promise<void> {
+    return this.bus.publishAll(b);
   }
 
-  private heard(channel: string, sealed: string): void {
-    const opened = this.seal.open(channel, sealed);
-    if (!opened.ok) return this.refused(channel, opened.why);
-    let json: unknown;
-    try {
-      json = JSON.parse(opened.text);
-    } catch {
-      return this.log.warn({ channel }, 'a message that is not JSON');
-    }
-    if (channel === this.k('all')) {
-      const b = Broadcast.safeParse(json);
-      if (!b.success) return;
-      if (b.data.t === 'owner') this.front.onLease(b.data.table, b.data.lease);
-      else this.lobbyInfo.heard();
-      return;
-    }
-    const w = Wire.safeParse(json);
-    if (!w.success) return this.log.warn({ channel, issue: w.error.issues[0]?.message }, 'a malformed message from another process');
-    this.handleWire(w.data);
-  }
-
-  /** A message on a channel of the cluster that is not sealed with its key, or heard before: dropped, and logged once a minute at most. */
-  private refused(channel: string, why: Refusal): void {
-    if (Date.now() - this.refusedLogged < 60_000) return;
-    this.refusedLogged = Date.now();
-    const reason = { form: 'not sealed', key: 'sealed with a key this process does not have', tag: 'forged or damaged', replay: 'heard before (a replay)' }[why];
-    this.log.warn({ node: this.id, channel, why }, `a message on the cluster's channel was refused: ${reason}`);
+  private heardAll(b: z.infer<typeof Broadcast>): void {
+    if (b.t === 'owner') this.front.onLease(b.table, b.lease);
+    else this.lobbyInfo.heard();
   }
 
   private handleWire(w: Wire): void {

@@ -43,7 +43,7 @@ describe('a cluster after pauses, cuts and outages', () => {
     await proxy.start();
     nodes.push(await serveChild(args(direct())), await serveChild(args(direct())), await serveChild(args(`redis://127.0.0.1:${proxy.port}`)));
     store = await PgStore.open(db.url);
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
@@ -52,7 +52,7 @@ describe('a cluster after pauses, cuts and outages', () => {
     if (redis) await stopRedis(redis);
     await store?.close();
     await db?.drop();
-  });
+  }, 120_000);
 
   const guest = async (node: ServeChild, name: string) => {
     const c = await Client.guest(node.url, name);

@@ -38,7 +38,7 @@ describe('the cluster shows Redis no hidden card', () => {
     });
     await spy.psubscribe('*');
     for (let i = 0; i < 3; i++) nodes.push(await serveChild(['--port', '0', '--pg', db.url, '--redis', REDIS!, '--redis-prefix', prefix]));
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
@@ -46,7 +46,7 @@ describe('the cluster shows Redis no hidden card', () => {
     spy?.disconnect();
     await dropRedisPrefix(REDIS!, prefix);
     await db?.drop();
-  });
+  }, 120_000);
 
   it('every message between processes during a whole sitting with every seat remote is sealed', async () => {
     const owner = await Client.guest(nodes[0].url, 'Wirt');
