@@ -15,6 +15,18 @@ describe('the seal of the messages between processes', () => {
     expect(b.open('stich:to:nodeB', sealed)).toEqual({ ok: true, text, from: 'nodeA' });
   });
 
+  it('pads every message to a multiple of 512 bytes: lengths tell little', () => {
+    const a = new ClusterSeal([key], 'nodeA');
+    const b = new ClusterSeal([key], 'nodeB');
+    const lengthOf = (t: string) => Buffer.from(a.seal('c', t).split('.')[5], 'base64url').length - 16;
+    expect(lengthOf(JSON.stringify({ legal: ['EO'] }))).toBe(512);
+    expect(lengthOf(JSON.stringify({ legal: ['EO', 'GO', 'HO', 'SO', 'EU', 'GU', 'HU', 'SU'] }))).toBe(512);
+    expect(lengthOf('x'.repeat(511))).toBe(512);
+    expect(lengthOf('x'.repeat(512))).toBe(1024);
+    const long = JSON.stringify({ chat: 'Grüß Gott '.repeat(100) });
+    expect(b.open('c', a.seal('c', long))).toEqual({ ok: true, text: long, from: 'nodeA' });
+  });
+
   it('refuses a message in clear, sealed with another key, changed, moved to another channel, or heard before', () => {
     const a = new ClusterSeal([key], 'nodeA');
     const b = new ClusterSeal([key], 'nodeB');

@@ -38,6 +38,12 @@ export function parseClusterKeys(text: string): Buffer[] {
   return keys;
 }
 
+/**
+ * Sealed texts are padded with spaces to a multiple of this many bytes, so that a message's length tells little of
+ * its content (how many legal actions a seat has, say): Redis sees it only in steps of 512 bytes.
+ */
+export const PAD_BYTES = 512;
+
 const kidOf = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8);
 
 /** Why a message was refused (the caller logs it, at most once in a while). */
@@ -58,14 +64,16 @@ export class ClusterSeal {
     this.keys = keys.map((key) => ({ kid: kidOf(key), key }));
   }
 
-  /** The sealed text of a message on a channel. */
+  /** The sealed text of a message on a channel (JSON, or any text that does not end in spaces). */
   seal(channel: string, text: string): string {
+    const bytes = Buffer.byteLength(text);
+    const padded = text + ' '.repeat(Math.ceil((bytes + 1) / PAD_BYTES) * PAD_BYTES - bytes);
     const { kid, key } = this.keys[0];
     const n = ++this.counter;
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     cipher.setAAD(Buffer.from(`${channel}\n${this.self}\n${n}`));
-    const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    const data = Buffer.concat([cipher.update(padded, 'utf8'), cipher.final(), cipher.getAuthTag()]);
     return `s1.${kid}.${this.self}.${n}.${iv.toString('base64url')}.${data.toString('base64url')}`;
   }
 
@@ -85,7 +93,9 @@ export class ClusterSeal {
       const decipher = createDecipheriv('aes-256-gcm', k.key, iv);
       decipher.setAAD(Buffer.from(`${channel}\n${from}\n${n}`));
       decipher.setAuthTag(data.subarray(data.length - 16));
-      text = Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
+      text = Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()])
+        .toString('utf8')
+        .replace(/ +$/, '');
     } catch {
       return { ok: false, why: 'tag' };
     }
