@@ -167,6 +167,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
       await p.exec();
     }
     void this.publishAll({ t: 'lobby' });
+    // After an outage (this runs again when Redis is back): messages to other processes' sockets were lost meanwhile.
+    void this.publishAll({ t: 'reached', node: this.id });
   }
 
   /**
@@ -312,7 +314,13 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
       const [err, value] = results[i] ?? [new Error('no reply'), null];
       const o = this.owned.get(id);
       if (!o || err) return;
-      if (value === 1) o.until = Math.max(o.until, sent + this.leaseMs - MARGIN_MS);
+      // A lease renewed after this process stopped writing by its own clock: the table may have refused a write (a bot's
+      // turn, an action) meanwhile and would wait for it for good, so it is handed on to be rebuilt from its log.
+      if (value === 1 && sent < o.until) o.until = Math.max(o.until, sent + this.leaseMs - MARGIN_MS);
+      else if (value === 1) {
+        this.lose(id, 'the lease was renewed only after it had lapsed here');
+        void this.cmd.releaseLease(this.k('lease', id), o.lease).catch(() => undefined);
+      }
       else this.lose(id, 'the lease is gone or held by another process');
     });
   }
@@ -378,13 +386,14 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
 
   private heardAll(b: z.infer<typeof Broadcast>): void {
     if (b.t === 'owner') this.front.onLease(b.table, b.lease);
+    else if (b.t === 'reached') this.front.reached(b.node);
     else this.lobbyInfo.heard();
   }
 
   private handleWire(w: Wire): void {
     switch (w.t) {
       case 'req':
-        return void this.serve(w.from, w.conn, w.lease, w.user, w.m as TableMessage, w.attempt);
+        return void this.serve(w.from, w.conn, w.lease, w.user, w.m as TableMessage, w.attempt, w.fresh);
       case 'gone':
         return this.gone(w.from, w.conn, w.table);
       case 'msg':
@@ -396,13 +405,13 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
 
   // ─── the owner's side (clusterOwner.ts) ────────────────────────────────
   /** A socket's message for a table this process owns (or owned: then the socket's process is told to look again). */
-  serve(node: string, conn: string, lease: string, user: UserRow, m: TableMessage, attempt: number): Promise<void> {
+  serve(node: string, conn: string, lease: string, user: UserRow, m: TableMessage, attempt: number, fresh = false): Promise<void> {
     const o = this.owned.get(m.table);
     if (!o || o.lease !== lease || !o.table || !this.holds(m.table)) {
       if (node === this.id) return Promise.resolve(this.front.moved(conn, lease, m, attempt));
       return this.publish(node, { t: 'moved', conn, lease, m, attempt });
     }
-    return this.followers.serve(o.table, node, conn, lease, user, m);
+    return this.followers.serve(o.table, node, conn, lease, user, m, fresh);
   }
 
   private movedTo(node: string, conn: string, lease: string, m: TableMessage): void {

@@ -110,19 +110,20 @@ describe('a cluster after pauses, cuts and outages', () => {
     return tables;
   }
 
-  for (const fault of ['paused (SIGSTOP) for 6 s', 'cut off Redis for 6 s'] as const) {
+  for (const fault of ['paused (SIGSTOP) for 6 s', 'cut off Redis for 6 s', 'cut off Redis for 1.5 s'] as const) {
     it(`a process ${fault} comes back with every table of its sockets going on, at every owner`, async () => {
-      const tables = await spreadTables(fault.startsWith('paused') ? 'p' : 'c');
+      const tables = await spreadTables(fault.startsWith('paused') ? 'p' : fault.endsWith('1.5 s') ? 's' : 'c');
       const play = playAll(tables);
       await sleep(1000);
       if (fault.startsWith('paused')) pause(nodes[2]);
       else proxy.cut();
-      await sleep(6000);
+      await sleep(fault.endsWith('1.5 s') ? 1500 : 6000);
       if (fault.startsWith('paused')) resume(nodes[2]);
       else proxy.restore();
       const back = lastOf(tables);
       await until('every client of every table to see its table go on', () => wentOn(tables, back), 20_000).catch((e: Error) => {
         const stuck = tables.filter((t) => t.clients.some((c) => c.table(t.id).last <= back.get(`${t.id}/${c.user.id}`)!));
+        for (const t of stuck) for (const c of t.clients) console.log(`stuck ${t.id} ${c.user.name} via ${nodes.findIndex((n) => n.url === c.base)}: last ${c.table(t.id).last} (at resume ${back.get(`${t.id}/${c.user.id}`)}), seat ${c.table(t.id).seat}, toAct ${c.table(t.id).toAct}, legal ${c.table(t.id).legal.length}, problems ${c.table(t.id).problems}`);
         throw new Error(`${e.message}: ${stuck.length} of ${tables.length} tables stopped for a socket of the process that was ${fault.split(' ')[0]}`);
       });
       // And they keep going.

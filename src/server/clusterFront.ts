@@ -6,6 +6,9 @@ import type { UserRow } from './store/store.js';
 import { nodeOf, ROUTE_ATTEMPTS, ROUTE_RETRY_MS, type ClusterLink } from './clusterWire.js';
 import { HeldAnswers, HOLD_REJOIN_MS } from './answerOrder.js';
 
+/** The least time between two rejoins of a socket for missing events. */
+const GAP_REJOIN_MS = 1000;
+
 /** A table followed (or asked about) by one socket of this process. */
 interface Followed {
   /** The lease of the owner this socket's messages go to. */
@@ -21,6 +24,10 @@ interface Followed {
   others: number;
   /** Answers held back until the socket has the events they report (answerOrder.ts). */
   readonly held: HeldAnswers;
+  /** When the socket last rejoined the table because events were missing. */
+  gapAt?: number;
+  /** The highest event number ever passed on to the socket (a join of the socket's own lowers `last`, not this). */
+  passed: number;
 }
 
 export interface FrontConn {
@@ -70,7 +77,7 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
   /** A socket's table message: to the table's owner, wherever it runs. */
   request(c: FrontConn, m: TableMessage): Promise<void> {
     let f = c.tables.get(m.table);
-    if (!f) c.tables.set(m.table, (f = { following: false, acts: new Map(), others: 0, held: new HeldAnswers() }));
+    if (!f) c.tables.set(m.table, (f = { following: false, acts: new Map(), others: 0, held: new HeldAnswers(), passed: -1 }));
     if (m.type === 'join') {
       f.following = true;
       f.last = undefined;
@@ -131,10 +138,10 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
     else if (m.type !== 'join' && m.type !== 'unjoin') f.others = Math.max(0, f.others - 1);
   }
 
-  send(c: FrontConn, lease: string, m: TableMessage, attempt: number): void {
+  send(c: FrontConn, lease: string, m: TableMessage, attempt: number, fresh = false): void {
     const node = nodeOf(lease);
-    if (node === this.node.id) void this.node.serve(this.node.id, c.id, lease, c.user, m, attempt);
-    else void this.node.publish(node, { t: 'req', from: this.node.id, conn: c.id, lease, user: { id: c.user.id, name: c.user.name, guest: c.user.guest }, m, attempt });
+    if (node === this.node.id) void this.node.serve(this.node.id, c.id, lease, c.user, m, attempt, fresh);
+    else void this.node.publish(node, { t: 'req', from: this.node.id, conn: c.id, lease, user: { id: c.user.id, name: c.user.name, guest: c.user.guest }, m, attempt, ...(fresh ? { fresh } : {}) });
   }
 
   /** Sends the actions not yet sent to the current owner, in order. */
@@ -167,10 +174,10 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
     this.flush(c, f);
   }
 
-  /** Follows the table again at its owner from the last event passed on to the socket. */
+  /** Follows the table again at its owner from the last event passed on to the socket (anew: the events after it come again). */
   private rejoin(c: FrontConn, table: string, f: Followed): void {
     const since = f.last ?? f.joinSince;
-    this.send(c, f.lease!, since === undefined ? { type: 'join', table } : { type: 'join', table, since }, 0);
+    this.send(c, f.lease!, since === undefined ? { type: 'join', table } : { type: 'join', table, since }, 0, true);
   }
 
   /**
@@ -183,18 +190,37 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
   resync(leases: ReadonlyMap<string, string | null>): void {
     for (const c of this.conns.values()) {
       for (const [table, f] of c.tables) {
-        if (!leases.has(table) || !(f.following || f.acts.size > 0 || f.others > 0)) continue;
+        if (!leases.has(table)) continue;
         const lease = leases.get(table) ?? undefined;
         // A table this process runs: its messages to the socket never crossed Redis.
         if (lease !== undefined && lease === f.lease && nodeOf(lease) === this.node.id) continue;
-        for (let n = f.others; n > 0; n--) c.send({ type: 'error', code: 'internal', message: 'the connection between server processes was interrupted; send it again', table, cseq: 0 });
-        f.others = 0;
-        for (const a of f.acts.values()) a.sentTo = undefined;
-        f.lease = undefined;
-        // Without an owner now, the socket follows the next one when the scan finds it (onLease).
-        if (lease !== undefined) this.switchTo(c, table, f, lease);
+        this.refollow(c, table, f, lease);
       }
     }
+  }
+
+  /** The process `node` reached Redis again after an outage: what it sent meanwhile is lost, so the sockets following its tables rejoin them. */
+  reached(node: string): void {
+    if (node === this.node.id) return;
+    for (const c of this.conns.values()) for (const [table, f] of c.tables) if (f.lease !== undefined && nodeOf(f.lease) === node) this.refollow(c, table, f, f.lease);
+  }
+
+  /** Follows the table anew at `lease` (or at the next owner the scan finds): rejoin, actions sent again, other requests answered with an error. */
+  private refollow(c: FrontConn, table: string, f: Followed, lease: string | undefined): void {
+    if (!(f.following || f.acts.size > 0 || f.others > 0)) return;
+    for (let n = f.others; n > 0; n--) c.send({ type: 'error', code: 'internal', message: 'the connection between server processes was interrupted; send it again', table, cseq: 0 });
+    f.others = 0;
+    for (const a of f.acts.values()) a.sentTo = undefined;
+    f.lease = undefined;
+    // Without an owner now, the socket follows the next one when the scan finds it (onLease).
+    if (lease !== undefined) this.switchTo(c, table, f, lease);
+  }
+
+  /** Events are missing before those that came: the socket rejoins from its last event (once a second at most), and gets them again. */
+  private fillGap(c: FrontConn, table: string, f: Followed, now = Date.now()): void {
+    if (!f.lease || !f.following || (f.gapAt !== undefined && now - f.gapAt < GAP_REJOIN_MS)) return;
+    f.gapAt = now;
+    this.rejoin(c, table, f);
   }
 
   /** Answers held back too long (their events did not come): the socket rejoins the table to get them. */
@@ -253,9 +279,12 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
         break;
       case 'events': {
         const after = f.last ?? -1;
+        // Events were lost (pub/sub delivers at most once: a cut subscription): these wait, the socket rejoins from its last event.
+        if (f.last !== undefined && m.events.length > 0 && m.events[0].e > Math.max(f.last, f.passed) + 1) return this.fillGap(c, table, f);
         const events = m.events.filter((e) => e.e > after);
         if (m.events.length > 0 && events.length === 0) return;
         if (events.length > 0) f.last = events[events.length - 1].e;
+        f.passed = Math.max(f.passed, f.last ?? -1);
         if (events.length !== m.events.length) m = { ...m, events };
         break;
       }

@@ -39,9 +39,16 @@ export class RemoteFollowers {
 
   constructor(private readonly host: OwnerHost) {}
 
-  async serve(table: Table, node: string, conn: string, lease: string, user: UserRow, m: TableMessage): Promise<void> {
+  /**
+   * Runs a socket's message at the table. A `fresh` join (the socket's process may have missed messages) makes the
+   * socket a new follower, so that it gets the events after its `since` again (a follower already following gets a
+   * snapshot only); the old follower leaves after the new one joined, so the seat never looks away.
+   */
+  async serve(table: Table, node: string, conn: string, lease: string, user: UserRow, m: TableMessage, fresh = false): Promise<void> {
     const key = `${node}/${conn}/${table.id}`;
     let r = this.remote.get(key);
+    const old = fresh && m.type === 'join' ? r : undefined;
+    if (old) r = undefined;
     if (!r) {
       const sub: Subscriber = { userId: user.id, send: (msg) => this.deliver(node, conn, table.id, lease, msg) };
       r = { node, conn, table: table.id, sub, joined: 0 };
@@ -51,6 +58,7 @@ export class RemoteFollowers {
     if (m.type === 'unjoin') this.remote.delete(key);
     try {
       await dispatch(table, r.sub, user, m, r.sub.send);
+      if (old) table.leave(old.sub);
     } catch (e) {
       // The table was lost while the message ran (its commit was refused: another process took it over): the
       // socket's process sends it to the new owner, which answers an action applied already as applied.
