@@ -6,8 +6,9 @@ import { RemoteFollowers } from './clusterOwner.js';
 import type { TableMessage } from './dispatch.js';
 import type { TableRouter } from './router.js';
 import { ClusterLobby, type TableInfo } from './clusterLobby.js';
-import { FencedStore } from './clusterStore.js';
+import { claim, FencedStore } from './clusterStore.js';
 import { ClusterBus } from './clusterBus.js';
+import { Liveness } from './clusterLiveness.js';
 import { randomId } from './identity.js';
 import type { LobbyTable, ServerMessage } from './protocol.js';
 
@@ -73,7 +74,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   private readonly owned = new Map<string, Owned>();
   private readonly front = new ClusterFront(this);
   /** Sockets of this or other processes following tables this process owns, by NODE/CONN/TABLE. */
-  private readonly followers = new RemoteFollowers({ id: this.id, publish: (node, w) => this.publish(node, w), receive: (conn, table, lease, m) => this.front.receive(conn, table, lease, m), table: (id) => this.hall.tables.get(id), runs: (id, lease) => this.owned.get(id)?.lease === lease, moved: (node, conn, lease, m) => this.movedTo(node, conn, lease, m), log: (d, m) => this.log.error(d, m) });
+  private readonly followers = new RemoteFollowers({ id: this.id, publish: (node, w) => this.publish(node, w), receive: (conn, table, lease, m) => this.front.receive(conn, table, lease, m), table: (id) => this.hall.tables.get(id), runs: (id, lease) => this.owned.get(id)?.lease === lease, moved: (node, conn, lease, m) => void this.movedTo(node, conn, lease, m), log: (d, m) => this.log.error(d, m) });
   private tickTimer: NodeJS.Timeout | undefined;
   private ticking = false;
   /** Tables this process is taking over now. */
@@ -81,9 +82,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   private closed = false;
   private readonly lobbyInfo: ClusterLobby;
   private readonly bus: ClusterBus;
-  /** This process may have missed messages (see resync): its sockets rejoin their tables at the next tick. */
-  private resyncDue = false;
-  private heartbeats = 0;
+  /** The heartbeat, and the rejoins after messages may have been missed (clusterLiveness.ts). */
+  private readonly liveness: Liveness;
 
   hall!: ClusterHall;
 
@@ -106,11 +106,13 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
       cmd: this.cmd,
       k: (...parts) => this.k(...parts),
       owned: (id) => this.owned.get(id)?.table,
-      news: () => this.publishAll({ t: 'lobby' }),
+      news: () => this.bus.publishAll({ t: 'lobby' }),
       lobbyChanged: () => this.hall.lobbyChanged(),
       lobbyWatched: () => this.hall.lobbyWatched(),
     });
     this.sub = new Redis(options.redis, common);
+    const front = this.front;
+    this.liveness = new Liveness({ id: this.id, leaseMs: this.leaseMs, cmd: this.cmd, sub: this.sub, k: (...p) => this.k(...p), channels: () => this.bus.channels(), followed: () => front.followed(), resync: (l) => front.resync(l), log });
     // One warning per outage, not one per retry.
     for (const r of [this.cmd, this.sub]) {
       let quiet = false;
@@ -149,7 +151,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     this.sub.on('message', (channel: string, text: string) => this.bus.heard(channel, text));
     await this.sub.subscribe(...this.bus.channels());
     // Messages published while the subscription was cut are lost: the sockets rejoin their tables.
-    this.sub.on('ready', () => (this.resyncDue = true));
+    this.sub.on('ready', () => (this.liveness.due = true));
     await this.bootstrap();
     // After Redis comes back (perhaps empty), this process tells it again what it knows.
     this.cmd.on('ready', () => void this.bootstrap().catch((e: unknown) => this.log.warn({ err: String(e) }, 'bootstrap after reconnect failed')));
@@ -158,7 +160,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   }
 
   private async bootstrap(): Promise<void> {
-    await this.heartbeat();
+    await this.liveness.heartbeat();
     await this.lobbyInfo.announce(this.id, this.leaseMs);
     const rows = await this.store.unfinishedTables();
     if (rows.length > 0) {
@@ -166,31 +168,9 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
       for (const r of rows) p.hsetnx(this.k('live'), r.id, JSON.stringify(r));
       await p.exec();
     }
-    void this.publishAll({ t: 'lobby' });
+    void this.bus.publishAll({ t: 'lobby' });
     // After an outage (this runs again when Redis is back): messages to other processes' sockets were lost meanwhile.
-    void this.publishAll({ t: 'reached', node: this.id });
-  }
-
-  /**
-   * Tells the others this process lives. Its key had run out when this process was paused or cut off for
-   * longer than a lease (or Redis came back empty): the others may have dropped its sockets from their
-   * tables (pruneNodes), so they rejoin (resync).
-   */
-  private async heartbeat(): Promise<void> {
-    const r = await this.cmd.multi().set(this.k('node', this.id), String(Date.now()), 'PX', this.leaseMs, 'GET').sadd(this.k('nodes'), this.id).pexpire(this.k('presence', this.id), this.leaseMs * 4).exec();
-    if (this.heartbeats++ > 0 && r?.[0]?.[0] === null && r[0][1] === null) this.resyncDue = true;
-  }
-
-  /** Every socket of this process rejoins its tables at their owners (ClusterFront.resync), once this process hears its channels again. */
-  private async resync(): Promise<void> {
-    if (this.sub.status !== 'ready') return;
-    // Subscribed (again) before asking: the owners' answers must not be lost.
-    await this.sub.subscribe(...this.bus.channels());
-    this.resyncDue = false;
-    const tables = [...this.front.followed()];
-    const leases = tables.length === 0 ? [] : await this.cmd.mget(tables.map((id) => this.k('lease', id)));
-    this.front.resync(new Map(tables.map((id, i) => [id, leases[i]])));
-    if (tables.length > 0) this.log.warn({ node: this.id, tables: tables.length }, 'this process may have missed messages: its sockets rejoined their tables');
+    void this.bus.publishAll({ t: 'reached', node: this.id });
   }
 
   // ─── ownership ─────────────────────────────────────────────────────────
@@ -216,18 +196,12 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     return new FencedStore(this.store, o.epoch, () => this.owned.get(tableId) === o && this.holds(tableId), (e) => this.conflict(tableId, e));
   }
 
-  /** Makes this process the table's only writer in the store (the epoch its commits carry). */
-  private claim(tableId: string): Promise<number> {
-    if (!this.store.claimTable) throw new Error('a cluster needs a store that fences its writers (PostgreSQL)');
-    return this.store.claimTable(tableId);
-  }
-
   /** A new table: registered as live, and owned by this process from the start. */
   async created(row: TableRow): Promise<string> {
     const lease = `${this.id}/${randomId(6)}`;
     const started = Date.now();
     await this.cmd.multi().hset(this.k('live'), row.id, JSON.stringify(row)).set(this.k('lease', row.id), lease, 'PX', this.leaseMs).exec();
-    const epoch = await this.claim(row.id);
+    const epoch = await claim(this.store, row.id);
     this.owned.set(row.id, { lease, epoch, until: started + this.leaseMs - MARGIN_MS });
     return lease;
   }
@@ -248,7 +222,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     this.owned.set(row.id, o);
     try {
       // Claimed before the log is read: whatever the last owner wrote is in it, and it can write no more.
-      o.epoch = await this.claim(row.id);
+      o.epoch = await claim(this.store, row.id);
       o.table = await this.hall.adopt(row);
     } catch (e) {
       this.log.error({ table: row.id, err: String(e) }, 'cannot rebuild a table: left to another process');
@@ -259,7 +233,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     if (this.owned.get(row.id) !== o) return;
     this.log.info({ table: row.id, node: this.id, last: o.table.lastEvent }, 'took over a table');
     this.changed(o.table);
-    void this.publishAll({ t: 'owner', table: row.id, lease });
+    void this.bus.publishAll({ t: 'owner', table: row.id, lease });
     this.front.onLease(row.id, lease);
   }
 
@@ -288,8 +262,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     try {
       await this.renew();
       for (const [id, o] of this.owned) if (Date.now() >= o.until) this.lose(id, 'lease not renewed in time');
-      await this.heartbeat();
-      if (this.resyncDue) await this.resync();
+      await this.liveness.heartbeat();
+      if (this.liveness.due) await this.liveness.resync();
       this.front.checkHeld();
       await this.scan();
       await this.pruneNodes();
@@ -372,16 +346,12 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     if (dead.length === 0) return;
     await this.cmd.multi().srem(this.k('nodes'), ...dead).del(...dead.map((n) => this.k('presence', n))).exec();
     this.followers.gone((r) => dead.includes(r.node) && r.joined <= mark);
-    void this.publishAll({ t: 'lobby' });
+    void this.bus.publishAll({ t: 'lobby' });
   }
 
   // ─── messages between processes (clusterBus.ts) ────────────────────────
   publish(node: string, w: Wire): Promise<void> {
     return this.bus.publish(node, w);
-  }
-
-  private publishAll(b: z.infer<typeof Broadcast>): Promise<void> {
-    return this.bus.publishAll(b);
   }
 
   private heardAll(b: z.infer<typeof Broadcast>): void {
@@ -407,16 +377,14 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   /** A socket's message for a table this process owns (or owned: then the socket's process is told to look again). */
   serve(node: string, conn: string, lease: string, user: UserRow, m: TableMessage, attempt: number, fresh = false): Promise<void> {
     const o = this.owned.get(m.table);
-    if (!o || o.lease !== lease || !o.table || !this.holds(m.table)) {
-      if (node === this.id) return Promise.resolve(this.front.moved(conn, lease, m, attempt));
-      return this.publish(node, { t: 'moved', conn, lease, m, attempt });
-    }
+    if (!o || o.lease !== lease || !o.table || !this.holds(m.table)) return this.movedTo(node, conn, lease, m, attempt);
     return this.followers.serve(o.table, node, conn, lease, user, m, fresh);
   }
 
-  private movedTo(node: string, conn: string, lease: string, m: TableMessage): void {
-    if (node === this.id) this.front.moved(conn, lease, m, 0);
-    else void this.publish(node, { t: 'moved', conn, lease, m, attempt: 0 });
+  /** The socket's process is told to look for the table's owner again. */
+  private async movedTo(node: string, conn: string, lease: string, m: TableMessage, attempt = 0): Promise<void> {
+    if (node === this.id) this.front.moved(conn, lease, m, attempt);
+    else await this.publish(node, { t: 'moved', conn, lease, m, attempt });
   }
 
   /** A socket closed (or the process holding it did): it follows nothing here any more. */
@@ -477,7 +445,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
       for (const [id, o] of owned) (m as unknown as LeaseChain).releaseLease(this.k('lease', id), o.lease);
       m.del(this.k('node', this.id), this.k('presence', this.id)).srem(this.k('nodes'), this.id);
       await m.exec();
-      await this.publishAll({ t: 'lobby' });
+      await this.bus.publishAll({ t: 'lobby' });
     } catch {
       // Out of reach: the leases run out by themselves.
     }

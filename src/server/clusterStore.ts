@@ -1,5 +1,11 @@
 import type { LogRow, PasswordRow, PlayerSitting, RatingRow, RecordRow, Store, TableCommit, TableRow, UserRow } from './store/store.js';
 
+/** Makes this process the table's only writer in the store: the epoch its commits carry (docs/cluster.md). */
+export function claim(store: Store, tableId: string): Promise<number> {
+  if (!store.claimTable) throw new Error('a cluster needs a store that fences its writers (PostgreSQL)');
+  return store.claimTable(tableId);
+}
+
 /**
  * The store as one table of this process writes it: no commit without the lease; each commit carries the epoch this
  * process took when it claimed the table, and the database refuses it in the same statement when another process
