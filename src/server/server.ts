@@ -20,6 +20,9 @@ import { analysisRoutes } from './analysisRoutes.js';
 import { clientFileOptions } from './clientFiles.js';
 import { ServerMetrics } from './metrics.js';
 import { registerOperations } from './operations.js';
+import { Moderation } from './moderation.js';
+import { adminRoutes } from './routes/admin.js';
+import { reportRoutes } from './routes/reports.js';
 
 export { Hall } from './hall.js';
 
@@ -91,8 +94,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await registerOperations(app, { limits, store, cluster, hall, metrics });
   await app.register(websocket, { options: { maxPayload: limits.maxFrame } });
   // One path for a socket's table messages: the cluster is the router when there is one.
-  const ctx: ServerContext = { hall, store, identity: new Identity(store), limits, router: cluster ?? new LocalRouter(hall), cluster, tableDefaults: options.tableDefaults, metrics };
+  const moderation = store.moderation ? new Moderation(store.moderation, { redis: options.redis, prefix: options.cluster?.prefix, log: app.log }) : undefined;
+  const ctx: ServerContext = { hall, store, identity: new Identity(store), limits, router: cluster ?? new LocalRouter(hall), cluster, tableDefaults: options.tableDefaults, metrics, moderation };
   for (const routes of ROUTES) await app.register(routes, ctx);
+  if (moderation) for (const routes of [adminRoutes, reportRoutes]) await app.register(routes, { ...ctx, moderation });
   await app.register(analysisRoutes, { store, bots: hall.bots });
 
   // The browser client (src/web/client, built by Vite): its files, and index.html for the app's own paths.
@@ -104,6 +109,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     app.get('/record/:id', index);
     app.get('/player/:name', index);
     app.get('/rules/:game', index);
+    app.get('/admin', index);
   }
 
   await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
@@ -117,6 +123,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     close: async () => {
       await cluster?.close();
       await hall.close();
+      await moderation?.close();
       await app.close();
       await store.close();
     },

@@ -74,7 +74,17 @@ const SAY: Partial<Record<string, readonly [Say, Say]>> = {
   seatTaken: [() => 'Der Platz ist schon besetzt.', () => 'That seat is taken.'],
   rateLimited: [() => 'Zu viel auf einmal – kurz warten.', () => 'Too much at once: wait a moment.'],
   chatTooLong: [() => 'Die Nachricht ist zu lang.', () => 'The message is too long.'],
+  muted: [(p) => `Du darfst ${until(p.until, 'de')} nicht schreiben: ${p.reason ?? ''}`, (p) => `You may not chat ${until(p.until, 'en')}: ${p.reason ?? ''}`],
+  banned: [(p) => `Du bist ${until(p.until, 'de')} gesperrt: ${p.reason ?? ''}`, (p) => `You are banned ${until(p.until, 'en')}: ${p.reason ?? ''}`],
+  tableClosed: [(p) => `Die Moderation hat den Tisch geschlossen${p.reason ? `: ${p.reason}` : '.'}`, (p) => `A moderator closed this table${p.reason ? `: ${p.reason}` : '.'}`],
 };
+
+/** When a mute or a ban ends ("never": for ever), in the page's language. */
+export function until(at: string | number | undefined, lang: Lang): string {
+  if (at === undefined || at === 'never') return lang === 'de' ? 'für immer' : 'for ever';
+  const when = new Date(Number(at)).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return lang === 'de' ? `bis ${when}` : `until ${when}`;
+}
 
 /** Which part of the rules page explains a refusal. */
 const ANCHOR: Partial<Record<string, string>> = { mustPlay: 'bidding', illegalBid: 'bidding', tooLow: 'bidding', illegalStoss: 'bidding', badDouble: 'bidding' };
