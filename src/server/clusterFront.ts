@@ -86,8 +86,7 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
       f.following = false;
       // Without events to wait for, the answers held back go out now.
       for (const a of f.held.release(Infinity)) c.send(a);
-    }
-    else if (m.type === 'act') f.acts.set(m.cseq, { m });
+    } else if (m.type === 'act') f.acts.set(m.cseq, { m });
     else f.others++;
     return this.route(c, f, m, 0);
   }
