@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withoutServeEnvironment } from './config.js';
@@ -43,6 +45,22 @@ describe('hint at the terminal', () => {
     expect(stoss.lines.join('\n')).toContain('[stoss]');
     // The hint changes nothing: the deal is played to its end.
     expect(r.out).toMatch(/^Deal 1: /m);
+  }, 60_000);
+
+  it('the record notes each hint taken: the deal, the action it came before and the seat (version 4)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stich-hint-'));
+    const file = join(dir, 'sitting.json');
+    const r = stich(['play', 'schafkopf', '--seed', '3', '--deals', '1', '--pace', '0', '--think', '100', '--record', file], ['hint', 'hint', ...Array(40).fill('1')].join('\n') + '\n');
+    expect(r.code).toBe(0);
+    const record = JSON.parse(readFileSync(file, 'utf8')) as { version: number; hints: { deal: number; action: number; seat: number }[]; deals: { actions: [number, string][] }[] };
+    expect(record.version).toBe(4);
+    // Asked twice at the first decision of the person (seat 0): noted once, before that decision's action.
+    expect(record.hints).toHaveLength(1);
+    const [h] = record.hints;
+    expect(h.deal).toBe(0);
+    expect(h.seat).toBe(0);
+    expect(record.deals[0].actions[h.action][0]).toBe(0);
+    expect(record.deals[0].actions.slice(0, h.action).every(([seat]) => seat !== 0)).toBe(true);
   }, 60_000);
 
   it('names the unit of each game: game points in Schnapsen', () => {

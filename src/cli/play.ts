@@ -11,7 +11,7 @@ import type { AnyGameModule, GameModule } from '../games/module.js';
 import { GAMES, findGame, gameIds } from '../games/registry.js';
 import { parseRuleAssignments, resolveRules } from '../games/ruleBook.js';
 import type { DealLog } from '../games/sitting.js';
-import { toRecord, type Substitution } from '../records/record.js';
+import { toRecord, type HintTaken, type Substitution } from '../records/record.js';
 import { ProgramPlayer } from '../sitting/program.js';
 import { playSitting, type SittingLength } from '../sitting/play.js';
 import { botKinds, closeAll, DEFAULT_THINK_MS, fallbackBot, parseThink, type Closable } from './seats.js';
@@ -171,6 +171,8 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
   const names = words.map((w, i) => (w === 'human' ? (humans > 1 ? `You ${i + 1}` : 'You') : BOT_NAMES[botIndex++ % BOT_NAMES.length]));
   // Decisions made for outside programs that failed to answer, for the record.
   const substitutions: Substitution[] = [];
+  // The hints taken (`hint` at a prompt), for the record: each decision once.
+  const hints: HintTaken[] = [];
   let dealIndex = 0;
   let actionIndex = 0;
   const closables: Closable[] = [];
@@ -209,7 +211,11 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
           return undefined;
         },
         askAlways: opts.askAlways === true,
-        hint: async (view, legal, seat) => (module.search ? hintLines(module, rules, view, seat, legal, botRng(100 + i), think, (a) => text.describeAction(rules, view, a)) : `  ${game.title} has no search support: no hints.`),
+        hint: async (view, legal, seat) => {
+          if (!module.search) return `  ${game.title} has no search support: no hints.`;
+          if (!hints.some((h) => h.deal === dealIndex && h.action === actionIndex && h.seat === seat)) hints.push({ deal: dealIndex, action: actionIndex, seat });
+          return hintLines(module, rules, view, seat, legal, botRng(100 + i), think, (a) => text.describeAction(rules, view, a));
+        },
         narrate: humans === 1 ? (seat, events) => (current === undefined ? [] : text.narrate(rules, game.view(current, seat), events, players)) : undefined,
       });
     }
@@ -247,7 +253,7 @@ async function playModule<T extends GameTypes>(module: GameModule<T>, opts: Play
   let recordProblem: string | undefined;
   const writeRecord = () => {
     if (!opts.record || logs.length === 0 || lastSheet === undefined) return;
-    const record = toRecord(game.id, { rules, start: start as T['start'], firstDealer, players, deals: logs, sheet: lastSheet }, substitutions);
+    const record = toRecord(game.id, { rules, start: start as T['start'], firstDealer, players, deals: logs, sheet: lastSheet }, substitutions, hints);
     try {
       writeFileSync(opts.record, prettyJson(record) + '\n');
     } catch (e) {

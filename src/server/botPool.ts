@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ThinkReply, ThinkRequest } from './thinking.js';
+import type { HintReply, HintRequest, ThinkReply, ThinkRequest } from './thinking.js';
 
 /** A record's analysis from a worker: the JSON of src/search/analysis.ts's RecordAnalysis, or why there is none. */
 export type AnalyzeReply = { readonly id: number; readonly ok: true; readonly analysis: string; readonly ms: number } | { readonly id: number; readonly ok: false; readonly message: string };
@@ -20,6 +20,7 @@ export class BotPool {
   private readonly workers: (Worker | undefined)[];
   private readonly pending = new Map<number, { worker: number; resolve(r: ThinkReply): void; timer: NodeJS.Timeout }>();
   private readonly analyses = new Map<number, { worker: number; resolve(r: AnalyzeReply): void }>();
+  private readonly hints = new Map<number, { worker: number; resolve(r: HintReply): void; timer: NodeJS.Timeout }>();
   private nextId = 1;
   /** Decisions answered by a worker so far. */
   decided = 0;
@@ -66,6 +67,24 @@ export class BotPool {
     });
   }
 
+  /**
+   * A hint for a seat (issue 22): the strong bot's choice and its estimate of
+   * each legal action, from the seat's view only. Goes to the worker of the
+   * seat's agent, so one table's hints and bot decisions queue together.
+   */
+  hint(request: HintRequest, key: string): Promise<HintReply> {
+    if (this.closed) return Promise.resolve({ id: 0, ok: false, message: 'the bot pool is closed' });
+    const index = hash(key) % this.size;
+    const worker = this.worker(index);
+    if (!worker) return Promise.resolve({ id: 0, ok: false, message: `no bot worker script at ${fileURLToPath(this.script)} (run npm run build)` });
+    const id = this.nextId++;
+    return new Promise<HintReply>((resolve) => {
+      const timer = setTimeout(() => this.settleHint({ id, ok: false, message: `no hint within ${this.timeoutMs} ms` }), this.timeoutMs);
+      this.hints.set(id, { worker: index, resolve, timer });
+      worker.postMessage({ id, hint: request });
+    });
+  }
+
   /** Decisions asked and not answered yet. */
   get busy(): number {
     return this.pending.size;
@@ -77,12 +96,17 @@ export class BotPool {
     if (!existsSync(fileURLToPath(this.script))) return undefined;
     const w = new Worker(this.script);
     w.unref();
-    w.on('message', (reply: ThinkReply | AnalyzeReply) => ('analysis' in reply || this.analyses.has(reply.id) ? this.settleAnalysis(reply as AnalyzeReply) : this.settle(reply as ThinkReply)));
+    w.on('message', (reply: ThinkReply | AnalyzeReply | HintReply) => {
+      if (this.hints.has(reply.id)) this.settleHint(reply as HintReply);
+      else if ('analysis' in reply || this.analyses.has(reply.id)) this.settleAnalysis(reply as AnalyzeReply);
+      else this.settle(reply as ThinkReply);
+    });
     const lost = (why: string) => {
       if (this.workers[index] !== w) return;
       this.workers[index] = undefined;
       for (const [id, p] of this.pending) if (p.worker === index) this.settle({ id, ok: false, message: why });
       for (const [id, p] of this.analyses) if (p.worker === index) this.settleAnalysis({ id, ok: false, message: why });
+      for (const [id, p] of this.hints) if (p.worker === index) this.settleHint({ id, ok: false, message: why });
     };
     w.on('error', (e) => lost(`the bot worker failed: ${e.message}`));
     w.on('exit', (code) => lost(`the bot worker exited (${code})`));
@@ -99,6 +123,14 @@ export class BotPool {
     p.resolve(reply);
   }
 
+  private settleHint(reply: HintReply): void {
+    const p = this.hints.get(reply.id);
+    if (!p) return;
+    this.hints.delete(reply.id);
+    clearTimeout(p.timer);
+    p.resolve(reply);
+  }
+
   private settleAnalysis(reply: AnalyzeReply): void {
     const p = this.analyses.get(reply.id);
     if (!p) return;
@@ -110,6 +142,7 @@ export class BotPool {
     this.closed = true;
     for (const [id] of this.pending) this.settle({ id, ok: false, message: 'the bot pool is closed' });
     for (const [id] of this.analyses) this.settleAnalysis({ id, ok: false, message: 'the bot pool is closed' });
+    for (const [id] of this.hints) this.settleHint({ id, ok: false, message: 'the bot pool is closed' });
     const running = this.workers.filter((w): w is Worker => w !== undefined);
     this.workers.fill(undefined);
     await Promise.all(running.map((w) => w.terminate()));

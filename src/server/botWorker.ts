@@ -6,7 +6,9 @@ import { gameById } from '../games/registry.js';
 import { botLevels } from '../search/pimc.js';
 import { analyzeGameRecord } from '../search/analysis.js';
 import type { AnalyzeReply } from './botPool.js';
-import type { ThinkReply, ThinkRequest } from './thinking.js';
+import { hint } from '../search/hint.js';
+import { STRONG } from '../search/pimc.js';
+import type { HintReply, HintRequest, ThinkReply, ThinkRequest } from './thinking.js';
 
 /**
  * A worker thread of the bot pool (botPool.ts): takes one decision at a
@@ -48,14 +50,35 @@ async function decide(r: ThinkRequest): Promise<string> {
   return game.formatAction(rules, chosen);
 }
 
+/** A hint (issue 22): the strong bot's choice and estimates from the seat's view, with a fresh agent for the one decision. */
+async function advise(r: HintRequest): Promise<Extract<HintReply, { ok: true }>['hint']> {
+  const module = gameById(r.game);
+  if (!module) throw new Error(`unknown game ${r.game}`);
+  const rules = r.rules as GameTypes['rules'];
+  const legal = [];
+  for (const text of r.legal) {
+    const a = module.game.parseAction(rules, text);
+    if (!a.ok) throw new Error(`bad legal action ${text}: ${a.error.message}`);
+    legal.push(a.value);
+  }
+  return hint(module, rules, r.view as GameTypes['view'], r.seat, legal, new SeededRng(r.seed), r.thinkMs === undefined ? STRONG : { ...STRONG, thinkMs: r.thinkMs });
+}
+
 const port = parentPort;
 if (!port) throw new Error('botWorker.js runs as a worker thread');
 /** Analyses run one at a time, each yielding to waiting decisions after every decision it analyses. */
 let analyses: Promise<void> = Promise.resolve();
 const yieldToDecisions = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-port.on('message', (m: { id: number; request: ThinkRequest } | { id: number; analyze: { record: unknown; seed: string } }) => {
+port.on('message', (m: { id: number; request: ThinkRequest } | { id: number; analyze: { record: unknown; seed: string } } | { id: number; hint: HintRequest }) => {
   const t0 = performance.now();
+  if ('hint' in m) {
+    advise(m.hint).then(
+      (h) => port.postMessage({ id: m.id, ok: true, hint: h, ms: performance.now() - t0 } satisfies HintReply),
+      (e: unknown) => port.postMessage({ id: m.id, ok: false, message: e instanceof Error ? e.message : String(e) } satisfies HintReply),
+    );
+    return;
+  }
   if ('analyze' in m) {
     const { record, seed } = m.analyze;
     analyses = analyses.then(() =>

@@ -141,6 +141,22 @@ describe('a cluster of three processes on PostgreSQL and Redis', () => {
     expect(await refused).toMatchObject({ code: 'unknownTable' });
   });
 
+  it('a hint asked through another process comes back from the table’s owner; a rated table refuses it there too', async () => {
+    for (const rated of [false, true]) {
+      const t = await table(nodes[0], 'schafkopf', { seats: ['open', 'bot', 'bot', 'bot'], rated, length: { deals: 1 } }, [nodes[1]]);
+      const [c] = t.clients;
+      await until('the player to have a decision', () => c.table(t.id).legal.length > 0);
+      const answer = c.next((m) => (m.type === 'hintResult' || m.type === 'error') && m.table === t.id, 20_000);
+      c.send({ type: 'hint', table: t.id });
+      const r = await answer;
+      if (rated) expect(r.type === 'error' && r.code).toBe('noHints');
+      else {
+        expect(r.type).toBe('hintResult');
+        if (r.type === 'hintResult') expect(r.estimates.map((e) => e.action).sort()).toEqual([...c.table(t.id).legal].sort());
+      }
+    }
+  }, 60_000);
+
   it('plays whole sittings of every game with clients spread over all three processes', async () => {
     const tables: Seated[] = [];
     for (const [i, [game, settings]] of GAMES.entries()) {

@@ -294,6 +294,7 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
         if (f.following && f.held.hold(m, f.last)) return;
         break;
       case 'contributed':
+      case 'hintResult':
         f.others = Math.max(0, f.others - 1);
         if (f.following && f.held.hold(m, f.last)) return;
         break;

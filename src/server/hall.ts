@@ -69,6 +69,7 @@ export class Hall {
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         return reply;
       },
+      hint: (request, key) => this.bots.hint(this.thinking.thinkMs === undefined ? request : { ...request, thinkMs: this.thinking.thinkMs }, key),
     });
     this.tables.set(id, table);
     return table;

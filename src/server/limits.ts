@@ -11,6 +11,9 @@ export interface Limits {
   readonly chatLength: number;
   readonly chatRate: number;
   readonly chatBurst: number;
+  /** Hints a connection may ask for per second on average, and the burst it may save up (each costs the strong bot's thinking in a worker). */
+  readonly hintRate: number;
+  readonly hintBurst: number;
   /** Failed logins per second one address may have on average, and the burst it may save up (then 429 until one is earned back). */
   readonly loginFailureRate: number;
   readonly loginFailureBurst: number;
@@ -25,6 +28,8 @@ export const DEFAULT_LIMITS: Limits = {
   chatLength: 300,
   chatRate: 1,
   chatBurst: 5,
+  hintRate: 1 / 5,
+  hintBurst: 3,
   loginFailureRate: 1 / 30,
   loginFailureBurst: 10,
 };

@@ -43,6 +43,12 @@ export const ClientMessage = z.discriminatedUnion('type', [
    * its bots from GET /api/games) or takes a bot off a seat (`bot`: null). A full table starts at once.
    */
   z.object({ type: z.literal('seatBot'), table: tableId, seat: z.number().int().min(0).max(16), bot: z.string().min(1).max(40).nullable() }).strict(),
+  /**
+   * Asks for a hint (issue 22) at an unrated table: the strong bot's choice and its estimate of each legal action,
+   * from the seat's own view only; answered with `hintResult`. Rated tables refuse it (`noHints`). `seat`: which of
+   * the sender's seats (default: the first that has a decision now). The record notes every hint taken.
+   */
+  z.object({ type: z.literal('hint'), table: tableId, seat: z.number().int().min(0).max(16).optional() }).strict(),
   /** Starts another sitting at a table whose sitting is over, with the same seats. */
   z.object({ type: z.literal('again'), table: tableId }).strict(),
   /**
@@ -182,7 +188,7 @@ export const Snapshot = z
 export type Snapshot = z.infer<typeof Snapshot>;
 
 /** The server's own error codes, beside the rules' (src/core/result.ts). */
-export const SERVER_ERRORS = ['badMessage', 'tooLarge', 'rateLimited', 'tooManyConnections', 'unauthorized', 'unknownTable', 'notSeated', 'seatTaken', 'notJoined', 'badSequence', 'duplicateSequence', 'notPlaying', 'chatTooLong', 'notCollecting', 'duplicateContribution', 'notCreator', 'notWaiting', 'tableClosed', 'notChat', 'muted', 'banned', 'forbidden', 'internal'] as const;
+export const SERVER_ERRORS = ['badMessage', 'tooLarge', 'rateLimited', 'tooManyConnections', 'unauthorized', 'unknownTable', 'notSeated', 'seatTaken', 'notJoined', 'badSequence', 'duplicateSequence', 'notPlaying', 'chatTooLong', 'notCollecting', 'duplicateContribution', 'notCreator', 'notWaiting', 'tableClosed', 'notChat', 'muted', 'banned', 'forbidden', 'noHints', 'noDecision', 'internal'] as const;
 export const ServerErrorCode = z.union([z.enum(SERVER_ERRORS), z.custom<ErrorCode>((v) => typeof v === 'string')]);
 export type ServerErrorCode = z.infer<typeof ServerErrorCode>;
 
@@ -206,6 +212,24 @@ export const ServerMessage = z.discriminatedUnion('type', [
     .readonly(),
   z.object({ type: z.literal('lobby'), tables: z.array(LobbyTable).readonly(), online: strings }).readonly(),
   z.object({ type: z.literal('pong') }).readonly(),
+  /**
+   * The answer to `hint`: for the seat's decision before action `action` (from 0) of deal `deal` (from 0), the strong
+   * bot's choice and every legal action with its estimate of the seat's own result (`unit`: the game's, e.g. cents),
+   * best first, the mean over `worlds` worlds dealt from the seat's view.
+   */
+  z
+    .object({
+      type: z.literal('hintResult'),
+      table: z.string(),
+      seat: seatNo,
+      deal: z.number().int(),
+      action: z.number().int(),
+      choice: z.string(),
+      estimates: z.array(z.object({ action: z.string(), value: z.number() }).readonly()).readonly(),
+      worlds: z.number().int(),
+      unit: z.object({ symbol: z.string(), name: z.string() }).readonly(),
+    })
+    .readonly(),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -109,6 +109,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     app.get('/record/:id', index);
     app.get('/player/:name', index);
     app.get('/rules/:game', index);
+    app.get('/learn/:game', index);
     app.get('/admin', index);
   }
 

@@ -4,14 +4,16 @@ import type { AnyGameModule } from '../games/module.js';
 import { commitEntry, shuffleDeal } from './fairDeal.js';
 import type { Limits } from './limits.js';
 import { emptyTable, publicSeats, replay } from './core/log.js';
-import { lastEvent, seatsOf, snapshot } from './core/read.js';
+import { lastEvent, legalFor, seatsOf, snapshot } from './core/read.js';
+import { dealState } from './core/log.js';
 import { step } from './core/step.js';
 import type { Command, Effect, LogEntry, Occupant, Reply, Step, TableContext, TableSettings, TableState } from './core/types.js';
 import type { PublicSeat, ServerMessage, Snapshot } from './protocol.js';
 import { BOT_RATING, NEW_RATING, rateSitting } from './ratings.js';
 import type { Store, TableCommit } from './store/store.js';
 import { TableBots } from './tableBots.js';
-import type { ThinkReply, ThinkRequest } from './thinking.js';
+import type { HintReply, HintRequest, ThinkReply, ThinkRequest } from './thinking.js';
+import { analysisUnit } from '../search/analysis.js';
 
 export { DEFAULT_GRACE_MS } from './core/types.js';
 export type { LogEntry, Occupant, TableSettings } from './core/types.js';
@@ -34,6 +36,8 @@ export interface TableHooks {
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Decides for a thinking bot off the event loop (the server's bot pool); without it such seats are played by the easy bot. */
   think?(request: ThinkRequest): Promise<ThinkReply>;
+  /** A hint from the strong bot off the event loop (the server's bot pool); `key` keeps one table's work on one worker. Without it no hints are given. */
+  hint?(request: HintRequest, key: string): Promise<HintReply>;
   /** Every command the core ran, with what it did (metrics, tracing): called before the effects run. */
   observe?(table: Table, command: Command, step: Step): void;
 }
@@ -171,6 +175,38 @@ export class Table {
 
   act(userId: string, cseq: number, action: string, seat?: Seat): Promise<Answer> {
     return this.submit({ type: 'act', userId, cseq, action, ...(seat !== undefined ? { seat } : {}) });
+  }
+
+  /**
+   * A hint for the user's seat (unrated tables only): the core notes it in
+   * the log (the record shows it), then the strong bot thinks in the pool
+   * from the seat's view and legal actions as they were then, outside the
+   * table's queue, so the table goes on meanwhile.
+   */
+  async hint(userId: string, seat?: Seat): Promise<Extract<ServerMessage, { type: 'hintResult' }> | Extract<Answer, { ok: false }>> {
+    const think = this.hooks.hint;
+    if (!think) return { ok: false, code: 'noHints', message: 'this server gives no hints' };
+    const asked = await this.enqueue(async () => {
+      const r = await this.run({ type: 'hint', userId, ...(seat !== undefined ? { seat } : {}) });
+      if (!r.ok) return r;
+      const s = this.current.sitting;
+      const x = r.seat ?? 0;
+      const request: HintRequest = {
+        game: this.settings.game,
+        rules: this.rules,
+        seat: x,
+        seed: new CryptoRng().int(2 ** 32),
+        // The seat's own view: exactly what its holder sees at the table, never a hidden card.
+        view: this.module.game.view(dealState(s), x),
+        legal: legalFor(this.ctx, s, x),
+      };
+      return { ok: true as const, request, deal: s.dealLogs.length, action: s.actions.length };
+    });
+    if (!asked.ok) return asked;
+    const reply = await think(asked.request, `${this.id}|${asked.request.seat}`);
+    if (!reply.ok) return { ok: false, code: 'internal', message: `no hint: ${reply.message}` };
+    const unit = analysisUnit(this.settings.game);
+    return { type: 'hintResult', table: this.id, seat: asked.request.seat, deal: asked.deal, action: asked.action, ...reply.hint, unit: { symbol: unit.symbol, name: unit.name } };
   }
 
   /** A connection follows the table: a snapshot, then every event after `since`. */

@@ -44,3 +44,20 @@ export type ThinkReply = { readonly id: number; readonly ok: true; readonly acti
 export function decisionMs(level: ThinkingLevel, thinkMs?: number): number {
   return thinkMs ?? (level === 'strong' ? STRONG : MEDIUM).thinkMs;
 }
+
+/** A hint asked of the strong bot (issue 22): like a decision, the seat's own view and legal actions only. */
+export interface HintRequest {
+  readonly game: string;
+  readonly rules: unknown;
+  readonly seat: number;
+  readonly seed: number;
+  readonly view: unknown;
+  readonly legal: readonly string[];
+  /** Milliseconds for the hint instead of the strong bot's own budget. */
+  readonly thinkMs?: number;
+}
+
+/** A hint from a worker: src/search/hint.ts's Hint, or why there is none. */
+export type HintReply =
+  | { readonly id: number; readonly ok: true; readonly hint: { readonly choice: string; readonly estimates: readonly { readonly action: string; readonly value: number }[]; readonly worlds: number }; readonly ms: number }
+  | { readonly id: number; readonly ok: false; readonly message: string };

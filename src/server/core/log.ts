@@ -55,6 +55,7 @@ export function emptyTable(ctx: TableContext): TableState {
       totals: [],
       units: 0,
       cseqs: new Map(),
+      hints: [],
       ended: null,
     },
     live: { followers: [], away: [], gone: [], clocks: [], contributions: [], collectTimer: null, botPending: new Map(), chat: new Map(), recordSaved: true, closed: false },
@@ -109,6 +110,7 @@ export function ingest(ctx: TableContext, d: Draft, entry: LogEntry, after?: unk
       s.sheet = sitting.initialSheet(rules, entry.start);
       s.players = s.seats.map((o, i) => (o.kind === 'open' ? `seat ${i + 1}` : o.name));
       s.dealLogs = [];
+      s.hints = [];
       s.totals = s.seats.map(() => 0);
       s.units = 0;
       s.dealEnded = true;
@@ -176,6 +178,11 @@ export function ingest(ctx: TableContext, d: Draft, entry: LogEntry, after?: unk
         cseqs.set(entry.user, { last: entry.cseq, recent } satisfies Cseqs);
         s.cseqs = cseqs;
       }
+      return;
+    }
+    case 'hint': {
+      // No event: nobody else learns that a hint was taken until the record is out.
+      if (!s.hints.some((h) => h.deal === entry.deal && h.action === entry.action && h.seat === entry.seat)) s.hints = [...s.hints, { deal: entry.deal, action: entry.action, seat: entry.seat }];
       return;
     }
     case 'chat': {

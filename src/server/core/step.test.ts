@@ -168,7 +168,7 @@ function command(h: Harness, pick: () => number): Command | 'expire' {
   const held = seatsOf(s, user);
   const running = s.phase === 'playing' && !s.dealEnded;
   // What is likely depends on where the table is: seats first, then contributions, then mostly play.
-  const weights = running ? [1, 1, 1, 1, 2, 2, 3, 0, 3, 12] : s.opened ? [1, 1, 1, 6, 2, 2, 3, 0, 1, 0] : [6, 3, 1, 1, 2, 2, 2, 0, 1, 0];
+  const weights = running ? [1, 1, 1, 1, 2, 2, 3, 2, 3, 12] : s.opened ? [1, 1, 1, 6, 2, 2, 3, 1, 1, 0] : [6, 3, 1, 1, 2, 2, 2, 1, 1, 0];
   let r = pick() % weights.reduce((a, b) => a + b, 0);
   let kind = 0;
   while (r >= weights[kind]) r -= weights[kind++];
@@ -191,6 +191,9 @@ function command(h: Harness, pick: () => number): Command | 'expire' {
       return { type: 'leave', followerId: FOLLOWERS[pick() % FOLLOWERS.length].id };
     case 6:
       return 'expire';
+    case 7:
+      // A hint: noted in the log at an unrated table for a seat with a decision, refused otherwise.
+      return { type: 'hint', userId: user, ...(pick() % 3 === 0 ? { seat: pick() % s.seats.length } : {}) };
     case 8: {
       const d = h.decisions.splice(pick() % Math.max(1, h.decisions.length), 1)[0];
       if (!d) return 'expire';
@@ -258,7 +261,7 @@ describe('the sitting core', () => {
       );
       // The sequences reach what they are meant to test.
       const reached = Harness.reached;
-      for (const type of ['sit', 'act', 'chat', 'contribute', 'shuffled', 'collectOut', 'botDue', 'botAction', 'clockOut', 'graceOut', 'reconnect', 'leave', 'opened', 'nextDeal', 'finished']) {
+      for (const type of ['sit', 'act', 'chat', 'hint', 'contribute', 'shuffled', 'collectOut', 'botDue', 'botAction', 'clockOut', 'graceOut', 'reconnect', 'leave', 'opened', 'nextDeal', 'finished']) {
         expect(reached.get(type) ?? 0, type).toBeGreaterThan(0);
       }
     });

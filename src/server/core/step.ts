@@ -80,7 +80,7 @@ class Run {
   saveRecord(): void {
     const { s, l } = this.d;
     const settings = this.ctx.settings;
-    const record = toRecord(settings.game, { rules: settings.rules, start: s.start, firstDealer: s.firstDealer, players: s.players, deals: s.dealLogs, sheet: s.sheet });
+    const record = toRecord(settings.game, { rules: settings.rules, start: s.start, firstDealer: s.firstDealer, players: s.players, deals: s.dealLogs, sheet: s.sheet }, [], s.hints);
     const humans = s.seats.map((o) => (o.kind === 'human' ? o.userId : undefined));
     const people = humans.filter((h) => h !== undefined);
     const rated = settings.rated && people.length > 0 && new Set(people).size === people.length ? humans : null;
@@ -210,6 +210,27 @@ function handle(run: Run, c: Command): Reply {
     }
     case 'act':
       return act(run, c);
+    case 'hint': {
+      if (ctx.settings.rated) return refuse('noHints', 'a rated table gives no hints');
+      const held = seatsOf(s, c.userId);
+      if (held.length === 0) return refuse('notSeated', 'you hold no seat at this table');
+      if (s.phase !== 'playing' || s.dealEnded) return refuse('notPlaying', 'no deal is being played');
+      const seats = c.seat !== undefined ? held.filter((x) => x === c.seat) : held;
+      if (seats.length === 0) return refuse('notSeated', 'you hold no such seat at this table');
+      // A decision of the seat's own (not Karnöffel's table talk outside one's turn).
+      const acting = toAct(ctx, s);
+      const seat = seats.find((x) => acting.includes(x) && legalFor(ctx, s, x).length > 0);
+      if (seat === undefined) return refuse('noDecision', 'you have nothing to decide now');
+      // The deal's place in the sitting (its record), not in the table's history.
+      const deal = s.dealLogs.length;
+      const taken = s.hints.some((h) => h.deal === deal && h.action === s.actions.length && h.seat === seat);
+      if (!taken) {
+        run.write([{ k: 'hint', seat, deal, action: s.actions.length }]);
+        // A bot waiting out its delay was scheduled for the table's previous version: schedule it again, or it would never act.
+        schedule(run);
+      }
+      return { ok: true, seat };
+    }
     case 'botAction': {
       if (l.closed || c.moves !== s.moves) return refuse('notPlaying', 'the deal has moved on');
       if (s.phase !== 'playing' || s.dealEnded || !botControlled(run, c.seat)) return refuse('notPlaying', 'no bot plays for this seat now');

@@ -6,7 +6,7 @@ import type { DealLog } from '../../games/sitting.js';
 import type { CommitEntry } from '../fairDeal.js';
 import type { Limits } from '../limits.js';
 import type { PublicSettings, ServerErrorCode, ServerMessage, TableEvent } from '../protocol.js';
-import type { GameRecord } from '../../records/record.js';
+import type { GameRecord, HintTaken } from '../../records/record.js';
 import type { Participant } from '../store/store.js';
 import type { ThinkingLevel } from '../thinking.js';
 
@@ -34,6 +34,8 @@ export type LogEntry =
   | { readonly k: 'deal'; readonly deck: readonly string[]; readonly fair?: { readonly contributions: readonly (string | null)[] } }
   | { readonly k: 'act'; readonly seat: Seat; readonly action: string; readonly user?: string; readonly cseq?: number }
   | { readonly k: 'chat'; readonly userId: string; readonly name: string; readonly text: string }
+  /** A hint taken at an unrated table (issue 22): before action `action` (from 0) of the running deal, for this seat. The record notes it. */
+  | { readonly k: 'hint'; readonly seat: Seat; readonly deal: number; readonly action: number }
   /** A moderator hid the chat line of event `e`: nobody is sent its text any more (moderation.ts). */
   | { readonly k: 'hide'; readonly e: number }
   /** A moderator closed the table: it ends here, whatever it was doing; the log keeps everything before. */
@@ -100,6 +102,8 @@ export interface Sitting {
   readonly totals: readonly number[];
   readonly units: number;
   readonly cseqs: ReadonlyMap<string, Cseqs>;
+  /** The hints taken in this sitting (deal and action from 0), each decision once, in the order taken: the record notes them. */
+  readonly hints: readonly HintTaken[];
   /** Closed by a moderator, for this reason (null: not closed): nothing more happens at the table. */
   readonly ended: string | null;
 }
@@ -166,6 +170,8 @@ export type Command =
   | { readonly type: 'chat'; readonly user: User; readonly text: string }
   | { readonly type: 'contribute'; readonly userId: string; readonly deal: number; readonly contribution: string; readonly seat?: Seat }
   | { readonly type: 'act'; readonly userId: string; readonly cseq: number; readonly action: string; readonly seat?: Seat }
+  /** A seated person asks for a hint (unrated tables only): noted in the log; the shell then asks the bot pool from the seat's view. */
+  | { readonly type: 'hint'; readonly userId: string; readonly seat?: Seat }
   /** A connection follows the table (again: a reconnect). */
   | { readonly type: 'join'; readonly follower: Follower; readonly since?: number }
   | { readonly type: 'leave'; readonly followerId: string }
@@ -183,7 +189,7 @@ export type Command =
   | TimerCommand;
 
 /** A refusal by the rules carries the engine's parameters, for the client to say it in the player's language. */
-export type Reply = { readonly ok: true; readonly e?: number } | { readonly ok: false; readonly code: ServerErrorCode; readonly message: string; readonly params?: ErrorParams };
+export type Reply = { readonly ok: true; readonly e?: number; /** `hint`: the seat it is for. */ readonly seat?: Seat } | { readonly ok: false; readonly code: ServerErrorCode; readonly message: string; readonly params?: ErrorParams };
 
 /** What the shell does for the core: data only. */
 export type Effect =

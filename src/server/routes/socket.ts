@@ -49,6 +49,8 @@ function connection(ctx: ServerContext, log: { warn(o: object, m: string): void;
   };
   const sub = { userId: user.id, send };
   const bucket = new TokenBucket(limits.messageRate, limits.messageBurst);
+  // Hints cost the strong bot's thinking in the worker pool: their own, smaller budget per connection.
+  const hints = new TokenBucket(limits.hintRate, limits.hintBurst);
   let strikes = 0;
   const error = (code: ServerErrorCode, message: string, extra: { table?: string; cseq?: number } = {}) => send({ type: 'error', code, message, ...extra });
   if (hall.lobby.connections(user.id) >= limits.connectionsPerUser) {
@@ -94,6 +96,7 @@ function connection(ctx: ServerContext, log: { warn(o: object, m: string): void;
       const issue = parsed.error.issues[0];
       return error('badMessage', `${typeof type === 'string' ? `"${type.slice(0, 20)}": ` : ''}${issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'malformed'}`);
     }
+    if (parsed.data.type === 'hint' && !hints.take()) return error('rateLimited', `at most ${limits.hintBurst} hints at once, then one every ${Math.round(1 / limits.hintRate)} s`, { table: parsed.data.table });
     acks?.asked(parsed.data);
     void inOrder(parsed.data).catch((e: unknown) => {
       log.error({ user: user.id, err: String(e) }, 'message failed');

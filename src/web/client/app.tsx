@@ -7,6 +7,7 @@ import { PlayerScreen, playerPath } from './player.js';
 import { RecordScreen } from './record.js';
 import { say } from './setupWords.js';
 import { RulesScreen } from './rules.js';
+import { LearnScreen } from './learn.js';
 import { TableScreen } from './table.js';
 import { AdminScreen } from './admin.js';
 import { modSay } from './moderationWords.js';
@@ -156,6 +157,9 @@ export function App() {
   // The rules pages need no account: a link to them works for anyone.
   const rules = /^\/rules\/([^/?#]+)/.exec(path);
   if (rules) return <div class="page">{header}<RulesScreen game={safeDecode(rules[1])} lang={lang} go={go} /></div>;
+  // The guided first deals run in the page on the game's engine: no account, no table.
+  const learn = /^\/learn\/([^/?#]+)/.exec(path);
+  if (learn) return <div class="page">{header}<LearnScreen game={safeDecode(learn[1])} lang={lang} go={go} /></div>;
   if (user === undefined && unreachable) {
     return (
       <div class="page">

@@ -93,6 +93,8 @@ const WORDS = {
     'In deinem Browser mit Web Crypto geprüft: Die Zusage vor dem Geben ist der SHA-256 des aufgedeckten Seeds, dein Beitrag ist dabei, und das Blatt folgt aus Seed und Beiträgen. Selbst prüfen: stich verify mit der Aufzeichnung.',
     'Checked in your browser with Web Crypto: the commitment shown before the cards is the SHA-256 of the revealed seed, your contribution is in, and the deck follows from the seed and the contributions. Check it yourself: stich verify on the record.',
   ],
+  learnFirstDeal: ['Erstes Spiel lernen', 'Learn with a first deal'],
+  learnFirstDealNote: ['Ein geführtes Spiel mit festen Karten: du spielst, die Seite erklärt jeden Stich.', 'A guided deal with fixed cards: you play, the page explains every trick.'],
   fairCommitment: ['Zusage (vor dem Geben)', 'Commitment (before the cards)'],
   fairContributions: ['Beiträge der Plätze', 'Contributions of the seats'],
   fairSubstituted: ['ersetzt (kein Beitrag)', 'substituted (none sent)'],

@@ -25,6 +25,8 @@ interface RecordFile {
   rules: Record<string, unknown> & { preset?: string };
   players: string[];
   deals: { dealer: number; carry: unknown; deck: string[]; actions: [number, string][]; outcome: unknown }[];
+  /** Version 4: the hints taken (an unrated table's Tipp), before action `action` (from 0) of deal `deal` (from 0). */
+  hints?: { deal: number; action: number; seat: number }[];
 }
 
 /** The record viewer: a finished sitting replayed client-side, deal by deal, trick by trick or action by action, from any seat or all cards open. */
@@ -115,6 +117,7 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
       return before && who !== undefined ? actionWords(p.table(game.view(before, who), [text], lang, names), text, lang) : text;
     },
   };
+  const hinted = action !== undefined && (rec.hints ?? []).some((h) => h.deal === deal && h.action === at - 1 && h.seat === action[0]);
   const said = action && states[at - 1] ? `${names[action[0]]}: ${actionWords(p.table(game.view(states[at - 1], action[0]), [action[1]], lang, names), action[1], lang)}` : '';
   return (
     <main class="table record">
@@ -165,6 +168,11 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           {said && (
             <p class="said" aria-live="polite">
               {said}
+              {hinted && (
+                <span class="tag hint-taken" title={lang === 'de' ? 'Vor dieser Entscheidung wurde ein Tipp des starken Bots angesehen' : "The strong bot's hint was looked at before this decision"}>
+                  {lang === 'de' ? 'Tipp genommen' : 'hint taken'}
+                </span>
+              )}
             </p>
           )}
           {shown && analysis.state === 'computing' && (

@@ -23,6 +23,9 @@ describe('refusals in the player\'s language (issue 18, 6)', () => {
     // A code without words of its own: German says so plainly, English shows the engine's sentence; never English in German.
     expect(refusal('de', { code: 'badCarry', message: 'a bad carry' })).toEqual({ text: 'Das geht gerade nicht.' });
     expect(refusal('en', { code: 'badCarry', message: 'a bad carry' })).toEqual({ text: 'a bad carry' });
+    // The hints' refusals (issue 22) have words of their own.
+    expect(refusal('de', { code: 'noHints', message: 'a rated table gives no hints' })).toEqual({ text: 'An einem gewerteten Tisch gibt es keine Tipps.' });
+    expect(refusal('de', { code: 'noDecision', message: 'you have nothing to decide now' })).toEqual({ text: 'Für einen Tipp musst du dran sein.' });
   });
 
   it('every card a Schafkopf player may not play is refused by the engine with a code this client has words for, in both languages, with its section', () => {

@@ -74,6 +74,8 @@ const SAY: Partial<Record<string, readonly [Say, Say]>> = {
   seatTaken: [() => 'Der Platz ist schon besetzt.', () => 'That seat is taken.'],
   rateLimited: [() => 'Zu viel auf einmal – kurz warten.', () => 'Too much at once: wait a moment.'],
   chatTooLong: [() => 'Die Nachricht ist zu lang.', () => 'The message is too long.'],
+  noHints: [() => 'An einem gewerteten Tisch gibt es keine Tipps.', () => 'A rated table gives no hints.'],
+  noDecision: [() => 'Für einen Tipp musst du dran sein.', () => 'A hint is for your own decision: it is not your turn.'],
   muted: [(p) => `Du darfst ${until(p.until, 'de')} nicht schreiben: ${p.reason ?? ''}`, (p) => `You may not chat ${until(p.until, 'en')}: ${p.reason ?? ''}`],
   banned: [(p) => `Du bist ${until(p.until, 'de')} gesperrt: ${p.reason ?? ''}`, (p) => `You are banned ${until(p.until, 'en')}: ${p.reason ?? ''}`],
   tableClosed: [(p) => `Die Moderation hat den Tisch geschlossen${p.reason ? `: ${p.reason}` : '.'}`, (p) => `A moderator closed this table${p.reason ? `: ${p.reason}` : '.'}`],

@@ -5,6 +5,7 @@ import { describeRules, ruleValueLabel, type HouseRule, type RuleBook } from '..
 import type { Guide } from './guides/guide.js';
 import { tr } from './i18n.js';
 import type { Refusal } from './refusal.js';
+import { hasLesson, lessonPath } from './learn.js';
 
 /** The games with a rules page, in the lobby's order. */
 export const RULES_GAMES = ['schafkopf', 'bauernschnapsen', 'talonschnapsen', 'karnoeffel'] as const;
@@ -116,6 +117,14 @@ export function RulesScreen({ game, lang, go }: { game: string; lang: Lang; go: 
     <main class="rules" lang={lang}>
       <Nav lang={lang} go={go} current={game} />
       <h1>{`${tr(lang, 'rulesTitle')}: ${engine.title}`}</h1>
+      {hasLesson(game) && (
+        <p class="lesson-link">
+          <Link href={lessonPath(game)} go={go} class="button primary">
+            {tr(lang, 'learnFirstDeal')}
+          </Link>{' '}
+          <span class="muted small">{tr(lang, 'learnFirstDealNote')}</span>
+        </p>
+      )}
       {guide === undefined ? (
         <p class="muted">{tr(lang, 'loading')}</p>
       ) : (

@@ -12,6 +12,7 @@ import type { PublicSeat, Snapshot } from '../../server/protocol.js';
 import type { ServerMsg } from './net.js';
 import { playerPath } from './player.js';
 import { Hand, labelOf } from './hand.js';
+import { HintButton } from './hint.js';
 import { ScoreSheet } from './sheet.js';
 import { chime, setSoundWanted, soundWanted } from './sound.js';
 import { TableGone, TableOver, WaitingRoom } from './waiting.js';
@@ -439,6 +440,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           {me >= 0 && (
             <>
               {model.prompt && myTurn && <p class="yourturn">{model.prompt}</p>}
+              {/* Hints only at an unrated table (the server refuses them at a rated one). */}
+              {!snap.settings.rated && snap.phase === 'playing' && <HintButton conn={conn} table={id} m={model} legal={myTurn ? legal : []} lang={lang} />}
               {model.pick && myTurn && (
                 <div class="buttons">
                   <button

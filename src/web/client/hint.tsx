@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Lang, TableModel } from '../../games/present.js';
+import type { ServerMessage } from '../../server/protocol.js';
+import { formatValue } from './analysis.js';
+import { labelOf } from './hand.js';
+import type { Connection, ServerMsg } from './net.js';
+
+type HintResult = Extract<ServerMessage, { type: 'hintResult' }>;
+
+const W = {
+  hint: ['Tipp', 'Hint'],
+  asking: ['Der starke Bot überlegt…', 'The strong bot is thinking…'],
+  title: ['Tipp des starken Bots', "The strong bot's hint"],
+  choice: ['Er würde spielen:', 'It would play:'],
+  over: ['Erwartetes Ergebnis für dich, gemittelt über {n} aus deiner Sicht gegebene Verteilungen (nie mit verdeckten Karten).', 'Your expected result, the mean over {n} deals dealt from your view (never with hidden cards).'],
+  overOne: ['Erwartetes Ergebnis für dich in einer aus deiner Sicht gegebenen Verteilung (nie mit verdeckten Karten).', 'Your expected result in one deal dealt from your view (never with hidden cards).'],
+  noted: ['Die Aufzeichnung vermerkt den Tipp.', 'The record notes the hint.'],
+  steady: [
+    'Der Bot bleibt bei seiner gewohnten Wahl, solange die Verteilungen nicht sicher eine andere besser zeigen – über wenige Verteilungen sind die Schätzungen unsicher.',
+    'The bot keeps its usual choice unless the deals show another to be better with confidence – over few deals the estimates are uncertain.',
+  ],
+  close: ['Schließen', 'Close'],
+} as const;
+
+const w = (lang: Lang, k: keyof typeof W) => W[k][lang === 'de' ? 0 : 1];
+
+/** An action in the page's words: a button's label, a card's name, or the notation. */
+function words(m: TableModel, action: string, lang: Lang): string {
+  const b = m.buttons.find((x) => x.action === action);
+  if (b) return b.label;
+  const c = m.hand.find((x) => x.action === action || x.code === action);
+  return c ? labelOf(m, c.code, lang) : action;
+}
+
+/**
+ * The Tipp button at an unrated table (issue 22): asks the server for the
+ * strong bot's hint for the player's decision now and shows its choice and
+ * its estimate of every legal action. A rated table shows no button (and the
+ * server would refuse). A hint belongs to one decision: it goes when the
+ * legal actions change.
+ */
+export function HintButton({ conn, table, m, legal, lang }: { conn: Connection; table: string; m: TableModel; legal: readonly string[]; lang: Lang }) {
+  const [asking, setAsking] = useState(false);
+  const [hint, setHint] = useState<HintResult | null>(null);
+  const key = legal.join(' ');
+  useEffect(() => {
+    setHint(null);
+    setAsking(false);
+  }, [key]);
+  useEffect(
+    () =>
+      conn.on((msg: ServerMsg) => {
+        if (!('table' in msg) || msg.table !== table) return;
+        if (msg.type === 'hintResult') {
+          setAsking(false);
+          setHint(msg as unknown as HintResult);
+        } else if (msg.type === 'error' && !('cseq' in msg && typeof msg.cseq === 'number' && msg.cseq > 0)) setAsking(false);
+      }),
+    [conn, table],
+  );
+  if (legal.length === 0) return null;
+  return (
+    <div class="hint-box">
+      <button
+        class="hint-button"
+        disabled={asking}
+        aria-busy={asking}
+        onClick={() => {
+          setAsking(true);
+          setHint(null);
+          conn.send({ type: 'hint', table });
+        }}
+      >
+        {w(lang, 'hint')}
+      </button>
+      {asking && (
+        <span class="muted small" role="status">
+          {w(lang, 'asking')}
+        </span>
+      )}
+      {hint && (
+        <div class="hint" role="region" aria-label={w(lang, 'title')}>
+          <div class="hint-head">
+            <strong>{w(lang, 'title')}</strong>
+            <button class="link small" onClick={() => setHint(null)} aria-label={w(lang, 'close')}>
+              ✕
+            </button>
+          </div>
+          <p>
+            {w(lang, 'choice')} <strong class="hint-choice">{words(m, hint.choice, lang)}</strong>
+          </p>
+          <ul class="hint-list">
+            {hint.estimates.map((e) => (
+              <li key={e.action} class={e.action === hint.choice ? 'best' : ''} data-action={e.action}>
+                <span class="mark" aria-hidden="true">{e.action === hint.choice ? '→' : ''}</span>
+                <span class="v">{formatValue(e.value, { symbol: hint.unit.symbol, name: hint.unit.name, grades: [0, 0, 0] }, lang)}</span> <span>{words(m, e.action, lang)}</span>
+              </li>
+            ))}
+          </ul>
+          {hint.estimates[0]?.action !== hint.choice && <p class="muted small hint-steady">{w(lang, 'steady')}</p>}
+          <p class="muted small">
+            {hint.worlds === 1 ? w(lang, 'overOne') : w(lang, 'over').replace('{n}', String(hint.worlds))} {w(lang, 'noted')}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,299 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { pickKey, seatAngle, type Lang, type TableModel } from '../../games/present.js';
+import { presentationOf } from '../../games/presentations.js';
+import { cardLabel } from '../cards/index.js';
+import { Hand } from './hand.js';
+import { LESSON_GAMES, loadLesson, say, type Lesson, type Words } from './lessons/lesson.js';
+import { runLesson, type LessonRun } from './lessons/run.js';
+import { Card } from './table.js';
+
+type Go = (path: string) => void;
+
+/** The address of a game's guided first deal. */
+export function lessonPath(game: string): string {
+  return `/learn/${encodeURIComponent(game)}`;
+}
+
+export function hasLesson(game: string): boolean {
+  return (LESSON_GAMES as readonly string[]).includes(game);
+}
+
+const W = {
+  start: ['Los geht’s', 'Let’s go'],
+  next: ['Weiter', 'Next'],
+  yourMove: ['Du bist dran', 'Your move'],
+  wrong: ['Nicht diese – in diesem Lernspiel kommt jetzt: {x}. Lies noch einmal, warum.', 'Not this one – in this lesson the move now is: {x}. Read again why.'],
+  again: ['Noch einmal', 'Once more'],
+  rules: ['Zu den Regeln', 'To the rules'],
+  play: ['Gegen Bots spielen', 'Play against bots'],
+  done: ['Lernspiel beendet', 'Lesson complete'],
+  step: ['Schritt', 'Step'],
+  unknown: ['Für dieses Spiel gibt es noch kein Lernspiel.', 'There is no lesson for this game yet.'],
+  loading: ['Lade…', 'Loading…'],
+} as const;
+const w = (lang: Lang, k: keyof typeof W) => W[k][lang === 'de' ? 0 : 1];
+
+/** How long another seat takes for its scripted move. */
+const MOVE_MS = 650;
+
+/**
+ * /learn/GAME: a guided first deal (issue 22). It runs on the game's own
+ * engine in the page, as the record viewer does: a lesson is one person's,
+ * with fixed cards, nothing to hide and nothing to record, so it needs no
+ * table, no account and no server round trip (it works offline too). The
+ * learner makes their own moves by clicking; the other seats play the
+ * lesson's script; after each trick the page says why it was won.
+ */
+export function LearnScreen({ game, lang, go }: { game: string; lang: Lang; go: Go }) {
+  const [lesson, setLesson] = useState<Lesson | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void loadLesson(game).then((l) => live && setLesson(l ?? null));
+    return () => {
+      live = false;
+    };
+  }, [game]);
+  const run = useMemo(() => (lesson ? runLesson(lesson) : undefined), [lesson]);
+  if (lesson === null) {
+    return (
+      <main class="lesson-page center">
+        <p>{w(lang, 'unknown')}</p>
+        <button onClick={() => go('/')}>{w(lang, 'play')}</button>
+      </main>
+    );
+  }
+  if (!lesson || !run) return <main class="center muted">{w(lang, 'loading')}</main>;
+  return <LessonTable key={game} lesson={lesson} run={run} lang={lang} go={go} />;
+}
+
+function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun; lang: Lang; go: Go }) {
+  const { game, rules, states } = run;
+  const me = lesson.learner;
+  const steps = lesson.steps;
+  const [started, setStarted] = useState(false);
+  /** Steps done so far: the deal is states[at]. */
+  const [at, setAt] = useState(0);
+  /** Words after a step, waiting for "Weiter". */
+  const [note, setNote] = useState<Words | null>(null);
+  const [wrong, setWrong] = useState<string | null>(null);
+  /** The cards tapped so far for a choice of several (Talonschnapsen's lay-away). */
+  const [picked, setPicked] = useState<string[]>([]);
+  const p = presentationOf(lesson.game);
+  const names = lesson.names.map((n) => say(n, lang));
+  const step = at < steps.length ? steps[at] : undefined;
+  const mine = started && note === null && step !== undefined && step.seat === me;
+  const over = started && note === null && at === steps.length;
+  const state = states[at];
+  const view = game.view(state, me);
+  // The learner may click any of their cards (a wrong one is explained); of the buttons only the lesson's move.
+  const legal = mine ? game.legal(state, me).map((a) => game.formatAction(rules, a)) : [];
+  const full: TableModel = p.table(view, legal, lang, names);
+  // Hands shown face up (a Karnöffel partner's) only once they hold a card.
+  const m: TableModel = { ...full, buttons: full.buttons.filter((b) => b.action === step?.action), shown: full.shown.filter((h) => h.cards.length > 0) };
+
+  // The other seats play their scripted moves, one at a time, unless words wait to be read.
+  useEffect(() => {
+    if (!started || note !== null || !step || step.seat === me) return;
+    const t = setTimeout(() => advance(), MOVE_MS);
+    return () => clearTimeout(t);
+  }, [started, at, note]);
+  const advance = () => {
+    const s = steps[at];
+    setWrong(null);
+    setPicked([]);
+    setAt(at + 1);
+    if (s.after) setNote(s.after);
+  };
+  const act = (action: string) => {
+    if (!mine || !step) return;
+    if (action !== step.action) {
+      setPicked([]);
+      const card = full.hand.find((c) => c.action === step.action);
+      const pickedCards = full.pick ? Object.entries(full.pick.actions).find(([, a]) => a === step.action)?.[0] : undefined;
+      const labelOf = (code: string) => {
+        const c = full.hand.find((h) => h.code === code);
+        return c ? cardLabel(c.suit, c.rank, full.faces, lang, full.pack) : code;
+      };
+      const x = card
+        ? labelOf(card.code)
+        : pickedCards !== undefined
+          ? pickedCards.split(/[^A-Za-z0-9]+/).filter(Boolean).map(labelOf).join(' + ')
+          : (full.buttons.find((b) => b.action === step.action)?.label ?? step.action);
+      setWrong(w(lang, 'wrong').replace('{x}', x));
+      return;
+    }
+    advance();
+  };
+
+  // The trick just completed stays on the felt while its words are read.
+  const before = at > 0 ? p.table(game.view(states[at - 1], me), [], lang, names) : null;
+  const completed = before !== null && full.tricksDone > before.tricksDone && full.lastTrick !== null;
+  const onFelt = completed && note !== null ? full.lastTrick!.cards : full.trick;
+  const winner = completed && note !== null ? full.lastTrick!.winner : -1;
+
+  const n = names.length;
+  const angle = (seat: number) => (seatAngle(seat, me, n) * Math.PI) / 180;
+  const atSeat = (seat: number) => ({ '--cx': Math.cos(angle(seat)).toFixed(3), '--cy': Math.sin(angle(seat)).toFixed(3) });
+  const others = Array.from({ length: n - 1 }, (_, i) => (me + 1 + i) % n);
+  const acting = started && note === null && step ? step.seat : -1;
+  const seatBox = (seat: number) => (
+    <div class={`seat${acting === seat ? ' turn' : ''}${seat === me ? ' mine' : ''}`} data-seat={seat}>
+      <div class="name">{names[seat]}</div>
+      <div class="note">{m.seatNotes[seat]}</div>
+      {m.marks[seat].length > 0 && (
+        <div class="marks">
+          {m.marks[seat].map((x) => (
+            <span class="mark" key={x}>
+              {x}
+            </span>
+          ))}
+        </div>
+      )}
+      {m.taken[seat] && <div class="taken">{m.taken[seat]}</div>}
+      {(m.seatCards?.[seat]?.length ?? 0) > 0 && (
+        <div class="seatcards">
+          {m.seatCards![seat].map((c) => (
+            <Card key={c.code} c={c} m={m} small />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+
+  const coach = !started ? (
+    <>
+      <h2>{say(lesson.title, lang)}</h2>
+      {lesson.intro.map((t, i) => (
+        <p key={i}>{say(t, lang)}</p>
+      ))}
+      <button class="primary big lesson-start" onClick={() => setStarted(true)}>
+        {w(lang, 'start')}
+      </button>
+    </>
+  ) : note !== null ? (
+    <>
+      <p>{say(note, lang)}</p>
+      <button class="primary lesson-next" onClick={() => setNote(null)} autoFocus>
+        {w(lang, 'next')}
+      </button>
+    </>
+  ) : mine && step?.say ? (
+    <>
+      <p class="lesson-turn">
+        <strong>{w(lang, 'yourMove')}:</strong> {say(step.say, lang)}
+      </p>
+      {wrong && (
+        <p class="notice lesson-wrong" role="alert">
+          {wrong}
+        </p>
+      )}
+    </>
+  ) : over ? (
+    <>
+      <h2>{w(lang, 'done')}</h2>
+      {p.dealSummary(game.outcome(state), lang, names, view).map((l, i) => (
+        <p key={`o${i}`} class="lesson-outcome">
+          {l}
+        </p>
+      ))}
+      {lesson.closing.map((t, i) => (
+        <p key={i}>{say(t, lang)}</p>
+      ))}
+      <div class="row">
+        <button
+          onClick={() => {
+            setAt(0);
+            setNote(null);
+            setStarted(false);
+          }}
+        >
+          {w(lang, 'again')}
+        </button>
+        <button onClick={() => go(`/rules/${encodeURIComponent(lesson.game)}`)}>{w(lang, 'rules')}</button>
+        <button class="primary" onClick={() => go('/')}>
+          {w(lang, 'play')}
+        </button>
+      </div>
+    </>
+  ) : (
+    <p class="muted">{names[acting] ?? ''} …</p>
+  );
+
+  return (
+    <main class="table lesson" data-step={at} data-over={over ? 'true' : 'false'} lang={lang}>
+      <div class="headline">
+        <div>
+          {say(lesson.title, lang)} · {w(lang, 'step')} {at}/{steps.length}
+        </div>
+        {m.headline.map((l, i) => (
+          <div key={i}>{l}</div>
+        ))}
+      </div>
+      <div class="ring" style={{ '--n': String(n) }}>
+        {others.map((seat) => (
+          <div class="place" key={seat} style={atSeat(seat)}>
+            {seatBox(seat)}
+          </div>
+        ))}
+        <div class="felt">
+          {onFelt.map((c) => (
+            <figure class={`played${c.seat === winner ? ' win' : ''}`} key={`${c.seat}-${c.code}`} data-card={c.code} data-seat={c.seat} style={atSeat(c.seat)}>
+              <Card c={c} m={m} />
+            </figure>
+          ))}
+        </div>
+      </div>
+      <section class={`coach${over ? ' closing' : ''}`} aria-live="polite" aria-label={say(lesson.title, lang)}>
+        {coach}
+      </section>
+      {m.shown.length > 0 && (
+        <div class="shown-row">
+          {m.shown.map((h) => (
+            <div class="shown" key={h.title}>
+              <span class="muted small">{h.title}</span>
+              <div class="cards">
+                {h.cards.map((c) => (
+                  <Card key={c.code} c={c} m={m} small />
+                ))}
+              </div>
+            </div>
+          ))}
+        </div>
+      )}
+      {mine && m.pick && (
+        <div class="buttons">
+          <button
+            class="action confirm"
+            disabled={m.pick.actions[pickKey(picked)] === undefined}
+            onClick={() => {
+              const action = m.pick?.actions[pickKey(picked)];
+              if (action) act(action);
+            }}
+          >
+            {m.pick.confirm} ({picked.length}/{m.pick.count})
+          </button>
+        </div>
+      )}
+      {mine && m.buttons.length > 0 && (
+        <div class="buttons">
+          {m.buttons.map((b) => (
+            <button key={b.action} class="action" data-action={b.action} onClick={() => act(b.action)}>
+              {b.label}
+            </button>
+          ))}
+        </div>
+      )}
+      <Hand
+        cards={m.hand}
+        m={m}
+        lang={lang}
+        myTurn={mine}
+        pending={false}
+        onPlay={act}
+        picked={mine && m.pick ? picked : null}
+        onPick={(code) => setPicked((p) => (p.includes(code) ? p.filter((x) => x !== code) : p.length < (m.pick?.count ?? 0) ? [...p, code] : p))}
+      />
+      <div class="mine-line">{seatBox(me)}</div>
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The Tipp at the table (issue 22) in a real Chromium: at an unrated table
+ * the button asks the strong bot (in the server's bot workers, from the
+ * player's view) and shows its choice and an estimate for every legal
+ * action; the record viewer then says "Tipp genommen" at that decision. A
+ * rated table shows no button.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../server/server.js';
+import { testServer } from '../server/testing.js';
+import { CLIENT, createTable, DESKTOP, guest, launchChromium, OUT, PHONE, play } from './testing.js';
+
+let browser: Browser | undefined;
+let server: RunningServer | undefined;
+
+async function setup(): Promise<{ browser: Browser; base: string }> {
+  browser ??= await launchChromium();
+  server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, botThinkMs: 100 });
+  return { browser, base: server.url };
+}
+
+beforeAll(() => mkdirSync(OUT, { recursive: true }));
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('hints at the table', () => {
+  for (const [viewport, size] of [
+    [PHONE, '360'],
+    [DESKTOP, '1280'],
+  ] as const) {
+    it(`an unrated table: Tipp shows the strong bot's choice and an estimate per legal action; the record notes it (${size})`, async () => {
+      const { browser: b, base } = await setup();
+      const p = await guest(b, base, `Ratsuchend ${size}`, viewport);
+      const { page } = p;
+      await createTable(p, 'schafkopf', { deals: 1 });
+      await page.waitForSelector('main.table.my-turn .hint-button', { timeout: 20_000 });
+      const legal = await page.locator('.hand button.hc.legal, .buttons button.action').count();
+      await page.locator('.hint-button').click();
+      const hint = page.locator('.hint[role=region]');
+      await hint.waitFor({ timeout: 20_000 });
+      expect(await hint.locator('strong').first().textContent()).toBe('Tipp des starken Bots');
+      const choice = (await hint.locator('.hint-choice').textContent()) ?? '';
+      expect(choice.length).toBeGreaterThan(1);
+      const rows = hint.locator('.hint-list li');
+      expect(await rows.count()).toBe(legal);
+      expect(await hint.locator('.hint-list li.best').count()).toBe(1);
+      expect(await rows.first().locator('.v').textContent()).toMatch(/^[+−]?\d+(,\d)?\s?ct$/);
+      // The arrow marks the bot's choice; when it is not the best estimate, the page says why it may differ.
+      expect(await hint.locator('.hint-list li.best .mark').textContent()).toBe('→');
+      expect(await hint.locator('.hint-list li.best span:last-child').textContent()).toBe(choice);
+      const top = await rows.first().getAttribute('class');
+      expect(await hint.locator('.hint-steady').count()).toBe(top === 'best' ? 0 : 1);
+      expect(await hint.textContent()).toMatch(/aus deiner Sicht gegebene(n)? Verteilung(en)? \(nie mit verdeckten Karten\)/);
+      await page.screenshot({ path: `${OUT}/hint-${size}.png`, fullPage: true });
+      await play(page);
+      await page.locator('.summary button.record-link').click();
+      await page.waitForSelector('main.record .controls');
+      // Step through the deal until the decision taken after the hint: it says so.
+      const forward = page.locator('main.record button[data-go=forward]');
+      for (let i = 0; i < 60 && (await page.locator('main.record .said .hint-taken').count()) === 0; i++) await forward.click();
+      expect(await page.locator('main.record .said .hint-taken').textContent()).toBe('Tipp genommen');
+      expect(await page.locator('main.record .said').textContent()).toMatch(new RegExp(`^Ratsuchend ${size}: .+Tipp genommen$`));
+      expect(p.errors).toEqual([]);
+      await p.ctx.close();
+    }, 120_000);
+  }
+
+  it('a rated table offers no Tipp', async () => {
+    const { browser: b, base } = await setup();
+    const p = await guest(b, base, 'Gewertet');
+    const { page } = p;
+    await createTable(p, 'schafkopf', { deals: 1, rated: true });
+    await page.waitForSelector('main.table.my-turn', { timeout: 20_000 });
+    expect(await page.locator('.hint-button').count()).toBe(0);
+    await p.ctx.close();
+  }, 60_000);
+});

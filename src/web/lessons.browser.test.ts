@@ -1,0 +1,146 @@
+/**
+ * The guided first deals (issue 22) in a real Chromium, per game: the rules
+ * page's button opens the lesson, the learner starts it and plays it through
+ * by clicking their cards and buttons and "Weiter" after every explanation,
+ * a wrong card is explained and changes nothing, and the closing words come.
+ * No account is needed: the lesson runs on the game's engine in the page.
+ * Screenshots at 360×740 and 1280×800 (the intro, a trick explained, the end).
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../server/server.js';
+import { testServer } from '../server/testing.js';
+import { LESSON_GAMES, loadLesson, type Lesson } from './client/lessons/lesson.js';
+import { CLIENT, DESKTOP, launchChromium, OUT, PHONE } from './testing.js';
+
+let browser: Browser | undefined;
+let server: RunningServer | undefined;
+
+async function setup(): Promise<{ browser: Browser; base: string }> {
+  browser ??= await launchChromium();
+  server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}` });
+  return { browser, base: server.url };
+}
+
+beforeAll(() => mkdirSync(OUT, { recursive: true }));
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Waits until the lesson has gone past step `at`. */
+async function stepPast(page: Page, at: number): Promise<void> {
+  await page.locator(`main.lesson:not([data-step="${at}"])`).waitFor();
+  expect(Number(await page.locator('main.lesson').getAttribute('data-step'))).toBeGreaterThan(at);
+}
+
+/** Plays the lesson by clicking as the page asks; returns how many moves the learner made. */
+async function playLesson(page: Page, lesson: Lesson, shot: (name: string) => Promise<void>): Promise<number> {
+  let moves = 0;
+  let tried = false;
+  let explained = 0;
+  for (let guard = 0; guard < 400; guard++) {
+    if ((await page.locator('main.lesson[data-over=true]').count()) > 0) return moves;
+    const next = page.locator('.coach button.lesson-next');
+    if (await next.count()) {
+      if ((await page.locator('.felt .played.win').count()) > 0 && explained++ === 0) await shot('trick');
+      await next.click();
+      continue;
+    }
+    if (await page.locator('.coach .lesson-turn').count()) {
+      const at = Number(await page.locator('main.lesson').getAttribute('data-step'));
+      const step = lesson.steps[at];
+      expect(step.seat).toBe(lesson.learner);
+      const button = page.locator(`.buttons button.action[data-action="${step.action}"]`);
+      const confirm = page.locator('.buttons button.action.confirm');
+      if (await confirm.count()) {
+        // Several cards chosen together (the lay-away): tap each, then confirm.
+        for (const code of step.action.split(' ').slice(1)) await page.locator(`.hand button.hc[data-card="${code}"]`).click();
+        await confirm.click();
+        moves++;
+        await stepPast(page, at);
+        continue;
+      }
+      const code = step.action.split(' ').pop()!;
+      const card = page.locator(`.hand button.hc.legal[data-card="${code}"]`);
+      if (!tried && (await button.count()) === 0) {
+        await shot('turn');
+        // A wrong card first: it is explained and changes nothing.
+        const other = page.locator(`.hand button.hc.legal:not([data-card="${code}"])`).first();
+        if (await other.count()) {
+          tried = true;
+          await other.click();
+          await page.locator('.coach .lesson-wrong').waitFor();
+          expect(await page.locator('.coach .lesson-wrong').textContent()).toMatch(/^Nicht diese – in diesem Lernspiel kommt jetzt: .+\. Lies noch einmal, warum\.$/);
+          expect(Number(await page.locator('main.lesson').getAttribute('data-step'))).toBe(at);
+        }
+      }
+      if (await button.count()) await button.click();
+      else await card.click();
+      moves++;
+      await stepPast(page, at);
+      continue;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error('the lesson did not end');
+}
+
+describe('the guided first deals', () => {
+  it('speak English in an English browser, and an unknown game has none', async () => {
+    const { browser: b, base } = await setup();
+    const ctx = await b.newContext({ viewport: PHONE, locale: 'en-GB' });
+    const page = await ctx.newPage();
+    await page.goto(`${base}/rules/karnoeffel`);
+    await page.getByRole('link', { name: 'Learn with a first deal' }).click();
+    await page.locator('.coach h2').waitFor();
+    const lesson = (await loadLesson('karnoeffel'))!;
+    expect(await page.locator('.coach h2').textContent()).toBe(lesson.title.en);
+    expect(await page.locator('.coach p').first().textContent()).toBe(lesson.intro[0].en);
+    await page.getByRole('button', { name: 'Let’s go' }).click();
+    expect(await page.locator('.coach .lesson-turn').textContent()).toBe(`Your move: ${lesson.steps[0].say!.en}`);
+    // The lesson's address opens by itself too (a reload, a shared link).
+    await page.goto(`${base}/learn/schafkopf`);
+    expect(await page.locator('.coach h2').textContent()).toBe('Your first Schafkopf');
+    await page.goto(`${base}/learn/tarock`);
+    expect(await page.locator('main.lesson-page').textContent()).toContain('There is no lesson for this game yet.');
+    await ctx.close();
+  }, 60_000);
+
+  for (const game of LESSON_GAMES) {
+    for (const [viewport, size] of [
+      [PHONE, '360'],
+      [DESKTOP, '1280'],
+    ] as const) {
+      it(`${game} (${size}): from the rules page, played through by clicking, to the closing words`, async () => {
+        const { browser: b, base } = await setup();
+        const lesson = (await loadLesson(game))!;
+        const ctx = await b.newContext({ viewport, locale: 'de-DE' });
+        const page = await ctx.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        const shot = (name: string) => page.screenshot({ path: `${OUT}/lesson-${game}-${name}-${size}.png`, fullPage: true }).then(() => undefined);
+        await page.goto(`${base}/rules/${game}`);
+        await page.getByRole('link', { name: 'Erstes Spiel lernen' }).click();
+        await page.waitForURL(`${base}/learn/${game}`);
+        await page.locator('.coach h2').waitFor();
+        expect(await page.locator('.coach h2').textContent()).toBe(lesson.title.de);
+        await shot('intro');
+        await page.locator('.coach button.lesson-start').click();
+        const moves = await playLesson(page, lesson, shot);
+        expect(moves).toBe(lesson.steps.filter((s) => s.seat === lesson.learner).length);
+        const coach = (await page.locator('.coach').textContent()) ?? '';
+        expect(coach).toContain('Lernspiel beendet');
+        for (const c of lesson.closing) expect(coach).toContain(c.de);
+        expect(Number(await page.locator('main.lesson').getAttribute('data-step'))).toBe(lesson.steps.length);
+        await shot('end');
+        // From the end straight on to a table against bots (the lobby), or back to the rules.
+        await page.getByRole('button', { name: 'Zu den Regeln' }).click();
+        await page.waitForURL(`${base}/rules/${game}`);
+        expect(errors).toEqual([]);
+        await ctx.close();
+      }, 120_000);
+    }
+  }
+});
