@@ -3,7 +3,7 @@ import type { ServerMessage } from './protocol.js';
 /** How long an answer may wait for its events before the socket rejoins its table to get them. */
 export const HOLD_REJOIN_MS = 2000;
 
-type Answer = Extract<ServerMessage, { type: 'ok' | 'error' | 'contributed' }>;
+type Answer = Extract<ServerMessage, { type: 'ok' | 'error' | 'contributed' | 'hintResult' }>;
 
 /**
  * The answers to one socket's requests at one table, held back until the
