@@ -94,11 +94,15 @@ describe('stich serve configured from the environment (the real server)', () => 
     expect(port.stderr).toBe('stich: STICH_PORT must be a port number from 0 to 65535, not "http"\n');
     expect(run({ STICH_REDIS_URL: 'redis://127.0.0.1:1', STICH_DB: join(dir, 'x.db') }).stderr).toMatch(/^stich: STICH_REDIS_URL starts one process of a cluster, .*--pg/);
     expect(run({ STICH_PORT: '0' }, ['--trust-proxy', 'caddy']).stderr).toMatch(/^stich: --trust-proxy takes proxy addresses/);
+    // A cluster seals its messages in Redis with a shared key: none, or a bad one, starts nothing.
+    const cluster = { STICH_REDIS_URL: 'redis://127.0.0.1:1', STICH_PG_URL: 'postgres://nobody@127.0.0.1:1/none' };
+    expect(run(cluster).stderr).toMatch(/^stich: STICH_REDIS_URL starts one process of a cluster, .*STICH_CLUSTER_KEY .*openssl rand -hex 32/);
+    expect(run({ ...cluster, STICH_CLUSTER_KEY: 'secret' }).stderr).toMatch(/^stich: STICH_CLUSTER_KEY: a cluster key is 32 random bytes, written as 64 hex digits/);
     expect(run({ STICH_LOG: 'loud' }).stderr).toMatch(/^stich: STICH_LOG must be one of fatal, error, warn, info, debug, trace, silent, not "loud"/);
   });
 
   it('lists the variables in its help', () => {
     const help = spawnSync(process.execPath, [BIN, 'serve', '--help'], { encoding: 'utf8' }).stdout;
-    for (const v of ['STICH_PORT', 'STICH_DB', 'STICH_PG_URL', 'STICH_REDIS_URL', 'STICH_HOST', 'STICH_TRUST_PROXY']) expect(help).toContain(v);
+    for (const v of ['STICH_PORT', 'STICH_DB', 'STICH_PG_URL', 'STICH_REDIS_URL', 'STICH_HOST', 'STICH_TRUST_PROXY', 'STICH_CLUSTER_KEY']) expect(help).toContain(v);
   });
 });

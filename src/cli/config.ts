@@ -19,6 +19,7 @@ export const SERVE_ENVIRONMENT = {
   redis: 'STICH_REDIS_URL',
   redisPrefix: 'STICH_REDIS_PREFIX',
   leaseMs: 'STICH_LEASE_MS',
+  clusterKey: 'STICH_CLUSTER_KEY',
   trustProxy: 'STICH_TRUST_PROXY',
   origin: 'STICH_ORIGINS',
   sessionDays: 'STICH_SESSION_DAYS',

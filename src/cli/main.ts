@@ -151,6 +151,7 @@ program
   .option('--origin <origins>', 'the origins whose pages may open the WebSocket with the session cookie, comma-separated (https://stich.example); default: the host the request names')
   .option('--session-days <days>', 'a session ends after this many days without use (default 30)')
   .option('--lease-ms <ms>', "a cluster process's lease on its tables: another takes them this long after it stopped renewing (default 1400; docs/cluster.md)")
+  .option('--cluster-key <key>', "the key a cluster's processes share to seal their messages in Redis: 64 hex digits (openssl rand -hex 32); better in STICH_CLUSTER_KEY, which other users cannot read in the process list")
   .option('--trust-proxy [addresses]', 'behind nginx or Caddy: take the client\'s address from X-Forwarded-For when the request comes from these proxies (comma-separated addresses or CIDR ranges; without a value: loopback)')
   .addHelpText('after', `\nEvery option may be set in the environment instead; a flag wins:\n${Object.entries(SERVE_ENVIRONMENT).map(([k, v]) => `  ${v.padEnd(20)} --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join('\n')}`)
   .action(async (opts) => {

@@ -2,6 +2,7 @@ import { parseTrustProxy, serveSettings, type ServeFlags, type Setting } from '.
 import { parseOrigins } from '../server/origins.js';
 import { CliError } from './play.js';
 import { parseThink } from './seats.js';
+import { parseClusterKeys } from '../server/clusterSeal.js';
 
 /** What commander hands over: only the options given on the command line. */
 export type ServeOptions = ServeFlags;
@@ -31,6 +32,16 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   if (redis !== undefined && pg === undefined) {
     throw new CliError(`${s.redis!.from} starts one process of a cluster, whose processes share a PostgreSQL database: give it with --pg postgres://… (or STICH_PG_URL)`);
   }
+  const keyText = text(s.clusterKey);
+  if (redis !== undefined && keyText === undefined) {
+    throw new CliError(`${s.redis!.from} starts one process of a cluster, whose processes seal their messages in Redis with a key they share: give it in STICH_CLUSTER_KEY (or --cluster-key), 64 hex digits made once with: openssl rand -hex 32`);
+  }
+  let keys: Buffer[] | undefined;
+  try {
+    keys = keyText === undefined ? undefined : parseClusterKeys(keyText);
+  } catch (e) {
+    throw new CliError(`${s.clusterKey!.from}: ${(e as Error).message}`);
+  }
   const prefix = text(s.redisPrefix) ?? 'stich';
   const leaseText = text(s.leaseMs);
   const leaseMs = leaseText === undefined ? undefined : Number(leaseText);
@@ -49,7 +60,7 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   const { startServer } = await import('../server/server.js');
   const { describeLocation } = await import('../server/store/open.js');
   const where = pg !== undefined ? { pg } : { db: text(s.db) ?? 'stich.db' };
-  const cluster = redis !== undefined ? { redis, cluster: { prefix, ...(leaseMs !== undefined ? { leaseMs } : {}) } } : {};
+  const cluster = redis !== undefined ? { redis, cluster: { prefix, keys, ...(leaseMs !== undefined ? { leaseMs } : {}) } } : {};
   const server = await startServer({ ...where, ...cluster, port, host, logLevel: log, botWorkers, botThinkMs, trustProxy, origins, identity: { sessionIdleMs: Math.round(days * 24 * 3600_000) } }).catch((e: NodeJS.ErrnoException) => {
     // The port is the trouble, not the database: say so.
     if (e.syscall === 'listen' && e.code === 'EADDRINUSE') throw new CliError(`cannot listen on ${host}:${port}: the port is in use (another stich server, or another program); stop it or choose another port with --port`);

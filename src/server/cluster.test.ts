@@ -60,7 +60,7 @@ describe('a cluster of three processes on PostgreSQL and Redis', () => {
     for (let i = 0; i < 3; i++) nodes.push(await serveChild(args()));
     // The store as the tests read it: after the processes made its schema.
     store = await PgStore.open(db.url);
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
@@ -68,7 +68,7 @@ describe('a cluster of three processes on PostgreSQL and Redis', () => {
     await dropRedisPrefix(REDIS!, prefix);
     await store?.close();
     await db?.drop();
-  });
+  }, 120_000);
 
   const guest = async (node: ServeChild, name: string) => {
     const c = await Client.guest(node.url, name);
@@ -323,7 +323,7 @@ describe('a cluster whose Redis stops and comes back empty', () => {
     redis = await privateRedis(port);
     for (let i = 0; i < 2; i++) nodes.push(await serveChild(['--port', '0', '--pg', db.url, '--redis', `redis://127.0.0.1:${port}`, '--redis-prefix', 'stich']));
     store = await PgStore.open(db.url);
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
@@ -331,7 +331,7 @@ describe('a cluster whose Redis stops and comes back empty', () => {
     redis?.kill('SIGKILL');
     await store?.close();
     await db?.drop();
-  });
+  }, 120_000);
 
   it('loses nothing acknowledged, and tables, clients and lobby recover', async () => {
     const tables: { id: string; clients: Client[] }[] = [];

@@ -8,7 +8,9 @@ import { pickOrphans } from './clusterTakeover.js';
 import type { TableMessage } from './dispatch.js';
 import type { TableRouter } from './router.js';
 import { ClusterLobby, type TableInfo } from './clusterLobby.js';
-import { FencedStore } from './clusterStore.js';
+import { claim, FencedStore } from './clusterStore.js';
+import { ClusterBus } from './clusterBus.js';
+import { Liveness } from './clusterLiveness.js';
 import { randomId } from './identity.js';
 import type { LobbyTable, ServerMessage } from './protocol.js';
 
@@ -34,6 +36,8 @@ export interface ClusterOptions {
   readonly leaseMs?: number;
   /** How often leases are renewed and orphaned tables looked for. */
   readonly tickMs?: number;
+  /** The keys every message between the processes is sealed with (clusterSeal.ts): the first seals, each opens. */
+  readonly keys: readonly Buffer[];
 }
 
 /** What the cluster needs of the server's hall of tables. */
@@ -50,7 +54,13 @@ type LogFn = (obj: object, msg: string) => void;
 type Logger = Record<'info' | 'warn' | 'error', LogFn>;
 
 /** A table this process owns (`table` is unset while it is being rebuilt). */
-export type Owned = { readonly lease: string; until: number; table?: Table };
+export interface Owned {
+  readonly lease: string;
+  /** The table's epoch this process claimed in the store (every commit carries it). */
+  epoch: number;
+  until: number;
+  table?: Table;
+}
 
 export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   readonly id = randomId(9);
@@ -62,7 +72,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   readonly owned = new Map<string, Owned>();
   readonly front = new ClusterFront(this);
   /** Sockets of this or other processes following tables this process owns, by NODE/CONN/TABLE. */
-  private readonly followers = new RemoteFollowers({ id: this.id, publish: (node, w) => this.publish(node, w), receive: (conn, table, lease, m) => this.front.receive(conn, table, lease, m), table: (id) => this.hall.tables.get(id), log: (d, m) => this.log.error(d, m) });
+  private readonly followers = new RemoteFollowers({ id: this.id, publish: (node, w) => this.publish(node, w), receive: (conn, table, lease, m) => this.front.receive(conn, table, lease, m), table: (id) => this.hall.tables.get(id), runs: (id, lease) => this.owned.get(id)?.lease === lease, moved: (node, conn, lease, m) => void this.movedTo(node, conn, lease, m), log: (d, m) => this.log.error(d, m) });
   private tickTimer: NodeJS.Timeout | undefined;
   private ticking = false;
   private beating = false;
@@ -75,6 +85,9 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   /** Handing its tables over before it exits (clusterHandoff.ts): it takes none and serves none. */
   draining = false;
   private readonly lobbyInfo: ClusterLobby;
+  private readonly bus: ClusterBus;
+  /** The heartbeat, and the rejoins after messages may have been missed (clusterLiveness.ts). */
+  private readonly liveness: Liveness;
 
   hall!: ClusterHall;
 
@@ -87,20 +100,24 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     // Why these figures: docs/cluster.md "Lease timing".
     this.leaseMs = options.leaseMs ?? LEASE_MS;
     this.tickMs = options.tickMs ?? Math.round((this.leaseMs * TICK_MS) / LEASE_MS);
+    if (!options.keys || options.keys.length === 0) throw new Error('a cluster needs a key the processes share: STICH_CLUSTER_KEY or --cluster-key (docs/cluster.md)');
     const common = { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: (n: number) => Math.min(n * 100, 1000) };
     // Without an offline queue a command fails at once while Redis is out of reach: leases are not renewed late.
     this.cmd = new Redis(options.redis, { ...common, enableOfflineQueue: false }) as LeaseRedis;
     this.cmd.defineCommand('renewLease', { numberOfKeys: 1, lua: RENEW });
     this.cmd.defineCommand('releaseLease', { numberOfKeys: 1, lua: RELEASE });
+    this.bus = new ClusterBus({ id: this.id, cmd: this.cmd, k: (...p) => this.k(...p), log, broadcast: (b) => this.heardAll(b), wire: (w) => this.handleWire(w) }, options.keys);
     this.lobbyInfo = new ClusterLobby({
       cmd: this.cmd,
       k: (...parts) => this.k(...parts),
       owned: (id) => this.owned.get(id)?.table,
-      news: () => this.publishAll({ t: 'lobby' }),
+      news: () => this.bus.publishAll({ t: 'lobby' }),
       lobbyChanged: () => this.hall.lobbyChanged(),
       lobbyWatched: () => this.hall.lobbyWatched(),
     });
     this.sub = new Redis(options.redis, common);
+    const front = this.front;
+    this.liveness = new Liveness({ id: this.id, leaseMs: this.leaseMs, cmd: this.cmd, sub: this.sub, k: (...p) => this.k(...p), channels: () => this.bus.channels(), followed: () => front.followed(), resync: (l) => front.resync(l), log });
     for (const r of [this.cmd, this.sub]) warnOncePerOutage(r, (data, msg) => this.log.warn({ node: this.id, ...data }, msg));
   }
 
@@ -119,8 +136,10 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
       this.sub.disconnect();
       throw new Error(`Redis is out of reach: ${(e as Error).message}`);
     }
-    this.sub.on('message', (channel: string, text: string) => this.heard(channel, text));
-    await this.sub.subscribe(this.k('to', this.id), this.k('all'));
+    this.sub.on('message', (channel: string, text: string) => this.bus.heard(channel, text));
+    await this.sub.subscribe(...this.bus.channels());
+    // Messages published while the subscription was cut are lost: the sockets rejoin their tables.
+    this.sub.on('ready', () => (this.liveness.due = true));
     await this.bootstrap();
     // After Redis comes back (perhaps empty), this process tells it again what it knows.
     this.cmd.on('ready', () => void this.bootstrap().catch((e: unknown) => this.log.warn({ err: String(e) }, 'bootstrap after reconnect failed')));
@@ -129,7 +148,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   }
 
   private async bootstrap(): Promise<void> {
-    await this.heartbeat();
+    await this.liveness.heartbeat();
     await this.lobbyInfo.announce(this.id, this.leaseMs);
     const rows = await this.store.unfinishedTables();
     if (rows.length > 0) {
@@ -137,11 +156,9 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
       for (const r of rows) p.hsetnx(this.k('live'), r.id, JSON.stringify(r));
       await p.exec();
     }
-    void this.publishAll({ t: 'lobby' });
-  }
-
-  private async heartbeat(): Promise<void> {
-    await this.cmd.multi().set(this.k('node', this.id), String(Date.now()), 'PX', this.leaseMs).sadd(this.k('nodes'), this.id).pexpire(this.k('presence', this.id), this.leaseMs * 4).exec();
+    void this.bus.publishAll({ t: 'lobby' });
+    // After an outage (this runs again when Redis is back): messages to other processes' sockets were lost meanwhile.
+    void this.bus.publishAll({ t: 'reached', node: this.id });
   }
 
   // ─── ownership ─────────────────────────────────────────────────────────
@@ -162,7 +179,9 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
 
   /** The store a table of this process writes through: refused without the lease, given up when another writer got in first. */
   storeFor(tableId: string): Store {
-    return new FencedStore(this.store, () => this.holds(tableId), (e) => this.conflict(tableId, e));
+    const o = this.owned.get(tableId);
+    if (!o) throw new Error(`table ${tableId}: this process does not own it`);
+    return new FencedStore(this.store, o.epoch, () => this.owned.get(tableId) === o && this.holds(tableId), (e) => this.conflict(tableId, e));
   }
 
   /** A new table: registered as live, and owned by this process from the start. */
@@ -170,7 +189,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     const lease = `${this.id}/${randomId(6)}`;
     const started = Date.now();
     await this.cmd.multi().hset(this.k('live'), row.id, JSON.stringify(row)).set(this.k('lease', row.id), lease, 'PX', this.leaseMs).exec();
-    this.owned.set(row.id, { lease, until: started + this.leaseMs - MARGIN_MS });
+    const epoch = await claim(this.store, row.id);
+    this.owned.set(row.id, { lease, epoch, until: started + this.leaseMs - MARGIN_MS });
     return lease;
   }
 
@@ -187,9 +207,11 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     const got = await this.cmd.set(this.k('lease', row.id), lease, 'PX', this.leaseMs, 'NX');
     if (got !== 'OK') return;
     if (this.closed || this.draining) return void (await this.cmd.releaseLease(this.k('lease', row.id), lease).catch(() => undefined));
-    const o: Owned = { lease, until: started + this.leaseMs - MARGIN_MS };
+    const o: Owned = { lease, epoch: 0, until: started + this.leaseMs - MARGIN_MS };
     this.owned.set(row.id, o);
     try {
+      // Claimed before the log is read: whatever the last owner wrote is in it, and it can write no more.
+      o.epoch = await claim(this.store, row.id);
       o.table = await this.hall.adopt(row);
     } catch (e) {
       this.log.error({ table: row.id, err: String(e) }, 'cannot rebuild a table: left to another process');
@@ -200,7 +222,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     if (this.owned.get(row.id) !== o) return;
     this.log.info({ table: row.id, node: this.id, last: o.table.lastEvent }, 'took over a table');
     this.changed(o.table);
-    void this.publishAll({ t: 'owner', table: row.id, lease });
+    void this.bus.publishAll({ t: 'owner', table: row.id, lease });
     this.front.onLease(row.id, lease);
   }
 
@@ -230,6 +252,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     if (this.ticking) return;
     this.ticking = true;
     try {
+      if (this.liveness.due) await this.liveness.resync();
+      this.front.checkHeld();
       await this.scan();
       await this.pruneNodes();
       if (this.hall.lobbyWatched()) await this.refreshLobby();
@@ -245,7 +269,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     this.beating = true;
     try {
       await this.renew();
-      await this.heartbeat();
+      await this.liveness.heartbeat();
     } catch {
       // Redis out of reach: the leases run out below; the rest waits for the next tick.
     } finally {
@@ -265,7 +289,13 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
       const [err, value] = results[i] ?? [new Error('no reply'), null];
       const o = this.owned.get(id);
       if (!o || err) return;
-      if (value === 1) o.until = Math.max(o.until, sent + this.leaseMs - MARGIN_MS);
+      // A lease renewed after this process stopped writing by its own clock: the table may have refused a write (a bot's
+      // turn, an action) meanwhile and would wait for it for good, so it is handed on to be rebuilt from its log.
+      if (value === 1 && sent < o.until) o.until = Math.max(o.until, sent + this.leaseMs - MARGIN_MS);
+      else if (value === 1) {
+        this.lose(id, 'the lease was renewed only after it had lapsed here');
+        void this.cmd.releaseLease(this.k('lease', id), o.lease).catch(() => undefined);
+      }
       else this.lose(id, 'the lease is gone or held by another process');
     });
   }
@@ -307,6 +337,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
 
   /** Forgets processes whose heartbeat stopped: their presence, and their sockets' subscriptions here. */
   private async pruneNodes(): Promise<void> {
+    // Sockets that (re)joined after this point were sent by a process that lives again: they stay.
+    const mark = this.followers.mark();
     const nodes = await this.cmd.smembers(this.k('nodes'));
     const others = new Set([...nodes, ...this.followers.nodes()]);
     others.delete(this.id);
@@ -316,51 +348,25 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     const dead = list.filter((_, i) => alive[i] === null);
     if (dead.length === 0) return;
     await this.cmd.multi().srem(this.k('nodes'), ...dead).del(...dead.map((n) => this.k('presence', n))).exec();
-    this.followers.gone((r) => dead.includes(r.node));
-    void this.publishAll({ t: 'lobby' });
+    this.followers.gone((r) => dead.includes(r.node) && r.joined <= mark);
+    void this.bus.publishAll({ t: 'lobby' });
   }
 
-  // ─── messages between processes ────────────────────────────────────────
-  async publish(node: string, w: Wire): Promise<void> {
-    try {
-      await this.cmd.publish(this.k('to', node), JSON.stringify(w));
-    } catch (e) {
-      // While Redis is out of reach the socket's process catches up when it rejoins the table.
-      if (this.cmd.status === 'ready') this.log.warn({ node, err: String(e) }, 'cannot reach another process');
-    }
+  // ─── messages between processes (clusterBus.ts) ────────────────────────
+  publish(node: string, w: Wire): Promise<void> {
+    return this.bus.publish(node, w);
   }
 
-  private async publishAll(b: z.infer<typeof Broadcast>): Promise<void> {
-    try {
-      await this.cmd.publish(this.k('all'), JSON.stringify(b));
-    } catch {
-      // Out of reach: the others learn it from the next tick's scan.
-    }
-  }
-
-  private heard(channel: string, text: string): void {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return this.log.warn({ channel }, 'a message that is not JSON');
-    }
-    if (channel === this.k('all')) {
-      const b = Broadcast.safeParse(json);
-      if (!b.success) return;
-      if (b.data.t === 'owner') this.front.onLease(b.data.table, b.data.lease);
-      else this.lobbyInfo.heard();
-      return;
-    }
-    const w = Wire.safeParse(json);
-    if (!w.success) return this.log.warn({ channel, issue: w.error.issues[0]?.message }, 'a malformed message from another process');
-    this.handleWire(w.data);
+  private heardAll(b: z.infer<typeof Broadcast>): void {
+    if (b.t === 'owner') this.front.onLease(b.table, b.lease);
+    else if (b.t === 'reached') this.front.reached(b.node);
+    else this.lobbyInfo.heard();
   }
 
   private handleWire(w: Wire): void {
     switch (w.t) {
       case 'req':
-        return void this.serve(w.from, w.conn, w.lease, w.user, w.m as TableMessage, w.attempt);
+        return void this.serve(w.from, w.conn, w.lease, w.user, w.m as TableMessage, w.attempt, w.fresh);
       case 'gone':
         return this.gone(w.from, w.conn, w.table);
       case 'msg':
@@ -374,14 +380,16 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
 
   // ─── the owner's side (clusterOwner.ts) ────────────────────────────────
   /** A socket's message for a table this process owns (or owned: then the socket's process is told to look again). */
-  serve(node: string, conn: string, lease: string, user: UserRow, m: TableMessage, attempt: number): Promise<void> {
+  serve(node: string, conn: string, lease: string, user: UserRow, m: TableMessage, attempt: number, fresh = false): Promise<void> {
     const o = this.owned.get(m.table);
-    if (!o || o.lease !== lease || !o.table || !this.holds(m.table) || this.draining) {
-      // Not at once: the socket's side may be in the middle of sending to this lease.
-      if (node === this.id) return Promise.resolve().then(() => this.front.moved(conn, lease, m, attempt));
-      return this.publish(node, { t: 'moved', conn, lease, m, attempt });
-    }
-    return this.followers.serve(o.table, node, conn, lease, user, m);
+    if (!o || o.lease !== lease || !o.table || !this.holds(m.table) || this.draining) return this.movedTo(node, conn, lease, m, attempt);
+    return this.followers.serve(o.table, node, conn, lease, user, m, fresh);
+  }
+
+  /** The socket's process is told to look for the table's owner again (not at once: the socket's side may be in the middle of sending to this lease). */
+  private async movedTo(node: string, conn: string, lease: string, m: TableMessage, attempt = 0): Promise<void> {
+    if (node === this.id) await Promise.resolve().then(() => this.front.moved(conn, lease, m, attempt));
+    else await this.publish(node, { t: 'moved', conn, lease, m, attempt });
   }
 
   /** A socket closed (or the process holding it did): it follows nothing here any more. */
@@ -442,7 +450,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
       for (const [id, o] of owned) (m as unknown as LeaseChain).releaseLease(this.k('lease', id), o.lease);
       m.del(this.k('node', this.id), this.k('presence', this.id)).srem(this.k('nodes'), this.id);
       await m.exec();
-      await this.publishAll({ t: 'lobby' });
+      await this.bus.publishAll({ t: 'lobby' });
     } catch {
       // Out of reach: the leases run out by themselves.
     }

@@ -4,6 +4,10 @@ import type { ServerMessage } from './protocol.js';
 import type { TableRouter } from './router.js';
 import type { UserRow } from './store/store.js';
 import { nodeOf, ROUTE_ATTEMPTS, ROUTE_RETRY_MS, type ClusterLink } from './clusterWire.js';
+import { HeldAnswers, HOLD_REJOIN_MS } from './answerOrder.js';
+
+/** The least time between two rejoins of a socket for missing events. */
+const GAP_REJOIN_MS = 1000;
 
 /** A table followed (or asked about) by one socket of this process. */
 interface Followed {
@@ -18,6 +22,12 @@ interface Followed {
   readonly acts: Map<number, { m: TableMessage; sentTo?: string }>;
   /** Other requests (sit, stand, chat, again) not yet answered. */
   others: number;
+  /** Answers held back until the socket has the events they report (answerOrder.ts). */
+  readonly held: HeldAnswers;
+  /** When the socket last rejoined the table because events were missing. */
+  gapAt?: number;
+  /** The highest event number ever passed on to the socket (a join of the socket's own lowers `last`, not this). */
+  passed: number;
 }
 
 export interface FrontConn {
@@ -67,13 +77,16 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
   /** A socket's table message: to the table's owner, wherever it runs. */
   request(c: FrontConn, m: TableMessage): Promise<void> {
     let f = c.tables.get(m.table);
-    if (!f) c.tables.set(m.table, (f = { following: false, acts: new Map(), others: 0 }));
+    if (!f) c.tables.set(m.table, (f = { following: false, acts: new Map(), others: 0, held: new HeldAnswers(), passed: -1 }));
     if (m.type === 'join') {
       f.following = true;
       f.last = undefined;
       f.joinSince = m.since;
-    } else if (m.type === 'unjoin') f.following = false;
-    else if (m.type === 'act') f.acts.set(m.cseq, { m });
+    } else if (m.type === 'unjoin') {
+      f.following = false;
+      // Without events to wait for, the answers held back go out now.
+      for (const a of f.held.release(Infinity)) c.send(a);
+    } else if (m.type === 'act') f.acts.set(m.cseq, { m });
     else f.others++;
     return this.route(c, f, m, 0);
   }
@@ -108,7 +121,11 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
         setTimeout(() => void this.route(c, f, m, attempt + 1), ROUTE_RETRY_MS);
         return;
       }
-      if (f.lease !== lease) this.switchTo(c, m.table, f, lease, m);
+      if (f.lease !== lease) {
+        // switchTo sends a join (this one or the socket's rejoin) before any action: the events come before the answers.
+        this.switchTo(c, m.table, f, lease, m, attempt);
+        if (m.type === 'join') return;
+      }
     }
     if (m.type === 'act') return this.flush(c, f);
     if (!f.lease) return void setTimeout(() => void this.route(c, f, m, attempt + 1), ROUTE_RETRY_MS);
@@ -121,10 +138,10 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
     else if (m.type !== 'join' && m.type !== 'unjoin') f.others = Math.max(0, f.others - 1);
   }
 
-  send(c: FrontConn, lease: string, m: TableMessage, attempt: number): void {
+  send(c: FrontConn, lease: string, m: TableMessage, attempt: number, fresh = false): void {
     const node = nodeOf(lease);
-    if (node === this.node.id) void this.node.serve(this.node.id, c.id, lease, c.user, m, attempt);
-    else void this.node.publish(node, { t: 'req', from: this.node.id, conn: c.id, lease, user: { id: c.user.id, name: c.user.name, guest: c.user.guest }, m, attempt });
+    if (node === this.node.id) void this.node.serve(this.node.id, c.id, lease, c.user, m, attempt, fresh);
+    else void this.node.publish(node, { t: 'req', from: this.node.id, conn: c.id, lease, user: { id: c.user.id, name: c.user.name, guest: c.user.guest }, m, attempt, ...(fresh ? { fresh } : {}) });
   }
 
   /** Sends the actions not yet sent to the current owner, in order. */
@@ -143,13 +160,11 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
    * follow it there from the last event passed on, and resend what is not
    * answered. An action the old owner applied is answered as applied.
    */
-  switchTo(c: FrontConn, table: string, f: Followed, lease: string, except?: TableMessage): void {
+  switchTo(c: FrontConn, table: string, f: Followed, lease: string, except?: TableMessage, attempt = 0): void {
     const had = f.lease !== undefined;
     f.lease = lease;
-    if (f.following && except?.type !== 'join') {
-      const since = f.last ?? f.joinSince;
-      this.send(c, lease, since === undefined ? { type: 'join', table } : { type: 'join', table, since }, 0);
-    }
+    if (except?.type === 'join') this.send(c, lease, except, attempt);
+    else if (f.following) this.rejoin(c, table, f);
     if (had) {
       // Requests other than actions are not resent (a chat line could come twice): they are answered, and the client may send them again.
       const current = except && except.type !== 'act' && except.type !== 'join' && except.type !== 'unjoin' ? 1 : 0;
@@ -157,6 +172,66 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
       f.others = current;
     }
     this.flush(c, f);
+  }
+
+  /** Follows the table again at its owner from the last event passed on to the socket (anew: the events after it come again). */
+  private rejoin(c: FrontConn, table: string, f: Followed): void {
+    const since = f.last ?? f.joinSince;
+    this.send(c, f.lease!, since === undefined ? { type: 'join', table } : { type: 'join', table, since }, 0, true);
+  }
+
+  /**
+   * This process may have missed messages of other processes: its subscription to Redis was cut, or it was
+   * paused or cut off so long that the others took it for dead and dropped its sockets from their tables.
+   * Every socket rejoins each table it follows at the table's current owner (`leases`) from its last event,
+   * and sends its unanswered actions again (an action applied already is answered as it was the first
+   * time); other requests in flight are answered with an error, as their answers may be lost.
+   */
+  resync(leases: ReadonlyMap<string, string | null>): void {
+    for (const c of this.conns.values()) {
+      for (const [table, f] of c.tables) {
+        if (!leases.has(table)) continue;
+        const lease = leases.get(table) ?? undefined;
+        // A table this process runs: its messages to the socket never crossed Redis.
+        if (lease !== undefined && lease === f.lease && nodeOf(lease) === this.node.id) continue;
+        this.refollow(c, table, f, lease);
+      }
+    }
+  }
+
+  /** The process `node` reached Redis again after an outage: what it sent meanwhile is lost, so the sockets following its tables rejoin them. */
+  reached(node: string): void {
+    if (node === this.node.id) return;
+    for (const c of this.conns.values()) for (const [table, f] of c.tables) if (f.lease !== undefined && nodeOf(f.lease) === node) this.refollow(c, table, f, f.lease);
+  }
+
+  /** Follows the table anew at `lease` (or at the next owner the scan finds): rejoin, actions sent again, other requests answered with an error. */
+  private refollow(c: FrontConn, table: string, f: Followed, lease: string | undefined): void {
+    if (!(f.following || f.acts.size > 0 || f.others > 0)) return;
+    for (let n = f.others; n > 0; n--) c.send({ type: 'error', code: 'internal', message: 'the connection between server processes was interrupted; send it again', table, cseq: 0 });
+    f.others = 0;
+    for (const a of f.acts.values()) a.sentTo = undefined;
+    f.lease = undefined;
+    // Without an owner now, the socket follows the next one when the scan finds it (onLease).
+    if (lease !== undefined) this.switchTo(c, table, f, lease);
+  }
+
+  /** Events are missing before those that came: the socket rejoins from its last event (once a second at most), and gets them again. */
+  private fillGap(c: FrontConn, table: string, f: Followed, now = Date.now()): void {
+    if (!f.lease || !f.following || (f.gapAt !== undefined && now - f.gapAt < GAP_REJOIN_MS)) return;
+    f.gapAt = now;
+    this.rejoin(c, table, f);
+  }
+
+  /** Answers held back too long (their events did not come): the socket rejoins the table to get them. */
+  checkHeld(now = Date.now()): void {
+    for (const c of this.conns.values()) {
+      for (const [table, f] of c.tables) {
+        if (!f.lease || !f.following || !f.held.waitingSince(now - HOLD_REJOIN_MS)) continue;
+        f.held.touch(now);
+        this.rejoin(c, table, f);
+      }
+    }
   }
 
   /** Every socket here that follows the table learns of its lease. */
@@ -204,9 +279,12 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
         break;
       case 'events': {
         const after = f.last ?? -1;
+        // Events were lost (pub/sub delivers at most once: a cut subscription): these wait, the socket rejoins from its last event.
+        if (f.last !== undefined && m.events.length > 0 && m.events[0].e > Math.max(f.last, f.passed) + 1) return this.fillGap(c, table, f);
         const events = m.events.filter((e) => e.e > after);
         if (m.events.length > 0 && events.length === 0) return;
         if (events.length > 0) f.last = events[events.length - 1].e;
+        f.passed = Math.max(f.passed, f.last ?? -1);
         if (events.length !== m.events.length) m = { ...m, events };
         break;
       }
@@ -214,12 +292,15 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
       case 'error':
         if (m.cseq !== undefined && m.cseq > 0) f.acts.delete(m.cseq);
         else f.others = Math.max(0, f.others - 1);
+        if (f.following && f.held.hold(m, f.last)) return;
         break;
       case 'contributed':
       case 'hintResult':
         f.others = Math.max(0, f.others - 1);
+        if (f.following && f.held.hold(m, f.last)) return;
         break;
     }
     c.send(m);
+    if ((m.type === 'snapshot' || m.type === 'events') && f.last !== undefined) for (const a of f.held.release(f.last)) c.send(a);
   }
 }

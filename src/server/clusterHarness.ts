@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -21,9 +22,16 @@ export interface ServeChild {
   exited: boolean;
 }
 
-/** `stich serve ARGS` (the built CLI) as a child process, configured by its flags alone (none of the caller's STICH_PORT, STICH_PG_URL, …); resolves once it listens. */
-export function serveChild(args: readonly string[], env: NodeJS.ProcessEnv = withoutServeEnvironment()): Promise<ServeChild> {
-  const child = spawn(process.execPath, [main, 'serve', '--log', 'warn', ...args], { stdio: ['ignore', 'pipe', 'inherit'], env });
+/** The key the processes started by this test (or load test) share to seal their messages (a fresh one each run). */
+export const TEST_CLUSTER_KEY = randomBytes(32).toString('hex');
+
+/**
+ * `stich serve ARGS` (the built CLI) as a child process, configured by its flags alone (none of the caller's STICH_PORT, STICH_PG_URL, …)
+ * except for the cluster's key (TEST_CLUSTER_KEY in STICH_CLUSTER_KEY unless `env` names one); resolves once it listens.
+ * `node` are options of node itself (`--import FILE`).
+ */
+export function serveChild(args: readonly string[], env: NodeJS.ProcessEnv = withoutServeEnvironment(), node: readonly string[] = []): Promise<ServeChild> {
+  const child = spawn(process.execPath, [...node, main, 'serve', '--log', 'warn', ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { STICH_CLUSTER_KEY: TEST_CLUSTER_KEY, ...env } });
   return new Promise((resolve, reject) => {
     let out = '';
     const onData = (d: Buffer) => {

@@ -1,9 +1,21 @@
 import type { LogRow, PasswordRow, PlayerSitting, RatingRow, RecordRow, Store, TableCommit, TableRow, UserRow } from './store/store.js';
 
-/** The store as one table of this process writes it: no commit without the lease; a failed commit gives the table up. */
+/** Makes this process the table's only writer in the store: the epoch its commits carry (docs/cluster.md). */
+export function claim(store: Store, tableId: string): Promise<number> {
+  if (!store.claimTable) throw new Error('a cluster needs a store that fences its writers (PostgreSQL)');
+  return store.claimTable(tableId);
+}
+
+/**
+ * The store as one table of this process writes it: no commit without the lease; each commit carries the epoch this
+ * process took when it claimed the table, and the database refuses it in the same statement when another process
+ * claimed the table since (a process paused between this check and its write cannot write after the takeover);
+ * a failed commit gives the table up.
+ */
 export class FencedStore implements Store {
   constructor(
     private readonly inner: Store,
+    private readonly epoch: number,
     private readonly holds: () => boolean,
     private readonly failed: (e: unknown) => void,
   ) {}
@@ -11,7 +23,7 @@ export class FencedStore implements Store {
   async commit(c: TableCommit): Promise<void> {
     if (!this.holds()) throw new Error(`table ${c.tableId}: this process no longer holds its lease`);
     try {
-      await this.inner.commit(c);
+      await this.inner.commit({ ...c, epoch: this.epoch });
     } catch (e) {
       this.failed(e);
       throw e;

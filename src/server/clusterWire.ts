@@ -8,7 +8,8 @@ import type { UserRow } from './store/store.js';
 
 const UserWire = z.object({ id: z.string(), name: z.string(), guest: z.boolean() });
 export const Wire = z.discriminatedUnion('t', [
-  z.object({ t: z.literal('req'), from: z.string(), conn: z.string(), lease: z.string(), user: UserWire, m: ClientMessage, attempt: z.number().int() }),
+  // `fresh`: a rejoin of a socket that may have missed events; the owner follows it anew and sends them again.
+  z.object({ t: z.literal('req'), from: z.string(), conn: z.string(), lease: z.string(), user: UserWire, m: ClientMessage, attempt: z.number().int(), fresh: z.boolean().optional() }),
   z.object({ t: z.literal('gone'), from: z.string(), conn: z.string(), table: z.string().optional() }),
   z.object({ t: z.literal('msg'), conn: z.string(), table: z.string(), lease: z.string(), m: z.object({ type: z.string() }).passthrough() }),
   z.object({ t: z.literal('moved'), conn: z.string(), lease: z.string(), m: ClientMessage, attempt: z.number().int() }),
@@ -16,7 +17,12 @@ export const Wire = z.discriminatedUnion('t', [
   z.object({ t: z.literal('take'), from: z.string(), tables: z.array(z.string().max(64)).max(100_000) }),
 ]);
 export type Wire = z.infer<typeof Wire>;
-export const Broadcast = z.discriminatedUnion('t', [z.object({ t: z.literal('owner'), table: z.string(), lease: z.string() }), z.object({ t: z.literal('lobby') })]);
+// `reached`: the process `node` reaches Redis again after an outage: what it sent meanwhile is lost, the sockets of its tables rejoin them.
+export const Broadcast = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('owner'), table: z.string(), lease: z.string() }),
+  z.object({ t: z.literal('lobby') }),
+  z.object({ t: z.literal('reached'), node: z.string() }),
+]);
 
 export const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 export const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
@@ -69,7 +75,7 @@ export interface ClusterLink {
   k(...parts: string[]): string;
   publish(node: string, w: Wire): Promise<void>;
   /** Runs a socket's message at a table this process owns (or tells the socket's process to look again). */
-  serve(node: string, conn: string, lease: string, user: UserRow, m: TableMessage, attempt: number): Promise<void>;
+  serve(node: string, conn: string, lease: string, user: UserRow, m: TableMessage, attempt: number, fresh?: boolean): Promise<void>;
   /** A socket closed: it follows nothing here any more. */
   gone(node: string, conn: string, table?: string): void;
 }

@@ -51,8 +51,8 @@ export interface ServerOptions {
   readonly pg?: string;
   /** A Redis URL: this process is one of a cluster (docs/cluster.md), its store shared with the others (PostgreSQL). */
   readonly redis?: string;
-  /** The cluster's key prefix in Redis, and its lease timing. */
-  readonly cluster?: Omit<ClusterOptions, 'redis'>;
+  /** The cluster's key prefix in Redis, its lease timing, and the keys its messages are sealed with (required with `redis`). */
+  readonly cluster?: Omit<ClusterOptions, 'redis' | 'keys'> & { readonly keys?: readonly Buffer[] };
   readonly port?: number;
   readonly host?: string;
   readonly limits?: Partial<Limits>;
@@ -110,9 +110,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     bodyLimit: 64 * 1024,
     ...(options.trustProxy ? { trustProxy: [...options.trustProxy] } : {}),
   });
+  const keys = options.cluster?.keys ?? [];
+  if (options.redis && keys.length === 0) throw new Error('a cluster needs a key its processes share, to seal their messages in Redis: STICH_CLUSTER_KEY or --cluster-key (docs/cluster.md)');
   const metrics = new ServerMetrics();
   const store = metrics.store(await openStore(options));
-  const cluster = options.redis ? new ClusterNode({ redis: options.redis, ...options.cluster }, store, app.log) : undefined;
+  const cluster = options.redis ? new ClusterNode({ redis: options.redis, ...options.cluster, keys }, store, app.log) : undefined;
   const hall = new Hall(store, limits, app.log, cluster, { workers: options.botWorkers, thinkMs: options.botThinkMs });
   if (cluster) {
     // The tables are shared out by the cluster: this process takes those nobody holds.

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { autoplay, Client, post } from './client.js';
+import { TEST_CLUSTER_KEY } from './clusterHarness.js';
 export { post };
 import type { Snapshot } from './protocol.js';
 import { startServer, type RunningServer, type ServerOptions } from './server.js';
@@ -11,9 +12,10 @@ export function tempDb(): string {
   return join(mkdtempSync(join(tmpdir(), 'stich-server-')), 'test.db');
 }
 
-/** The real server on a free port, quiet, with no clock and no bot delay unless asked. */
+/** The real server on a free port, quiet, with no clock and no bot delay unless asked; in a cluster (`redis`), with the test's shared key unless one is given. */
 export function testServer(options: Partial<ServerOptions> = {}): Promise<RunningServer> {
-  return startServer({ db: tempDb(), port: 0, logLevel: false, tableDefaults: { clockMs: 0, botDelayMs: 0 }, ...options });
+  const cluster = options.redis ? { ...options.cluster, keys: options.cluster?.keys ?? [Buffer.from(TEST_CLUSTER_KEY, 'hex')] } : options.cluster;
+  return startServer({ db: tempDb(), port: 0, logLevel: false, tableDefaults: { clockMs: 0, botDelayMs: 0 }, ...options, ...(cluster ? { cluster } : {}) });
 }
 
 export async function get<R>(base: string, path: string): Promise<{ status: number; body: R }> {

@@ -50,3 +50,14 @@ export function badRequest(reply: FastifyReply, message: string, code: ServerErr
 export function failure(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
   return reply.code(status).send({ error: { code, message } });
 }
+
+/** Seconds a client is asked to wait while a cluster's Redis is out of reach (Retry-After). */
+export const REDIS_RETRY_AFTER_S = 2;
+
+/** The cluster's shared state (Redis) is out of reach for a moment: 503 with Retry-After, not a server error. */
+export function redisOutOfReach(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(503)
+    .header('retry-after', String(REDIS_RETRY_AFTER_S))
+    .send({ error: { code: 'unavailable', message: 'the server cannot reach the cluster\'s shared state (Redis) for a moment; try again shortly' } });
+}

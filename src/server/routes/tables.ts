@@ -4,7 +4,7 @@ import { resolveRules } from '../../games/ruleBook.js';
 import { infoOf } from '../cluster.js';
 import { CreateTable } from '../protocol.js';
 import { serverBots } from '../thinking.js';
-import { authed, badRequest, failure, type ServerContext } from './context.js';
+import { authed, badRequest, failure, redisOutOfReach, type ServerContext } from './context.js';
 
 /** The games on offer, making a table, one table's description, the process's figures. */
 export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
@@ -48,7 +48,13 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
   app.get('/api/tables/:id', async (req, reply) => {
     const id = (req.params as { id: string }).id;
     const local = hall.tables.get(id);
-    const t = local ? infoOf(local) : await cluster?.info(id);
+    let t;
+    try {
+      t = local ? infoOf(local) : await cluster?.info(id);
+    } catch {
+      // A table of another process is described in Redis: out of reach for now.
+      return redisOutOfReach(reply);
+    }
     if (!t) {
       // A table whose sittings are over is no longer kept: its records say it was there.
       const records = await store.recordsOfTable(id);

@@ -150,6 +150,23 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
       expect((await store.tableLog(table.id)).map((l) => l.entry)).toEqual([{ writer: won[0] }, { writer: won[0] }]);
     });
 
+    it('a claim raises the epoch: a commit of an older epoch fails with fenced and writes nothing, also while it waits its turn', async () => {
+      const table = await newTable();
+      const first = await store.claimTable!(table.id);
+      await store.commit({ tableId: table.id, from: 0, entries: [{ n: 0 }], epoch: first });
+      const second = await store.claimTable!(table.id);
+      expect(second).toBeGreaterThan(first);
+      await fails(store.commit({ tableId: table.id, from: 1, entries: [{ stale: true }], epoch: first }), 'fenced');
+      await fails(store.commit({ tableId: table.id, from: 1, entries: [], finished: true, epoch: first }), 'fenced');
+      await store.commit({ tableId: table.id, from: 1, entries: [{ n: 1 }], epoch: second });
+      // A stale commit and a claim racing: whichever runs second sees the other.
+      const [stale, third] = await Promise.allSettled([store.commit({ tableId: table.id, from: 2, entries: [{ stale: true }], epoch: first }), store.claimTable!(table.id)]);
+      expect(stale.status).toBe('rejected');
+      expect(third.status).toBe('fulfilled');
+      expect((await store.tableLog(table.id)).map((l) => l.entry)).toEqual([{ n: 0 }, { n: 1 }]);
+      await fails(store.claimTable!(id('t')), 'missing');
+    });
+
     it('a commit to an unknown table fails (missing); a known table id is refused (duplicate)', async () => {
       await fails(store.commit({ tableId: id('t'), from: 0, entries: [{}] }), 'missing');
       await fails(store.commit({ tableId: id('t'), from: 0, entries: [], finished: true }), 'missing');

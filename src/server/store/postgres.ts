@@ -10,6 +10,7 @@ import {
   conflict,
   legacyKey,
   legacyKeys,
+  fenced,
   prepareCommit,
   recordPlayers,
   SESSION_TOUCH_MS,
@@ -248,11 +249,12 @@ export class PgStore implements Store, SchemaState {
 
   async commit(c: TableCommit): Promise<void> {
     const json = prepareCommit(c);
-    if (c.finished === undefined && !c.record && (c.ratings ?? []).length === 0) return this.append(c.tableId, c.from, json.entries);
+    if (c.finished === undefined && !c.record && (c.ratings ?? []).length === 0) return this.append(c.tableId, c.from, json.entries, c.epoch);
     await this.transaction(async (q) => {
-      // The row lock makes commits of one table take turns; the primary key stops any writer that skips it.
-      const table = await q('SELECT 1 FROM tables WHERE id = $1 FOR UPDATE', [c.tableId]);
+      // The row lock makes commits of one table take turns (and waits for a claim); the primary key stops any writer that skips it.
+      const table = await q('SELECT epoch FROM tables WHERE id = $1 FOR UPDATE', [c.tableId]);
       if (table.length === 0) throw new StoreError('missing', `no table ${c.tableId}`);
+      if (c.epoch !== undefined && table[0].epoch !== c.epoch) throw fenced(c.tableId, table[0].epoch as number, c.epoch);
       const [{ n }] = await q('SELECT coalesce(max(idx) + 1, 0) AS n FROM table_log WHERE table_id = $1', [c.tableId]);
       if (n !== c.from) throw conflict(c.tableId, n as number, c.from);
       if (json.entries.length > 0) {
@@ -279,21 +281,30 @@ export class PgStore implements Store, SchemaState {
    * same row lock; the next index is read in the statement's snapshot, and should another writer have
    * written since, the insert fails on the primary key: a logConflict either way.
    */
-  private async append(tableId: string, from: number, entries: readonly string[]): Promise<void> {
+  private async append(tableId: string, from: number, entries: readonly string[], epoch: number | undefined): Promise<void> {
+    // The epoch is read under the row lock: a claim that committed while this statement waited for the lock is seen.
     const [r] = await this.query(
-      `WITH t AS (SELECT id FROM tables WHERE id = $1 FOR UPDATE),
+      `WITH t AS (SELECT id, epoch FROM tables WHERE id = $1 FOR UPDATE),
             n AS (SELECT coalesce(max(idx) + 1, 0) AS next FROM table_log WHERE table_id = $1),
             ins AS (
               INSERT INTO table_log (table_id, idx, entry)
               SELECT $1, $2 + i - 1, e FROM unnest($3::text[]) WITH ORDINALITY AS u(e, i)
-              WHERE EXISTS (SELECT 1 FROM t) AND (SELECT next FROM n) = $2
+              WHERE EXISTS (SELECT 1 FROM t) AND (SELECT next FROM n) = $2 AND ($4::integer IS NULL OR (SELECT epoch FROM t) = $4)
               RETURNING idx)
-       SELECT EXISTS (SELECT 1 FROM t) AS known, (SELECT next FROM n) AS next, (SELECT count(*)::int FROM ins) AS written`,
-      [tableId, from, entries],
+       SELECT EXISTS (SELECT 1 FROM t) AS known, (SELECT epoch FROM t) AS epoch, (SELECT next FROM n) AS next, (SELECT count(*)::int FROM ins) AS written`,
+      [tableId, from, entries, epoch ?? null],
     );
     if (!r.known) throw new StoreError('missing', `no table ${tableId}`);
+    if (epoch !== undefined && r.epoch !== epoch) throw fenced(tableId, r.epoch as number, epoch);
     if (r.next !== from) throw conflict(tableId, r.next as number, from);
     if (r.written !== entries.length) throw new Error(`table ${tableId}: ${String(r.written)} of ${entries.length} log entries written`);
+  }
+
+  async claimTable(tableId: string): Promise<number> {
+    checkText(tableId, 'table id');
+    const [r] = await this.query('UPDATE tables SET epoch = epoch + 1 WHERE id = $1 RETURNING epoch', [tableId]);
+    if (!r) throw new StoreError('missing', `no table ${tableId}`);
+    return r.epoch as number;
   }
 
   async record(id: string): Promise<RecordRow | undefined> {

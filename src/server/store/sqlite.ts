@@ -10,6 +10,7 @@ import {
   conflict,
   legacyKey,
   legacyKeys,
+  fenced,
   prepareCommit,
   recordPlayers,
   SESSION_TOUCH_MS,
@@ -93,7 +94,8 @@ export class SqliteStore implements Store, SchemaState {
       unkeyed: db.prepare('SELECT id, name, guest FROM users WHERE name_key IS NULL ORDER BY created, rowid'),
       setKey: db.prepare('UPDATE users SET name_key = ?, name_skeleton = ? WHERE id = ?'),
       createTable: db.prepare('INSERT INTO tables (id, game, settings, finished, created) VALUES (?, ?, ?, ?, ?)'),
-      tableExists: db.prepare('SELECT 1 FROM tables WHERE id = ?'),
+      tableEpoch: db.prepare('SELECT epoch FROM tables WHERE id = ?'),
+      claim: db.prepare('UPDATE tables SET epoch = epoch + 1 WHERE id = ? RETURNING epoch'),
       unfinished: db.prepare('SELECT id, game, settings, finished, created FROM tables WHERE finished = 0 ORDER BY created, id'),
       log: db.prepare('SELECT idx, entry FROM table_log WHERE table_id = ? ORDER BY idx'),
       next: db.prepare('SELECT coalesce(max(idx) + 1, 0) AS n FROM table_log WHERE table_id = ?'),
@@ -137,7 +139,9 @@ export class SqliteStore implements Store, SchemaState {
 
   private makeCommitOne(): (c: TableCommit, json: ReturnType<typeof prepareCommit>) => void {
     return this.db.transaction((c: TableCommit, json: ReturnType<typeof prepareCommit>) => {
-      if (!this.stmts.tableExists.get(c.tableId)) throw new StoreError('missing', `no table ${c.tableId}`);
+      const t = this.stmts.tableEpoch.get(c.tableId) as { epoch: number } | undefined;
+      if (!t) throw new StoreError('missing', `no table ${c.tableId}`);
+      if (c.epoch !== undefined && t.epoch !== c.epoch) throw fenced(c.tableId, t.epoch, c.epoch);
       const { n } = this.stmts.next.get(c.tableId) as { n: number };
       if (n !== c.from) throw conflict(c.tableId, n, c.from);
       json.entries.forEach((e, i) => this.stmts.append.run(c.tableId, c.from + i, e));
@@ -261,6 +265,13 @@ export class SqliteStore implements Store, SchemaState {
     checkText(tableId, 'table id');
     const rows = this.stmts.log.all(tableId) as { idx: number; entry: string }[];
     return rows.map((r) => ({ index: r.idx, entry: JSON.parse(r.entry) }));
+  }
+
+  async claimTable(tableId: string): Promise<number> {
+    checkText(tableId, 'table id');
+    const r = run(() => this.stmts.claim.get(tableId)) as { epoch: number } | undefined;
+    if (!r) throw new StoreError('missing', `no table ${tableId}`);
+    return r.epoch;
   }
 
   /**

@@ -93,6 +93,8 @@ export interface TableCommit {
   readonly ratings?: readonly { game: string; userId: string; mu: number; sigma: number }[];
   /** With a record: the people who sat at it. */
   readonly participants?: readonly Participant[];
+  /** The writer's epoch of the table (from `claimTable`): the commit fails with `fenced`, writing nothing, when the table's epoch is another. */
+  readonly epoch?: number;
 }
 
 export interface NewUser {
@@ -140,6 +142,12 @@ export interface Store {
   tableLog(tableId: string): Promise<LogRow[]>;
   /** Appends log entries (and a finished sitting's record and ratings) in one transaction; see the file's comment. */
   commit(commit: TableCommit): Promise<void>;
+  /**
+   * Makes the caller the table's only writer (a cluster's new owner, before it reads the log): raises the table's
+   * epoch and returns it. From then on a commit naming an older epoch fails with `fenced`. Fails with `missing` for
+   * an unknown table.
+   */
+  claimTable?(tableId: string): Promise<number>;
 
   record(id: string): Promise<RecordRow | undefined>;
   /** The ids of a table's records, oldest first. */
@@ -173,6 +181,8 @@ export interface SchemaState {
 export type StoreErrorCode =
   /** A commit's `from` is not the log's next index: another writer came first. */
   | 'logConflict'
+  /** A commit's epoch is not the table's: another process claimed the table since (`claimTable`). */
+  | 'fenced'
   /** A registered user has this name already. */
   | 'nameTaken'
   /** A row with this id exists already (user, table, record, session). */
@@ -272,6 +282,7 @@ export function checkTable(table: TableRow): void {
 export function prepareCommit(c: TableCommit): { entries: string[]; record?: string } {
   checkText(c.tableId, 'table id');
   checkIndex(c.from, 'commit.from');
+  if (c.epoch !== undefined) checkIndex(c.epoch, 'commit.epoch');
   if (!Array.isArray(c.entries)) throw new StoreError('badInput', 'commit.entries must be an array');
   const entries = c.entries.map((e, i) => toJson(e, `log entry ${c.from + i}`));
   let record: string | undefined;
@@ -296,6 +307,10 @@ export function prepareCommit(c: TableCommit): { entries: string[]; record?: str
     checkNumber(r.sigma, 'sigma');
   }
   return { entries, record };
+}
+
+export function fenced(tableId: string, epoch: number, mine: number): StoreError {
+  return new StoreError('fenced', `table ${tableId}: claimed by another writer (epoch ${epoch}; this writer's is ${mine}); nothing written`);
 }
 
 export function conflict(tableId: string, next: number, from: number): StoreError {
