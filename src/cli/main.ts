@@ -7,7 +7,7 @@ import { conformanceCommand, replayCommand, rulesCommand, verifyCommand } from '
 import { readFileSync } from 'node:fs';
 import { GAMES, gameIds } from '../games/registry.js';
 import { CliError, playCommand } from './play.js';
-import { SERVE_ENVIRONMENT } from './config.js';
+import { LIMIT_ENVIRONMENT, SERVE_ENVIRONMENT } from './config.js';
 import { serveCommand } from './serve.js';
 import { wrapText } from './terminal.js';
 
@@ -149,7 +149,11 @@ program
   .option('--redis <url>', 'one process of a cluster: the Redis server the processes share (redis://host:port)')
   .option('--redis-prefix <prefix>', "the cluster's prefix of Redis keys and channels (default stich)")
   .option('--trust-proxy [addresses]', 'behind nginx or Caddy: take the client\'s address from X-Forwarded-For when the request comes from these proxies (comma-separated addresses or CIDR ranges; without a value: loopback)')
-  .addHelpText('after', `\nEvery option may be set in the environment instead; a flag wins:\n${Object.entries(SERVE_ENVIRONMENT).map(([k, v]) => `  ${v.padEnd(20)} --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join('\n')}`)
+  .addHelpText(
+    'after',
+    `\nEvery option may be set in the environment instead; a flag wins:\n${Object.entries(SERVE_ENVIRONMENT).map(([k, v]) => `  ${v.padEnd(20)} --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join('\n')}` +
+      `\nThe lobby's limits, from the environment only (docs/security.md; 0: no limit):\n${Object.values(LIMIT_ENVIRONMENT).map((v) => `  ${v.name}`).join('\n')}`,
+  )
   .action(async (opts) => {
     await serveCommand(opts);
   });

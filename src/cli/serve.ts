@@ -1,4 +1,4 @@
-import { parseTrustProxy, serveSettings, type ServeFlags, type Setting } from './config.js';
+import { limitsFromEnvironment, parseTrustProxy, serveSettings, type ServeFlags, type Setting } from './config.js';
 import { CliError } from './play.js';
 import { parseThink } from './seats.js';
 
@@ -36,11 +36,12 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   const log = text(s.log) ?? 'warn';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(log)) throw new CliError(`${s.log!.from} must be one of fatal, error, warn, info, debug, trace, silent, not ${JSON.stringify(log.slice(0, 40))}`);
   const trustProxy = parseTrustProxy(s.trustProxy);
+  const limits = limitsFromEnvironment(env);
   const { startServer } = await import('../server/server.js');
   const { describeLocation } = await import('../server/store/open.js');
   const where = pg !== undefined ? { pg } : { db: text(s.db) ?? 'stich.db' };
   const cluster = redis !== undefined ? { redis, cluster: { prefix } } : {};
-  const server = await startServer({ ...where, ...cluster, port, host, logLevel: log, botWorkers, botThinkMs, trustProxy }).catch((e: NodeJS.ErrnoException) => {
+  const server = await startServer({ ...where, ...cluster, port, host, logLevel: log, botWorkers, botThinkMs, trustProxy, limits }).catch((e: NodeJS.ErrnoException) => {
     // The port is the trouble, not the database: say so.
     if (e.syscall === 'listen' && e.code === 'EADDRINUSE') throw new CliError(`cannot listen on ${host}:${port}: the port is in use (another stich server, or another program); stop it or choose another port with --port`);
     if (e.syscall === 'listen' && e.code === 'EACCES') throw new CliError(`cannot listen on ${host}:${port}: not allowed (ports below 1024 need special rights); choose another port with --port`);

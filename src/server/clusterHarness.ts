@@ -22,7 +22,10 @@ export interface ServeChild {
 }
 
 /** `stich serve ARGS` (the built CLI) as a child process, configured by its flags alone (none of the caller's STICH_PORT, STICH_PG_URL, …); resolves once it listens. */
-export function serveChild(args: readonly string[], env: NodeJS.ProcessEnv = withoutServeEnvironment()): Promise<ServeChild> {
+/** The harness's clients all come from this machine: the limits per address would count them as one (docs/security.md). */
+const HARNESS_ENV = { STICH_GUESTS_PER_HOUR: '0', STICH_TABLES_PER_MINUTE_PER_ADDRESS: '0' };
+
+export function serveChild(args: readonly string[], env: NodeJS.ProcessEnv = { ...withoutServeEnvironment(), ...HARNESS_ENV }): Promise<ServeChild> {
   const child = spawn(process.execPath, [main, 'serve', '--log', 'warn', ...args], { stdio: ['ignore', 'pipe', 'inherit'], env });
   return new Promise((resolve, reject) => {
     let out = '';

@@ -42,6 +42,13 @@ export class Hall {
     return this.lobby.watching();
   }
 
+  /** How many tables this user opened that still wait for players (in this process). */
+  waitingOf(userId: string): number {
+    let n = 0;
+    for (const t of this.tables.values()) if (t.phase === 'waiting' && t.settings.creator === userId) n++;
+    return n;
+  }
+
   lobbyTables(): LobbyTable[] {
     const out: LobbyTable[] = [];
     for (const t of this.tables.values()) {

@@ -14,6 +14,19 @@ export interface Limits {
   /** Failed logins per second one address may have on average, and the burst it may save up (then 429 until one is earned back). */
   readonly loginFailureRate: number;
   readonly loginFailureBurst: number;
+  /** Waiting tables one user may have opened at once (docs/security-lobby.md); 0: no limit. */
+  readonly waitingTablesPerUser: number;
+  /** Tables one user, and one address, may open per minute (the burst is the same number); 0: no limit. */
+  readonly tablesPerMinute: number;
+  readonly tablesPerMinutePerAddress: number;
+  /** Guests one address may create per hour (the burst is the same number); 0: no limit. */
+  readonly guestsPerHour: number;
+  /** A waiting table where no seated person is connected for this long ends (ms). */
+  readonly waitingExpiryMs: number;
+  /** How long a finished table stays in memory so that its last events reach its followers (ms); then the store answers for it. */
+  readonly finishedLingerMs: number;
+  /** The largest page of tables the lobby sends or GET /api/tables answers. */
+  readonly lobbyPage: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -27,6 +40,13 @@ export const DEFAULT_LIMITS: Limits = {
   chatBurst: 5,
   loginFailureRate: 1 / 30,
   loginFailureBurst: 10,
+  waitingTablesPerUser: 3,
+  tablesPerMinute: 10,
+  tablesPerMinutePerAddress: 30,
+  guestsPerHour: 30,
+  waitingExpiryMs: 10 * 60_000,
+  finishedLingerMs: 30_000,
+  lobbyPage: 50,
 };
 
 /** A token bucket: `rate` tokens a second, at most `burst` saved up. */

@@ -11,9 +11,15 @@ export function tempDb(): string {
   return join(mkdtempSync(join(tmpdir(), 'stich-server-')), 'test.db');
 }
 
+/**
+ * The limits per address are off in tests unless a test names them: every test client comes from 127.0.0.1, as if
+ * all were behind one proxy. The limits per user stay as they are.
+ */
+export const TEST_LIMITS = { guestsPerHour: 0, tablesPerMinutePerAddress: 0 } as const;
+
 /** The real server on a free port, quiet, with no clock and no bot delay unless asked. */
 export function testServer(options: Partial<ServerOptions> = {}): Promise<RunningServer> {
-  return startServer({ db: tempDb(), port: 0, logLevel: false, tableDefaults: { clockMs: 0, botDelayMs: 0 }, ...options });
+  return startServer({ db: tempDb(), port: 0, logLevel: false, tableDefaults: { clockMs: 0, botDelayMs: 0 }, ...options, limits: { ...TEST_LIMITS, ...options.limits } });
 }
 
 export async function get<R>(base: string, path: string): Promise<{ status: number; body: R }> {

@@ -3,12 +3,14 @@ import { GAMES } from '../../games/registry.js';
 import { resolveRules } from '../../games/ruleBook.js';
 import { infoOf } from '../cluster.js';
 import { CreateTable } from '../protocol.js';
+import { CreationLimits } from '../creationLimits.js';
 import { serverBots } from '../thinking.js';
 import { authed, badRequest, failure, type ServerContext } from './context.js';
 
 /** The games on offer, making a table, one table's description, the process's figures. */
 export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const { hall, cluster, store } = ctx;
+  const creations = new CreationLimits(ctx.limits, (userId) => hall.waitingOf(userId));
   app.get('/api/games', async () => ({
     games: GAMES.map((m) => ({
       id: m.game.id,
@@ -36,7 +38,13 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     if (!user) return failure(reply, 401, 'unauthorized', 'log in or play as a guest first');
     const body = CreateTable.safeParse(req.body);
     if (!body.success) return badRequest(reply, body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-    const made = await hall.create(body.data, ctx.tableDefaults, user.id);
+    const allowed = creations.take(user.id, req.ip);
+    if (!allowed.ok) {
+      const r = allowed.refusal;
+      if (r.retryAfter !== undefined) reply.header('retry-after', String(r.retryAfter));
+      return reply.code(r.status).send({ error: { code: r.code, message: r.message, params: r.params } });
+    }
+    const made = await hall.create(body.data, ctx.tableDefaults, user.id).finally(allowed.done);
     if (!made.ok) return badRequest(reply, made.message, made.code);
     const t = made.table;
     return { id: t.id, invite: `/table/${t.id}`, game: t.settings.game, rules: t.rules, seats: t.publicSeats(), public: t.settings.public };

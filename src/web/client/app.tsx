@@ -6,6 +6,7 @@ import { Lobby } from './lobby.js';
 import { PlayerScreen, playerPath } from './player.js';
 import { RecordScreen } from './record.js';
 import { say } from './setupWords.js';
+import { refusal } from './refusal.js';
 import { RulesScreen } from './rules.js';
 import { TableScreen } from './table.js';
 
@@ -182,11 +183,11 @@ function Login({ lang, onUser }: { lang: Lang; onUser: (u: User) => void }) {
   const guestName = () => name.trim() || `Gast ${Math.floor(1000 + Math.random() * 9000)}`;
   const submit = async (path: string, body: unknown) => {
     setError('');
-    const r = await api<{ user: User; error?: { message: string } }>('POST', path, body);
+    const r = await api<{ user: User; error?: { code?: string; message: string; params?: Record<string, number> } }>('POST', path, body);
     if (r.ok) {
       localStorage.setItem('stich.name', r.body.user.name);
       onUser(r.body.user);
-    } else setError(r.body?.error?.message ?? `${r.status}`);
+    } else setError(r.body?.error?.code === 'tooManyGuests' ? refusal(lang, r.body.error).text : (r.body?.error?.message ?? `${r.status}`));
   };
   return (
     <main class="login">

@@ -9,6 +9,7 @@ import { count } from '../../games/present.js';
 import { replayGame } from '../../games/replays.js';
 import { presetLabel, ruleValueLabel, type HouseRule } from '../../games/ruleBook.js';
 import { RulesLinks, rulesPath } from './rules.js';
+import { refusal } from './refusal.js';
 
 interface GameInfo {
   id: string;
@@ -127,8 +128,8 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
       clockMs: clock,
       length: deals ? { deals: Number(deals) } : { units },
     };
-    const r = await api<{ id: string; error?: { code: string; message: string } }>('POST', '/api/tables', body);
-    if (!r.ok) return setError(r.body?.error?.message ?? String(r.status));
+    const r = await api<{ id: string; error?: { code: string; message: string; params?: Record<string, number> } }>('POST', '/api/tables', body);
+    if (!r.ok) return setError(r.body?.error ? refusal(lang, r.body.error).text : String(r.status));
     sessionStorage.setItem('stich.autosit', r.body.id);
     ctx.go(`/table/${r.body.id}`);
   };

@@ -74,6 +74,19 @@ const SAY: Partial<Record<string, readonly [Say, Say]>> = {
   seatTaken: [() => 'Der Platz ist schon besetzt.', () => 'That seat is taken.'],
   rateLimited: [() => 'Zu viel auf einmal – kurz warten.', () => 'Too much at once: wait a moment.'],
   chatTooLong: [() => 'Die Nachricht ist zu lang.', () => 'The message is too long.'],
+  notJoined: [() => 'Du schaust diesem Tisch nicht zu: erst den Tisch öffnen.', () => 'You are not following this table: open it first.'],
+  tooManyWaiting: [
+    (p) => `Du hast schon ${p.max ?? 3} Tische, die auf Mitspieler warten: fang an einem an oder verlass einen, bevor du den nächsten aufmachst.`,
+    (p) => `You have ${p.max ?? 3} tables waiting for players already: start one or leave one before you open another.`,
+  ],
+  tooManyTables: [
+    (p) => `Höchstens ${p.max ?? ''} neue Tische pro Minute – in ${p.wait ?? 60} s wieder.`,
+    (p) => `At most ${p.max ?? ''} new tables a minute: try again in ${p.wait ?? 60} s.`,
+  ],
+  tooManyGuests: [
+    (p) => `Von dieser Adresse kamen zu viele Gäste (höchstens ${p.max ?? ''} pro Stunde) – in ${Math.ceil(Number(p.wait ?? 3600) / 60)} min wieder, oder melde dich an.`,
+    (p) => `Too many guests from this address (at most ${p.max ?? ''} an hour): try again in ${Math.ceil(Number(p.wait ?? 3600) / 60)} min, or log in.`,
+  ],
 };
 
 /** Which part of the rules page explains a refusal. */
