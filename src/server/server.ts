@@ -21,6 +21,7 @@ import { clientFileOptions } from './clientFiles.js';
 import { ServerMetrics } from './metrics.js';
 import { registerOperations } from './operations.js';
 import { guestLimits } from './creationLimits.js';
+import { clientErrorHandler, socketErrorHandler } from './clientErrors.js';
 
 export { Hall } from './hall.js';
 
@@ -89,7 +90,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await app.register(cookie);
   await registerOperations(app, { limits, store, cluster, hall, metrics });
   await app.register(guestLimits, { limits });
-  await app.register(websocket, { options: { maxPayload: limits.maxFrame } });
+  clientErrorHandler(app);
+  await app.register(websocket, { options: { maxPayload: limits.maxFrame }, errorHandler: socketErrorHandler });
   // One path for a socket's table messages: the cluster is the router when there is one.
   const ctx: ServerContext = { hall, store, identity: new Identity(store), limits, router: cluster ?? new LocalRouter(hall), cluster, tableDefaults: options.tableDefaults, metrics };
   for (const routes of ROUTES) await app.register(routes, ctx);

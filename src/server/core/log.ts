@@ -56,7 +56,7 @@ export function emptyTable(ctx: TableContext): TableState {
       units: 0,
       cseqs: new Map(),
     },
-    live: { followers: [], away: [], gone: [], clocks: [], contributions: [], collectTimer: null, botPending: new Map(), chat: new Map(), recordSaved: true, closed: false },
+    live: { followers: [], away: [], gone: [], clocks: [], contributions: [], collectTimer: null, botPending: new Map(), chat: new Map(), recordSaved: true, closed: false, expiry: null },
   };
 }
 

@@ -1,14 +1,31 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { pageOf, type LobbyFilter } from '../lobby.js';
 import type { ServerMessage } from '../protocol.js';
-import type { ServerContext } from './context.js';
+import { badRequest, type ServerContext } from './context.js';
 
-/** The open tables (HTTP); the socket's `lobby` message subscribes through `watchLobby`. */
+/** GET /api/tables: a page of the open public tables, newest first. */
+export const TablesQuery = z
+  .object({
+    game: z.string().min(1).max(40).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  })
+  .strict();
+
+/** The open tables (HTTP), page by page; the socket's `lobby` message subscribes through `watchLobby`. */
 export const lobbyRoutes: FastifyPluginAsync<ServerContext> = async (app, { hall, cluster }) => {
-  app.get('/api/tables', async () => ({ tables: cluster ? await cluster.lobbyTables() : hall.lobbyTables() }));
+  app.get('/api/tables', async (req, reply) => {
+    const q = TablesQuery.safeParse(req.query ?? {});
+    if (!q.success) return badRequest(reply, 'the open tables are /api/tables with ?game=… (a game id), ?limit=1…100 (default 50) and ?offset=… optional');
+    const filter: LobbyFilter = q.data;
+    const page = cluster ? pageOf(await cluster.lobbyTables(), filter) : hall.lobbyPage(filter);
+    return { tables: page.tables, total: page.total, offset: q.data.offset, limit: q.data.limit };
+  });
 };
 
-/** A connection follows the lobby: who is online and the open tables, pushed on every change. */
-export async function watchLobby(ctx: ServerContext, sub: { send(m: ServerMessage): void }): Promise<void> {
+/** A connection follows the lobby with a filter: its first page, then the changes in it. */
+export async function watchLobby(ctx: ServerContext, sub: { send(m: ServerMessage): void }, filter: LobbyFilter): Promise<void> {
   if (ctx.cluster && !ctx.hall.lobby.watching()) await ctx.cluster.refreshLobby();
-  ctx.hall.lobby.watch(sub);
+  ctx.hall.lobby.watch(sub, filter);
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { isTableMessage } from '../dispatch.js';
 import { TokenBucket } from '../limits.js';
-import { ClientMessage, type ServerErrorCode, type ServerMessage } from '../protocol.js';
+import { ClientMessage, LOBBY_PAGE, type ServerErrorCode, type ServerMessage } from '../protocol.js';
 import type { UserRow } from '../store/store.js';
 import { authed, failure, type ServerContext } from './context.js';
 import { watchLobby } from './lobby.js';
@@ -37,7 +37,7 @@ export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
   );
 };
 
-function connection(ctx: ServerContext, log: { warn(o: object, m: string): void; error(o: object, m: string): void }, ws: WebSocket, user: UserRow): void {
+function connection(ctx: ServerContext, log: { info(o: object, m: string): void; error(o: object, m: string): void }, ws: WebSocket, user: UserRow): void {
   const { hall, limits, router } = ctx;
   const acks = ctx.metrics?.acknowledgements();
   const send = (m: ServerMessage) => {
@@ -57,7 +57,8 @@ function connection(ctx: ServerContext, log: { warn(o: object, m: string): void;
   const conn = router.connect(user, send);
   send({ type: 'hello', user: { id: user.id, name: user.name, guest: user.guest } });
 
-  ws.on('error', (e) => log.warn({ user: user.id, err: String(e) }, 'socket error'));
+  // A client's broken frames are its own fault: noted without alarm (clientErrors.ts).
+  ws.on('error', (e) => log.info({ user: user.id, why: String(e) }, 'socket error'));
   ws.on('close', () => {
     router.disconnect(conn);
     hall.lobby.unwatch(sub);
@@ -92,7 +93,8 @@ function connection(ctx: ServerContext, log: { warn(o: object, m: string): void;
 
   const handle = async (m: ClientMessage): Promise<void> => {
     if (m.type === 'ping') return send({ type: 'pong' });
-    if (m.type === 'lobby') return watchLobby(ctx, sub);
+    if (m.type === 'lobby') return watchLobby(ctx, sub, { game: m.game, limit: m.limit ?? LOBBY_PAGE });
+    if (m.type === 'unlobby') return hall.lobby.unwatch(sub);
     if (isTableMessage(m)) return router.request(conn, m);
   };
 }

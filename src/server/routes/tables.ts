@@ -3,9 +3,13 @@ import { GAMES } from '../../games/registry.js';
 import { resolveRules } from '../../games/ruleBook.js';
 import { infoOf } from '../cluster.js';
 import { CreateTable } from '../protocol.js';
+import { againOf } from '../again.js';
+import type { LogEntry, TableSettings } from '../core/types.js';
 import { CreationLimits } from '../creationLimits.js';
 import { serverBots } from '../thinking.js';
 import { authed, badRequest, failure, type ServerContext } from './context.js';
+
+const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The games on offer, making a table, one table's description, the process's figures. */
 export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
@@ -55,13 +59,17 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
   });
   app.get('/api/tables/:id', async (req, reply) => {
     const id = (req.params as { id: string }).id;
+    if (!TABLE_ID.test(id)) return failure(reply, 404, 'unknownTable', 'no such table');
     const local = hall.tables.get(id);
     const t = local ? infoOf(local) : await cluster?.info(id);
     if (!t) {
-      // A table whose sittings are over is no longer kept: its records say it was there.
+      // A table that left memory (over, or expired while it waited) answers from the store: its records, and how to play again.
+      const row = await store.table(id);
+      if (!row || !row.finished) return failure(reply, 404, 'unknownTable', row ? 'the table is not running at the moment; try again' : 'no such table');
       const records = await store.recordsOfTable(id);
-      if (records.length > 0) return reply.code(410).send({ error: { code: 'tableFinished', message: 'the table is over' }, records });
-      return failure(reply, 404, 'unknownTable', 'no such table');
+      const again = againOf(row.settings as TableSettings, (await store.tableLog(id)).map((l) => l.entry as LogEntry));
+      const error = records.length > 0 ? { code: 'tableFinished', message: 'the table is over' } : { code: 'tableExpired', message: 'nobody sat at this table while it waited: it is closed' };
+      return reply.code(410).send({ error, records, game: row.game, ...(again ? { again } : {}) });
     }
     return { id: t.id, game: t.game, rules: t.rules, seats: t.seats, phase: t.phase, settings: t.settings, records: await store.recordsOfTable(t.id) };
   });
