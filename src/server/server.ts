@@ -39,6 +39,8 @@ export interface ServerOptions {
   readonly limits?: Partial<Limits>;
   /** pino's level, or false for no logs. */
   readonly logLevel?: string | false;
+  /** Where the log goes (default: standard output). */
+  readonly logStream?: NodeJS.WritableStream;
   /** Overrides of every new table's settings (tests: clocks, bot delays, contributions); graceMs is only the default for tables that name none. */
   readonly tableDefaults?: TableDefaults;
   /** Worker threads for the thinking bots (default: the cores less one, at least one). */
@@ -67,7 +69,10 @@ export const ROUTES = [identityRoutes, tableRoutes, playerRoutes, lobbyRoutes, s
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const app = Fastify({
-    logger: options.logLevel === false ? false : { level: options.logLevel ?? 'info', redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'] },
+    logger:
+      options.logLevel === false
+        ? false
+        : { level: options.logLevel ?? 'info', redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'], ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 64 * 1024,
     ...(options.trustProxy ? { trustProxy: [...options.trustProxy] } : {}),
   });
