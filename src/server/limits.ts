@@ -25,8 +25,9 @@ export interface Limits {
   readonly waitingExpiryMs: number;
   /** How long a finished table stays in memory so that its last events reach its followers (ms); then the store answers for it. */
   readonly finishedLingerMs: number;
-  /** The largest page of tables the lobby sends or GET /api/tables answers. */
-  readonly lobbyPage: number;
+  /** Lobby (re)subscriptions one user may make per second on average, over all their connections, and the burst (each sends a page). */
+  readonly lobbyRate: number;
+  readonly lobbyBurst: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -46,7 +47,8 @@ export const DEFAULT_LIMITS: Limits = {
   guestsPerHour: 30,
   waitingExpiryMs: 10 * 60_000,
   finishedLingerMs: 30_000,
-  lobbyPage: 50,
+  lobbyRate: 1,
+  lobbyBurst: 10,
 };
 
 /** A token bucket: `rate` tokens a second, at most `burst` saved up. */

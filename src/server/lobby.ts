@@ -18,7 +18,8 @@ export const ONLINE_NAMES = 50;
 /** A lobby message stays below this many bytes of JSON: a page or a diff that would be larger is sent in parts. */
 export const LOBBY_MESSAGE_BYTES = 60 * 1024;
 
-type Send = { send(m: ServerMessage): void };
+/** A lobby follower: a socket's sender, and a way to send a message already in JSON (the lobby serialises once for many). */
+type Send = { send(m: ServerMessage): void; sendText?(text: string): void };
 
 /** A page of tables already in the lobby's order (newest first). */
 export function pageOf(tables: readonly LobbyTable[], filter: LobbyFilter): LobbyPage {
@@ -28,23 +29,38 @@ export function pageOf(tables: readonly LobbyTable[], filter: LobbyFilter): Lobb
 }
 
 interface Follower {
+  key: string;
   filter: LobbyFilter;
-  /** The tables this follower was sent, as the JSON text sent. */
-  shown: Map<string, string>;
-  total: number;
-  online: string;
+  /** The lobby's version when this follower's page was last brought up to date. */
+  version: number;
+}
+
+/** A page as of one version of the lobby: its tables as JSON text by id, and the messages made of it (cached). */
+interface Seen {
+  readonly tables: Map<string, string>;
+  readonly total: number;
+  readonly online: string;
+  /** When it was computed (ms since the epoch). */
+  readonly at: number;
+  first?: string[];
+  readonly diffs: Map<number, string[]>;
 }
 
 /**
  * Who is online and which public tables wait or play, for the connections that follow the lobby: each asked for a
  * page (a game, a number of tables); it gets that page once, then only what changed in it (added, changed, removed),
  * at most every `throttleMs`. No message grows with the number of tables: a page is at most `limit` tables and any
- * message is cut into parts below LOBBY_MESSAGE_BYTES.
+ * message is cut into parts below LOBBY_MESSAGE_BYTES. Followers of the same page at the same version share one
+ * computation and one serialisation of every message, however many they are.
  */
 export class Lobby {
   private readonly online = new Map<string, { name: string; connections: number }>();
   private readonly followers = new Map<Send, Follower>();
   private timer: NodeJS.Timeout | undefined;
+  /** Counts the changes: a page computed at one version is good for every follower until the next. */
+  private version = 0;
+  /** Per page (game and size): what it was at the versions some follower was last brought to. */
+  private readonly seen = new Map<string, Map<number, Seen>>();
 
   constructor(
     private readonly page: (filter: LobbyFilter) => LobbyPage,
@@ -84,17 +100,32 @@ export class Lobby {
     return { online: all.slice(0, ONLINE_NAMES), onlineCount: all.length };
   }
 
+  /** The page of a filter at the current version (computed once per version). */
+  private current(key: string, filter: LobbyFilter): Seen {
+    let versions = this.seen.get(key);
+    if (!versions) this.seen.set(key, (versions = new Map()));
+    let now = versions.get(this.version);
+    if (!now) {
+      const page = this.page(filter);
+      now = { tables: new Map(page.tables.map((t) => [t.id, JSON.stringify(t)])), total: page.total, online: JSON.stringify(this.names()), at: Date.now(), diffs: new Map() };
+      versions.set(this.version, now);
+    }
+    return now;
+  }
+
   /** A connection follows the lobby (again: with another filter): its page at once, then the changes. */
   watch(w: Send, filter: LobbyFilter): void {
-    const page = this.page(filter);
-    const people = this.names();
-    const online = JSON.stringify(people);
-    const shown = new Map<string, string>();
-    for (const t of page.tables) shown.set(t.id, JSON.stringify(t));
-    this.followers.set(w, { filter, shown, total: page.total, online });
-    const parts = cut([...shown.values()]);
-    w.send({ type: 'lobby', tables: parts[0].map((s) => JSON.parse(s) as LobbyTable), total: page.total, game: filter.game ?? null, limit: filter.limit, ...people });
-    for (const part of parts.slice(1)) w.send({ type: 'lobbyDiff', added: part.map((s) => JSON.parse(s) as LobbyTable), changed: [], removed: [], total: page.total });
+    const key = `${filter.game ?? ''}/${filter.limit}/${filter.offset ?? 0}`;
+    // Many followers asking at once while tables change share the latest page if it is fresh: the next flush brings them up to date.
+    let fresh: [number, Seen] | undefined;
+    for (const [v, seen] of this.seen.get(key) ?? []) if (Date.now() - seen.at < this.throttleMs && (!fresh || v > fresh[0])) fresh = [v, seen];
+    const version = fresh ? fresh[0] : this.version;
+    const now = fresh ? fresh[1] : this.current(key, filter);
+    now.first ??= firstMessages(now, filter);
+    this.followers.set(w, { key, filter, version });
+    if (version !== this.version) this.schedule();
+    for (const text of now.first) deliver(w, text);
+    this.prune();
   }
 
   unwatch(w: Send): void {
@@ -103,6 +134,11 @@ export class Lobby {
 
   /** Something the lobby shows changed (a table's seats or phase, a table opened or gone, someone came or went): the changes go out soon. */
   changed(_tableId?: string): void {
+    this.version++;
+    this.schedule();
+  }
+
+  private schedule(): void {
     if (this.timer || this.followers.size === 0) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -110,53 +146,42 @@ export class Lobby {
     }, this.throttleMs);
   }
 
-  /** A table left (expired or over): the same as a change. */
+  /** A table left (expired, or over): the same as a change. */
   removed(tableId: string): void {
     this.changed(tableId);
   }
 
   /** Sends every follower what changed in its page since it was last told. */
   flush(): void {
-    if (this.followers.size === 0) return;
-    const pages = new Map<string, Map<string, string>>();
-    const totals = new Map<string, number>();
-    const people = this.names();
-    const online = JSON.stringify(people);
     for (const [w, f] of this.followers) {
-      const key = `${f.filter.game ?? ''}/${f.filter.limit}`;
-      let now = pages.get(key);
-      if (!now) {
-        const page = this.page(f.filter);
-        now = new Map(page.tables.map((t) => [t.id, JSON.stringify(t)]));
-        pages.set(key, now);
-        totals.set(key, page.total);
+      if (f.version === this.version) continue;
+      const from = f.version;
+      const before = this.seen.get(f.key)?.get(from);
+      const now = this.current(f.key, f.filter);
+      f.version = this.version;
+      if (!before) continue;
+      let texts = now.diffs.get(from);
+      if (!texts) now.diffs.set(from, (texts = diffMessages(before, now)));
+      for (const text of texts) deliver(w, text);
+    }
+    this.prune();
+  }
+
+  /** Forgets the versions no follower is at any more. */
+  private prune(): void {
+    const kept = new Map<string, Set<number>>();
+    for (const f of this.followers.values()) {
+      const set = kept.get(f.key) ?? new Set<number>();
+      set.add(f.version);
+      kept.set(f.key, set);
+    }
+    for (const [key, versions] of this.seen) {
+      const keep = kept.get(key);
+      if (!keep) {
+        this.seen.delete(key);
+        continue;
       }
-      const total = totals.get(key)!;
-      const added: string[] = [];
-      const changed: string[] = [];
-      const removed: string[] = [];
-      for (const [id, text] of now) {
-        const before = f.shown.get(id);
-        if (before === undefined) added.push(text);
-        else if (before !== text) changed.push(text);
-      }
-      for (const id of f.shown.keys()) if (!now.has(id)) removed.push(id);
-      const peopleChanged = online !== f.online;
-      if (added.length + changed.length + removed.length === 0 && total === f.total && !peopleChanged) continue;
-      f.shown = now;
-      f.total = total;
-      f.online = online;
-      const parts = cut([...added.map((t) => `a${t}`), ...changed.map((t) => `c${t}`)]);
-      parts.forEach((part, i) => {
-        w.send({
-          type: 'lobbyDiff',
-          added: part.filter((s) => s[0] === 'a').map((s) => JSON.parse(s.slice(1)) as LobbyTable),
-          changed: part.filter((s) => s[0] === 'c').map((s) => JSON.parse(s.slice(1)) as LobbyTable),
-          removed: i === 0 ? removed : [],
-          total,
-          ...(i === 0 && peopleChanged ? people : {}),
-        });
-      });
+      for (const v of versions.keys()) if (!keep.has(v)) versions.delete(v);
     }
   }
 
@@ -164,6 +189,39 @@ export class Lobby {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
   }
+}
+
+function deliver(w: Send, text: string): void {
+  if (w.sendText) w.sendText(text);
+  else w.send(JSON.parse(text) as ServerMessage);
+}
+
+/** The first page as messages: a `lobby`, and `lobbyDiff`s with the rest of the tables when it does not fit in one. */
+function firstMessages(now: Seen, filter: LobbyFilter): string[] {
+  const parts = cut([...now.tables.values()]);
+  const people = now.online.slice(1, -1);
+  const head = `{"type":"lobby","tables":[${parts[0].join(',')}],"total":${now.total},"game":${JSON.stringify(filter.game ?? null)},"limit":${filter.limit},${people}}`;
+  return [head, ...parts.slice(1).map((part) => `{"type":"lobbyDiff","added":[${part.join(',')}],"changed":[],"removed":[],"total":${now.total}}`)];
+}
+
+/** What changed from one version of a page to another, as messages (none when nothing did). */
+function diffMessages(before: Seen, now: Seen): string[] {
+  const added: string[] = [];
+  const changed: string[] = [];
+  for (const [id, text] of now.tables) {
+    const was = before.tables.get(id);
+    if (was === undefined) added.push(`a${text}`);
+    else if (was !== text) changed.push(`c${text}`);
+  }
+  const removed = [...before.tables.keys()].filter((id) => !now.tables.has(id));
+  const peopleChanged = before.online !== now.online;
+  if (added.length + changed.length + removed.length === 0 && before.total === now.total && !peopleChanged) return [];
+  return cut([...added, ...changed]).map((part, i) => {
+    const a = part.filter((x) => x[0] === 'a').map((x) => x.slice(1));
+    const c = part.filter((x) => x[0] === 'c').map((x) => x.slice(1));
+    const people = i === 0 && peopleChanged ? `,${now.online.slice(1, -1)}` : '';
+    return `{"type":"lobbyDiff","added":[${a.join(',')}],"changed":[${c.join(',')}],"removed":${JSON.stringify(i === 0 ? removed : [])},"total":${now.total}${people}}`;
+  });
 }
 
 /** JSON texts in parts whose sum stays below LOBBY_MESSAGE_BYTES (always at least one part, perhaps empty). */

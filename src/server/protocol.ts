@@ -10,7 +10,7 @@ import type { ErrorCode, ErrorParams } from '../core/result.js';
 
 const tableId = z.string().min(1).max(64);
 /** The most tables one lobby follower may ask to see (in pages of LOBBY_PAGE). */
-export const LOBBY_MAX = 200;
+export const LOBBY_MAX = 100;
 export const LOBBY_PAGE = 50;
 /** The client's own sequence number of an action: 1, 2, 3, … per table. */
 const cseq = z.number().int().min(1).max(2 ** 31);
@@ -49,7 +49,7 @@ export const ClientMessage = z.discriminatedUnion('type', [
   /** Starts another sitting at a table whose sitting is over, with the same seats. */
   z.object({ type: z.literal('again'), table: tableId }).strict(),
   /**
-   * Follows the lobby: the newest `limit` open public tables (default 50, at most 200), of one game or of all, and who is
+   * Follows the lobby: the newest `limit` open public tables (default 50, at most 100), of one game or of all, and who is
    * online; first as a `lobby` message, then only what changed (`lobbyDiff`). Sent again, it changes the page.
    */
   z.object({ type: z.literal('lobby'), game: z.string().min(1).max(40).optional(), limit: z.number().int().min(1).max(LOBBY_MAX).optional() }).strict(),

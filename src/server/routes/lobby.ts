@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { AddressAllowance } from '../addressLimits.js';
 import { pageOf, type LobbyFilter } from '../lobby.js';
 import type { ServerMessage } from '../protocol.js';
 import { badRequest, type ServerContext } from './context.js';
@@ -24,8 +25,15 @@ export const lobbyRoutes: FastifyPluginAsync<ServerContext> = async (app, { hall
   });
 };
 
+/** Each (re)subscription sends a page: `limits.lobbyRate` a second per user, over all their connections. */
+const subscriptions = new WeakMap<ServerContext, AddressAllowance>();
+
 /** A connection follows the lobby with a filter: its first page, then the changes in it. */
-export async function watchLobby(ctx: ServerContext, sub: { send(m: ServerMessage): void }, filter: LobbyFilter): Promise<void> {
+export async function watchLobby(ctx: ServerContext, sub: { userId: string; send(m: ServerMessage): void }, filter: LobbyFilter): Promise<void> {
+  let allowance = subscriptions.get(ctx);
+  if (!allowance) subscriptions.set(ctx, (allowance = new AddressAllowance(ctx.limits.lobbyRate, ctx.limits.lobbyBurst)));
+  if (allowance.wait(sub.userId) > 0) return sub.send({ type: 'error', code: 'rateLimited', message: `at most ${ctx.limits.lobbyRate} lobby requests a second` });
+  allowance.spend(sub.userId);
   if (ctx.cluster && !ctx.hall.lobby.watching()) await ctx.cluster.refreshLobby();
   ctx.hall.lobby.watch(sub, filter);
 }

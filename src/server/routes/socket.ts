@@ -44,7 +44,11 @@ function connection(ctx: ServerContext, log: { info(o: object, m: string): void;
     acks?.answered(m);
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
   };
-  const sub = { userId: user.id, send };
+  // The lobby sends the same JSON text to many sockets: it is serialised once (lobby.ts).
+  const sendText = (text: string) => {
+    if (ws.readyState === ws.OPEN) ws.send(text);
+  };
+  const sub = { userId: user.id, send, sendText };
   const bucket = new TokenBucket(limits.messageRate, limits.messageBurst);
   let strikes = 0;
   const error = (code: ServerErrorCode, message: string, extra: { table?: string; cseq?: number } = {}) => send({ type: 'error', code, message, ...extra });

@@ -2,7 +2,7 @@ import type { LobbyTable, ServerMessage } from '../../server/protocol.js';
 
 /** The lobby's page sizes (the server's LOBBY_PAGE and LOBBY_MAX in src/server/protocol.ts). */
 export const LOBBY_PAGE = 50;
-export const LOBBY_MAX = 200;
+export const LOBBY_MAX = 100;
 
 type Diff = Extract<ServerMessage, { type: 'lobbyDiff' }>;
 
