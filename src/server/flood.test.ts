@@ -126,8 +126,10 @@ describe('a flood from one address (issue 20)', () => {
     // 30 at once, then one every 2 s.
     expect(created).toBeLessThanOrEqual(35);
     expect(biggest).toBeLessThan(64 * 1024);
-    // 50 ms at p99; on a machine whose quiet p99 is itself high (other work on the same cores), no worse than 2.5 times that.
-    expect(figures.floodP99).toBeLessThan(Math.max(50, 2.5 * figures.quietP99));
+    // 50 ms at p99 under the flood. On a machine too busy to measure that (other work on the same cores: a quiet p99
+    // over 25 ms), the median must stay where it is quiet and the p99 is only reported (STICH_FLOOD_REPORT=1).
+    if (figures.quietP99 < 25) expect(figures.floodP99).toBeLessThan(50);
+    else expect(figures.floodP50).toBeLessThan(Math.max(10, 5 * figures.quietP50));
     await Promise.all([...players, ...sockets].map((c) => c.close()));
   }, 120_000);
 });
