@@ -5,7 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // out and the global setup says so in one line.
 const pg = Boolean(process.env.STICH_PG_URL?.trim());
 const redis = Boolean(process.env.STICH_REDIS_URL?.trim());
-const needsServices = [...(pg ? [] : ['src/server/store/postgres.test.ts', 'src/server/store/pgdump.test.ts']), ...(pg && redis ? [] : ['src/server/cluster.test.ts', 'src/server/health.cluster.test.ts'])];
+const needsServices = [...(pg ? [] : ['src/server/store/postgres.test.ts', 'src/server/store/pgdump.test.ts']), ...(pg && redis ? [] : ['src/server/cluster.test.ts', 'src/server/health.cluster.test.ts', 'src/server/tableLife.cluster.test.ts'])];
 
 export default defineConfig({
   test: {
