@@ -8,7 +8,6 @@ import type { TableRouter } from './router.js';
 import { ClusterLobby, type TableInfo } from './clusterLobby.js';
 import { FencedStore } from './clusterStore.js';
 import { randomId } from './identity.js';
-import { pageOf, type LobbyFilter, type LobbyPage } from './lobby.js';
 import type { LobbyTable, ServerMessage } from './protocol.js';
 
 export { infoOf, type TableInfo } from './clusterLobby.js';
@@ -231,17 +230,12 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     this.log.warn({ table: tableId, node: this.id, why }, 'gave up a table');
   }
 
-  /** The hall let a table of this process go (expired, or over): it is no longer live, owned or listed. */
+  /** The hall let a table of this process go (expired, or over): no longer live, owned or listed. */
   async retire(tableId: string): Promise<void> {
     const o = this.owned.get(tableId);
     this.owned.delete(tableId);
     this.followers.forget(tableId);
-    try {
-      await this.lobbyInfo.retire(tableId);
-      if (o) await this.cmd.releaseLease(this.k('lease', tableId), o.lease);
-    } catch (e) {
-      this.log.warn({ table: tableId, err: String(e) }, 'cannot retire a table in Redis');
-    }
+    await this.lobbyInfo.retire(tableId, o && (() => this.cmd.releaseLease(this.k('lease', tableId), o.lease))).catch((e: unknown) => this.log.warn({ table: tableId, err: String(e) }, 'cannot retire a table in Redis'));
   }
 
   /** A commit failed: another writer, or the database out of reach. The table is rebuilt from the log by whoever takes it next. */
@@ -431,11 +425,6 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   /** The lobby as the cluster knows it now (the same from every process). */
   lobby(): { tables: LobbyTable[]; online: string[] } {
     return this.lobbyInfo.cache;
-  }
-
-  /** A page of the lobby as this process knows it now. */
-  lobbyPage(filter: LobbyFilter): LobbyPage {
-    return pageOf(this.lobbyInfo.cache.tables, filter);
   }
 
   lobbyTables(): Promise<LobbyTable[]> {

@@ -110,9 +110,11 @@ export class ClusterLobby {
   }
 
   /** A table left memory (expired, or over): its description goes, and every process hears of it. */
-  async retire(tableId: string): Promise<void> {
+  async retire(tableId: string, release?: () => Promise<unknown>): Promise<void> {
     this.dirty.delete(tableId);
+    this.cache = { ...this.cache, tables: this.cache.tables.filter((t) => t.id !== tableId) };
     await this.host.cmd.multi().hdel(this.host.k('info'), tableId).hdel(this.host.k('live'), tableId).exec();
+    await release?.();
     await this.host.news();
   }
 

@@ -4,7 +4,7 @@ import { resolveRules } from '../games/ruleBook.js';
 import { BotPool } from './botPool.js';
 import type { ClusterNode } from './cluster.js';
 import type { Limits } from './limits.js';
-import { Lobby, type LobbyFilter, type LobbyPage } from './lobby.js';
+import { Lobby, pageOf, type LobbyFilter, type LobbyPage } from './lobby.js';
 import { randomId } from './identity.js';
 import type { CreateTable, LobbyTable, ServerErrorCode } from './protocol.js';
 import { initialSeats } from './seats.js';
@@ -37,7 +37,7 @@ export class Hall {
     readonly cluster?: ClusterNode,
     private readonly thinking: { workers?: number; thinkMs?: number } = {},
   ) {
-    this.lobby = cluster ? new Lobby((f) => cluster.lobbyPage(f), 200, () => cluster.lobby().online) : new Lobby((f) => this.lobbyPage(f));
+    this.lobby = cluster ? new Lobby((f) => pageOf(cluster.lobby().tables, f), 200, () => cluster.lobby().online) : new Lobby((f) => this.lobbyPage(f));
     this.bots = new BotPool(thinking.workers);
   }
 
