@@ -14,6 +14,13 @@ export default defineConfig({
   resolve: { alias: { 'node:crypto': new URL('./src/web/client/cryptoShim.ts', import.meta.url).pathname } },
   plugins: [pwa()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  build: { outDir: '../../../dist/client', emptyOutDir: true, target: 'es2022', reportCompressedSize: false },
+  build: {
+    outDir: '../../../dist/client',
+    emptyOutDir: true,
+    target: 'es2022',
+    reportCompressedSize: false,
+    // The precompression (brotli at its highest level) takes seconds by design, more on a busy machine: no timing warnings at install.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   server: { proxy: { '/api': 'http://localhost:8080', '/ws': { target: 'ws://localhost:8080', ws: true } } },
 });

@@ -170,6 +170,19 @@ program
   });
 
 program
+  .command('admin')
+  .description('the admin role of a registered player (the /admin page: reports, mutes and bans, closing tables, hiding chat lines): admin grant NAME, admin revoke NAME, admin list')
+  .argument('<action>', 'grant, revoke or list')
+  .argument('[name]', 'the registered player')
+  .option('--db <file>', "the server's SQLite database (default: STICH_DB)")
+  .option('--pg <url>', "the server's PostgreSQL database (default: STICH_PG_URL)")
+  .option('--reason <text>', 'why (kept in the audit log)')
+  .action(async (action: string, name: string | undefined, opts: { db?: string; pg?: string; reason?: string }) => {
+    const { adminCommand } = await import('./admin.js');
+    await adminCommand(action as 'grant', name, opts);
+  });
+
+program
   .command('loadtest')
   .description('benchmark the server: tables of clients over real WebSockets, acting with human-like pauses')
   .option('--tables <n>', 'number of tables', '500')

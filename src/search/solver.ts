@@ -232,7 +232,7 @@ export class Solver {
     const fb = this.fb;
     if (state.futureBounds !== undefined) {
       state.futureBounds(fb);
-      if (fb[0] >= beta) return fb[0];
+      if (fb[0] >= beta || fb[0] === fb[1]) return fb[0];
       if (fb[1] <= alpha) return fb[1];
     } else if (beta <= 0) return 0;
     const ft = this.ft;

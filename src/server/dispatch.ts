@@ -38,6 +38,8 @@ export async function dispatch(table: Table, sub: Subscriber, user: UserRow, m: 
       return answer(await table.chat(user, m.text), 0);
     case 'act':
       return answer(await table.act(user.id, m.cseq, m.action, m.seat), m.cseq);
+    case 'moderate':
+      return answer(m.op === 'close' ? await table.end(m.reason) : m.e === undefined ? { ok: false, code: 'badMessage', message: 'hiding a chat line needs its event number e' } : await table.hide(m.e), 0);
     case 'contribute': {
       // Answered with its own message type, so that it never passes for the answer to another request.
       const r = await table.contribute(user.id, m.deal, m.contribution, m.seat);

@@ -15,6 +15,9 @@ import { decisionMs } from './thinking.js';
 /** Overrides of every new table's settings (tests: clocks, bot delays, contributions); graceMs is only the default for tables that name none. */
 export type TableDefaults = Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs' | 'contributionMs' | 'graceMs'>>;
 
+/** A table whose sitting is over, or that a moderator closed (its row is finished in the store either way). */
+const over = (t: Table) => t.phase === 'finished' || t.state.sitting.ended !== null;
+
 /** A table as the lobby lists it. */
 export function lobbyTable(t: Table): LobbyTable {
   return { id: t.id, game: t.settings.game, seats: t.publicSeats(), phase: t.phase, rated: t.settings.rated, created: t.created };
@@ -64,7 +67,7 @@ export class Hall {
     let total = 0;
     for (let i = all.length - 1; i >= 0; i--) {
       const t = all[i];
-      if (!t.settings.public || t.phase === 'finished' || (filter.game !== undefined && t.settings.game !== filter.game)) continue;
+      if (!t.settings.public || over(t) || (filter.game !== undefined && t.settings.game !== filter.game)) continue;
       if (total >= offset && out.length < filter.limit) out.push(lobbyTable(t));
       total++;
     }
@@ -167,7 +170,7 @@ export class Hall {
   /** A finished table stays `finishedLingerMs` so that its last events reach its followers, then leaves memory (the store answers for it). */
   private linger(t: Table): void {
     const timer = this.lingering.get(t.id);
-    if (t.phase !== 'finished') {
+    if (!over(t)) {
       if (timer) clearTimeout(timer);
       this.lingering.delete(t.id);
       return;
@@ -177,7 +180,7 @@ export class Hall {
       t.id,
       setTimeout(() => {
         this.lingering.delete(t.id);
-        if (t.phase === 'finished' && this.tables.get(t.id) === t) void this.retire(t, false);
+        if (over(t) && this.tables.get(t.id) === t) void this.retire(t, false);
       }, this.limits.finishedLingerMs),
     );
   }

@@ -49,6 +49,13 @@ export const ClientMessage = z.discriminatedUnion('type', [
   /** Starts another sitting at a table whose sitting is over, with the same seats. */
   z.object({ type: z.literal('again'), table: tableId }).strict(),
   /**
+   * A moderation step at a table (close it, or hide the chat line of event `e`). Sent only by the server to itself
+   * (POST /api/admin/…, which checks the admin role, routes it to the table's owner in a cluster); a socket's is refused.
+   */
+  z
+    .object({ type: z.literal('moderate'), table: tableId, op: z.enum(['close', 'hide']), e: z.number().int().min(0).optional(), reason: z.string().min(1).max(500) })
+    .strict(),
+  /**
    * Follows the lobby: the newest `limit` open public tables (default 50, at most 100), of one game or of all, and who is
    * online; first as a `lobby` message, then only what changed (`lobbyDiff`). Sent again, it changes the page.
    */
@@ -97,7 +104,12 @@ export const TableEvent = z.discriminatedUnion('type', [
   /** `fair` reveals the deal's seed, every contribution and the deck, for anyone to verify (docs/fairness.md). */
   z.object({ type: z.literal('dealEnd'), deal: z.number().int(), outcome: z.unknown(), sheet: z.unknown(), unitComplete: z.boolean(), fair: FairReveal.optional() }).readonly(),
   z.object({ type: z.literal('sittingEnd'), sitting: z.number().int(), record: z.string(), sheet: z.unknown(), totals: z.array(z.number()).readonly() }).readonly(),
-  z.object({ type: z.literal('chat'), name: z.string(), userId: z.string(), text: z.string() }).readonly(),
+  /** A chat line; `hidden` (and no text) when a moderator hid it. */
+  z.object({ type: z.literal('chat'), name: z.string(), userId: z.string(), text: z.string(), hidden: z.literal(true).optional() }).readonly(),
+  /** A moderator hid the chat line of event `e`: the client removes its text. */
+  z.object({ type: z.literal('chatHidden'), e: z.number().int() }).readonly(),
+  /** A moderator closed the table: nothing more happens at it. */
+  z.object({ type: z.literal('closed'), reason: z.string() }).readonly(),
 ]);
 export type TableEvent = z.infer<typeof TableEvent>;
 
@@ -171,12 +183,14 @@ export const Snapshot = z
      * deals); `collecting` while the server takes contributions, `contributed` whether the receiver's seat sent one.
      */
     fair: z.object({ ...FairCommitment.unwrap().shape, collecting: z.boolean(), contributed: z.boolean() }).readonly().nullable(),
+    /** Present when a moderator closed the table: the reason (nothing more happens at it). */
+    closed: z.string().optional(),
   })
   .readonly();
 export type Snapshot = z.infer<typeof Snapshot>;
 
 /** The server's own error codes, beside the rules' (src/core/result.ts). */
-export const SERVER_ERRORS = ['badMessage', 'tooLarge', 'rateLimited', 'tooManyConnections', 'unauthorized', 'unknownTable', 'notSeated', 'seatTaken', 'notJoined', 'badSequence', 'duplicateSequence', 'notPlaying', 'chatTooLong', 'notCollecting', 'duplicateContribution', 'notCreator', 'notWaiting', 'tooManyWaiting', 'tooManyTables', 'tooManyGuests', 'tableExpired', 'internal'] as const;
+export const SERVER_ERRORS = ['badMessage', 'tooLarge', 'rateLimited', 'tooManyConnections', 'unauthorized', 'unknownTable', 'notSeated', 'seatTaken', 'notJoined', 'badSequence', 'duplicateSequence', 'notPlaying', 'chatTooLong', 'notCollecting', 'duplicateContribution', 'notCreator', 'notWaiting', 'tableClosed', 'notChat', 'muted', 'banned', 'forbidden', 'tooManyWaiting', 'tooManyTables', 'tooManyGuests', 'tableExpired', 'internal'] as const;
 export const ServerErrorCode = z.union([z.enum(SERVER_ERRORS), z.custom<ErrorCode>((v) => typeof v === 'string')]);
 export type ServerErrorCode = z.infer<typeof ServerErrorCode>;
 

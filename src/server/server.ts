@@ -22,6 +22,9 @@ import { ServerMetrics } from './metrics.js';
 import { registerOperations } from './operations.js';
 import { guestLimits } from './creationLimits.js';
 import { clientErrorHandler, socketErrorHandler } from './clientErrors.js';
+import { Moderation } from './moderation.js';
+import { adminRoutes } from './routes/admin.js';
+import { reportRoutes } from './routes/reports.js';
 
 export { Hall } from './hall.js';
 
@@ -98,8 +101,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   clientErrorHandler(app);
   await app.register(websocket, { options: { maxPayload: limits.maxFrame }, errorHandler: socketErrorHandler });
   // One path for a socket's table messages: the cluster is the router when there is one.
-  const ctx: ServerContext = { hall, store, identity: new Identity(store), limits, router: cluster ?? new LocalRouter(hall), cluster, tableDefaults: options.tableDefaults, metrics };
+  const moderation = store.moderation ? new Moderation(store.moderation, { redis: options.redis, prefix: options.cluster?.prefix, log: app.log }) : undefined;
+  const ctx: ServerContext = { hall, store, identity: new Identity(store), limits, router: cluster ?? new LocalRouter(hall), cluster, tableDefaults: options.tableDefaults, metrics, moderation };
   for (const routes of ROUTES) await app.register(routes, ctx);
+  if (moderation) for (const routes of [adminRoutes, reportRoutes]) await app.register(routes, { ...ctx, moderation });
   await app.register(analysisRoutes, { store, bots: hall.bots });
 
   // The browser client (src/web/client, built by Vite): its files, and index.html for the app's own paths.
@@ -111,6 +116,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     app.get('/record/:id', index);
     app.get('/player/:name', index);
     app.get('/rules/:game', index);
+    app.get('/admin', index);
   }
 
   await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
@@ -124,6 +130,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     close: async () => {
       await cluster?.close();
       await hall.close();
+      await moderation?.close();
       await app.close();
       await store.close();
     },

@@ -158,6 +158,16 @@ export class Table {
     return this.submit({ type: 'chat', user: { id: user.id, name: user.name }, text });
   }
 
+  /** A moderator closes the table (moderation.ts). */
+  end(reason: string): Promise<Answer> {
+    return this.submit({ type: 'end', reason });
+  }
+
+  /** A moderator hides the chat line of event `e`. */
+  hide(e: number): Promise<Answer> {
+    return this.submit({ type: 'hide', e });
+  }
+
   /** A player's contribution to the shuffle of the deal being collected (docs/fairness.md): nothing is sent to anyone for it. */
   contribute(userId: string, deal: number, contribution: string, seat?: Seat): Promise<Answer> {
     return this.submit({ type: 'contribute', userId, deal, contribution, ...(seat !== undefined ? { seat } : {}) });
@@ -226,7 +236,7 @@ export class Table {
     this.hooks.observe?.(this, command, done);
     const first = done.effects[0];
     // The log first: a commit that fails leaves the table as it was, and nothing is sent.
-    if (first?.type === 'commit') await this.store.commit({ tableId: this.id, from: first.from, entries: [...first.entries], ...(first.finished === false ? { finished: false } : {}) });
+    if (first?.type === 'commit') await this.store.commit({ tableId: this.id, from: first.from, entries: [...first.entries], ...(first.finished !== undefined ? { finished: first.finished } : {}) });
     this.current = done.state;
     for (const effect of done.effects) await this.effect(effect);
     return done.reply;

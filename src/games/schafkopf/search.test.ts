@@ -130,6 +130,37 @@ describe('the search state against the public API', () => {
     }
   });
 
+  it('futureBounds never excludes the points the party goes on to take, and before the last trick is exact', () => {
+    const rng = new SeededRng(26);
+    const out = new Float64Array(2);
+    let lastTricks = 0;
+    for (const { rules } of VARIANTS) {
+      for (let d = 0; d < 40; d++) {
+        const start = randomPlayState(rules, rng, rng.int(rules.kurzeKarte ? 24 : 32));
+        if (!start) continue;
+        const s = SchafkopfSearch.fromState(start)!;
+        const bounds: [number, number, number, boolean][] = [];
+        while (!s.isOver()) {
+          s.futureBounds(out);
+          const held = popcount32(s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3));
+          bounds.push([out[0], out[1], s.sidePoints(0), held === 4]);
+          const mask = s.legalMask();
+          s.play(nthBit32(mask, rng.int(popcount32(mask))));
+        }
+        const end = s.sidePoints(0);
+        for (const [lo, hi, before, last] of bounds) {
+          expect(end - before).toBeGreaterThanOrEqual(lo);
+          expect(end - before).toBeLessThanOrEqual(hi);
+          if (last) {
+            expect(lo).toBe(hi);
+            lastTricks++;
+          }
+        }
+      }
+    }
+    expect(lastTricks).toBeGreaterThan(100);
+  });
+
   it('a clone is independent', () => {
     const rng = new SeededRng(23);
     const start = randomPlayState(VARIANTS[0].rules, rng, 5)!;

@@ -1,36 +1,13 @@
-import { nthBit32, popcount32 } from '../../cards/bits.js';
-import { cardOf, type Card } from '../../cards/pack.js';
-import type { Rng } from '../../core/rng.js';
+import { popcount32 } from '../../cards/bits.js';
+import type { Card } from '../../cards/pack.js';
 import type { Seat } from '../game.js';
 import type { SearchState } from '../search.js';
-import { schafkopfPack } from './cards.js';
-import { isPointGame, type Contract } from './contract.js';
-import { followMask, legalMask } from './legal.js';
+import { MAX_TRICKS, SchafkopfPlay } from './searchPlay.js';
 import type { SchafkopfRules } from './rules.js';
-import { countLaufende, payouts, scoreDeal, settlePointGame, type DoneTrick } from './scoring.js';
+import type { SearchDeal } from './searchTables.js';
 import type { SchafkopfState } from './state.js';
-import { playTables, type PlayTables } from './tables.js';
 
-function notInHand(move: number, seat: Seat): never {
-  throw new Error(`card ${move} is not in the hand of seat ${seat}`);
-}
-
-/** The most tricks a Schafkopf deal has (8 with the lange Karte, 6 with the kurze). */
-const MAX_TRICKS = 8;
-/** Scratch space of `hashExtra`: the highest trump each seat has taken (no state of its own, so that equal positions stay equal in every field). */
-const TOP_TRUMPS = new Int8Array(4);
-/** No trick has led the called suit yet. */
-const NONE = 99;
-
-/** What a deal's card play starts from, besides the hands: the game, who plays it, and what doubles it. */
-export interface SearchDeal {
-  readonly rules: SchafkopfRules;
-  readonly contract: Contract;
-  /** Klopfer, Stöße and Bock: the game counts 2^doublings. */
-  readonly doublings: number;
-  /** The Stock the deal found on the table (a Rufspiel wins it or doubles it). */
-  readonly stock: number;
-}
+export type { SearchDeal } from './searchTables.js';
 
 /**
  * A Schafkopf deal in its card play, mutable, for search (issue 8 §3): the
@@ -51,242 +28,7 @@ export interface SearchDeal {
  * place, so the trick on the table is at `pos & ~3` and holds `pos & 3`
  * cards, and `pos >> 2` tricks are finished.
  */
-export class SchafkopfSearch implements SearchState {
-  readonly seats = 4;
-  private readonly rules: SchafkopfRules;
-  private readonly contract: Contract;
-  private readonly t: PlayTables;
-  private readonly follow: Int32Array;
-  private readonly power: Int16Array;
-  private readonly cardPoints: Uint8Array;
-  private readonly trumps: number;
-  /** The number of cards in the deal: the deal is over when `pos` gets there. */
-  private readonly end: number;
-  private readonly sau: Card;
-  private readonly sauBit: number;
-  /** The cards that lead the called suit (its plain cards), 0 outside a Rufspiel. */
-  private readonly sauSuit: number;
-  private readonly stichzwang: boolean;
-  /** Hands with one of these cards need the full legality (the called Sau, or every hand under Stichzwang); others just follow. */
-  private readonly special: number;
-  /** For each card: the cards that count in a trick it leads (its class, and trumps). */
-  private readonly followsOf: Int32Array;
-  private readonly ramsch: boolean;
-  private readonly doublings: number;
-  private readonly multiplier: number;
-  private readonly stock: number;
-  /** For each card: the cards of its class (the trumps, or its plain suit) that are stronger, the nearest first. */
-  private readonly above: Int8Array[];
-  /** The trumps, the highest first. */
-  private readonly trumpOrder: Int8Array;
-  /** For each card: its place in the trump order (0 the highest), 15 for a card that is no trump. */
-  private readonly trumpRank: Int8Array;
-  /** For each card: the cards of greater power (of any class). */
-  private readonly stronger: Int32Array;
-  /**
-   * Runs of cards that differ only in which of them is still out: in each
-   * class (the trumps, each plain suit) the cards next to each other in
-   * strength that count the same (where points count), each run of two or
-   * more strongest first, one after another; `runEnd[i]` is where the run
-   * of place i ends. `runHolder` holds who was dealt each (set by `deal`).
-   */
-  private readonly runCards: Int8Array;
-  private readonly runEnd: Int8Array;
-  private readonly runHolder = new Int8Array(32);
-  /** The cards in a run of one (kept as they are by `canonical`). */
-  private readonly alone: number;
-  /** The cards `distinctMoves` may take as equivalent to a neighbour: all but the trumps in a Ramsch (its loser is found by the trumps taken). */
-  private readonly mergeable: number;
-  /** Whether card points decide the value (not in a Bettel or a tout, which tricks alone decide). */
-  private readonly pointsMatter: boolean;
-
-  /** All card points of the pack. */
-  private readonly totalPoints: number;
-  /**
-   * The payouts of a finished game with a declarer, by the party's card
-   * points (0..totalPoints) and its tricks (none, some, all), four seats
-   * each; made when the hands are dealt (the party and its Laufende depend
-   * on them).
-   */
-  private payoutTable: Float64Array | null = null;
-  /** A Ramsch's scores by the result they follow from (`hashExtra` at the end of the deal; the first leader and the rules are the state's own). */
-  private readonly ramschScores = new Map<number, Float64Array>();
-  /** The payout tables made so far, by party (seat mask) and Laufende. */
-  private readonly payoutTables = new Map<number, Float64Array>();
-
-  /** The hands as dealt (for Laufende, the party and the Ramsch score). */
-  private readonly dealt = new Int32Array(4);
-  private readonly hands = new Int32Array(4);
-  private readonly sideOf = new Int8Array(4);
-  private nSides = 2;
-  /** The seats of the declaring party, as a mask (bit s for seat s). */
-  private partySeats = 0;
-  private laufende = 0;
-  /** How far down the trump order Laufende count (002 6.3, house rule laufende); 0 when the game has none. */
-  private readonly laufendeEnd: number;
-
-  /** The history of the play, as 32-bit words (to clear it fast): the cards, then the trick winners. */
-  private readonly history = new Int32Array(MAX_TRICKS + MAX_TRICKS / 4);
-  /** Every card played, trick by trick, four to a trick. */
-  private readonly cards = new Int8Array(this.history.buffer, 0, MAX_TRICKS * 4);
-  /** Who took each finished trick (the leader of the next). */
-  private readonly trickWinner = new Int8Array(this.history.buffer, MAX_TRICKS * 4, MAX_TRICKS);
-  /** For each place in `cards`: where the best card of its trick lay once that card was down (for `undo`). */
-  private readonly bestAt = new Int8Array(MAX_TRICKS * 4);
-  /** Who led the first trick. */
-  private firstLeader = 0;
-  /** The next place in `cards`. */
-  private pos = 0;
-  /** `pos` when the state was loaded: `undo` goes no further back. */
-  private start = 0;
-  /** The seat to play (once the deal is over: the winner of the last trick, who holds nothing). */
-  private turn = 0;
-  /** The card led to the trick on the table. */
-  private led = 0;
-  /** Where in `cards` the card lies that wins the trick on the table so far, and its strength. */
-  private best = 0;
-  private bestPower = 0;
-  /** The cards that count in the trick on the table: those of the led card's class, and trumps. */
-  private follows = 0;
-  /** The trick that first led the called suit (002 5.3.1.2: "searched" once it is over); NONE before. */
-  private searchedIn = NONE;
-  private readonly seatPoints = new Int32Array(4);
-  /** Card points and tricks taken so far by each side, and points by everyone (kept with `seatPoints` and `seatTricks`). */
-  private readonly sidePts = new Int32Array(4);
-  private readonly sideTr = new Int32Array(4);
-  private taken = 0;
-  private readonly seatTricks = new Int32Array(4);
-  private readonly scores = new Float64Array(4);
-  private scored = false;
-
-  constructor(deal: SearchDeal) {
-    const { rules, contract } = deal;
-    if (contract.kind === 'sie') throw new Error('a Sie is not played');
-    const pack = schafkopfPack(rules.kurzeKarte);
-    this.rules = rules;
-    this.contract = contract;
-    this.t = playTables(pack, contract.kind, contract.kind === 'rufspiel' ? undefined : contract.suit);
-    this.follow = this.t.follow;
-    this.power = this.t.power;
-    this.cardPoints = this.t.points;
-    this.trumps = this.t.trumps;
-    this.end = pack.size;
-    this.sau = contract.kind === 'rufspiel' ? cardOf(pack, contract.suit!, 'A')! : -1;
-    this.sauBit = this.sau >= 0 ? 1 << this.sau : 0;
-    this.sauSuit = this.sau >= 0 ? this.follow[this.sau] : 0;
-    this.stichzwang = contract.kind === 'bettel' && rules.bettelStichzwang;
-    this.special = this.stichzwang ? -1 : this.sauBit;
-    this.followsOf = this.follow.map((f) => f | this.trumps);
-    this.ramsch = contract.kind === 'ramsch';
-    this.laufendeEnd = !isPointGame(contract.kind) ? 0 : rules.laufende === 'herren' ? this.t.herren : this.t.trumpOrder.length;
-    this.doublings = deal.doublings;
-    this.multiplier = 2 ** deal.doublings;
-    this.stock = deal.stock;
-    const power = this.power;
-    this.above = pack.cards.map((c) =>
-      Int8Array.from(
-        pack.cards.filter((d) => (this.follow[c] & (1 << d)) !== 0 && power[d] > power[c]).sort((a, b) => power[a] - power[b]),
-      ),
-    );
-    this.pointsMatter = contract.kind !== 'bettel' && contract.tout !== true;
-    this.trumpOrder = Int8Array.from(this.t.trumpOrder);
-    this.trumpRank = Int8Array.from(pack.cards.map((c) => (this.t.trumpOrder.indexOf(c) >= 0 ? this.t.trumpOrder.indexOf(c) : 15)));
-    this.stronger = Int32Array.from(pack.cards.map((c) => pack.cards.reduce((m, d) => (power[d] > power[c] ? m | (1 << d) : m), 0)));
-    const runs: number[][] = [];
-    const classes = [...new Set(pack.cards.map((c) => this.follow[c]))];
-    for (const cls of classes) {
-      const members = pack.cards.filter((c) => (cls & (1 << c)) !== 0).sort((a, b) => power[b] - power[a]);
-      for (const c of members) {
-        const run = runs[runs.length - 1];
-        const last = run?.[run.length - 1];
-        if (last !== undefined && (cls & (1 << last)) !== 0 && c !== this.sau && last !== this.sau && (!this.ramsch || (this.trumps & (1 << c)) === 0) && (!this.pointsMatter || this.cardPoints[last] === this.cardPoints[c])) run.push(c);
-        else runs.push([c]);
-      }
-    }
-    const long = runs.filter((r) => r.length > 1);
-    this.runCards = Int8Array.from(long.flat());
-    this.runEnd = new Int8Array(this.runCards.length);
-    let at = 0;
-    for (const r of long) {
-      at += r.length;
-      this.runEnd.fill(at, at - r.length, at);
-    }
-    this.alone = runs.filter((r) => r.length === 1).reduce((m, r) => m | (1 << r[0]), 0);
-    this.mergeable = this.ramsch ? ~this.trumps : -1;
-    this.totalPoints = pack.cards.reduce((sum, c) => sum + this.cardPoints[c], 0);
-  }
-
-  /**
-   * Starts the card play of a fresh deal from these hands (by seat), with
-   * `leader` (Vorhand) to lead. The party follows from the hands: the
-   * declarer and whoever holds the called Sau.
-   */
-  deal(hands: ArrayLike<number>, leader: Seat): void {
-    for (let s = 0; s < 4; s++) {
-      this.dealt[s] = hands[s];
-      this.hands[s] = hands[s];
-    }
-    for (let i = 0; i < this.runCards.length; i++) {
-      const bit = 1 << this.runCards[i];
-      this.runHolder[i] = (hands[0] & bit) !== 0 ? 0 : (hands[1] & bit) !== 0 ? 1 : (hands[2] & bit) !== 0 ? 2 : 3;
-    }
-    this.begin(leader);
-  }
-
-  /** The hands are dealt: everything else starts afresh. */
-  private begin(leader: Seat): void {
-    for (let s = 0; s < 4; s++) {
-      this.seatPoints[s] = 0;
-      this.sidePts[s] = 0;
-      this.sideTr[s] = 0;
-      this.seatTricks[s] = 0;
-    }
-    this.taken = 0;
-    this.setSides();
-    // What earlier deals left behind goes, so that equal positions are equal in every field.
-    // (A word at a time: four cards, or four tricks' winners.)
-    if (this.pos !== 0) {
-      const words = this.history;
-      for (let i = 0; i < words.length; i++) words[i] = 0;
-      this.bestAt.fill(0);
-    }
-    this.pos = 0;
-    this.start = 0;
-    this.firstLeader = leader;
-    this.turn = leader;
-    this.led = 0;
-    this.best = 0;
-    this.bestPower = 0;
-    this.follows = 0;
-    this.searchedIn = NONE;
-    this.unscore();
-  }
-
-  private setSides(): void {
-    const c = this.contract;
-    if (this.ramsch) {
-      this.nSides = 4;
-      for (let s = 0; s < 4; s++) this.sideOf[s] = s;
-      this.laufende = 0;
-      return;
-    }
-    this.nSides = 2;
-    let party = 0;
-    let seats = 0;
-    for (let s = 0; s < 4; s++) {
-      const inParty = s === c.declarer || (this.dealt[s] & this.sauBit) !== 0;
-      this.sideOf[s] = inParty ? 0 : 1;
-      if (inParty) {
-        party |= this.dealt[s];
-        seats |= 1 << s;
-      }
-    }
-    this.partySeats = seats;
-    this.laufende = this.laufendeEnd === 0 ? 0 : countLaufende(this.t, party, this.rules);
-    this.payoutTable = null;
-    this.payoutTable = this.payouts();
-  }
-
+export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
   /** A search state in the position of a public state in its card play (mid-trick too), or undefined outside the play. */
   static fromState(state: SchafkopfState): SchafkopfSearch | undefined {
     if (state.phase !== 'play' || state.contract === null) return undefined;
@@ -308,223 +50,6 @@ export class SchafkopfSearch implements SearchState {
     if (state.searched !== s.searchedIn < s.pos >> 2) throw new Error('the state and its tricks disagree on the called suit');
     s.start = s.pos;
     return s;
-  }
-
-  toMove(): Seat {
-    return this.pos === this.end ? -1 : this.turn;
-  }
-
-  legalMask(): number {
-    // Once the deal is over the seat "to move" holds nothing, and the mask is empty.
-    const hand = this.hands[this.turn];
-    const led = (this.pos & 3) === 0 ? -1 : this.led;
-    // The engine's rules: the plain duty to follow, or, with the called Sau in this hand or with Stichzwang, all of them.
-    if ((hand & this.special) === 0) return followMask(this.t, hand, led) >>> 0;
-    return this.refinedMask(hand, led);
-  }
-
-  private refinedMask(hand: number, led: Card): number {
-    const ownSau = (hand & this.sauBit) !== 0 && this.searchedIn >= this.pos >> 2 ? this.sau : -1;
-    return legalMask(this.t, hand, led, led < 0 ? -1 : this.cards[this.best], ownSau, this.stichzwang) >>> 0;
-  }
-
-  /**
-   * A rollout: plays uniformly random legal cards to the end of the deal.
-   * It draws the same random numbers and plays the same cards as a loop of
-   * `legalMask`, `rng.int(popcount)` over the legal cards and `play` would,
-   * and leaves the same state (every card undoable); only faster, with each
-   * trick kept in local variables.
-   */
-  playRandom(rng: Rng): void {
-    // Finish the trick on the table one card at a time.
-    while ((this.pos & 3) !== 0) {
-      const m = this.legalMask();
-      this.play(nthBit32(m, rng.int(popcount32(m))));
-    }
-    const { bestAt, hands, cards, power, followsOf, cardPoints, t, special, sauBit, sau, sauSuit, stichzwang, trickWinner, seatPoints, seatTricks } = this;
-    const end = this.end;
-    let pos = this.pos;
-    let leader = this.turn;
-    let searchedIn = this.searchedIn;
-    let led = this.led;
-    let best = this.best;
-    let bestPower = this.bestPower;
-    let follows = this.follows;
-    while (pos !== end) {
-      let pts = 0;
-      for (let i = 0; i < 4; i++) {
-        const seat = (leader + i) & 3;
-        const hand = hands[seat];
-        const l = i === 0 ? -1 : led;
-        const mask =
-          (hand & special) === 0
-            ? followMask(t, hand, l)
-            : legalMask(t, hand, l, i === 0 ? -1 : cards[best], (hand & sauBit) !== 0 && searchedIn >= pos >> 2 ? sau : -1, stichzwang);
-        const card = nthBit32(mask, rng.int(popcount32(mask)));
-        const bit = 1 << card;
-        hands[seat] = hand & ~bit;
-        cards[pos + i] = card;
-        pts += cardPoints[card];
-        if (i === 0) {
-          led = card;
-          best = pos;
-          bestPower = power[card];
-          follows = followsOf[card];
-        } else if ((follows & bit) !== 0 && power[card] > bestPower) {
-          best = pos + i;
-          bestPower = power[card];
-        }
-        bestAt[pos + i] = best;
-      }
-      const winner = (leader + best - pos) & 3;
-      trickWinner[pos >> 2] = winner;
-      seatPoints[winner] += pts;
-      this.sidePts[this.sideOf[winner]] += pts;
-      this.sideTr[this.sideOf[winner]]++;
-      this.taken += pts;
-      seatTricks[winner]++;
-      if (searchedIn === NONE && (sauSuit & (1 << led)) !== 0) searchedIn = pos >> 2;
-      leader = winner;
-      pos += 4;
-    }
-    this.pos = pos;
-    this.turn = leader;
-    this.searchedIn = searchedIn;
-    this.led = led;
-    this.best = best;
-    this.bestPower = bestPower;
-    this.follows = follows;
-    this.unscore();
-  }
-
-  play(move: number): void {
-    const pos = this.pos;
-    const len = pos & 3;
-    const seat = this.turn;
-    const bit = 1 << move;
-    const hand = this.hands[seat];
-    if ((hand & bit) === 0) notInHand(move, seat);
-    this.hands[seat] = hand & ~bit;
-    this.cards[pos] = move;
-    this.pos = pos + 1;
-    if (len === 0) {
-      this.led = move;
-      this.best = pos;
-      this.bestPower = this.power[move];
-      this.follows = this.followsOf[move];
-      this.bestAt[pos] = pos;
-    } else {
-      const power = this.power[move];
-      if ((this.follows & bit) !== 0 && power > this.bestPower) {
-        this.best = pos;
-        this.bestPower = power;
-      }
-      this.bestAt[pos] = this.best;
-      if (len === 3) {
-        this.take(pos - 3, (seat + 1) & 3);
-        return;
-      }
-    }
-    this.turn = (seat + 1) & 3;
-  }
-
-  /**
-   * The fourth card is down: the trick at `base` goes to the best card.
-   * The trick's `led`, `best`, `bestPower` and `follows` stay as they are
-   * until the next lead (`undo` restores them from the cards).
-   */
-  private take(base: number, leader: Seat): void {
-    const p = this.cardPoints;
-    const cards = this.cards;
-    const winner = (leader + this.best - base) & 3;
-    this.trickWinner[base >> 2] = winner;
-    const pts = p[cards[base]] + p[cards[base + 1]] + p[cards[base + 2]] + p[cards[base + 3]];
-    this.seatPoints[winner] += pts;
-    this.sidePts[this.sideOf[winner]] += pts;
-    this.sideTr[this.sideOf[winner]]++;
-    this.taken += pts;
-    this.seatTricks[winner]++;
-    // The called suit counts as searched once the trick that first led it is over (002 5.3.1.2).
-    if (this.searchedIn === NONE && (this.sauSuit & (1 << cards[base])) !== 0) this.searchedIn = base >> 2;
-    this.turn = winner;
-  }
-
-  /** Who led trick n: the first leader, then whoever took the trick before. */
-  private leaderOf(n: number): Seat {
-    return n === 0 ? this.firstLeader : this.trickWinner[n - 1];
-  }
-
-  undo(): void {
-    const pos = this.pos - 1;
-    if (pos < this.start) throw new Error('nothing to undo');
-    this.unscore();
-    const len = pos & 3;
-    const base = pos - len;
-    const n = base >> 2;
-    const move = this.cards[pos];
-    if (len === 3) {
-      // The move finished a trick: take the trick back onto the table.
-      const winner = this.trickWinner[n];
-      const p = this.cardPoints;
-      const pts = p[this.cards[base]] + p[this.cards[base + 1]] + p[this.cards[base + 2]] + p[move];
-      this.seatPoints[winner] -= pts;
-      this.sidePts[this.sideOf[winner]] -= pts;
-      this.sideTr[this.sideOf[winner]]--;
-      this.taken -= pts;
-      this.seatTricks[winner]--;
-      if (this.searchedIn === n) this.searchedIn = NONE;
-      this.trickWinner[n] = 0;
-      this.turn = (this.leaderOf(n) + 3) & 3;
-    } else {
-      this.turn = (this.turn + 3) & 3;
-    }
-    this.cards[pos] = 0;
-    this.pos = pos;
-    this.hands[this.turn] |= 1 << move;
-    // The trick on the table as it was before the move: after a lead, the trick before it as it was left.
-    this.bestAt[pos] = 0;
-    if (pos > 0) {
-      const best = this.bestAt[pos - 1];
-      const led = this.cards[len > 0 ? base : base - 4];
-      this.led = led;
-      this.best = best;
-      this.bestPower = this.power[this.cards[best]];
-      this.follows = this.followsOf[led];
-    } else {
-      this.led = 0;
-      this.best = 0;
-      this.bestPower = 0;
-      this.follows = 0;
-    }
-  }
-
-  depth(): number {
-    return this.pos - this.start;
-  }
-
-  isOver(): boolean {
-    return this.pos === this.end;
-  }
-
-  side(seat: Seat): number {
-    return this.sideOf[seat];
-  }
-
-  sides(): number {
-    return this.nSides;
-  }
-
-  sidePoints(side: number): number {
-    return side >= 0 && side < 4 ? this.sidePts[side] : 0;
-  }
-
-  sideTricks(side: number): number {
-    return side >= 0 && side < 4 ? this.sideTr[side] : 0;
-  }
-
-  /** Card points taken so far by one seat. */
-  seatPointsOf(seat: Seat): number {
-    return this.seatPoints[seat];
   }
 
   /** A search state of the same hands and the same cards played so far, under another game (with the same trumps, for a Ramsch's points). */
@@ -570,78 +95,6 @@ export class SchafkopfSearch implements SearchState {
   /** Whether this card, played now, would take the trick on the table so far (true for a lead). */
   beatsBest(card: Card): boolean {
     return (this.pos & 3) === 0 || ((this.follows & (1 << card)) !== 0 && this.power[card] > this.bestPower);
-  }
-
-  /** The trick with this number (from 0) once it is finished: who led, the cards, who took it. */
-  trick(n: number): DoneTrick | undefined {
-    if (n < 0 || n >= this.pos >> 2) return undefined;
-    return { leader: this.leaderOf(n), cards: Array.from(this.cards.subarray(n * 4, n * 4 + 4)), winner: this.trickWinner[n] };
-  }
-
-  score(seat: Seat): number {
-    if (this.pos !== this.end) throw new Error('the deal is not over');
-    if (!this.scored) this.settle();
-    return this.scores[seat];
-  }
-
-  /** Forgets the payouts once the deal is no longer over (so that equal positions are equal in every field). */
-  private unscore(): void {
-    if (!this.scored) return;
-    this.scored = false;
-    for (let s = 0; s < 4; s++) this.scores[s] = 0;
-  }
-
-  /** The payouts of the finished deal, by the engine's settlement. */
-  private settle(): void {
-    const c = this.contract;
-    if (this.ramsch) {
-      // Ramsch: the engine's own scoring over the tricks (it breaks ties by the tricks' trumps), once for each result that can differ (see `hashExtra`).
-      const result = this.hashExtra();
-      const known = this.ramschScores.get(result);
-      if (known) {
-        this.scores.set(known);
-        this.scored = true;
-        return;
-      }
-      const tricks: DoneTrick[] = [];
-      for (let n = 0; n < this.end >> 2; n++) tricks.push(this.trick(n)!);
-      const o = scoreDeal(
-        { rules: this.rules, tables: this.t, contract: c, dealt: Array.from(this.dealt, (m) => m >>> 0), tricks, doublings: this.doublings, stock: this.stock },
-        [],
-      );
-      for (let s = 0; s < 4; s++) this.scores[s] = o.score[s];
-      if (this.ramschScores.size >= 1 << 18) this.ramschScores.clear();
-      this.ramschScores.set(result, this.scores.slice());
-    } else {
-      const table = this.payouts();
-      const at = this.payoutIndex(this.sidePoints(0), this.sideTricks(0));
-      for (let s = 0; s < 4; s++) this.scores[s] = table[at + s];
-    }
-    this.scored = true;
-  }
-
-  /** The payouts by the party's points and tricks (see `payoutTable`), by the engine's settlement. */
-  private payouts(): Float64Array {
-    if (this.payoutTable) return this.payoutTable;
-    // The table depends on the deal only through the party and its Laufende: made once for each (a playout deals thousands of times).
-    const kept = this.payoutTables.get(this.partySeats * 64 + this.laufende);
-    if (kept) return kept;
-    const all = this.end >> 2;
-    const table = new Float64Array((this.totalPoints + 1) * 12);
-    const scores = new Float64Array(4);
-    for (let p = 0; p <= this.totalPoints; p++) {
-      for (const tricks of [0, 1, all]) {
-        const settled = settlePointGame(this.rules, this.contract, p, tricks, all, this.laufende);
-        payouts(this.contract, this.partySeats, settled.won, settled.amount * this.multiplier, this.stock, scores);
-        table.set(scores, this.payoutIndex(p, tricks));
-      }
-    }
-    this.payoutTables.set(this.partySeats * 64 + this.laufende, table);
-    return table;
-  }
-
-  private payoutIndex(points: number, tricks: number): number {
-    return (points * 3 + (tricks === 0 ? 0 : tricks === this.end >> 2 ? 2 : 1)) * 4;
   }
 
   /**
@@ -699,30 +152,6 @@ export class SchafkopfSearch implements SearchState {
     if (this.ramsch) return this.key(0, false);
     const points = this.pointsMatter ? Math.min(this.seatPointsOfSide0(), 91) : 0;
     return this.key(points);
-  }
-
-  /**
-   * In a Ramsch, the second word of the key: what of the past its loser
-   * depends on (002 5.3.6.3: the most points; on a tie, the highest trump
-   * taken, then the most tricks; a Jungfrau has none; a Durchmarsch has all
-   * or enough points): the card points and tricks of seats 0 to 2 (seat 3's
-   * follow from the cards still out), and the highest trump each seat has
-   * taken (49 bits). 0 in other games, where the first word says it all.
-   */
-  hashExtra(): number {
-    if (!this.ramsch) return 0;
-    const top = TOP_TRUMPS;
-    top.fill(15);
-    const rank = this.trumpRank;
-    const cards = this.cards;
-    for (let n = 0, done = this.pos >> 2; n < done; n++) {
-      const w = this.trickWinner[n];
-      for (let i = n * 4; i < n * 4 + 4; i++) if (rank[cards[i]] < top[w]) top[w] = rank[cards[i]];
-    }
-    const p = this.seatPoints;
-    const t = this.seatTricks;
-    const low = (((p[0] * 128 + p[1]) * 128 + p[2]) * 16 + t[0]) * 16 + t[1];
-    return ((((t[2] * 16 + top[0]) * 16 + top[1]) * 16 + top[2]) * 16 + top[3]) * 536870912 + low;
   }
 
   /** The hash or question key with this number (7 bits) for the party's points; without `flags`, no trick flags and no points. */
@@ -948,7 +377,8 @@ export class SchafkopfSearch implements SearchState {
    * The least and the most card points the party can still take: between
    * none and all that are not yet in a finished trick; between tricks,
    * the run of trumps from the highest still out that one side holds is
-   * sure to win its tricks, so its points are that side's.
+   * sure to win its tricks, so its points are that side's; before the last
+   * trick, where every card is forced, the exact points.
    */
   futureBounds(out: Float64Array): void {
     const left = this.totalPoints - this.taken;
@@ -957,6 +387,26 @@ export class SchafkopfSearch implements SearchState {
     if ((this.pos & 3) !== 0) return;
     const h = this.hands;
     const so = this.sideOf;
+    if (this.end - this.pos === 4) {
+      // The last trick: every card is forced, so its points are known.
+      const lead = 31 - Math.clz32(h[this.turn]);
+      const follows = this.followsOf[lead];
+      const power = this.power;
+      let winner = this.turn;
+      let bestPower = power[lead];
+      let pts = this.cardPoints[lead];
+      for (let i = 1; i < 4; i++) {
+        const q = (this.turn + i) & 3;
+        const c = 31 - Math.clz32(h[q]);
+        pts += this.cardPoints[c];
+        if ((follows & (1 << c)) !== 0 && power[c] > bestPower) {
+          bestPower = power[c];
+          winner = q;
+        }
+      }
+      out[0] = out[1] = so[winner] === 0 ? pts : 0;
+      return;
+    }
     const live = h[0] | h[1] | h[2] | h[3];
     const party = (so[0] === 0 ? h[0] : 0) | (so[1] === 0 ? h[1] : 0) | (so[2] === 0 ? h[2] : 0) | (so[3] === 0 ? h[3] : 0);
     const order = this.trumpOrder;
@@ -1051,5 +501,4 @@ export class SchafkopfSearch implements SearchState {
     fields.trickWinner = new Int8Array(history.buffer, MAX_TRICKS * 4, MAX_TRICKS);
     return copy;
   }
-
 }

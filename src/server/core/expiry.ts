@@ -8,7 +8,7 @@ import type { Effect, TableContext } from './types.js';
  */
 export function deserted(ctx: TableContext, d: Draft): boolean {
   const { s, l } = d;
-  return !l.closed && ctx.limits.waitingExpiryMs > 0 && s.phase === 'waiting' && !s.seats.some((o) => o.kind === 'human' && l.followers.some((f) => f.userId === o.userId));
+  return !l.closed && s.ended === null && ctx.limits.waitingExpiryMs > 0 && s.phase === 'waiting' && !s.seats.some((o) => o.kind === 'human' && l.followers.some((f) => f.userId === o.userId));
 }
 
 /** Starts or stops the expiry after a command, as the table is now. */

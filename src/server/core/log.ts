@@ -55,6 +55,7 @@ export function emptyTable(ctx: TableContext): TableState {
       totals: [],
       units: 0,
       cseqs: new Map(),
+      ended: null,
     },
     live: { followers: [], away: [], gone: [], clocks: [], contributions: [], collectTimer: null, botPending: new Map(), chat: new Map(), recordSaved: true, closed: false, expiry: null },
   };
@@ -179,6 +180,24 @@ export function ingest(ctx: TableContext, d: Draft, entry: LogEntry, after?: unk
     }
     case 'chat': {
       s.slots.push({ event: { type: 'chat', name: entry.name, userId: entry.userId, text: entry.text } });
+      return;
+    }
+    case 'hide': {
+      const slot = s.slots[entry.e];
+      if (!slot || !('event' in slot) || slot.event.type !== 'chat') throw new Error(`table ${ctx.id}: the log hides event ${entry.e}, which is no chat line`);
+      // The line keeps its number (no gap in the sequence); its text is gone for everyone who joins from now on.
+      s.slots[entry.e] = { event: { type: 'chat', name: slot.event.name, userId: slot.event.userId, text: '', hidden: true } };
+      s.slots.push({ event: { type: 'chatHidden', e: entry.e } });
+      return;
+    }
+    case 'end': {
+      s.ended = entry.reason;
+      s.phase = 'finished';
+      s.dealEnded = true;
+      s.opened = null;
+      // A sitting cut short has no record: its deals stay in the log.
+      d.l.recordSaved = true;
+      s.slots.push({ event: { type: 'closed', reason: entry.reason } });
       return;
     }
   }

@@ -107,6 +107,7 @@ export function snapshot(ctx: TableContext, state: TableState, userId: string): 
     last: lastEvent(s),
     cseq: s.cseqs.get(userId)?.last ?? 0,
     fair: fairShown(ctx, s, l, seat),
+    ...(s.ended !== null ? { closed: s.ended } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { botSeatChange } from '../seatBots.js';
 import { isThinkingLevel } from '../thinking.js';
 import { deserted, watchExpiry } from './expiry.js';
 import { dealState, draft, freeze, ingest, recordId, type Draft } from './log.js';
+import { AFTER_END, end, hide, stopTimers } from './moderate.js';
 import { broadcast, graceMs, lastEvent, render, seatsOf, snapshot, status, toAct, viewerSeat, legalFor } from './read.js';
 import type { Bucket, Command, Effect, LogEntry, Reply, Step, TableContext, TableState } from './types.js';
 
@@ -37,6 +38,8 @@ class Run {
   private drawing = false;
   private changedSeats = false;
   unfinish = false;
+  /** The table is closed by a moderator: its row is marked finished with the commit. */
+  finishTable = false;
 
   constructor(
     readonly ctx: TableContext,
@@ -92,7 +95,8 @@ class Run {
     watchExpiry(this.ctx, this.d, this.now, this.effects);
     const state = this.state;
     const out: Effect[] = [];
-    if (this.entries.length > 0) out.push({ type: 'commit', from: this.commitFrom, entries: this.entries, ...(this.unfinish ? { finished: false as const } : {}) });
+    const finished = this.finishTable ? { finished: true } : this.unfinish ? { finished: false } : {};
+    if (this.entries.length > 0) out.push({ type: 'commit', from: this.commitFrom, entries: this.entries, ...finished });
     if (this.record) out.push({ ...this.record, from: state.sitting.logLength } as Effect);
     const rest = [...this.effects];
     if (this.broadcastAt >= 0) rest.splice(this.broadcastAt, 0, ...broadcast(this.ctx, state, this.from));
@@ -107,6 +111,7 @@ function handle(run: Run, c: Command): Reply {
   const { ctx, d } = run;
   const s = d.s;
   const l = d.l;
+  if (s.ended !== null && !AFTER_END.has(c.type)) return { ok: false, code: 'tableClosed', message: 'a moderator closed this table' };
   switch (c.type) {
     case 'create':
       if (s.logLength > 0) return refuse('badMessage', 'the table has its first seats already');
@@ -114,19 +119,18 @@ function handle(run: Run, c: Command): Reply {
       progress(run);
       return OK;
     case 'resume':
-      if (s.phase === 'finished' && s.sittingNo > 0) l.recordSaved = c.recordSaved;
+      if (s.phase === 'finished' && s.sittingNo > 0 && s.ended === null) l.recordSaved = c.recordSaved;
       progress(run);
       return OK;
     case 'close':
       if (l.closed) return refuse('internal', 'the table is closed');
       l.closed = true;
-      for (const x of l.clocks) run.effects.push({ type: 'cancel', key: `clock:${x.seat}` });
-      for (const g of l.gone) run.effects.push({ type: 'cancel', key: `grace:${g.seat}` });
-      if (l.collectTimer !== null) run.effects.push({ type: 'cancel', key: 'collect' });
-      l.clocks = [];
-      l.gone = [];
-      l.collectTimer = null;
+      stopTimers(run);
       return OK;
+    case 'end':
+      return end(run, c.reason);
+    case 'hide':
+      return hide(run, c.e, () => schedule(run));
     case 'sit': {
       if (s.phase === 'playing') return refuse('notPlaying', 'the sitting has begun; seats change between sittings');
       if (c.seat >= s.seats.length) return refuse('badSeat', `the table has seats 0 to ${s.seats.length - 1}`);
@@ -383,7 +387,7 @@ function changedPresence(run: Run): void {
 /** Starts the sitting when the table is full, opens the next deal, stores a finished sitting; then clocks and bots. */
 function progress(run: Run): void {
   const { s, l } = run.d;
-  if (l.closed) return;
+  if (l.closed || s.ended !== null) return;
   if (s.phase === 'waiting' && s.seats.every((o) => o.kind !== 'open')) run.draw({ type: 'open', deal: s.dealStates.length, begin: true, finished: false });
   else if (s.phase === 'playing' && s.dealEnded && !s.opened) run.draw({ type: 'open', deal: s.dealStates.length, begin: false, finished: false });
   if (s.opened) collect(run);
@@ -413,7 +417,7 @@ function collect(run: Run): void {
 function schedule(run: Run): void {
   const { ctx, d } = run;
   const { s, l } = d;
-  if (l.closed) return;
+  if (l.closed || s.ended !== null) return;
   const acting = toAct(ctx, s);
   for (const x of [...l.clocks]) if (!acting.includes(x.seat) || botControlled(run, x.seat)) stopClock(run, x.seat);
   let clocksChanged = false;

@@ -33,7 +33,11 @@ export type LogEntry =
   /** A deal's deck, in card codes: server-side only, never sent before the deal's end; with the contributions it was shuffled from (null: substituted). */
   | { readonly k: 'deal'; readonly deck: readonly string[]; readonly fair?: { readonly contributions: readonly (string | null)[] } }
   | { readonly k: 'act'; readonly seat: Seat; readonly action: string; readonly user?: string; readonly cseq?: number }
-  | { readonly k: 'chat'; readonly userId: string; readonly name: string; readonly text: string };
+  | { readonly k: 'chat'; readonly userId: string; readonly name: string; readonly text: string }
+  /** A moderator hid the chat line of event `e`: nobody is sent its text any more (moderation.ts). */
+  | { readonly k: 'hide'; readonly e: number }
+  /** A moderator closed the table: it ends here, whatever it was doing; the log keeps everything before. */
+  | { readonly k: 'end'; readonly reason: string };
 
 /** A table's settings, stored with it. */
 export interface TableSettings extends PublicSettings {
@@ -96,6 +100,8 @@ export interface Sitting {
   readonly totals: readonly number[];
   readonly units: number;
   readonly cseqs: ReadonlyMap<string, Cseqs>;
+  /** Closed by a moderator, for this reason (null: not closed): nothing more happens at the table. */
+  readonly ended: string | null;
 }
 
 /** A connection following the table, as the core knows it: the shell maps `id` to its socket. */
@@ -174,6 +180,10 @@ export type Command =
   /** A bot's decision arrived for the deal as it was at `moves` (null: it had nothing to say). */
   | { readonly type: 'botAction'; readonly seat: Seat; readonly action: string; readonly moves: number }
   | { readonly type: 'close' }
+  /** A moderator closes the table (the table ends; its followers are told why). */
+  | { readonly type: 'end'; readonly reason: string }
+  /** A moderator hides the chat line of event `e`. */
+  | { readonly type: 'hide'; readonly e: number }
   | TimerCommand;
 
 /** A refusal by the rules carries the engine's parameters, for the client to say it in the player's language. */
@@ -182,7 +192,7 @@ export type Reply = { readonly ok: true; readonly e?: number } | { readonly ok: 
 /** What the shell does for the core: data only. */
 export type Effect =
   /** Append these entries to the table's log (first, before anything is sent). */
-  | { readonly type: 'commit'; readonly from: number; readonly entries: readonly LogEntry[]; readonly finished?: false }
+  | { readonly type: 'commit'; readonly from: number; readonly entries: readonly LogEntry[]; readonly finished?: boolean }
   /** Store the finished sitting's record (with ratings when rated), before its end is sent. */
   | {
       readonly type: 'record';

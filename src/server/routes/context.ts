@@ -3,6 +3,7 @@ import type { ClusterNode } from '../cluster.js';
 import type { Hall, TableDefaults } from '../hall.js';
 import { SESSION_COOKIE, type Identity } from '../identity.js';
 import type { Limits } from '../limits.js';
+import type { Moderation } from '../moderation.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { ServerErrorCode } from '../protocol.js';
 import type { TableRouter } from '../router.js';
@@ -19,6 +20,8 @@ export interface ServerContext {
   readonly tableDefaults?: TableDefaults;
   /** The process's metrics (acknowledgement times are taken at the socket). */
   readonly metrics?: ServerMetrics;
+  /** Mutes, bans and the admin role (moderation.ts); absent only for a store without the moderation tables. */
+  readonly moderation?: Moderation;
 }
 
 function tokenOf(req: FastifyRequest): string | undefined {

@@ -23,7 +23,14 @@ export const identityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
   app.post('/api/login', async (req, reply) => {
     const body = Credentials.safeParse(req.body);
     if (!body.success) return failure(reply, 401, 'unauthorized', 'unknown name or wrong password');
-    return session(await ctx.identity.login(body.data.name, body.data.password), reply);
+    const result = await ctx.identity.login(body.data.name, body.data.password);
+    // A banned player's right password is answered with the ban, and the session just made ends with it.
+    const banned = result.ok ? await ctx.moderation?.refusal(result.user.id, 'login') : undefined;
+    if (result.ok && banned) {
+      await ctx.moderation!.store.endSessions(result.user.id);
+      return reply.code(403).send({ error: { code: banned.code, message: banned.message, params: banned.params } });
+    }
+    return session(result, reply);
   });
   app.get('/api/me', async (req) => {
     const user = await authed(ctx, req);

@@ -6,6 +6,7 @@ import { ClientMessage, LOBBY_PAGE, type ServerErrorCode, type ServerMessage } f
 import type { UserRow } from '../store/store.js';
 import { authed, failure, type ServerContext } from './context.js';
 import { watchLobby } from './lobby.js';
+import { BANNED_CLOSE } from '../moderation.js';
 
 /** The table and sequence number a message names, if it can be read at all (for refusals before it is checked). */
 function refersTo(data: unknown): { table?: string; cseq?: number } {
@@ -30,6 +31,8 @@ export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
       preValidation: async (req, reply) => {
         const user = await authed(ctx, req);
         if (!user) return failure(reply, 401, 'unauthorized', 'a session token is needed (cookie or ?token=)');
+        const banned = await ctx.moderation?.refusal(user.id, 'login');
+        if (banned) return failure(reply, 403, banned.code, banned.message);
         (req as FastifyRequest & { user?: UserRow }).user = user;
       },
     },
@@ -59,11 +62,19 @@ function connection(ctx: ServerContext, log: { info(o: object, m: string): void;
   }
   hall.lobby.connected(user.id, user.name);
   const conn = router.connect(user, send);
+  // A ban closes the socket at once (moderation.ts), with the reason first.
+  const forget = ctx.moderation?.register(user.id, {
+    kick: (ban) => {
+      send({ type: 'error', code: ban.code, message: ban.message, params: ban.params });
+      ws.close(BANNED_CLOSE, 'banned');
+    },
+  });
   send({ type: 'hello', user: { id: user.id, name: user.name, guest: user.guest } });
 
   // A client's broken frames are its own fault: noted without alarm (clientErrors.ts).
   ws.on('error', (e) => log.info({ user: user.id, why: String(e) }, 'socket error'));
   ws.on('close', () => {
+    forget?.();
     router.disconnect(conn);
     hall.lobby.unwatch(sub);
     hall.lobby.disconnected(user.id);
@@ -89,16 +100,37 @@ function connection(ctx: ServerContext, log: { info(o: object, m: string): void;
       return error('badMessage', `${typeof type === 'string' ? `"${type.slice(0, 20)}": ` : ''}${issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'malformed'}`);
     }
     acks?.asked(parsed.data);
-    void handle(parsed.data).catch((e: unknown) => {
+    void inOrder(parsed.data).catch((e: unknown) => {
       log.error({ user: user.id, err: String(e) }, 'message failed');
       error('internal', 'the server could not handle that message');
     });
   });
 
+  // A chat line or a seat waits for the store's word on a mute or ban; what the socket sends after it waits its turn,
+  // so that the table gets the socket's messages in the order they came.
+  let checks = 0;
+  let gate: Promise<unknown> = Promise.resolve();
+  const inOrder = (m: ClientMessage): Promise<void> => {
+    const checked = (m.type === 'chat' || m.type === 'sit') && ctx.moderation !== undefined;
+    if (!checked && checks === 0) return handle(m);
+    if (checked) checks++;
+    const run = gate.then(() => handle(m)).finally(() => {
+      if (checked) checks--;
+    });
+    gate = run.catch(() => undefined);
+    return run;
+  };
+
   const handle = async (m: ClientMessage): Promise<void> => {
     if (m.type === 'ping') return send({ type: 'pong' });
     if (m.type === 'lobby') return watchLobby(ctx, sub, { game: m.game, limit: m.limit ?? LOBBY_PAGE });
     if (m.type === 'unlobby') return hall.lobby.unwatch(sub);
+    // Moderation steps come from the admin's HTTP routes, which check the role; never from a socket.
+    if (m.type === 'moderate') return error('forbidden', 'moderation goes through /api/admin', { table: m.table, cseq: 0 });
+    if ((m.type === 'chat' || m.type === 'sit') && ctx.moderation) {
+      const no = await ctx.moderation.refusal(user.id, m.type);
+      if (no) return send({ type: 'error', code: no.code, message: no.message, params: no.params, table: m.table, cseq: 0 });
+    }
     if (isTableMessage(m)) return router.request(conn, m);
   };
 }

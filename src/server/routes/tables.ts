@@ -67,8 +67,13 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
       const row = await store.table(id);
       if (!row || !row.finished) return failure(reply, 404, 'unknownTable', row ? 'the table is not running at the moment; try again' : 'no such table');
       const records = await store.recordsOfTable(id);
-      const again = againOf(row.settings as TableSettings, (await store.tableLog(id)).map((l) => l.entry as LogEntry));
-      const error = records.length > 0 ? { code: 'tableFinished', message: 'the table is over' } : { code: 'tableExpired', message: 'nobody sat at this table while it waited: it is closed' };
+      const log = (await store.tableLog(id)).map((l) => l.entry as LogEntry);
+      const again = againOf(row.settings as TableSettings, log);
+      const error = log.some((e) => e.k === 'end')
+        ? { code: 'tableClosed', message: 'a moderator closed this table' }
+        : records.length > 0
+          ? { code: 'tableFinished', message: 'the table is over' }
+          : { code: 'tableExpired', message: 'nobody sat at this table while it waited: it is closed' };
       return reply.code(410).send({ error, records, game: row.game, ...(again ? { again } : {}) });
     }
     return { id: t.id, game: t.game, rules: t.rules, seats: t.seats, phase: t.phase, settings: t.settings, records: await store.recordsOfTable(t.id) };

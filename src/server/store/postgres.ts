@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { migrations, pending, type AppliedMigration } from './migrations.js';
+import { SqlModerationStore, type ModerationStore } from './moderation.js';
 import {
   checkIndex,
   checkTable,
@@ -58,7 +59,19 @@ const rating = (r: Row): RatingRow => ({ userId: r.user_id as string, name: r.na
  * `logConflict` and writes nothing.
  */
 export class PgStore implements Store, SchemaState {
-  private constructor(private readonly pool: pg.Pool) {}
+  readonly moderation: ModerationStore;
+
+  private constructor(private readonly pool: pg.Pool) {
+    this.moderation = new SqlModerationStore({
+      query: (text, values = []) => this.query(text, [...values]),
+      batch: (statements) =>
+        this.transaction(async (q) => {
+          const out: Row[][] = [];
+          for (const st of statements) out.push(await q(st.text, [...st.values]));
+          return out;
+        }),
+    });
+  }
 
   /** Connects, applies the pending migrations, and returns the store. */
   static async open(url: string, options: PgStoreOptions = {}): Promise<PgStore> {

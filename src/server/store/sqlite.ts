@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { migrations, pending, type AppliedMigration } from './migrations.js';
+import { SqlModerationStore, sqliteStatement, type ModerationStore } from './moderation.js';
 import {
   checkIndex,
   checkTable,
@@ -46,6 +47,7 @@ function run<R>(fn: () => R): R {
 export class SqliteStore implements Store, SchemaState {
   private readonly db: Database.Database;
   private readonly stmts;
+  readonly moderation: ModerationStore;
 
   constructor(file: string) {
     this.db = new Database(file);
@@ -55,6 +57,17 @@ export class SqliteStore implements Store, SchemaState {
     this.db.pragma('busy_timeout = 5000');
     this.migrate();
     const db = this.db;
+    const exec = (text: string, values: readonly unknown[]) => {
+      const s = sqliteStatement(text, values);
+      const stmt = db.prepare(s.text);
+      if (stmt.reader) return stmt.all(...s.values) as Record<string, unknown>[];
+      stmt.run(...s.values);
+      return [];
+    };
+    this.moderation = new SqlModerationStore({
+      query: async (text, values = []) => run(() => exec(text, values)),
+      batch: async (statements) => run(() => db.transaction(() => statements.map((st) => exec(st.text, st.values))).immediate()),
+    });
     this.stmts = {
       createUser: db.prepare('INSERT INTO users (id, name, guest, hash, salt, created) VALUES (?, ?, ?, ?, ?, ?)'),
       userByName: db.prepare('SELECT id, name, guest, hash, salt FROM users WHERE lower(name) = lower(?) AND guest = 0'),

@@ -16,6 +16,8 @@
  * error, passed on.
  */
 
+import type { ModerationStore } from './moderation.js';
+
 export interface UserRow {
   readonly id: string;
   readonly name: string;
@@ -138,6 +140,8 @@ export interface Store {
   playerRatings(userId: string): Promise<(RatingRow & { game: string })[]>;
   /** A person's most recent finished sittings, newest first. */
   playerSittings(userId: string, limit: number): Promise<PlayerSitting[]>;
+  /** Roles, mutes and bans, reports, the audit log (store/moderation.ts; both stores have them, a table's fenced store does not). */
+  readonly moderation?: ModerationStore;
   close(): Promise<void>;
 }
 

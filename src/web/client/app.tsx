@@ -9,6 +9,8 @@ import { say } from './setupWords.js';
 import { refusal } from './refusal.js';
 import { RulesScreen } from './rules.js';
 import { TableScreen } from './table.js';
+import { AdminScreen } from './admin.js';
+import { modSay } from './moderationWords.js';
 
 export interface User {
   readonly id: string;
@@ -98,6 +100,15 @@ export function App() {
     };
   }, [conn]);
 
+  // A ban closes the socket (the connection does not come back) after saying why.
+  const [banned, setBanned] = useState<{ code: string; message: string; params?: unknown } | null>(null);
+  useEffect(() => conn?.on((msg) => void (msg.type === 'error' && msg.code === 'banned' && setBanned({ code: 'banned', message: msg.message, params: msg.params }))), [conn]);
+  // Admins find their page from the header.
+  const [isAdmin, setIsAdmin] = useState(false);
+  useEffect(() => {
+    if (user) void api<{ admin?: boolean }>('GET', '/api/admin/me').then((r) => setIsAdmin(r.ok && r.body?.admin === true), () => setIsAdmin(false));
+  }, [user?.id]);
+
   const header = (
     <header class="top">
       <a
@@ -111,6 +122,18 @@ export function App() {
         stich
       </a>
       <span class="spacer" />
+      {isAdmin && (
+        <a
+          class="admin-link"
+          href="/admin"
+          onClick={(e) => {
+            e.preventDefault();
+            go('/admin');
+          }}
+        >
+          {modSay(lang, 'admin')}
+        </a>
+      )}
       {user && (
         <a
           class="me"
@@ -150,7 +173,15 @@ export function App() {
   const m = /^\/table\/([\w-]+)/.exec(path);
   const rm = /^\/record\/([\w.-]+)/.exec(path);
   const pm = /^\/player\/([^/?]+)/.exec(path);
-  const screen = m ? (
+  const screen = banned ? (
+    <main class="banned">
+      <p class="error" role="alert">
+        {refusal(lang, banned).text}
+      </p>
+    </main>
+  ) : path === '/admin' ? (
+    <AdminScreen ctx={ctx} />
+  ) : m ? (
     <TableScreen key={m[1]} ctx={ctx} id={m[1]} />
   ) : rm ? (
     <RecordScreen key={rm[1]} ctx={ctx} id={rm[1]} />
@@ -162,7 +193,7 @@ export function App() {
   return (
     <div class="page">
       {header}
-      {!online && !grace && <div class="offline" role="status">{tr(lang, 'offline')}</div>}
+      {!online && !grace && !banned && <div class="offline" role="status">{tr(lang, 'offline')}</div>}
       {screen}
     </div>
   );

@@ -10,6 +10,9 @@ import type { ClientMessage, ServerMessage } from '../../server/protocol.js';
 export type ServerMsg = ServerMessage;
 type Listener = (m: ServerMsg) => void;
 
+/** The close code of a banned player's sockets (src/server/moderation.ts). */
+const BANNED_CLOSE = 4003;
+
 export class Connection {
   private ws: WebSocket | null = null;
   private listeners = new Set<Listener>();
@@ -41,9 +44,11 @@ export class Connection {
       }
       for (const l of this.listeners) l(m);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      // A ban (moderation): the server said why before closing; coming back would only be refused.
+      if (e.code === BANNED_CLOSE) this.closed = true;
       this.setOnline(false);
       if (this.closed) return;
       const wait = Math.min(5000, 250 * 2 ** this.retry++);

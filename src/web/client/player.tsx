@@ -1,4 +1,5 @@
 import { presentationOf } from '../../games/presentations.js';
+import { ReportPlayer } from './chat.js';
 import { useEffect, useState } from 'preact/hooks';
 import type { Ctx } from './app.js';
 import { tr } from './i18n.js';
@@ -119,6 +120,7 @@ export function PlayerScreen({ ctx, name, id }: { ctx: Ctx; name: string; id?: s
           </ul>
         )}
       </section>
+      {page.id !== ctx.user.id && <ReportPlayer userId={page.id} name={page.name} lang={lang} />}
     </main>
   );
 }

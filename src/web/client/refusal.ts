@@ -87,7 +87,17 @@ const SAY: Partial<Record<string, readonly [Say, Say]>> = {
     (p) => `Von dieser Adresse kamen zu viele Gäste (höchstens ${p.max ?? ''} pro Stunde) – in ${Math.ceil(Number(p.wait ?? 3600) / 60)} min wieder, oder melde dich an.`,
     (p) => `Too many guests from this address (at most ${p.max ?? ''} an hour): try again in ${Math.ceil(Number(p.wait ?? 3600) / 60)} min, or log in.`,
   ],
+  muted: [(p) => `Du darfst ${until(p.until, 'de')} nicht schreiben: ${p.reason ?? ''}`, (p) => `You may not chat ${until(p.until, 'en')}: ${p.reason ?? ''}`],
+  banned: [(p) => `Du bist ${until(p.until, 'de')} gesperrt: ${p.reason ?? ''}`, (p) => `You are banned ${until(p.until, 'en')}: ${p.reason ?? ''}`],
+  tableClosed: [(p) => `Die Moderation hat den Tisch geschlossen${p.reason ? `: ${p.reason}` : '.'}`, (p) => `A moderator closed this table${p.reason ? `: ${p.reason}` : '.'}`],
 };
+
+/** When a mute or a ban ends ("never": for ever), in the page's language. */
+export function until(at: string | number | undefined, lang: Lang): string {
+  if (at === undefined || at === 'never') return lang === 'de' ? 'für immer' : 'for ever';
+  const when = new Date(Number(at)).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return lang === 'de' ? `bis ${when}` : `until ${when}`;
+}
 
 /** Which part of the rules page explains a refusal. */
 const ANCHOR: Partial<Record<string, string>> = { mustPlay: 'bidding', illegalBid: 'bidding', tooLow: 'bidding', illegalStoss: 'bidding', badDouble: 'bidding' };

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { applyChat, Talk, type ChatLine } from './chat.js';
+import { modSay } from './moderationWords.js';
 import { pickKey, seatAngle, type CardModel, type PlayedCard, type TableModel } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
 import { cardBackSvg, cardLabel, cardSvg } from '../cards/index.js';
@@ -50,7 +52,9 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   /** A refusal, as the server sent it: said in the page's language when shown. */
   const [notice, setNotice] = useState<{ code?: unknown; message?: unknown; params?: unknown } | null>(null);
   const [ended, setEnded] = useState<Ended[]>([]);
-  const [chat, setChat] = useState<string[]>([]);
+  const [chat, setChat] = useState<readonly ChatLine[]>([]);
+  /** A moderator closed the table, for this reason. */
+  const [closed, setClosed] = useState<string | null>(null);
   const [showLast, setShowLast] = useState(false);
   const [sweep, setSweep] = useState<{ cards: readonly PlayedCard[]; winner: number } | null>(null);
   const [now, setNow] = useState(Date.now());
@@ -108,6 +112,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           const s = m as unknown as Snap;
           current.current = s;
           setSnap(s);
+          if (s.closed !== undefined) setClosed(s.closed);
           if (s.fair?.collecting && !s.fair.contributed) contribute(s.fair.context.deal, s.fair.commitment, s.seat);
           else if (s.fair) contribute(s.fair.context.deal, s.fair.commitment, -1);
           // Only the first snapshot sets the event number: after a reconnect the events missed since then follow the
@@ -135,8 +140,9 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           setLegal(m.legal as string[]);
           if (events.length === 0) return;
           last.current = events[events.length - 1].e;
-          for (const { event } of events) {
-            if (event.type === 'chat') setChat((c) => [...c.slice(-30), `${event.name}: ${event.text}`]);
+          for (const { e, event } of events) {
+            if (event.type === 'chat' || event.type === 'chatHidden') setChat((c) => applyChat(c, e, event));
+            if (event.type === 'closed') setClosed(event.reason);
             if (event.type === 'dealStart' && event.fair) {
               const f = event.fair as { commitment: string };
               contribute(event.deal as number, f.commitment, current.current?.seat ?? -1);
@@ -424,7 +430,12 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               ))}
             </div>
           )}
-          {notice && (
+          {closed !== null && (
+            <p class="notice closed" role="alert">
+              {modSay(lang, 'tableClosed')}: {closed}
+            </p>
+          )}
+          {notice && closed === null && (
             <p class="notice" role="alert">
               <RefusalText r={refusal(lang, notice, { pack: model.pack, faces: model.faces })} game={snap.game} lang={lang} />
             </p>
@@ -481,9 +492,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             ))}
           </details>
           <div class="talk" aria-label={tr(lang, 'chat')}>
-            {[...model.talk, ...chat].slice(-8).map((l, i) => (
-              <div key={i}>{l}</div>
-            ))}
+            <Talk talk={model.talk} lines={chat} table={id} me={user.id} lang={lang} />
             <form
               class="chat"
               onSubmit={(e) => {
