@@ -80,6 +80,18 @@ describe('the lobby with thousands of tables: a bounded page, then only its chan
     await Promise.all([all.close(), k.close(), p.close()]);
   });
 
+  it('lobby pages per player: a burst of 10 over all their sockets, then rateLimited', async () => {
+    const one = await Client.guest(server.url, 'Eilig');
+    const other = await Client.connectWith(server.url, one.token);
+    for (let i = 0; i < 8; i++) for (const c of [one, other]) c.send({ type: 'lobby', game: i % 2 ? 'schafkopf' : 'karnoeffel' });
+    await pause(500);
+    const pages = [...one.inbox, ...other.inbox].filter((m) => m.type === 'lobby').length;
+    const refused = [...one.inbox, ...other.inbox].filter((m) => m.type === 'error' && m.code === 'rateLimited').length;
+    expect(pages).toBe(10);
+    expect(refused).toBe(6);
+    await Promise.all([one.close(), other.close()]);
+  });
+
   it('GET /api/tables is paged: at most 100, with an offset and a game', async () => {
     const one = await get<{ tables: LobbyTable[]; total: number }>(server.url, '/api/tables');
     expect(one.body.tables.length).toBe(50);
