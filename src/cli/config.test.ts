@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseTrustProxy, serveSettings, withoutServeEnvironment } from './config.js';
+import { limitsFromEnvironment, parseTrustProxy, serveSettings, withoutServeEnvironment } from './config.js';
 
 const BIN = join(process.cwd(), 'dist/cli/main.js');
 
@@ -26,6 +26,19 @@ describe('serveSettings', () => {
 
   it('withoutServeEnvironment drops exactly the serve variables', () => {
     expect(withoutServeEnvironment({ STICH_PORT: '1', STICH_REDIS_URL: 'redis://x', STICH_CLUSTER_LOG: '1', PATH: '/bin' })).toEqual({ STICH_CLUSTER_LOG: '1', PATH: '/bin' });
+  });
+});
+
+describe('limitsFromEnvironment', () => {
+  it('reads the lobby limits as whole numbers (seconds for times), 0 for no limit where that makes sense, and refuses the rest', () => {
+    expect(limitsFromEnvironment({ STICH_WAITING_TABLES: '5', STICH_GUESTS_PER_HOUR: '0', STICH_WAITING_EXPIRY_SECONDS: '120', STICH_TABLES_PER_MINUTE: ' ' })).toEqual({
+      waitingTablesPerUser: 5,
+      guestsPerHour: 0,
+      waitingExpiryMs: 120_000,
+    });
+    expect(() => limitsFromEnvironment({ STICH_TABLES_PER_MINUTE: 'many' })).toThrow(/^STICH_TABLES_PER_MINUTE must be a whole number \(0: no limit\), not "many"/);
+    expect(() => limitsFromEnvironment({ STICH_FINISHED_LINGER_SECONDS: '0' })).toThrow(/at least 1/);
+    expect(withoutServeEnvironment({ STICH_WAITING_TABLES: '5', PATH: '/bin' })).toEqual({ PATH: '/bin' });
   });
 });
 

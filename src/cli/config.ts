@@ -60,7 +60,7 @@ export function serveSettings(flags: ServeFlags, env: NodeJS.ProcessEnv): ServeS
 
 /** The environment without any of `stich serve`'s variables (tests start servers configured by their flags alone). */
 export function withoutServeEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const names = new Set<string>(Object.values(SERVE_ENVIRONMENT));
+  const names = new Set<string>([...Object.values(SERVE_ENVIRONMENT), ...Object.values(LIMIT_ENVIRONMENT).map((v) => v.name)]);
   return Object.fromEntries(Object.entries(env).filter(([k]) => !names.has(k)));
 }
 
@@ -86,4 +86,31 @@ export function parseTrustProxy(setting: Setting | undefined): string[] | undefi
     );
   }
   return items;
+}
+
+/**
+ * The lobby's limits (docs/security-lobby.md), from the environment only: a whole number each, 0 for no limit
+ * (times: 0 is not allowed). Unset variables keep the server's defaults.
+ */
+export const LIMIT_ENVIRONMENT = {
+  waitingTablesPerUser: { name: 'STICH_WAITING_TABLES', scale: 1, zero: true },
+  tablesPerMinute: { name: 'STICH_TABLES_PER_MINUTE', scale: 1, zero: true },
+  tablesPerMinutePerAddress: { name: 'STICH_TABLES_PER_MINUTE_PER_ADDRESS', scale: 1, zero: true },
+  guestsPerHour: { name: 'STICH_GUESTS_PER_HOUR', scale: 1, zero: true },
+  waitingExpiryMs: { name: 'STICH_WAITING_EXPIRY_SECONDS', scale: 1000, zero: false },
+  finishedLingerMs: { name: 'STICH_FINISHED_LINGER_SECONDS', scale: 1000, zero: false },
+} as const;
+
+export type LimitKey = keyof typeof LIMIT_ENVIRONMENT;
+
+export function limitsFromEnvironment(env: NodeJS.ProcessEnv): { [K in LimitKey]?: number } {
+  const out: { [K in LimitKey]?: number } = {};
+  for (const key of Object.keys(LIMIT_ENVIRONMENT) as LimitKey[]) {
+    const { name, scale, zero } = LIMIT_ENVIRONMENT[key];
+    const text = env[name]?.trim();
+    if (text === undefined || text === '') continue;
+    if (!/^\d{1,9}$/.test(text) || (!zero && Number(text) === 0)) throw new CliError(`${name} must be a whole number${zero ? ' (0: no limit)' : ' of seconds, at least 1'}, not ${JSON.stringify(text.slice(0, 40))}`);
+    out[key] = Number(text) * scale;
+  }
+  return out;
 }

@@ -7,7 +7,7 @@ import { conformanceCommand, replayCommand, rulesCommand, verifyCommand } from '
 import { readFileSync } from 'node:fs';
 import { GAMES, gameIds } from '../games/registry.js';
 import { CliError, playCommand } from './play.js';
-import { SERVE_ENVIRONMENT } from './config.js';
+import { LIMIT_ENVIRONMENT, SERVE_ENVIRONMENT } from './config.js';
 import { serveCommand } from './serve.js';
 import { wrapText } from './terminal.js';
 
@@ -153,7 +153,11 @@ program
   .option('--lease-ms <ms>', "a cluster process's lease on its tables: another takes them this long after it stopped renewing (default 1400; docs/cluster.md)")
   .option('--cluster-key <key>', "the key a cluster's processes share to seal their messages in Redis: 64 hex digits (openssl rand -hex 32); better in STICH_CLUSTER_KEY, which other users cannot read in the process list")
   .option('--trust-proxy [addresses]', 'behind nginx or Caddy: take the client\'s address from X-Forwarded-For when the request comes from these proxies (comma-separated addresses or CIDR ranges; without a value: loopback)')
-  .addHelpText('after', `\nEvery option may be set in the environment instead; a flag wins:\n${Object.entries(SERVE_ENVIRONMENT).map(([k, v]) => `  ${v.padEnd(20)} --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join('\n')}`)
+  .addHelpText(
+    'after',
+    `\nEvery option may be set in the environment instead; a flag wins:\n${Object.entries(SERVE_ENVIRONMENT).map(([k, v]) => `  ${v.padEnd(20)} --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join('\n')}` +
+      `\nThe lobby's limits, from the environment only (docs/security.md; 0: no limit):\n${Object.values(LIMIT_ENVIRONMENT).map((v) => `  ${v.name}`).join('\n')}`,
+  )
   .action(async (opts) => {
     await serveCommand(opts);
   });

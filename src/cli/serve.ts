@@ -1,4 +1,4 @@
-import { parseTrustProxy, serveSettings, type ServeFlags, type Setting } from './config.js';
+import { limitsFromEnvironment, parseTrustProxy, serveSettings, type ServeFlags, type Setting } from './config.js';
 import { parseOrigins } from '../server/origins.js';
 import { CliError } from './play.js';
 import { parseThink } from './seats.js';
@@ -57,11 +57,12 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   const daysText = text(s.sessionDays);
   const days = daysText === undefined ? 30 : Number(daysText);
   if (!/^\d+(\.\d+)?$/.test(daysText ?? '30') || days <= 0 || days > 3650) throw new CliError(`${s.sessionDays!.from} must be a number of days above 0 and at most 3650, not ${JSON.stringify(daysText)}`);
+  const limits = limitsFromEnvironment(env);
   const { startServer } = await import('../server/server.js');
   const { describeLocation } = await import('../server/store/open.js');
   const where = pg !== undefined ? { pg } : { db: text(s.db) ?? 'stich.db' };
   const cluster = redis !== undefined ? { redis, cluster: { prefix, keys, ...(leaseMs !== undefined ? { leaseMs } : {}) } } : {};
-  const server = await startServer({ ...where, ...cluster, port, host, logLevel: log, botWorkers, botThinkMs, trustProxy, origins, identity: { sessionIdleMs: Math.round(days * 24 * 3600_000) } }).catch((e: NodeJS.ErrnoException) => {
+  const server = await startServer({ ...where, ...cluster, port, host, logLevel: log, botWorkers, botThinkMs, trustProxy, limits, origins, identity: { sessionIdleMs: Math.round(days * 24 * 3600_000) } }).catch((e: NodeJS.ErrnoException) => {
     // The port is the trouble, not the database: say so.
     if (e.syscall === 'listen' && e.code === 'EADDRINUSE') throw new CliError(`cannot listen on ${host}:${port}: the port is in use (another stich server, or another program); stop it or choose another port with --port`);
     if (e.syscall === 'listen' && e.code === 'EACCES') throw new CliError(`cannot listen on ${host}:${port}: not allowed (ports below 1024 need special rights); choose another port with --port`);

@@ -72,6 +72,16 @@ export class Client {
     return Client.session(base, login ? '/api/login' : '/api/register', { name, password });
   }
 
+  /** Another socket for a session one has already (its token). */
+  static async connectWith(base: string, token: string): Promise<Client> {
+    const res = await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+    const me = (await res.json()) as { user: { id: string; name: string } | null };
+    if (!me.user) throw new Error('the token has no session');
+    const c = new Client(base, token, me.user);
+    await c.connect();
+    return c;
+  }
+
   private static async session(base: string, path: string, payload: unknown): Promise<Client> {
     const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);

@@ -237,6 +237,14 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     this.log.warn({ table: tableId, node: this.id, why }, 'gave up a table');
   }
 
+  /** The hall let a table of this process go (expired, or over): no longer live, owned or listed. */
+  async retire(tableId: string): Promise<void> {
+    const o = this.owned.get(tableId);
+    this.owned.delete(tableId);
+    this.followers.forget(tableId);
+    await this.lobbyInfo.retire(tableId, o && (() => this.cmd.releaseLease(this.k('lease', tableId), o.lease))).catch((e: unknown) => this.log.warn({ table: tableId, err: String(e) }, 'cannot retire a table in Redis'));
+  }
+
   /** A commit failed: another writer, or the database out of reach. The table is rebuilt from the log by whoever takes it next. */
   private conflict(tableId: string, e: unknown): void {
     const o = this.owned.get(tableId);

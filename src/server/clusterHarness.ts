@@ -25,12 +25,15 @@ export interface ServeChild {
 /** The key the processes started by this test (or load test) share to seal their messages (a fresh one each run). */
 export const TEST_CLUSTER_KEY = randomBytes(32).toString('hex');
 
+/** The harness's clients all come from this machine: the limits per address would count them as one (docs/security.md). */
+const HARNESS_ENV = { STICH_GUESTS_PER_HOUR: '0', STICH_TABLES_PER_MINUTE_PER_ADDRESS: '0' };
+
 /**
  * `stich serve ARGS` (the built CLI) as a child process, configured by its flags alone (none of the caller's STICH_PORT, STICH_PG_URL, …)
- * except for the cluster's key (TEST_CLUSTER_KEY in STICH_CLUSTER_KEY unless `env` names one); resolves once it listens.
- * `node` are options of node itself (`--import FILE`).
+ * except for the cluster's key (TEST_CLUSTER_KEY in STICH_CLUSTER_KEY unless `env` names one) and the limits per address (off);
+ * resolves once it listens. `node` are options of node itself (`--import FILE`).
  */
-export function serveChild(args: readonly string[], env: NodeJS.ProcessEnv = withoutServeEnvironment(), node: readonly string[] = []): Promise<ServeChild> {
+export function serveChild(args: readonly string[], env: NodeJS.ProcessEnv = { ...withoutServeEnvironment(), ...HARNESS_ENV }, node: readonly string[] = []): Promise<ServeChild> {
   const child = spawn(process.execPath, [...node, main, 'serve', '--log', 'warn', ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { STICH_CLUSTER_KEY: TEST_CLUSTER_KEY, ...env } });
   return new Promise((resolve, reject) => {
     let out = '';

@@ -5,6 +5,7 @@ import type { Table } from './table.js';
 
 /** The public description of a table, shared through Redis. */
 export interface TableInfo extends LobbyTable {
+  readonly rules: unknown;
   readonly public: boolean;
   readonly settings: PublicSettings;
 }
@@ -18,6 +19,7 @@ export function infoOf(t: Table): TableInfo {
     seats: t.publicSeats(),
     phase: t.phase,
     rated: s.rated,
+    created: t.created,
     public: s.public,
     settings: { public: s.public, rated: s.rated, clockMs: s.clockMs, botDelayMs: s.botDelayMs, contributionMs: s.contributionMs ?? DEFAULT_CONTRIBUTION_MS, length: s.length },
   };
@@ -95,7 +97,8 @@ export class ClusterLobby {
     return all
       .map((s) => JSON.parse(s) as TableInfo)
       .filter((t) => t.public && t.phase !== 'finished')
-      .map((t) => ({ id: t.id, game: t.game, rules: t.rules, seats: t.seats, phase: t.phase, rated: t.rated }));
+      .map((t) => ({ id: t.id, game: t.game, seats: t.seats, phase: t.phase, rated: t.rated, created: t.created ?? 0 }))
+      .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
   }
 
   async onlineNames(): Promise<string[]> {
@@ -104,6 +107,15 @@ export class ClusterLobby {
     const names = new Set<string>();
     for (const n of nodes) for (const name of await cmd.hvals(this.host.k('presence', n))) names.add(name);
     return [...names].sort();
+  }
+
+  /** A table left memory (expired, or over): its description goes, and every process hears of it. */
+  async retire(tableId: string, release?: () => Promise<unknown>): Promise<void> {
+    this.dirty.delete(tableId);
+    this.cache = { ...this.cache, tables: this.cache.tables.filter((t) => t.id !== tableId) };
+    await this.host.cmd.multi().hdel(this.host.k('info'), tableId).hdel(this.host.k('live'), tableId).exec();
+    await release?.();
+    await this.host.news();
   }
 
   /** A table's public description, wherever it runs. */

@@ -66,6 +66,9 @@ export class FencedStore implements Store {
   createTable(table: TableRow): Promise<void> {
     return this.inner.createTable(table);
   }
+  table(id: string): Promise<TableRow | undefined> {
+    return this.inner.table(id);
+  }
   unfinishedTables(): Promise<TableRow[]> {
     return this.inner.unfinishedTables();
   }

@@ -33,6 +33,8 @@ export async function dispatch(table: Table, sub: Subscriber, user: UserRow, m: 
     case 'again':
       return answer(await table.again(user.id), 0);
     case 'chat':
+      // Only a connection that follows the table, or a player seated at it, talks there.
+      if (!table.follows(sub) && table.seatsOf(user.id).length === 0) return answer({ ok: false, code: 'notJoined', message: 'follow the table (join) before you chat there' }, 0);
       return answer(await table.chat(user, m.text), 0);
     case 'act':
       return answer(await table.act(user.id, m.cseq, m.action, m.seat), m.cseq);

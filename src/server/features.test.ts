@@ -26,7 +26,7 @@ describe.each(STORE_KINDS)('features, stored in %s', (kind) => {
       const lobby = watcher.next((m): m is Extract<ServerMessage, { type: 'lobby' }> => m.type === 'lobby');
       watcher.send({ type: 'lobby' });
       expect((await lobby).online).toEqual(expect.arrayContaining(['Anna', 'Bert', 'Watcher']));
-      const listed = watcher.next((m) => m.type === 'lobby' && m.tables.some((t: LobbyTable) => t.game === 'talonschnapsen'));
+      const listed = watcher.next((m) => m.type === 'lobbyDiff' && [...m.added, ...m.changed].some((t: LobbyTable) => t.game === 'talonschnapsen'));
       const id = await seatedTable(server.url, a, [a, b], { game: 'talonschnapsen', seats: ['open', 'open', 'bot:random'], length: { deals: 1 }, clockMs: 0 });
       await listed;
 

@@ -4,7 +4,7 @@ import { resolveRules } from '../games/ruleBook.js';
 import { BotPool } from './botPool.js';
 import type { ClusterNode } from './cluster.js';
 import type { Limits } from './limits.js';
-import { Lobby } from './lobby.js';
+import { Lobby, pageOf, type LobbyFilter, type LobbyPage } from './lobby.js';
 import { randomId } from './identity.js';
 import type { CreateTable, LobbyTable, ServerErrorCode } from './protocol.js';
 import { initialSeats } from './seats.js';
@@ -15,9 +15,19 @@ import { DECISION_GRACE_MS, decisionMs, isThinkingLevel, THINKING_BOTS_PER_USER,
 /** Overrides of every new table's settings (tests: clocks, bot delays, contributions); graceMs is only the default for tables that name none. */
 export type TableDefaults = Partial<Pick<TableSettings, 'clockMs' | 'botDelayMs' | 'contributionMs' | 'graceMs'>>;
 
+/** A table whose sitting is over, or that a moderator closed (its row is finished in the store either way). */
+const over = (t: Table) => t.phase === 'finished' || t.state.sitting.ended !== null;
+
+/** A table as the lobby lists it. */
+export function lobbyTable(t: Table): LobbyTable {
+  return { id: t.id, game: t.settings.game, seats: t.publicSeats(), phase: t.phase, rated: t.settings.rated, created: t.created };
+}
+
 /** Every table in memory, created here or rebuilt from the store on start (in a cluster: the tables this process owns). */
 export class Hall {
   readonly tables = new Map<string, Table>();
+  /** Finished tables waiting to leave memory. */
+  private readonly lingering = new Map<string, NodeJS.Timeout>();
   readonly lobby: Lobby;
   readonly bots: BotPool;
   /** Called with every command a table's core runs (see TableHooks.observe). */
@@ -30,7 +40,7 @@ export class Hall {
     readonly cluster?: ClusterNode,
     private readonly thinking: { workers?: number; thinkMs?: number; perUser?: number } = {},
   ) {
-    this.lobby = cluster ? new Lobby(() => cluster.lobby().tables, 200, () => cluster.lobby().online) : new Lobby(() => this.lobbyTables());
+    this.lobby = cluster ? new Lobby((f) => pageOf(cluster.lobby().tables, f), 200, () => cluster.lobby().online) : new Lobby((f) => this.lobbyPage(f));
     this.bots = new BotPool(thinking.workers);
     this.thinkingPerUser = thinking.perUser ?? THINKING_BOTS_PER_USER;
   }
@@ -71,23 +81,40 @@ export class Hall {
     return this.lobby.watching();
   }
 
-  lobbyTables(): LobbyTable[] {
-    const out: LobbyTable[] = [];
-    for (const t of this.tables.values()) {
-      if (!t.settings.public || t.phase === 'finished') continue;
-      out.push({ id: t.id, game: t.settings.game, rules: t.rules, seats: t.publicSeats(), phase: t.phase, rated: t.settings.rated });
-    }
-    return out;
+  /** How many tables this user opened that still wait for players (in this process). */
+  waitingOf(userId: string): number {
+    let n = 0;
+    for (const t of this.tables.values()) if (t.phase === 'waiting' && t.settings.creator === userId) n++;
+    return n;
   }
 
-  private make(id: string, settings: TableSettings): Table {
+  /** A page of this process's open public tables, newest first (the order they came into memory: created, or rebuilt oldest first). */
+  lobbyPage(filter: LobbyFilter): LobbyPage {
+    const all = [...this.tables.values()];
+    const out: LobbyTable[] = [];
+    const offset = filter.offset ?? 0;
+    let total = 0;
+    for (let i = all.length - 1; i >= 0; i--) {
+      const t = all[i];
+      if (!t.settings.public || over(t) || (filter.game !== undefined && t.settings.game !== filter.game)) continue;
+      if (total >= offset && out.length < filter.limit) out.push(lobbyTable(t));
+      total++;
+    }
+    return { tables: out, total };
+  }
+
+  private make(id: string, settings: TableSettings, created: number): Table {
     const module = gameById(settings.game);
     if (!module) throw new Error(`table ${id}: unknown game ${settings.game}`);
     const cluster = this.cluster;
     const store = cluster ? cluster.storeFor(id) : this.store;
-    const changed = cluster ? (t: Table) => cluster.changed(t) : () => this.lobby.changed();
+    const lobbyChanged = cluster ? (t: Table) => cluster.changed(t) : (t: Table) => this.lobby.changed(t.id);
     const table = new Table(id, settings, module, store, this.limits, {
-      changed,
+      changed: (t) => {
+        lobbyChanged(t);
+        this.linger(t);
+      },
+      expired: (t) => void this.retire(t, true),
       log: this.log,
       observe: (t, command, step) => this.observe?.(t, command, step),
       thinking: (userId, adding, run) => this.withThinking(userId, adding, run, (r) => r),
@@ -103,13 +130,14 @@ export class Hall {
       },
       hint: (request, key) => this.bots.hint(this.thinking.thinkMs === undefined ? request : { ...request, thinkMs: this.thinking.thinkMs }, key),
     });
+    table.created = created;
     this.tables.set(id, table);
     return table;
   }
 
   /** Rebuilds one table from its log. */
   async adopt(row: TableRow): Promise<Table> {
-    const table = this.make(row.id, row.settings as TableSettings);
+    const table = this.make(row.id, row.settings as TableSettings, row.created);
     try {
       const log = await this.store.tableLog(row.id);
       await table.rebuild(log.map((l) => l.entry as LogEntry));
@@ -171,17 +199,56 @@ export class Hall {
     const row: TableRow = { id, game: settings.game, settings, finished: false, created: Date.now() };
     await this.store.createTable(row);
     await this.cluster?.created(row);
-    const table = this.make(id, settings);
+    const table = this.make(id, settings, row.created);
     await table.rebuild([]);
     const bots: LogEntry[] = seats.seats.flatMap((occ, seat) => (occ.kind === 'bot' ? [{ k: 'seat', seat, occ } as LogEntry] : []));
     if (thinkingBots(module, seats.seats) > 0) this.bots.warm();
     await table.init(bots);
     if (this.cluster) this.cluster.ready(table);
-    else this.lobby.changed();
+    else this.lobby.changed(id);
     return { ok: true, table };
   }
 
+  /** A finished table stays `finishedLingerMs` so that its last events reach its followers, then leaves memory (the store answers for it). */
+  private linger(t: Table): void {
+    const timer = this.lingering.get(t.id);
+    if (!over(t)) {
+      if (timer) clearTimeout(timer);
+      this.lingering.delete(t.id);
+      return;
+    }
+    if (timer) return;
+    this.lingering.set(
+      t.id,
+      setTimeout(() => {
+        this.lingering.delete(t.id);
+        if (over(t) && this.tables.get(t.id) === t) void this.retire(t, false);
+      }, this.limits.finishedLingerMs),
+    );
+  }
+
+  /** Lets a table go: an expired waiting table is marked over in the store first (a finished one is already). */
+  private async retire(t: Table, expired: boolean): Promise<void> {
+    try {
+      await t.idle();
+      if (expired) await (this.cluster ? this.cluster.storeFor(t.id) : this.store).commit({ tableId: t.id, from: t.state.sitting.logLength, entries: [], finished: true });
+    } catch (e) {
+      // Still unfinished in the store: rebuilt on the next start, where it expires again.
+      this.log.warn({ table: t.id, err: String(e) }, 'cannot mark an expired table as over');
+    }
+    t.close();
+    if (this.tables.get(t.id) === t) this.tables.delete(t.id);
+    const timer = this.lingering.get(t.id);
+    if (timer) clearTimeout(timer);
+    this.lingering.delete(t.id);
+    if (this.cluster) await this.cluster.retire(t.id);
+    else this.lobby.removed(t.id);
+    this.log.info({ table: t.id, expired }, expired ? 'a waiting table expired' : 'a finished table left memory');
+  }
+
   async close(): Promise<void> {
+    for (const timer of this.lingering.values()) clearTimeout(timer);
+    this.lingering.clear();
     for (const t of this.tables.values()) t.close();
     this.lobby.close();
     await this.bots.close();

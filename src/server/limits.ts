@@ -14,6 +14,20 @@ export interface Limits {
   /** Hints a connection may ask for per second on average, and the burst it may save up (each costs the strong bot's thinking in a worker). */
   readonly hintRate: number;
   readonly hintBurst: number;
+  /** Waiting tables one user may have opened at once (docs/security-lobby.md); 0: no limit. */
+  readonly waitingTablesPerUser: number;
+  /** Tables one user, and one address, may open per minute (the burst is the same number); 0: no limit. */
+  readonly tablesPerMinute: number;
+  readonly tablesPerMinutePerAddress: number;
+  /** Guests one address may create per hour (the burst is the same number); 0: no limit. */
+  readonly guestsPerHour: number;
+  /** A waiting table where no seated person is connected for this long ends (ms). */
+  readonly waitingExpiryMs: number;
+  /** How long a finished table stays in memory so that its last events reach its followers (ms); then the store answers for it. */
+  readonly finishedLingerMs: number;
+  /** Lobby (re)subscriptions one user may make per second on average, over all their connections, and the burst (each sends a page). */
+  readonly lobbyRate: number;
+  readonly lobbyBurst: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -27,6 +41,14 @@ export const DEFAULT_LIMITS: Limits = {
   chatBurst: 5,
   hintRate: 1 / 5,
   hintBurst: 3,
+  waitingTablesPerUser: 3,
+  tablesPerMinute: 10,
+  tablesPerMinutePerAddress: 30,
+  guestsPerHour: 30,
+  waitingExpiryMs: 10 * 60_000,
+  finishedLingerMs: 30_000,
+  lobbyRate: 1,
+  lobbyBurst: 10,
 };
 
 /** A token bucket: `rate` tokens a second, at most `burst` saved up. */

@@ -9,6 +9,9 @@ import type { ErrorCode, ErrorParams } from '../core/result.js';
  */
 
 const tableId = z.string().min(1).max(64);
+/** The most tables one lobby follower may ask to see (in pages of LOBBY_PAGE). */
+export const LOBBY_MAX = 100;
+export const LOBBY_PAGE = 50;
 /** The client's own sequence number of an action: 1, 2, 3, … per table. */
 const cseq = z.number().int().min(1).max(2 ** 31);
 
@@ -58,8 +61,13 @@ export const ClientMessage = z.discriminatedUnion('type', [
   z
     .object({ type: z.literal('moderate'), table: tableId, op: z.enum(['close', 'hide']), e: z.number().int().min(0).optional(), reason: z.string().min(1).max(500) })
     .strict(),
-  /** Subscribes to the lobby: open tables and who is online, pushed on every change. */
-  z.object({ type: z.literal('lobby') }).strict(),
+  /**
+   * Follows the lobby: the newest `limit` open public tables (default 50, at most 100), of one game or of all, and who is
+   * online; first as a `lobby` message, then only what changed (`lobbyDiff`). Sent again, it changes the page.
+   */
+  z.object({ type: z.literal('lobby'), game: z.string().min(1).max(40).optional(), limit: z.number().int().min(1).max(LOBBY_MAX).optional() }).strict(),
+  /** Stops following the lobby. */
+  z.object({ type: z.literal('unlobby') }).strict(),
   z.object({ type: z.literal('ping') }).strict(),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
@@ -189,11 +197,12 @@ export const Snapshot = z
 export type Snapshot = z.infer<typeof Snapshot>;
 
 /** The server's own error codes, beside the rules' (src/core/result.ts). */
-export const SERVER_ERRORS = ['badMessage', 'tooLarge', 'rateLimited', 'tooManyConnections', 'unauthorized', 'unknownTable', 'notSeated', 'seatTaken', 'notJoined', 'badSequence', 'duplicateSequence', 'notPlaying', 'chatTooLong', 'notCollecting', 'duplicateContribution', 'notCreator', 'notWaiting', 'tableClosed', 'notChat', 'muted', 'banned', 'forbidden', 'noHints', 'noDecision', 'tooManyBots', 'internal'] as const;
+export const SERVER_ERRORS = ['badMessage', 'tooLarge', 'rateLimited', 'tooManyConnections', 'unauthorized', 'unknownTable', 'notSeated', 'seatTaken', 'notJoined', 'badSequence', 'duplicateSequence', 'notPlaying', 'chatTooLong', 'notCollecting', 'duplicateContribution', 'notCreator', 'notWaiting', 'tableClosed', 'notChat', 'muted', 'banned', 'forbidden', 'noHints', 'noDecision', 'tooManyBots', 'tooManyWaiting', 'tooManyTables', 'tooManyGuests', 'tableExpired', 'internal'] as const;
 export const ServerErrorCode = z.union([z.enum(SERVER_ERRORS), z.custom<ErrorCode>((v) => typeof v === 'string')]);
 export type ServerErrorCode = z.infer<typeof ServerErrorCode>;
 
-export const LobbyTable = z.object({ id: z.string(), game: z.string(), rules: z.unknown(), seats: z.array(PublicSeat).readonly(), phase, rated: z.boolean() }).readonly();
+/** A table in the lobby (its rules: GET /api/tables/:id); `created`: ms since the epoch, the lobby's order (newest first). */
+export const LobbyTable = z.object({ id: z.string(), game: z.string(), seats: z.array(PublicSeat).readonly(), phase, rated: z.boolean(), created: z.number() }).readonly();
 export type LobbyTable = z.infer<typeof LobbyTable>;
 
 export const ServerMessage = z.discriminatedUnion('type', [
@@ -211,7 +220,23 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z
     .object({ type: z.literal('status'), table: z.string(), toAct: z.array(seatNo).readonly(), legal: strings, clocks: z.array(Clock).readonly(), away: z.array(seatNo).readonly(), disconnected: z.array(Disconnected).readonly() })
     .readonly(),
-  z.object({ type: z.literal('lobby'), tables: z.array(LobbyTable).readonly(), online: strings }).readonly(),
+  /**
+   * The first page of a lobby follower: its newest tables, how many match its filter in all (`total`), and who is online
+   * (at most 50 names, and their number). More tables of the page may follow as `lobbyDiff`s with `added`.
+   */
+  z.object({ type: z.literal('lobby'), tables: z.array(LobbyTable).readonly(), total: z.number().int(), game: z.string().nullable(), limit: z.number().int(), online: strings, onlineCount: z.number().int() }).readonly(),
+  /** What changed in a follower's page since the last message; `online` and `onlineCount` only when they changed. */
+  z
+    .object({
+      type: z.literal('lobbyDiff'),
+      added: z.array(LobbyTable).readonly(),
+      changed: z.array(LobbyTable).readonly(),
+      removed: strings,
+      total: z.number().int(),
+      online: strings.optional(),
+      onlineCount: z.number().int().optional(),
+    })
+    .readonly(),
   z.object({ type: z.literal('pong') }).readonly(),
   /**
    * The answer to `hint`: for the seat's decision before action `action` (from 0) of deal `deal` (from 0), the strong

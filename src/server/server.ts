@@ -23,6 +23,8 @@ import { analysisRoutes } from './analysisRoutes.js';
 import { clientFileOptions } from './clientFiles.js';
 import { ServerMetrics } from './metrics.js';
 import { registerOperations } from './operations.js';
+import { guestLimits } from './creationLimits.js';
+import { clientErrorHandler, socketErrorHandler } from './clientErrors.js';
 import { Moderation } from './moderation.js';
 import { adminRoutes } from './routes/admin.js';
 import { reportRoutes } from './routes/reports.js';
@@ -58,6 +60,8 @@ export interface ServerOptions {
   readonly limits?: Partial<Limits>;
   /** pino's level, or false for no logs. */
   readonly logLevel?: string | false;
+  /** Where the log goes (default: standard output). */
+  readonly logStream?: NodeJS.WritableStream;
   /** Overrides of every new table's settings (tests: clocks, bot delays, contributions); graceMs is only the default for tables that name none. */
   readonly tableDefaults?: TableDefaults;
   /** Worker threads for the thinking bots (default: the cores less one, at least one). */
@@ -132,7 +136,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const draining = new DrainState();
   draining.register(app);
   await registerOperations(app, { limits, store, cluster, hall, metrics, accepting: draining.check });
-  await app.register(websocket, { options: { maxPayload: limits.maxFrame } });
+  await app.register(guestLimits, { limits });
+  clientErrorHandler(app);
+  await app.register(websocket, { options: { maxPayload: limits.maxFrame }, errorHandler: socketErrorHandler });
   // One path for a socket's table messages: the cluster is the router when there is one.
   const moderation = store.moderation ? new Moderation(store.moderation, { redis: options.redis, prefix: options.cluster?.prefix, log: app.log }) : undefined;
   const ctx: ServerContext = {

@@ -33,6 +33,8 @@ export interface Subscriber {
 export interface TableHooks {
   /** Seats or phase changed (the lobby shows them). */
   changed(table: Table): void;
+  /** The waiting table ended without a sitting (core/expiry.ts): the hall lets it go. */
+  expired?(table: Table): void;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Decides for a thinking bot off the event loop (the server's bot pool); without it such seats are played by the easy bot. */
   think?(request: ThinkRequest): Promise<ThinkReply>;
@@ -65,6 +67,8 @@ export class Table {
   private readonly followerOf = new WeakMap<Subscriber, string>();
   private readonly bots: TableBots;
   private closed = false;
+  /** When the table was opened (ms since the epoch): the lobby lists the newest first. */
+  created = 0;
 
   constructor(
     readonly id: string,
@@ -229,6 +233,12 @@ export class Table {
     await this.submit({ type: 'join', follower: { id, userId: sub.userId }, ...(since !== undefined ? { since } : {}) });
   }
 
+  /** Whether this connection follows the table. */
+  follows(sub: Subscriber): boolean {
+    const id = this.followerOf.get(sub);
+    return id !== undefined && this.followers.has(id);
+  }
+
   /** A connection stops following (its holder's seat gets the grace period when it was the last one). */
   leave(sub: Subscriber): void {
     const id = this.followerOf.get(sub);
@@ -322,6 +332,9 @@ export class Table {
         });
       case 'changed':
         this.hooks.changed(this);
+        return;
+      case 'expired':
+        this.hooks.expired?.(this);
         return;
       case 'log':
         this.hooks.log?.[e.level](e.data, e.message);

@@ -12,10 +12,16 @@ export function tempDb(): string {
   return join(mkdtempSync(join(tmpdir(), 'stich-server-')), 'test.db');
 }
 
+/**
+ * The limits per address are off in tests unless a test names them: every test client comes from 127.0.0.1, as if
+ * all were behind one proxy. The limits per user stay as they are.
+ */
+export const TEST_LIMITS = { guestsPerHour: 0, tablesPerMinutePerAddress: 0 } as const;
+
 /** The real server on a free port, quiet, with no clock and no bot delay unless asked; in a cluster (`redis`), with the test's shared key unless one is given. */
 export function testServer(options: Partial<ServerOptions> = {}): Promise<RunningServer> {
   const cluster = options.redis ? { ...options.cluster, keys: options.cluster?.keys ?? [Buffer.from(TEST_CLUSTER_KEY, 'hex')] } : options.cluster;
-  return startServer({ db: tempDb(), port: 0, logLevel: false, tableDefaults: { clockMs: 0, botDelayMs: 0 }, ...options, ...(cluster ? { cluster } : {}) });
+  return startServer({ db: tempDb(), port: 0, logLevel: false, tableDefaults: { clockMs: 0, botDelayMs: 0 }, ...options, limits: { ...TEST_LIMITS, ...options.limits }, ...(cluster ? { cluster } : {}) });
 }
 
 export async function get<R>(base: string, path: string): Promise<{ status: number; body: R }> {

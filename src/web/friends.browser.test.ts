@@ -135,8 +135,15 @@ describe('playing with friends', () => {
     expect(await p.page.locator('.gone-table h2').textContent()).toBe('Dieser Tisch ist vorbei.');
     await p.page.locator('.gone-table a.button').click();
     await p.page.waitForURL(/\/record\//);
+    // "Play again" opens a new table with the same game, rules and bots.
     await p.page.goto(`${base}/table/${id}`);
-    await p.page.locator('.gone-table button.primary').click();
+    await p.page.locator('.gone-table button.play-again').click();
+    await p.page.waitForURL((u) => u.pathname.startsWith('/table/') && !u.pathname.endsWith(id));
+    const again = s.hall.tables.get(new URL(p.page.url()).pathname.split('/')[2])!;
+    expect(again.settings.game).toBe('karnoeffel');
+    expect(again.settings.length).toEqual({ deals: 1 });
+    await p.page.goto(`${base}/table/${id}`);
+    await p.page.locator('.gone-table button:not(.play-again)').click();
     await p.page.waitForSelector('form.create');
     expect(p.errors).toEqual([]);
     await owner.close();

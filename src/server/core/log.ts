@@ -58,7 +58,7 @@ export function emptyTable(ctx: TableContext): TableState {
       hints: [],
       ended: null,
     },
-    live: { followers: [], away: [], gone: [], clocks: [], contributions: [], collectTimer: null, botPending: new Map(), chat: new Map(), recordSaved: true, closed: false },
+    live: { followers: [], away: [], gone: [], clocks: [], contributions: [], collectTimer: null, botPending: new Map(), chat: new Map(), recordSaved: true, closed: false, expiry: null },
   };
 }
 

@@ -42,14 +42,15 @@ interface Sent {
   readonly message: ServerMessage;
 }
 
-function context(module: AnyGameModule, variant: number): TableContext {
+function context(module: AnyGameModule, variant: number, expiryMs = 0): TableContext {
   const rules = resolveRules(module.game.ruleBook);
   if (!rules.ok) throw new Error(rules.error.message);
   const seats = module.game.seatCount(rules.value);
   return {
     id: `t${variant}`,
     module,
-    limits: DEFAULT_LIMITS,
+    // The random sequences run the earliest timer often: a waiting table's expiry would end most of them before play (tested below).
+    limits: { ...DEFAULT_LIMITS, waitingExpiryMs: expiryMs },
     settings: {
       game: module.game.id,
       rules: rules.value,
@@ -266,6 +267,36 @@ describe('the sitting core', () => {
       }
     });
   }
+
+  it('a waiting table without a connected seated person expires; someone seated and here stops the clock, leaving starts it again', () => {
+    const ctx = context(GAMES[0], 1, 60_000);
+    const h = new Harness(ctx, new SeededRng(4));
+    h.run({ type: 'create', seats: [] });
+    expect(h.timers.get('expiry')?.at).toBe(h.now + 60_000);
+    // A spectator is nobody seated; a seated person who follows the table is.
+    h.run({ type: 'join', follower: FOLLOWERS[6] });
+    expect(h.timers.has('expiry')).toBe(true);
+    h.run({ type: 'join', follower: FOLLOWERS[0] });
+    h.run({ type: 'sit', user: { id: FOLLOWERS[0].userId, name: 'A' }, seat: 0 });
+    expect(h.timers.has('expiry')).toBe(false);
+    h.now += 1000;
+    h.run({ type: 'leave', followerId: FOLLOWERS[0].id });
+    const until = h.timers.get('expiry')!.at;
+    expect(until).toBe(h.now + 60_000);
+    // A stale deadline is refused; the right one closes the table and tells the spectator.
+    expect(step(ctx, h.state, { type: 'waitOut', until: until - 1 }, until).reply.ok).toBe(false);
+    const done = step(ctx, h.state, { type: 'waitOut', until }, until);
+    expect(done.reply.ok).toBe(true);
+    expect(done.effects.map((e) => e.type)).toEqual(['send', 'expired']);
+    expect(done.effects[0]).toMatchObject({ to: [FOLLOWERS[6].id], message: { type: 'error', code: 'tableExpired' } });
+    expect(done.state.live.closed).toBe(true);
+    // A table that begins is not waiting any more.
+    const full = new Harness(ctx, new SeededRng(5));
+    full.run({ type: 'create', seats: [] });
+    USERS.slice(0, ctx.settings.seats).forEach((u, seat) => full.run({ type: 'sit', user: { id: u, name: u }, seat }));
+    expect(full.state.sitting.phase).toBe('playing');
+    expect(full.timers.has('expiry')).toBe(false);
+  });
 
   it('a spectator sees the spectator events', () => {
     const module = GAMES[0];

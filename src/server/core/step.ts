@@ -3,6 +3,7 @@ import { toRecord } from '../../records/record.js';
 import { DEFAULT_CONTRIBUTION_MS } from '../fairDeal.js';
 import { botSeatChange } from '../seatBots.js';
 import { isThinkingLevel } from '../thinking.js';
+import { deserted, watchExpiry } from './expiry.js';
 import { dealState, draft, freeze, ingest, recordId, type Draft } from './log.js';
 import { AFTER_END, end, hide, stopTimers } from './moderate.js';
 import { broadcast, graceMs, lastEvent, render, seatsOf, snapshot, status, toAct, viewerSeat, legalFor } from './read.js';
@@ -91,6 +92,7 @@ class Run {
   }
 
   finish(reply: Reply): Step {
+    watchExpiry(this.ctx, this.d, this.now, this.effects);
     const state = this.state;
     const out: Effect[] = [];
     const finished = this.finishTable ? { finished: true } : this.unfinish ? { finished: false } : {};
@@ -272,6 +274,13 @@ function handle(run: Run, c: Command): Reply {
       changedPresence(run);
       return OK;
     }
+    case 'waitOut':
+      if (l.expiry !== c.until || !deserted(ctx, d)) return refuse('notWaiting', 'the table does not end now');
+      l.expiry = null;
+      l.closed = true;
+      run.effects.push({ type: 'send', to: l.followers.map((f) => f.id), message: { type: 'error', code: 'tableExpired', message: 'nobody sat at this waiting table for a while: it is closed', table: ctx.id } });
+      run.effects.push({ type: 'expired' });
+      return OK;
     case 'join':
       return join(run, c);
     case 'leave':

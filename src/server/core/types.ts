@@ -136,6 +136,8 @@ export interface Live {
   /** Whether the finished sitting's record is in the store. */
   readonly recordSaved: boolean;
   readonly closed: boolean;
+  /** When a waiting table without a connected seated person ends (null: someone is here, or the table is not waiting). */
+  readonly expiry: number | null;
 }
 
 /** A table as plain data. */
@@ -149,7 +151,9 @@ export type TimerCommand =
   | { readonly type: 'clockOut'; readonly seat: Seat; readonly deadline: number }
   | { readonly type: 'graceOut'; readonly seat: Seat; readonly until: number }
   | { readonly type: 'collectOut'; readonly deal: number }
-  | { readonly type: 'botDue'; readonly seat: Seat; readonly version: number };
+  | { readonly type: 'botDue'; readonly seat: Seat; readonly version: number }
+  /** A waiting table's expiry (core/expiry.ts). */
+  | { readonly type: 'waitOut'; readonly until: number };
 
 export interface User {
   readonly id: string;
@@ -219,6 +223,8 @@ export type Effect =
   | { readonly type: 'decide'; readonly seat: Seat; readonly moves: number; readonly thinking?: ThinkingLevel }
   /** Seats or phase changed (the lobby shows them). */
   | { readonly type: 'changed' }
+  /** The waiting table ended without a sitting: the shell marks it over in the store and lets it go. */
+  | { readonly type: 'expired' }
   | { readonly type: 'log'; readonly level: 'warn' | 'error'; readonly data: object; readonly message: string };
 
 /** What one command did: the new state, the table events it added (unrendered: a game event is rendered per seat), the effects, the answer. */

@@ -2,10 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { findGame, gameById } from '../../games/registry.js';
 import { PlayerParams, PlayerQuery, type PlayerPage } from '../protocol.js';
 import { ordinalOf } from '../ratings.js';
-import { badRequest, failure, type ServerContext } from './context.js';
+import { authed, badRequest, failure, type ServerContext } from './context.js';
 
 /** Records, the leaderboards and the player pages. */
-export const playerRoutes: FastifyPluginAsync<ServerContext> = async (app, { store }) => {
+export const playerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  const { store } = ctx;
   app.get('/api/records/:id', async (req, reply) => {
     const r = await store.record((req.params as { id: string }).id);
     if (!r) return failure(reply, 404, 'unknownRecord', 'no such record');
@@ -25,7 +26,11 @@ export const playerRoutes: FastifyPluginAsync<ServerContext> = async (app, { sto
     if (!user) return failure(reply, 404, 'unknownPlayer', 'no such player');
     const title = (game: string) => gameById(game)?.game.title ?? game;
     const ratings = await store.playerRatings(user.id);
-    const sittings = await store.playerSittings(user.id, query.data.limit);
+    // A private table's sittings are shown to its players only: the page's own player, or someone who sat with them.
+    const all = await store.playerSittings(user.id, query.data.limit);
+    const viewer = all.some((s) => !s.public) ? await authed(ctx, req) : undefined;
+    const theirs = viewer && viewer.id !== user.id ? new Set((await store.playerSittings(viewer.id, 100)).map((s) => s.recordId)) : new Set<string>();
+    const sittings = all.filter((s) => s.public || viewer?.id === user.id || theirs.has(s.recordId));
     const page: PlayerPage = {
       id: user.id,
       name: user.name,

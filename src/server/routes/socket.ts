@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { isTableMessage } from '../dispatch.js';
 import { TokenBucket } from '../limits.js';
-import { ClientMessage, type ServerErrorCode, type ServerMessage } from '../protocol.js';
+import { ClientMessage, LOBBY_PAGE, type ServerErrorCode, type ServerMessage } from '../protocol.js';
 import type { UserRow } from '../store/store.js';
 import { SESSION_COOKIE } from '../identity.js';
 import { originAllowed } from '../origins.js';
@@ -77,7 +77,7 @@ export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
   );
 };
 
-function connection(ctx: ServerContext, log: { warn(o: object, m: string): void; error(o: object, m: string): void }, ws: WebSocket, user: UserRow): void {
+function connection(ctx: ServerContext, log: { info(o: object, m: string): void; error(o: object, m: string): void }, ws: WebSocket, user: UserRow): void {
   const { hall, limits, router } = ctx;
   const acks = ctx.metrics?.acknowledgements();
   const send = (m: ServerMessage) => {
@@ -86,7 +86,11 @@ function connection(ctx: ServerContext, log: { warn(o: object, m: string): void;
     corkTurn(ws);
     ws.send(JSON.stringify(m));
   };
-  const sub = { userId: user.id, send };
+  // The lobby sends the same JSON text to many sockets: it is serialised once (lobby.ts).
+  const sendText = (text: string) => {
+    if (ws.readyState === ws.OPEN) ws.send(text);
+  };
+  const sub = { userId: user.id, send, sendText };
   const bucket = new TokenBucket(limits.messageRate, limits.messageBurst);
   // Hints cost the strong bot's thinking in the worker pool: their own, smaller budget per connection.
   const hints = new TokenBucket(limits.hintRate, limits.hintBurst);
@@ -109,7 +113,8 @@ function connection(ctx: ServerContext, log: { warn(o: object, m: string): void;
   });
   send({ type: 'hello', user: { id: user.id, name: user.name, guest: user.guest } });
 
-  ws.on('error', (e) => log.warn({ user: user.id, err: String(e) }, 'socket error'));
+  // A client's broken frames are its own fault: noted without alarm (clientErrors.ts).
+  ws.on('error', (e) => log.info({ user: user.id, why: String(e) }, 'socket error'));
   ws.on('close', () => {
     unlist();
     forget?.();
@@ -162,7 +167,8 @@ function connection(ctx: ServerContext, log: { warn(o: object, m: string): void;
 
   const handle = async (m: ClientMessage): Promise<void> => {
     if (m.type === 'ping') return send({ type: 'pong' });
-    if (m.type === 'lobby') return watchLobby(ctx, sub);
+    if (m.type === 'lobby') return watchLobby(ctx, sub, { game: m.game, limit: m.limit ?? LOBBY_PAGE });
+    if (m.type === 'unlobby') return hall.lobby.unwatch(sub);
     // Moderation steps come from the admin's HTTP routes, which check the role; never from a socket.
     if (m.type === 'moderate') return error('forbidden', 'moderation goes through /api/admin', { table: m.table, cseq: 0 });
     if ((m.type === 'chat' || m.type === 'sit') && ctx.moderation) {

@@ -3,12 +3,18 @@ import { GAMES } from '../../games/registry.js';
 import { resolveRules } from '../../games/ruleBook.js';
 import { infoOf } from '../cluster.js';
 import { CreateTable } from '../protocol.js';
+import { againOf } from '../again.js';
+import type { LogEntry, TableSettings } from '../core/types.js';
+import { CreationLimits } from '../creationLimits.js';
 import { serverBots } from '../thinking.js';
 import { authed, badRequest, failure, redisOutOfReach, type ServerContext } from './context.js';
+
+const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The games on offer, making a table, one table's description, the process's figures. */
 export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const { hall, cluster, store } = ctx;
+  const creations = new CreationLimits(ctx.limits, (userId) => hall.waitingOf(userId));
   app.get('/api/games', async () => ({
     games: GAMES.map((m) => ({
       id: m.game.id,
@@ -36,7 +42,13 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     if (!user) return failure(reply, 401, 'unauthorized', 'log in or play as a guest first');
     const body = CreateTable.safeParse(req.body);
     if (!body.success) return badRequest(reply, body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-    const made = await hall.create(body.data, ctx.tableDefaults, user.id);
+    const allowed = creations.take(user.id, req.ip);
+    if (!allowed.ok) {
+      const r = allowed.refusal;
+      if (r.retryAfter !== undefined) reply.header('retry-after', String(r.retryAfter));
+      return reply.code(r.status).send({ error: { code: r.code, message: r.message, params: r.params } });
+    }
+    const made = await hall.create(body.data, ctx.tableDefaults, user.id).finally(allowed.done);
     if (!made.ok) return badRequest(reply, made.message, made.code);
     const t = made.table;
     return { id: t.id, invite: `/table/${t.id}`, game: t.settings.game, rules: t.rules, seats: t.publicSeats(), public: t.settings.public };
@@ -47,6 +59,7 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
   });
   app.get('/api/tables/:id', async (req, reply) => {
     const id = (req.params as { id: string }).id;
+    if (!TABLE_ID.test(id)) return failure(reply, 404, 'unknownTable', 'no such table');
     const local = hall.tables.get(id);
     let t;
     try {
@@ -56,10 +69,18 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
       return redisOutOfReach(reply);
     }
     if (!t) {
-      // A table whose sittings are over is no longer kept: its records say it was there.
+      // A table that left memory (over, or expired while it waited) answers from the store: its records, and how to play again.
+      const row = await store.table(id);
+      if (!row || !row.finished) return failure(reply, 404, 'unknownTable', row ? 'the table is not running at the moment; try again' : 'no such table');
       const records = await store.recordsOfTable(id);
-      if (records.length > 0) return reply.code(410).send({ error: { code: 'tableFinished', message: 'the table is over' }, records });
-      return failure(reply, 404, 'unknownTable', 'no such table');
+      const log = (await store.tableLog(id)).map((l) => l.entry as LogEntry);
+      const again = againOf(row.settings as TableSettings, log);
+      const error = log.some((e) => e.k === 'end')
+        ? { code: 'tableClosed', message: 'a moderator closed this table' }
+        : records.length > 0
+          ? { code: 'tableFinished', message: 'the table is over' }
+          : { code: 'tableExpired', message: 'nobody sat at this table while it waited: it is closed' };
+      return reply.code(410).send({ error, records, game: row.game, ...(again ? { again } : {}) });
     }
     return { id: t.id, game: t.game, rules: t.rules, seats: t.seats, phase: t.phase, settings: t.settings, records: await store.recordsOfTable(t.id) };
   });

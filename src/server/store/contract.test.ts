@@ -100,6 +100,8 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
 
     it('JSON round trips: unicode, escapes, NUL inside strings, nesting, numbers, null, key order', async () => {
       const table = await newTable({ settings: { name: 'Grüß Gott — ♥ 🂡', nested: { b: [1, [2, [3]]], a: null }, z: -0.5, big: 2 ** 53 - 1 } });
+      expect(await store.table(table.id)).toEqual(table);
+      expect(await store.table('no-such-table')).toBeUndefined();
       const odd = [
         { k: 'chat', userId: 'u', name: 'Ötzi', text: 'Sau\u0000"\\\n\t</script>' },
         'a plain string',
@@ -275,7 +277,8 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
       const registered = await newUser(name, false);
       const guest = await newUser(name, true);
       const laterGuest = await newUser(name, true);
-      const [t1, t2] = [await newTable(), await newTable()];
+      // The second table is private: its sittings say so (the player page shows them to their players only).
+      const [t1, t2] = [await newTable(), await newTable({ settings: { game: 'schafkopf', seats: 4, rules: {}, public: false } })];
       const players = [name, 'Sepp (bot)', 'Resi (bot)'];
       await store.commit({
         tableId: t1.id,
@@ -301,8 +304,8 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
       expect(await store.findPlayer(id('Anders'), guest)).toBeUndefined();
       expect(await store.playerRatings(registered)).toEqual([{ game: 'talonschnapsen', userId: registered, name, mu: 27, sigma: 7, sittings: 1 }]);
       expect(await store.playerSittings(registered, 10)).toEqual([
-        { recordId: `${t2.id}.1`, tableId: t2.id, game: 'schafkopf', created: 2000, userId: registered, seat: 1, total: -20, place: 3, players: ['A', name, 'B', 'C'] },
-        { recordId: `${t1.id}.1`, tableId: t1.id, game: 'talonschnapsen', created: 1000, userId: registered, seat: 0, total: 3, place: 1, players },
+        { recordId: `${t2.id}.1`, tableId: t2.id, game: 'schafkopf', created: 2000, userId: registered, seat: 1, total: -20, place: 3, players: ['A', name, 'B', 'C'], public: false },
+        { recordId: `${t1.id}.1`, tableId: t1.id, game: 'talonschnapsen', created: 1000, userId: registered, seat: 0, total: 3, place: 1, players, public: true },
       ]);
       expect((await store.playerSittings(registered, 1)).map((x) => x.recordId)).toEqual([`${t2.id}.1`]);
       expect(await store.playerSittings(laterGuest, 10)).toEqual([]);

@@ -236,6 +236,12 @@ export class PgStore implements Store, SchemaState {
     await this.query('INSERT INTO tables (id, game, settings, finished, created) VALUES ($1, $2, $3, $4, $5)', [table.id, table.game, settings, table.finished, table.created]);
   }
 
+  async table(id: string): Promise<TableRow | undefined> {
+    checkText(id, 'table id');
+    const [r] = await this.query('SELECT id, game, settings, finished, created FROM tables WHERE id = $1', [id]);
+    return r && { id: r.id as string, game: r.game as string, settings: JSON.parse(r.settings as string), finished: r.finished as boolean, created: Number(r.created) };
+  }
+
   async unfinishedTables(): Promise<TableRow[]> {
     const rows = await this.query('SELECT id, game, settings, finished, created FROM tables WHERE NOT finished ORDER BY created, id COLLATE "C"');
     return rows.map((r) => ({ id: r.id as string, game: r.game as string, settings: JSON.parse(r.settings as string), finished: r.finished as boolean, created: Number(r.created) }));
@@ -371,10 +377,11 @@ export class PgStore implements Store, SchemaState {
     checkText(userId, 'user id');
     checkIndex(limit, 'limit');
     const rows = await this.query(
-      'SELECT p.record_id, p.user_id, p.seat, p.total, p.place, r.table_id, r.game, r.created, r.record FROM participants p JOIN records r ON r.id = p.record_id WHERE p.user_id = $1 ORDER BY r.created DESC, r.id COLLATE "C" DESC LIMIT $2',
+      'SELECT p.record_id, p.user_id, p.seat, p.total, p.place, r.table_id, r.game, r.created, r.record, t.settings FROM participants p JOIN records r ON r.id = p.record_id JOIN tables t ON t.id = r.table_id WHERE p.user_id = $1 ORDER BY r.created DESC, r.id COLLATE "C" DESC LIMIT $2',
       [userId, limit],
     );
     return rows.map((r) => ({
+      public: (JSON.parse(r.settings as string) as { public?: unknown }).public !== false,
       recordId: r.record_id as string,
       userId: r.user_id as string,
       seat: r.seat as number,

@@ -97,6 +97,7 @@ export class SqliteStore implements Store, SchemaState {
       tableEpoch: db.prepare('SELECT epoch FROM tables WHERE id = ?'),
       claim: db.prepare('UPDATE tables SET epoch = epoch + 1 WHERE id = ? RETURNING epoch'),
       unfinished: db.prepare('SELECT id, game, settings, finished, created FROM tables WHERE finished = 0 ORDER BY created, id'),
+      table: db.prepare('SELECT id, game, settings, finished, created FROM tables WHERE id = ?'),
       log: db.prepare('SELECT idx, entry FROM table_log WHERE table_id = ? ORDER BY idx'),
       next: db.prepare('SELECT coalesce(max(idx) + 1, 0) AS n FROM table_log WHERE table_id = ?'),
       append: db.prepare('INSERT INTO table_log (table_id, idx, entry) VALUES (?, ?, ?)'),
@@ -117,7 +118,7 @@ export class SqliteStore implements Store, SchemaState {
       latestGuestByName: db.prepare('SELECT id, name, guest FROM users WHERE name_key = ? AND guest = 1 ORDER BY created DESC, rowid DESC LIMIT 1'),
       playerRatings: db.prepare('SELECT r.game, r.user_id, u.name, r.mu, r.sigma, r.sittings FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.user_id = ? ORDER BY r.game'),
       playerSittings: db.prepare(
-        'SELECT p.record_id, p.user_id, p.seat, p.total, p.place, r.table_id, r.game, r.created, r.record FROM participants p JOIN records r ON r.id = p.record_id WHERE p.user_id = ? ORDER BY r.created DESC, r.rowid DESC LIMIT ?',
+        "SELECT p.record_id, p.user_id, p.seat, p.total, p.place, r.table_id, r.game, r.created, r.record, json_extract(t.settings, '$.public') AS public FROM participants p JOIN records r ON r.id = p.record_id JOIN tables t ON t.id = r.table_id WHERE p.user_id = ? ORDER BY r.created DESC, r.rowid DESC LIMIT ?",
       ),
       leaderboard: db.prepare(
         'SELECT r.user_id, u.name, r.mu, r.sigma, r.sittings FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game = ? ORDER BY (r.mu - 3 * r.sigma) DESC, r.user_id LIMIT ?',
@@ -261,6 +262,12 @@ export class SqliteStore implements Store, SchemaState {
     return rows.map((r) => ({ id: r.id, game: r.game, settings: JSON.parse(r.settings), finished: r.finished === 1, created: r.created }));
   }
 
+  async table(id: string): Promise<TableRow | undefined> {
+    checkText(id, 'table id');
+    const r = this.stmts.table.get(id) as { id: string; game: string; settings: string; finished: number; created: number } | undefined;
+    return r && { id: r.id, game: r.game, settings: JSON.parse(r.settings), finished: r.finished === 1, created: r.created };
+  }
+
   async tableLog(tableId: string): Promise<LogRow[]> {
     checkText(tableId, 'table id');
     const rows = this.stmts.log.all(tableId) as { idx: number; entry: string }[];
@@ -386,8 +393,10 @@ export class SqliteStore implements Store, SchemaState {
       game: string;
       created: number;
       record: string;
+      public: number | null;
     }[];
     return rows.map((r) => ({
+      public: r.public !== 0,
       recordId: r.record_id,
       userId: r.user_id,
       seat: r.seat,

@@ -78,6 +78,8 @@ export interface PlayerSitting extends Participant {
   readonly tableId: string;
   readonly game: string;
   readonly created: number;
+  /** Whether the table was public (a private table's sittings are shown to its players only). */
+  readonly public: boolean;
   /** Every seat's name, as the record keeps them. */
   readonly players: readonly string[];
 }
@@ -137,6 +139,8 @@ export interface Store {
   takeTicket(ticketHash: string): Promise<UserRow | undefined>;
 
   createTable(table: TableRow): Promise<void>;
+  /** One table's row, finished or not. */
+  table(id: string): Promise<TableRow | undefined>;
   /** Every table whose sitting has not finished, oldest first. */
   unfinishedTables(): Promise<TableRow[]>;
   tableLog(tableId: string): Promise<LogRow[]>;

@@ -6,12 +6,12 @@ import { Lobby } from './lobby.js';
 import { PlayerScreen, playerPath } from './player.js';
 import { RecordScreen } from './record.js';
 import { say } from './setupWords.js';
+import { refusal } from './refusal.js';
 import { RulesScreen } from './rules.js';
 import { LearnScreen } from './learn.js';
 import { TableScreen } from './table.js';
 import { AdminScreen } from './admin.js';
 import { modSay } from './moderationWords.js';
-import { refusal } from './refusal.js';
 
 export interface User {
   readonly id: string;
@@ -232,7 +232,7 @@ function Login({ lang, onUser }: { lang: Lang; onUser: (u: User) => void }) {
   const guestName = () => name.trim() || `Gast ${Math.floor(1000 + Math.random() * 9000)}`;
   const submit = async (path: string, body: unknown) => {
     setError('');
-    const r = await api<{ user: User; error?: { code: string; message: string } }>('POST', path, body);
+    const r = await api<{ user: User; error?: { code: string; message: string; params?: Record<string, number> } }>('POST', path, body);
     if (r.ok) {
       localStorage.setItem('stich.name', r.body.user.name);
       onUser(r.body.user);
@@ -240,7 +240,8 @@ function Login({ lang, onUser }: { lang: Lang; onUser: (u: User) => void }) {
     }
     const e = r.body?.error;
     const words = { badName: 'badName', nameTaken: 'nameTaken', weakPassword: 'weakPassword', unauthorized: 'unauthorized' } as const;
-    if (e?.code === 'rateLimited') setError(`${tr(lang, 'tooManyLogins')} ${/(\d+) s/.exec(e.message)?.[1] ?? '?'}`);
+    if (e?.code === 'tooManyGuests') setError(refusal(lang, e).text);
+    else if (e?.code === 'rateLimited') setError(`${tr(lang, 'tooManyLogins')} ${/(\d+) s/.exec(e.message)?.[1] ?? '?'}`);
     else if (e && e.code in words) setError(`${tr(lang, words[e.code as keyof typeof words])} (${e.message})`);
     else setError(e?.message ?? `${r.status}`);
   };

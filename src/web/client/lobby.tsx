@@ -9,6 +9,8 @@ import { count } from '../../games/present.js';
 import { replayGame } from '../../games/replays.js';
 import { presetLabel, ruleValueLabel, type HouseRule } from '../../games/ruleBook.js';
 import { RulesLinks, rulesPath } from './rules.js';
+import { refusal } from './refusal.js';
+import { applyDiff, firstPage, LOBBY_MAX, LOBBY_PAGE } from './lobbyList.js';
 
 interface GameInfo {
   id: string;
@@ -29,23 +31,37 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
   const { lang, conn } = ctx;
   const [games, setGames] = useState<GameInfo[]>([]);
   const [tables, setTables] = useState<LobbyTable[]>([]);
-  const [online, setOnline] = useState<string[]>([]);
+  const [total, setTotal] = useState(0);
+  const [online, setOnline] = useState(0);
+  /** The page the server sends: one game or all (''), and how many tables. */
+  const [game, setGame] = useState('');
+  const [limit, setLimit] = useState(LOBBY_PAGE);
   useEffect(() => {
     void api<{ games: GameInfo[] }>('GET', '/api/games').then((r) => r.ok && setGames(r.body.games));
+  }, []);
+  useEffect(() => {
+    const follow = () => conn.send({ type: 'lobby', limit, ...(game ? { game } : {}) });
     const off = conn.on((m) => {
       if (m.type === 'lobby') {
-        setTables([...m.tables]);
-        setOnline([...m.online]);
+        setTables(firstPage(m.tables));
+        setTotal(m.total);
+        setOnline(m.onlineCount);
+      } else if (m.type === 'lobbyDiff') {
+        setTables((before) => applyDiff(before, m));
+        setTotal(m.total);
+        if (m.onlineCount !== undefined) setOnline(m.onlineCount);
       }
     });
-    const offState = conn.onState((up) => up && conn.send({ type: 'lobby' }));
-    conn.send({ type: 'lobby' });
+    const offState = conn.onState((up) => up && follow());
+    follow();
     return () => {
       off();
       offState();
+      conn.send({ type: 'unlobby' });
     };
-  }, [conn]);
+  }, [conn, game, limit]);
   const title = (id: string) => games.find((g) => g.id === id)?.title ?? id;
+  const de = lang === 'de';
   return (
     <main class="lobby">
       <section>
@@ -55,6 +71,24 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
       </section>
       <section>
         <h2>{tr(lang, 'openTables')}</h2>
+        {games.length > 0 && (
+          <select
+            class="lobby-filter"
+            aria-label={de ? 'Tische welchen Spiels' : 'Tables of which game'}
+            value={game}
+            onChange={(e) => {
+              setGame((e.target as HTMLSelectElement).value);
+              setLimit(LOBBY_PAGE);
+            }}
+          >
+            <option value="">{de ? 'Alle Spiele' : 'All games'}</option>
+            {games.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.title}
+              </option>
+            ))}
+          </select>
+        )}
         {tables.length === 0 && <p class="muted">{tr(lang, 'noTables')}</p>}
         <ul class="tables">
           {tables.map((t) => {
@@ -72,8 +106,16 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
             );
           })}
         </ul>
+        {tables.length < total &&
+          (limit < LOBBY_MAX ? (
+            <button type="button" class="more-tables" onClick={() => setLimit(Math.min(LOBBY_MAX, limit + LOBBY_PAGE))}>
+              {de ? `Mehr Tische (${tables.length} von ${total})` : `More tables (${tables.length} of ${total})`}
+            </button>
+          ) : (
+            <p class="muted small">{de ? `Die neuesten ${tables.length} von ${total} Tischen; wähl ein Spiel, um andere zu sehen.` : `The newest ${tables.length} of ${total} tables; choose a game to see others.`}</p>
+          ))}
         <p class="muted small">
-          {online.length} {tr(lang, 'online')}
+          {online} {tr(lang, 'online')}
         </p>
         {games.length > 0 && <Leaderboard ctx={ctx} games={games} />}
       </section>
@@ -127,8 +169,8 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
       clockMs: clock,
       length: deals ? { deals: Number(deals) } : { units },
     };
-    const r = await api<{ id: string; error?: { code: string; message: string } }>('POST', '/api/tables', body);
-    if (!r.ok) return setError(r.body?.error?.message ?? String(r.status));
+    const r = await api<{ id: string; error?: { code: string; message: string; params?: Record<string, number> } }>('POST', '/api/tables', body);
+    if (!r.ok) return setError(r.body?.error ? refusal(lang, r.body.error).text : String(r.status));
     sessionStorage.setItem('stich.autosit', r.body.id);
     ctx.go(`/table/${r.body.id}`);
   };

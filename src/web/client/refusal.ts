@@ -76,6 +76,19 @@ const SAY: Partial<Record<string, readonly [Say, Say]>> = {
   chatTooLong: [() => 'Die Nachricht ist zu lang.', () => 'The message is too long.'],
   noHints: [() => 'An einem gewerteten Tisch gibt es keine Tipps.', () => 'A rated table gives no hints.'],
   noDecision: [() => 'Für einen Tipp musst du dran sein.', () => 'A hint is for your own decision: it is not your turn.'],
+  notJoined: [() => 'Du schaust diesem Tisch nicht zu: erst den Tisch öffnen.', () => 'You are not following this table: open it first.'],
+  tooManyWaiting: [
+    (p) => `Du hast schon ${p.max ?? 3} Tische, die auf Mitspieler warten: fang an einem an oder verlass einen, bevor du den nächsten aufmachst.`,
+    (p) => `You have ${p.max ?? 3} tables waiting for players already: start one or leave one before you open another.`,
+  ],
+  tooManyTables: [
+    (p) => `Höchstens ${p.max ?? ''} neue Tische pro Minute – in ${p.wait ?? 60} s wieder.`,
+    (p) => `At most ${p.max ?? ''} new tables a minute: try again in ${p.wait ?? 60} s.`,
+  ],
+  tooManyGuests: [
+    (p) => `Von dieser Adresse kamen zu viele Gäste (höchstens ${p.max ?? ''} pro Stunde) – in ${Math.ceil(Number(p.wait ?? 3600) / 60)} min wieder, oder melde dich an.`,
+    (p) => `Too many guests from this address (at most ${p.max ?? ''} an hour): try again in ${Math.ceil(Number(p.wait ?? 3600) / 60)} min, or log in.`,
+  ],
   muted: [(p) => `Du darfst ${until(p.until, 'de')} nicht schreiben: ${p.reason ?? ''}`, (p) => `You may not chat ${until(p.until, 'en')}: ${p.reason ?? ''}`],
   banned: [(p) => `Du bist ${until(p.until, 'de')} gesperrt: ${p.reason ?? ''}`, (p) => `You are banned ${until(p.until, 'en')}: ${p.reason ?? ''}`],
   tableClosed: [(p) => `Die Moderation hat den Tisch geschlossen${p.reason ? `: ${p.reason}` : '.'}`, (p) => `A moderator closed this table${p.reason ? `: ${p.reason}` : '.'}`],

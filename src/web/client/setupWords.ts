@@ -29,6 +29,9 @@ const WORDS = {
   unknownTableNote: ['Vielleicht ist der Link unvollständig.', 'Perhaps the link is incomplete.'],
   finishedTable: ['Dieser Tisch ist vorbei.', 'This table is over.'],
   finishedNote: ['Die Sitzung ist gespielt; die Aufzeichnung bleibt.', 'Its sitting has been played; the record stays.'],
+  expiredTable: ['Dieser Tisch ist abgelaufen.', 'This table has expired.'],
+  expiredNote: ['Er hat gewartet, aber eine Weile saß niemand daran; darum ist er zu.', 'It waited, but nobody sat at it for a while, so it was closed.'],
+  playAgain: ['Nochmal: gleiches Spiel, gleiche Regeln', 'Play again: same game, same rules'],
   offlineStart: ['Du bist offline.', 'You are offline.'],
   offlineNote: ['stich braucht den Server. Sobald die Verbindung da ist, geht es von selbst weiter.', 'stich needs its server. As soon as you are connected, it carries on by itself.'],
 } as const;

@@ -185,7 +185,11 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
         case 'error':
           // A contribution that came too late or twice changes nothing the player needs to know.
           if (m.code === 'notCollecting' || m.code === 'duplicateContribution') return;
-          if (m.code === 'unknownTable') return setMissing(true);
+          if (m.code === 'unknownTable' || m.code === 'tableExpired') {
+            // The table left the server (expired, or over and gone from memory): the page says so from the store.
+            setSnap(null);
+            return setMissing(true);
+          }
           setPending(false);
           setNotice({ code: m.code, message: m.message, params: m.params });
           return;

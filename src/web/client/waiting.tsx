@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Ctx } from './app.js';
 import { tr } from './i18n.js';
 import { api } from './net.js';
+import { refusal } from './refusal.js';
 import { say } from './setupWords.js';
 
 /** What the waiting table needs of the snapshot. */
@@ -98,49 +99,74 @@ export function useBots(game: string | undefined): string[] {
   return bots;
 }
 
+/** What the server says of a table that has left memory: its records and the settings to play again (GET /api/tables/:id, 410). */
+interface GoneInfo {
+  readonly records: readonly string[];
+  readonly expired: boolean;
+  readonly again?: Record<string, unknown>;
+}
+
+function useGone(id: string): GoneInfo | null {
+  const [info, setInfo] = useState<GoneInfo | null>(null);
+  useEffect(() => {
+    void api<{ records?: string[]; error?: { code: string }; again?: Record<string, unknown> }>('GET', `/api/tables/${encodeURIComponent(id)}`).then((r) =>
+      setInfo({ records: r.status === 410 || r.ok ? (r.body?.records ?? []) : [], expired: r.body?.error?.code === 'tableExpired', again: r.body?.again }),
+    );
+  }, [id]);
+  return info;
+}
+
 /**
- * A link to a table that is not there: unknown, or over (its sittings played, the server keeps only the records).
- * Says which, and leads back to the lobby (or to the record).
+ * A link to a table that is not there: unknown, expired while it waited, or over (its sittings played, the server
+ * keeps only the records). Says which, shows the records, offers the same table again, and leads back to the lobby.
  */
 export function TableGone({ ctx, id }: { ctx: Ctx; id: string }) {
-  const { lang } = ctx;
-  const [records, setRecords] = useState<string[] | null>(null);
-  useEffect(() => {
-    void api<{ records?: string[] }>('GET', `/api/tables/${encodeURIComponent(id)}`).then((r) => setRecords(r.status === 410 || r.ok ? (r.body?.records ?? []) : []));
-  }, [id]);
-  if (records === null) return <main class="center muted">{tr(lang, 'loading')}</main>;
+  const info = useGone(id);
+  if (info === null) return <main class="center muted">{tr(ctx.lang, 'loading')}</main>;
   return (
     <main class="gone-page">
-      <Gone ctx={ctx} over={records.length > 0} records={records} />
+      <Gone ctx={ctx} info={info} />
     </main>
   );
 }
 
 /** A finished table seen by someone who did not sit at it (it is still in the server's memory). */
 export function TableOver({ ctx, id }: { ctx: Ctx; id: string }) {
-  const [records, setRecords] = useState<string[]>([]);
-  useEffect(() => {
-    void api<{ records?: string[] }>('GET', `/api/tables/${encodeURIComponent(id)}`).then((r) => setRecords(r.body?.records ?? []));
-  }, [id]);
-  return <Gone ctx={ctx} over records={records} />;
+  const info = useGone(id);
+  return <Gone ctx={ctx} info={{ records: info?.records ?? [], expired: false, again: info?.again }} over />;
 }
 
-function Gone({ ctx, over, records }: { ctx: Ctx; over: boolean; records: readonly string[] }) {
+function Gone({ ctx, info, over }: { ctx: Ctx; info: GoneInfo; over?: boolean }) {
   const { lang } = ctx;
+  const [error, setError] = useState('');
+  const kind = info.expired ? 'expired' : over || info.records.length > 0 ? 'over' : 'unknown';
+  const again = async () => {
+    setError('');
+    const r = await api<{ id: string; error?: { code: string; message: string; params?: Record<string, number> } }>('POST', '/api/tables', info.again);
+    if (!r.ok) return setError(r.body?.error ? refusal(lang, r.body.error).text : String(r.status));
+    sessionStorage.setItem('stich.autosit', r.body.id);
+    ctx.go(`/table/${r.body.id}`);
+  };
   return (
     <div class="gone-table" role="alert">
-      <h2>{say(lang, over ? 'finishedTable' : 'unknownTable')}</h2>
-      <p>{say(lang, over ? 'finishedNote' : 'unknownTableNote')}</p>
+      <h2>{say(lang, kind === 'expired' ? 'expiredTable' : kind === 'over' ? 'finishedTable' : 'unknownTable')}</h2>
+      <p>{say(lang, kind === 'expired' ? 'expiredNote' : kind === 'over' ? 'finishedNote' : 'unknownTableNote')}</p>
       <div class="row">
-        {records.map((r) => (
+        {info.records.map((r) => (
           <a key={r} class="button" href={`/record/${r}`} onClick={(e) => (e.preventDefault(), ctx.go(`/record/${r}`))}>
             {tr(lang, 'record')}
           </a>
         ))}
-        <button type="button" class="primary" onClick={() => ctx.go('/')}>
+        {info.again && ctx.user && (
+          <button type="button" class="primary play-again" onClick={() => void again()}>
+            {say(lang, 'playAgain')}
+          </button>
+        )}
+        <button type="button" class={info.again ? '' : 'primary'} onClick={() => ctx.go('/')}>
           {tr(lang, 'toLobby')}
         </button>
       </div>
+      {error && <p class="error">{error}</p>}
     </div>
   );
 }

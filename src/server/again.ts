@@ -1,0 +1,34 @@
+import { gameById } from '../games/registry.js';
+import type { LogEntry, Occupant, TableSettings } from './core/types.js';
+import type { CreateTable } from './protocol.js';
+
+/**
+ * "Play again" for a table that has left memory: the body of POST /api/tables that opens a new table with the same
+ * game, rules, length, clocks and visibility, and the same bots on the same seats (the people's seats open).
+ */
+export function againOf(settings: TableSettings, log: readonly LogEntry[]): CreateTable | undefined {
+  const module = gameById(settings.game);
+  if (!module) return undefined;
+  const seats: Occupant[] = Array.from({ length: settings.seats }, () => ({ kind: 'open' }));
+  // The seats as they were when the first sitting began (or as they are, for a table that never began).
+  for (const e of log) {
+    if (e.k === 'begin') break;
+    if (e.k === 'seat' && e.seat < seats.length) seats[e.seat] = e.occ;
+  }
+  const names = new Set(module.game.ruleBook.houseRules.map((r) => r.name));
+  const { preset, ...values } = settings.rules as unknown as Record<string, unknown>;
+  const rules = Object.fromEntries(Object.entries(values).filter(([k, v]) => names.has(k) && ['string', 'number', 'boolean'].includes(typeof v))) as Record<string, string | number | boolean>;
+  return {
+    game: settings.game,
+    ...(typeof preset === 'string' ? { preset } : {}),
+    rules,
+    seats: seats.map((o) => (o.kind === 'bot' ? `bot:${o.bot}` : 'open')),
+    public: settings.public,
+    rated: settings.rated,
+    length: settings.length,
+    clockMs: settings.clockMs,
+    botDelayMs: settings.botDelayMs,
+    contributionMs: settings.contributionMs,
+    ...(settings.graceMs !== undefined ? { graceMs: settings.graceMs } : {}),
+  };
+}

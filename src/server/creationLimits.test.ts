@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { refusal } from '../web/client/refusal.js';
+import { Client } from './client.js';
+import type { RunningServer } from './server.js';
+import { post, testServer } from './testing.js';
+
+/** Opens a waiting Schafkopf table (the creator's seat and three bots). */
+const open = (base: string, token: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+    body: JSON.stringify({ game: 'schafkopf', seats: ['open', 'bot', 'bot', 'bot'] }),
+  }).then(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as { id: string; error?: { code: string; message: string; params: Record<string, number> } } }));
+
+const guest = (base: string, name: string, forwardedFor?: string) =>
+  fetch(`${base}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) }, body: JSON.stringify({ name }) }).then(async (r) => ({
+    status: r.status,
+    retryAfter: r.headers.get('retry-after'),
+    body: (await r.json()) as { token: string; error?: { code: string; message: string; params: Record<string, number> } },
+  }));
+
+describe('what one user and one address may open (issue 20)', () => {
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('at most 3 waiting tables per user, also when the requests come at once; a table that starts frees its place', async () => {
+    server = await testServer();
+    const anna = await Client.guest(server.url, 'Anna');
+    const all = await Promise.all(Array.from({ length: 6 }, () => open(server!.url, anna.token)));
+    expect(all.map((r) => r.status).sort()).toEqual([200, 200, 200, 409, 409, 409]);
+    const refused = all.find((r) => r.status === 409)!.body.error!;
+    expect(refused.code).toBe('tooManyWaiting');
+    expect(refused.params.max).toBe(3);
+    // The browser says it in both languages.
+    expect(refusal('de', refused).text).toMatch(/schon 3 Tische/);
+    expect(refusal('en', refused).text).toMatch(/3 tables waiting/);
+    // Someone else may still open one.
+    const bert = await Client.guest(server.url, 'Bert');
+    expect((await open(server.url, bert.token)).status).toBe(200);
+    // Anna sits at one of hers: it starts, and she may open another.
+    const id = all.find((r) => r.status === 200)!.body.id;
+    await anna.join(id);
+    expect((await anna.request({ type: 'sit', table: id, seat: 0 })).type).toBe('ok');
+    expect((await open(server.url, anna.token)).status).toBe(200);
+    expect((await open(server.url, anna.token)).status).toBe(409);
+    await anna.close();
+    await bert.close();
+  });
+
+  it('tables per minute per user: the burst, then 429 with Retry-After', async () => {
+    server = await testServer({ limits: { tablesPerMinute: 4, waitingTablesPerUser: 0 } });
+    const anna = await Client.guest(server.url, 'Anna');
+    for (let i = 0; i < 4; i++) expect((await open(server.url, anna.token)).status).toBe(200);
+    const r = await open(server.url, anna.token);
+    expect(r.status).toBe(429);
+    expect(r.body.error!.code).toBe('tooManyTables');
+    expect(Number(r.retryAfter)).toBeGreaterThan(10);
+    expect(Number(r.retryAfter)).toBeLessThanOrEqual(15);
+    expect(refusal('de', r.body.error!).text).toMatch(/Höchstens 4 neue Tische pro Minute/);
+    expect(server.hall.tables.size).toBe(4);
+    await anna.close();
+  });
+
+  it('tables per minute per address: many guests of one address share it, another address has its own', async () => {
+    server = await testServer({ limits: { tablesPerMinutePerAddress: 5, waitingTablesPerUser: 0 }, trustProxy: ['loopback'] });
+    const tokens = await Promise.all(Array.from({ length: 6 }, (_, i) => guest(server!.url, `Flut ${i}`, '203.0.113.9').then((g) => g.body.token)));
+    const from = { 'x-forwarded-for': '203.0.113.9' };
+    for (let i = 0; i < 5; i++) expect((await open(server.url, tokens[i], from)).status).toBe(200);
+    const r = await open(server.url, tokens[5], from);
+    expect([r.status, r.body.error?.code]).toEqual([429, 'tooManyTables']);
+    expect(r.body.error!.message).toMatch(/per address/);
+    expect((await open(server.url, tokens[5], { 'x-forwarded-for': '198.51.100.1' })).status).toBe(200);
+  });
+
+  it('guests per address per hour: then 429 with Retry-After and words in both languages; other addresses go on', async () => {
+    server = await testServer({ limits: { guestsPerHour: 3 }, trustProxy: ['loopback'] });
+    for (let i = 0; i < 3; i++) expect((await guest(server.url, `Gast ${i}`, '203.0.113.7')).status).toBe(200);
+    const r = await guest(server.url, 'Gast 4', '203.0.113.7');
+    expect(r.status).toBe(429);
+    expect(r.body.error!.code).toBe('tooManyGuests');
+    // One guest earned back every 20 minutes.
+    expect(Number(r.retryAfter)).toBeGreaterThan(1100);
+    expect(Number(r.retryAfter)).toBeLessThanOrEqual(1200);
+    expect(refusal('de', r.body.error!).text).toMatch(/zu viele Gäste .* in 20 min/);
+    expect(refusal('en', r.body.error!).text).toMatch(/Too many guests .* 20 min/);
+    expect((await guest(server.url, 'Gast 5', '198.51.100.2')).status).toBe(200);
+    expect((await post(server.url, '/api/register', { name: 'Resi', password: 'her password' })).status).toBe(200);
+  });
+});

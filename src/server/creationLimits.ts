@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { AddressAllowance } from './addressLimits.js';
+import type { Limits } from './limits.js';
+import type { ServerErrorCode } from './protocol.js';
+
+/** A refused creation: the HTTP status, the code the browser says in its own words, its parameters, and when to try again. */
+export interface CreationRefusal {
+  readonly status: 409 | 429;
+  readonly code: ServerErrorCode;
+  readonly message: string;
+  readonly params: Readonly<Record<string, number>>;
+  readonly retryAfter?: number;
+}
+
+const perMinute = (n: number) => (n > 0 ? new AddressAllowance(n / 60, n) : undefined);
+
+/**
+ * What one user and one address may open (docs/security-lobby.md): at most `waitingTablesPerUser` waiting tables at
+ * once, `tablesPerMinute` new tables a minute per user and `tablesPerMinutePerAddress` per address. A creation is
+ * counted when it is let through, before the table exists, so that requests sent at once cannot slip past together.
+ */
+export class CreationLimits {
+  private readonly users: AddressAllowance | undefined;
+  private readonly addresses: AddressAllowance | undefined;
+  /** Creations let through and not yet done, per user (they count as waiting tables until they are). */
+  private readonly pending = new Map<string, number>();
+
+  constructor(
+    private readonly limits: Limits,
+    /** How many waiting tables the user opened that are still waiting. */
+    private readonly waitingOf: (userId: string) => number,
+  ) {
+    this.users = perMinute(limits.tablesPerMinute);
+    this.addresses = perMinute(limits.tablesPerMinutePerAddress);
+  }
+
+  /** Lets a creation through (call `done` when it is over, made or not) or says why not. */
+  take(userId: string, address: string): { ok: true; done: () => void } | { ok: false; refusal: CreationRefusal } {
+    const max = this.limits.waitingTablesPerUser;
+    if (max > 0 && this.waitingOf(userId) + (this.pending.get(userId) ?? 0) >= max) {
+      return {
+        ok: false,
+        refusal: { status: 409, code: 'tooManyWaiting', message: `you have ${max} tables waiting for players already: start one or leave one before you open another`, params: { max } },
+      };
+    }
+    for (const [allowance, key, n, who] of [
+      [this.users, userId, this.limits.tablesPerMinute, 'player'],
+      [this.addresses, address, this.limits.tablesPerMinutePerAddress, 'address'],
+    ] as const) {
+      const wait = allowance?.wait(key) ?? 0;
+      if (wait > 0) return { ok: false, refusal: { status: 429, code: 'tooManyTables', message: `at most ${n} new tables a minute per ${who}: try again in ${wait} s`, params: { max: n, wait }, retryAfter: wait } };
+    }
+    this.users?.spend(userId);
+    this.addresses?.spend(address);
+    this.pending.set(userId, (this.pending.get(userId) ?? 0) + 1);
+    let once = false;
+    return {
+      ok: true,
+      done: () => {
+        if (once) return;
+        once = true;
+        const n = (this.pending.get(userId) ?? 1) - 1;
+        if (n > 0) this.pending.set(userId, n);
+        else this.pending.delete(userId);
+      },
+    };
+  }
+}
+
+const GUEST = '/api/guest';
+
+/** Guests per address: `guestsPerHour`, then 429 with Retry-After (a hook on the whole server, as addressLimits). */
+export const guestLimits: FastifyPluginAsync<{ limits: Limits }> = async (app: FastifyInstance, { limits }) => {
+  const n = limits.guestsPerHour;
+  if (n <= 0) return;
+  const guests = new AddressAllowance(n / 3600, n);
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'POST' || req.routeOptions.url !== GUEST) return;
+    const wait = guests.wait(req.ip);
+    if (wait > 0) {
+      return reply
+        .code(429)
+        .header('retry-after', String(wait))
+        .send({ error: { code: 'tooManyGuests', message: `at most ${n} guests an hour from one address: try again in ${Math.ceil(wait / 60)} min`, params: { max: n, wait } } });
+    }
+    // Counted when let through, so that requests sent at once cannot all pass.
+    guests.spend(req.ip);
+  });
+};
+(guestLimits as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -1,0 +1,63 @@
+/**
+ * The lobby in a real Chromium with many tables (issue 20): the newest 50, "more" for the next ones, a game filter,
+ * and changes that come in as diffs (a table filled elsewhere, a new table at the top).
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '../server/client.js';
+import type { RunningServer } from '../server/server.js';
+import { post, testServer } from '../server/testing.js';
+import { CLIENT, guest, launchChromium, OUT } from './testing.js';
+
+let browser: Browser | undefined;
+let server: RunningServer | undefined;
+
+beforeAll(() => mkdirSync(OUT, { recursive: true }));
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the lobby with many tables', () => {
+  it('shows the newest 50, more on request, one game when filtered, and follows changes', async () => {
+    browser = await launchChromium();
+    server = await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 0 }, limits: { waitingTablesPerUser: 0 } });
+    const ids: string[] = [];
+    for (let i = 0; i < 80; i++) {
+      const made = await server.hall.create({ game: i % 4 === 0 ? 'karnoeffel' : 'schafkopf', seats: ['open', 'bot', 'open', 'bot'], public: true, rated: false, length: { units: 1 }, clockMs: 0, botDelayMs: 0, contributionMs: 0 }, undefined, `c${i}`);
+      if (!made.ok) throw new Error(made.message);
+      ids.push(made.table.id);
+    }
+    const p = await guest(browser, server.url, 'Vroni');
+    const rows = p.page.locator('ul.tables li');
+    await p.page.waitForFunction("document.querySelectorAll('ul.tables li').length === 50");
+    expect(await p.page.locator('button.more-tables').textContent()).toBe('Mehr Tische (50 von 80)');
+    await p.page.locator('button.more-tables').click();
+    await p.page.waitForFunction("document.querySelectorAll('ul.tables li').length === 80");
+    expect(await p.page.locator('button.more-tables').count()).toBe(0);
+
+    // Karnöffel only: 20 tables.
+    await p.page.locator('select.lobby-filter').selectOption('karnoeffel');
+    await p.page.waitForFunction("document.querySelectorAll('ul.tables li').length === 20");
+    expect(new Set(await rows.locator('strong').allTextContents())).toEqual(new Set(['Karnöffel']));
+
+    // A new Karnöffel table appears at the top; a Schafkopf one does not.
+    const owner = await Client.guest(server.url, 'Wastl');
+    await post(server.url, '/api/tables', { game: 'schafkopf' }, owner.token);
+    await post(server.url, '/api/tables', { game: 'karnoeffel', seats: ['open', 'bot', 'bot', 'bot'] }, owner.token);
+    await p.page.waitForFunction("document.querySelectorAll('ul.tables li').length === 21");
+    expect(await rows.first().locator('.muted').textContent()).toMatch(/^Wastl|—/);
+    // Someone sits at the newest Karnöffel table of the first eighty: its row shows the name.
+    const sepp = await Client.guest(server.url, 'Sepp');
+    const target = ids[76];
+    await sepp.join(target);
+    await sepp.request({ type: 'sit', table: target, seat: 0 });
+    await p.page.waitForFunction("[...document.querySelectorAll('ul.tables li .muted')].some((e) => e.textContent.startsWith('Sepp'))");
+    await p.page.screenshot({ path: `${OUT}/lobby-filtered.png`, fullPage: true });
+    expect(p.errors).toEqual([]);
+    await owner.close();
+    await sepp.close();
+    await p.ctx.close();
+  }, 60_000);
+});
