@@ -19,7 +19,7 @@ describe('stich admin', () => {
   });
 
   async function checkOn(server: RunningServer, where: string[], env: NodeJS.ProcessEnv = {}) {
-    const reg = await post<{ token: string }>(server.url, '/api/register', { name: 'Wirtin', password: 'wirtin-passwort' });
+    const reg = await post<{ token: string }>(server.url, '/api/register', { name: 'Wirtin', password: 'schenke-am-zapfhahn-7' });
     const me = async () => (await (await fetch(`${server.url}/api/admin/me`, { headers: { authorization: `Bearer ${reg.body.token}` } })).json()) as { admin: boolean };
     expect(await me()).toEqual({ admin: false });
     const grant = stich(['grant', 'Wirtin', ...where], env);

@@ -398,7 +398,10 @@ describe('the server at the terminal (issue 24)', () => {
     };
     const quiet = await run([]);
     expect(quiet).toContain('Only this computer can connect; --host lets others in');
-    expect(quiet.trim().split('\n')).toHaveLength(2);
+    // Two lines when it starts, one when SIGTERM has drained it, and none per request.
+    const lines = quiet.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatch(/^stich server drained in \d+ ms/);
     const loud = await run(['--log', 'info']);
     expect(loud).toMatch(/"msg":"(incoming request|request completed)"/);
     const bad = stich(['serve', '--port', '0', '--log', 'loud']);

@@ -89,7 +89,7 @@ export function parseTrustProxy(setting: Setting | undefined): string[] | undefi
 }
 
 /**
- * The lobby's limits (docs/security-lobby.md), from the environment only: a whole number each, 0 for no limit
+ * The lobby's limits (docs/security.md), from the environment only: a whole number each, 0 for no limit
  * (times: 0 is not allowed). Unset variables keep the server's defaults.
  */
 export const LIMIT_ENVIRONMENT = {

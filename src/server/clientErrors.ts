@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import { isStoreError } from './store/store.js';
 
 /**
  * A client's mistakes are not the server's errors: a malformed body, a frame over the size limit, a socket that
@@ -8,6 +9,11 @@ import type { WebSocket } from 'ws';
  */
 export function clientErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    // A fault of the request that only the store noticed (a NUL character in a path, …) is the client's, not a 500.
+    if (isStoreError(err, 'badInput')) {
+      req.log.info({ why: err.message }, 'refused a request');
+      return reply.code(400).send({ error: { code: 'badMessage', message: err.message } });
+    }
     const status = err.statusCode !== undefined && err.statusCode >= 400 ? err.statusCode : 500;
     if (status < 500) {
       req.log.info({ code: err.code, status, why: err.message }, 'refused a request');

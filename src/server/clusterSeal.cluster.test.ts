@@ -8,7 +8,7 @@ import { randomId } from './identity.js';
 import { CLUSTER_HINT, freshPgDatabase, pgUrl, redisUrl, type FreshDatabase } from './store/testing.js';
 
 /**
- * What crosses Redis (docs/security-cluster.md): a raw Redis client listens
+ * What crosses Redis (docs/security.md): a raw Redis client listens
  * to every channel (PSUBSCRIBE *) during a whole sitting whose every seat
  * is connected through another process than the table's owner, so that
  * every snapshot, legal action and shuffle contribution travels between

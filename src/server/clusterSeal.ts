@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 
 /**
  * The seal on every message between the processes of a cluster
- * (docs/cluster.md, docs/security-cluster.md): AES-256-GCM with a key the
+ * (docs/cluster.md, docs/security.md): AES-256-GCM with a key the
  * processes share from their configuration (STICH_CLUSTER_KEY or
  * --cluster-key). Whoever reads Redis sees which channel a message went to
  * and its length, never its content: no snapshot, hand, legal action or shuffle

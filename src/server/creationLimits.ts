@@ -15,7 +15,7 @@ export interface CreationRefusal {
 const perMinute = (n: number) => (n > 0 ? new AddressAllowance(n / 60, n) : undefined);
 
 /**
- * What one user and one address may open (docs/security-lobby.md): at most `waitingTablesPerUser` waiting tables at
+ * What one user and one address may open (docs/security.md): at most `waitingTablesPerUser` waiting tables at
  * once, `tablesPerMinute` new tables a minute per user and `tablesPerMinutePerAddress` per address. A creation is
  * counted when it is let through, before the table exists, so that requests sent at once cannot slip past together.
  */

@@ -128,7 +128,7 @@ describe('a flood from one address (issue 20)', () => {
     expect(biggest).toBeLessThan(64 * 1024);
     // The target is 50 ms at p99 (checked with STICH_FLOOD_STRICT=1 on a quiet machine). Measured on the shared 2-core
     // machine the p99 is 70 to 100 ms: single stalls of 50 to 160 ms every few seconds that hit every player at once
-    // (not yet profiled; see docs/security-lobby.md). What always holds: the median stays where it is quiet, and no
+    // (not yet profiled; see docs/security.md). What always holds: the median stays where it is quiet, and no
     // player waits a quarter of a second (before the limits: a median of 2.9 s).
     if (process.env.STICH_FLOOD_STRICT) expect(figures.floodP99).toBeLessThan(50);
     expect(figures.floodP50).toBeLessThan(Math.max(10, 5 * figures.quietP50));

@@ -8,8 +8,12 @@ const [url, ms, every, ...tokens] = process.argv.slice(2);
 const sockets = await Promise.all(
   tokens.map(
     (t) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(t)}`);
+      new Promise(async (resolve, reject) => {
+        // A token buys a single-use ticket for the socket (docs/protocol.md): no token goes in a URL.
+        const res = await fetch(`${url}/api/ticket`, { method: 'POST', headers: { authorization: `Bearer ${t}` } });
+        if (!res.ok) return reject(new Error(`/api/ticket: ${res.status}`));
+        const { ticket } = await res.json();
+        const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`);
         ws.once('open', () => resolve(ws));
         ws.once('error', reject);
       }),

@@ -14,7 +14,7 @@ export interface Limits {
   /** Hints a connection may ask for per second on average, and the burst it may save up (each costs the strong bot's thinking in a worker). */
   readonly hintRate: number;
   readonly hintBurst: number;
-  /** Waiting tables one user may have opened at once (docs/security-lobby.md); 0: no limit. */
+  /** Waiting tables one user may have opened at once (docs/security.md); 0: no limit. */
   readonly waitingTablesPerUser: number;
   /** Tables one user, and one address, may open per minute (the burst is the same number); 0: no limit. */
   readonly tablesPerMinute: number;

@@ -89,7 +89,8 @@ describe("a client's protocol errors are no errors of the server (issue 20)", ()
       }
       await fetch(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
       // A frame over the size limit closes that socket.
-      const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(c.token)}`);
+      const { ticket } = (await (await fetch(`${server.url}/api/ticket`, { method: 'POST', headers: { authorization: `Bearer ${c.token}` } })).json()) as { ticket: string };
+      const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`);
       await new Promise((r) => ws.once('open', r));
       const closed = new Promise((r) => ws.once('close', r));
       ws.send('x'.repeat(100_000));

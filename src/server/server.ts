@@ -8,7 +8,6 @@ import { ClusterNode, type ClusterOptions } from './cluster.js';
 import { Hall, type TableDefaults } from './hall.js';
 import { DEFAULT_IDENTITY, Identity, type IdentityOptions } from './identity.js';
 import { DEFAULT_LOGIN_THROTTLE, LoginThrottle, type LoginThrottleLimits } from './loginThrottle.js';
-import { isStoreError } from './store/store.js';
 import { UserSockets } from './userSockets.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { LocalRouter } from './router.js';
@@ -60,8 +59,6 @@ export interface ServerOptions {
   readonly limits?: Partial<Limits>;
   /** pino's level, or false for no logs. */
   readonly logLevel?: string | false;
-  /** Where the log goes (default: standard output). */
-  readonly logStream?: NodeJS.WritableStream;
   /** Overrides of every new table's settings (tests: clocks, bot delays, contributions); graceMs is only the default for tables that name none. */
   readonly tableDefaults?: TableDefaults;
   /** Worker threads for the thinking bots (default: the cores less one, at least one). */
@@ -155,11 +152,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     metrics,
     moderation,
   };
-  // A fault of the request that only the store noticed (a NUL character in a path, …) is the client's, not a 500.
-  app.setErrorHandler((e, _req, reply) => {
-    if (isStoreError(e, 'badInput')) return reply.code(400).send({ error: { code: 'badMessage', message: e.message } });
-    throw e; // to Fastify's own handler
-  });
   // Fastify's own 404 logs the whole URL at info level, query string and all: this one names the path only.
   app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: { code: 'notFound', message: `no such route: ${req.method} ${pathOf(req.url)}` } }));
   for (const routes of ROUTES) await app.register(routes, ctx);

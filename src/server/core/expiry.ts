@@ -3,7 +3,7 @@ import type { Effect, TableContext } from './types.js';
 
 /**
  * A waiting table ends when no seated person has been connected to it for `limits.waitingExpiryMs`
- * (docs/security-lobby.md): nobody sat down, or everyone who sat left. The deadline is not logged: after a restart
+ * (docs/security.md): nobody sat down, or everyone who sat left. The deadline is not logged: after a restart
  * nobody is connected, so every waiting table gets a fresh one and ends unless someone comes back.
  */
 export function deserted(ctx: TableContext, d: Draft): boolean {
