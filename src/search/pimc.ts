@@ -3,7 +3,8 @@ import type { Agent, BotKind } from '../games/agent.js';
 import type { GameTypes, Seat } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
 import type { SearchState } from '../games/search.js';
-import { sampleWeightedWorld, TRIES_PER_WORLD } from '../games/decisionModel.js';
+import { sampleWeightedWorld, TRIES_PER_WORLD, MODEL_WEIGHTS, type ModelWeights } from '../games/decisionModel.js';
+import { drawByLikelihood } from './inference.js';
 import { Solver, SolverTimeout } from './solver.js';
 
 /**
@@ -50,6 +51,19 @@ export interface PimcOptions {
   readonly weighted?: boolean;
   /** The weight of one decision against the model (default: the game's `disagreeWeight`, else DISAGREE_WEIGHT). */
   readonly epsilon?: number;
+  /**
+   * How weighted worlds are drawn: `bidding` (strong-1), by rejection on the
+   * decisions outside the card play (above); `play` (strong, issue 23), by
+   * the likelihood of every decision of the other seats, the cards played
+   * included (`SearchSupport.logLikelihood`): `candidates` × `samples`
+   * uniform worlds are drawn, weighted, and `samples` of them drawn in
+   * proportion to their weights (`drawByLikelihood` in inference.ts).
+   */
+  readonly inference?: 'bidding' | 'play';
+  /** Candidates per world with `inference: 'play'` (default CANDIDATES_PER_WORLD). */
+  readonly candidates?: number;
+  /** The model's weights with `inference: 'play'` (default: the game's own, MODEL_WEIGHTS). */
+  readonly weights?: ModelWeights;
 }
 
 /**
@@ -63,6 +77,8 @@ export interface ThinkBudget {
   readonly nodes?: number;
   /** The weight of one decision against the model in weighted worlds (the arena's --epsilon). */
   readonly epsilon?: number;
+  /** The weight of a card against the model with `inference: 'play'` (the arena's --card-weight). */
+  readonly cardWeight?: number;
 }
 
 /**
@@ -96,13 +112,24 @@ export const DRAW_TIME_SHARE = 0.25;
 export { TRIES_PER_WORLD };
 
 export const MEDIUM: PimcOptions = { samples: 8, thinkMs: 250, evaluate: 'playout' };
-export const STRONG: PimcOptions = { samples: 24, thinkMs: 800, evaluate: 'solver', weighted: true };
+/**
+ * `strong` (issue 23): a budget of work, not of time (24 worlds, at most
+ * STRONG_NODES solver nodes a decision), so that it plays alike on a busy
+ * machine; the time is only a cap (a decision that reaches it is counted,
+ * `AgentStats.capped`). Worlds weighted by the whole play.
+ */
+export const STRONG_NODES = 400_000;
+export const STRONG: PimcOptions = { samples: 24, thinkMs: 1000, nodes: STRONG_NODES, evaluate: 'solver', weighted: true, inference: 'play' };
+/** `strong-1`: the strong bot before issue 23, kept for comparison (up to 24 worlds within 800 ms, weighted by the bidding alone). */
+export const STRONG_1: PimcOptions = { samples: 24, thinkMs: 800, evaluate: 'solver', weighted: true, inference: 'bidding' };
 
 export interface BotLevels<T extends GameTypes> {
   readonly medium: BotKind<T>;
   readonly strong: BotKind<T>;
   /** `strong` with unweighted worlds (every consistent world equally likely), to measure what the weighting brings. */
   readonly strongUniform: BotKind<T>;
+  /** The strong bot before issue 23 (`STRONG_1`), for comparison. */
+  readonly strong1: BotKind<T>;
 }
 
 /**
@@ -122,9 +149,11 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
     samples: b.samples ?? (b.thinkMs === undefined ? base.samples : 10_000),
     nodes: b.nodes ?? base.nodes,
     epsilon: b.epsilon ?? base.epsilon,
+    weights: b.epsilon === undefined && b.cardWeight === undefined ? base.weights : { ...MODEL_WEIGHTS, ...(b.epsilon === undefined ? {} : { bid: b.epsilon }), ...(b.cardWeight === undefined ? {} : { card: b.cardWeight }) },
   });
   const medium = level(MEDIUM);
   const strong = level(STRONG);
+  const strong1 = level(STRONG_1);
   const strongUniform: PimcOptions = { ...strong, weighted: false };
   const weighting = module.search.disagreements ? ' weighted by the bidding (worlds where the others decided as easy would are likelier),' : '';
   const worlds = (o: PimcOptions) => (o.samples >= 10_000 ? 'worlds' : `up to ${o.samples} worlds`);
@@ -141,6 +170,10 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
     strongUniform: {
       description: `strong with every consistent world equally likely (not weighted by the bidding), for comparison`,
       create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, strongUniform, 'strong-uniform'),
+    },
+    strong1: {
+      description: `the strong bot before issue 23, for comparison: samples ${worlds(strong1)} weighted by the bidding alone, solves each with all cards known, at most ${strong1.thinkMs} ms a decision${nodes(strong1)}`,
+      create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, strong1, 'strong-1'),
     },
   };
 }
@@ -177,6 +210,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
   /** The mean value of every legal action over the sampled worlds (the worlds used, in `worlds`; the value of each action in each, in `values`). */
   const estimate = async (view: T['view'], legal: readonly T['action'][], s: Seat): Promise<Estimates> => {
     const t0 = performance.now();
+    const late = () => performance.now() - t0 >= o.thinkMs;
     solver.deadline = t0 + o.thinkMs;
     solver.nodeLimit = o.nodes === undefined ? Infinity : solver.nodes + o.nodes;
     let cardPlay = false;
@@ -184,9 +218,17 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     const perWorld: number[][] = [];
     let worlds = 0;
     drawBudget.left = o.thinkMs * DRAW_TIME_SHARE;
-    for (let w = 0; w < o.samples; w++) {
-      if (w > 0 && performance.now() - t0 >= o.thinkMs) break;
-      const world = drawWorld(view, s);
+    // With inference from the whole play the worlds are drawn first, in proportion to their likelihood (each with its multiplicity).
+    const drawn = byPlay ? drawByLikelihood(search, view, s, rng, o.samples, { candidates: o.candidates, weights: o.weights, stop: () => performance.now() - t0 >= o.thinkMs * DRAW_TIME_SHARE }) : undefined;
+    let capped = drawn?.stopped ?? false;
+    const rounds = drawn ? drawn.worlds.length : o.samples;
+    for (let w = 0; w < rounds; w++) {
+      if (w > 0 && late()) {
+        capped = true;
+        break;
+      }
+      const world = drawn ? drawn.worlds[w].world : drawWorld(view, s);
+      const times = drawn ? drawn.worlds[w].times : 1;
       const values: number[] = [];
       let complete = true;
       // In the card play the solver values every card on one search state, so that its table serves all of them.
@@ -197,20 +239,30 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
           values.push(...direct);
           break;
         }
-        if (w > 0 && performance.now() - t0 >= o.thinkMs) {
+        if (w > 0 && late()) {
           complete = false;
+          capped = true;
           break;
         }
         const next = game.apply(world, s, legal[i]);
         values.push(next.ok ? await value(next.value) : -Infinity);
       }
       if (!complete) break;
-      for (let i = 0; i < legal.length; i++) sums[i] += values[i];
-      perWorld.push(values);
-      worlds++;
+      for (let k = 0; k < times; k++) {
+        for (let i = 0; i < legal.length; i++) sums[i] += values[i];
+        perWorld.push(values);
+        worlds++;
+      }
     }
+    if (late()) capped = true;
+    stats.decisions++;
+    if (capped) stats.capped++;
     return { means: sums.map((x) => x / Math.max(1, worlds)), worlds, cardPlay, values: perWorld };
   };
+
+  const byPlay = o.weighted === true && o.inference === 'play' && search.logLikelihood !== undefined;
+  /** Decisions estimated, and how many of them reached the time cap. */
+  const stats: AgentStats = { decisions: 0, capped: 0 };
 
   const weighted = o.weighted === true && search.disagreements !== undefined;
 
@@ -297,7 +349,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     },
   };
   if (own.interject) agent.interject = own.interject.bind(own);
-  return Object.assign(agent, { estimate });
+  return Object.assign(agent, { estimate, stats });
 }
 
 /** What a thinking agent makes of one decision: per legal action its mean value and its value in each world used. */
@@ -312,7 +364,18 @@ export interface Estimates {
 /** A thinking agent that also tells its estimate of every legal action (for analysis). */
 export type EstimatingAgent<T extends GameTypes> = Agent<T> & {
   estimate(view: T['view'], legal: readonly T['action'][], seat: Seat): Promise<Estimates>;
+  readonly stats: AgentStats;
 };
+
+/**
+ * A thinking agent's count of its decisions (those it estimated: more than
+ * one legal action) and of those that reached the time cap (the worlds or
+ * the solver stopped by the clock before the budget of work was done).
+ */
+export interface AgentStats {
+  decisions: number;
+  capped: number;
+}
 
 /**
  * Whether action `a` is better than action `b` over the worlds with some

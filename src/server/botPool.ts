@@ -23,6 +23,8 @@ export class BotPool {
   private nextId = 1;
   /** Decisions answered by a worker so far. */
   decided = 0;
+  /** Decisions that reached the level's time cap before their budget of work was done. */
+  capped = 0;
   private closed = false;
 
   constructor(
@@ -94,6 +96,7 @@ export class BotPool {
     const p = this.pending.get(reply.id);
     if (!p) return;
     if (reply.ok) this.decided++;
+    if (reply.ok && reply.capped) this.capped++;
     this.pending.delete(reply.id);
     clearTimeout(p.timer);
     p.resolve(reply);

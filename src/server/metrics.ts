@@ -113,7 +113,7 @@ export class ServerMetrics {
     sockets(): number;
     tables(): Iterable<{ readonly settings: { readonly game: string }; readonly phase: string }>;
     games: readonly string[];
-    bots: { readonly decided: number; readonly busy: number };
+    bots: { readonly decided: number; readonly busy: number; readonly capped?: number };
   }): void {
     const registers = [this.registry];
     new client.Gauge({
@@ -142,6 +142,15 @@ export class ServerMetrics {
       collect() {
         this.reset();
         this.inc(sources.bots.decided);
+      },
+    });
+    new client.Counter({
+      name: 'stich_bot_decisions_capped_total',
+      help: 'Decisions of the thinking bots that reached their time cap before their budget of work (worlds, solver nodes) was done',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sources.bots.capped ?? 0);
       },
     });
     new client.Gauge({

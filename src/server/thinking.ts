@@ -1,12 +1,12 @@
 import type { AnyGameModule } from '../games/module.js';
-import { MEDIUM, STRONG } from '../search/pimc.js';
+import { MEDIUM, STRONG, STRONG_1 } from '../search/pimc.js';
 
 /**
  * The thinking bot levels the server seats besides a game's own bots
  * (src/search/pimc.ts): they decide in worker threads (botPool.ts), fed
  * with the seat's view only.
  */
-export const THINKING_LEVELS = ['medium', 'strong'] as const;
+export const THINKING_LEVELS = ['medium', 'strong', 'strong-1'] as const;
 export type ThinkingLevel = (typeof THINKING_LEVELS)[number];
 
 export function isThinkingLevel(module: AnyGameModule, kind: string): kind is ThinkingLevel {
@@ -33,7 +33,7 @@ export interface ThinkRequest {
   readonly thinkMs?: number;
 }
 
-export type ThinkReply = { readonly id: number; readonly ok: true; readonly action: string; readonly ms: number } | { readonly id: number; readonly ok: false; readonly message: string };
+export type ThinkReply = { readonly id: number; readonly ok: true; readonly action: string; readonly ms: number; /** Whether the decision reached the level's time cap before its budget of work was done. */ readonly capped?: boolean } | { readonly id: number; readonly ok: false; readonly message: string };
 
 /**
  * The time every decision of a level takes on the server, forced ones
@@ -42,5 +42,5 @@ export type ThinkReply = { readonly id: number; readonly ok: true; readonly acti
  * position takes the whole budget).
  */
 export function decisionMs(level: ThinkingLevel, thinkMs?: number): number {
-  return thinkMs ?? (level === 'strong' ? STRONG : MEDIUM).thinkMs;
+  return thinkMs ?? (level === 'strong' ? STRONG : level === 'strong-1' ? STRONG_1 : MEDIUM).thinkMs;
 }
