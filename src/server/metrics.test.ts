@@ -59,6 +59,9 @@ describe('GET /metrics', () => {
     // Three bots played at least 8 cards each, the medium bot's decisions in the worker.
     expect(sample(after, 'stich_actions_total{by="bot"}')).toBeGreaterThanOrEqual(24);
     expect(sample(after, 'stich_bot_decisions_total')).toBeGreaterThanOrEqual(8);
+    // Decisions that reached the time cap before the budget of work was done: counted, never more than the decisions.
+    expect(sample(after, 'stich_bot_decisions_capped_total')).toBeGreaterThanOrEqual(0);
+    expect(sample(after, 'stich_bot_decisions_capped_total')).toBeLessThanOrEqual(sample(after, 'stich_bot_decisions_total')!);
     expect(sample(after, 'stich_bot_queue')).toBe(0);
     expect(sample(after, 'stich_store_commit_seconds_count{result="ok"}')).toBeGreaterThan(acks);
     expect(sample(after, 'stich_nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
