@@ -164,7 +164,7 @@ export interface ModelWeights {
  * (DISAGREE_WEIGHT); a card against the model counts less, because the
  * easy bot's card play is one of several good ways to play.
  */
-export const MODEL_WEIGHTS: ModelWeights = { bid: DISAGREE_WEIGHT, card: 0.35 };
+export const MODEL_WEIGHTS: ModelWeights = { bid: DISAGREE_WEIGHT, card: 0.1 };
 
 /**
  * The log of the likelihood of the other seats' observed decisions in a
