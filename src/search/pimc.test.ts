@@ -156,6 +156,13 @@ describe('thinking bots outside the card play', () => {
     expect(clearlyBetter(worlds([[40, 0], [0, 2], [0, 2], [0, 2], [0, 2], [0, 2]]), 0, 1)).toBe(false);
     expect(clearlyBetter(worlds([[5, 1], [4, 1], [6, 1], [5, 2], [3, 1], [5, 1]]), 0, 1)).toBe(true);
     expect(clearlyBetter(worlds([[-Infinity, 1], [4, 1], [6, 1], [5, 2], [3, 1], [5, 1]]), 0, 1)).toBe(false);
+    // Worlds resampled by their likelihood count once each for the noise: six rows of three distinct worlds are too few.
+    expect(clearlyBetter(worlds([[5, 1], [5, 1], [4, 1], [4, 1], [6, 1], [6, 1]]), 0, 1, 3)).toBe(false);
+    expect(clearlyBetter(worlds([[5, 1], [5, 1], [4, 1], [4, 1], [6, 1], [6, 1], [5, 2], [5, 2]]), 0, 1, 4)).toBe(true);
+    // A spread that eight distinct worlds show clearly is noise when the eight rows are only four worlds.
+    const spread = worlds([[6, 1], [6, 1], [6, 1], [0, 1], [0, 1], [0, 1], [5, 1], [4, 1]]);
+    expect(clearlyBetter(spread, 0, 1, 8)).toBe(true);
+    expect(clearlyBetter(spread, 0, 1, 4)).toBe(false);
   });
 });
 

@@ -217,6 +217,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     const sums = new Array<number>(legal.length).fill(0);
     const perWorld: number[][] = [];
     let worlds = 0;
+    let distinctWorlds = 0;
     drawBudget.left = o.thinkMs * DRAW_TIME_SHARE;
     // With inference from the whole play the worlds are drawn first, in proportion to their likelihood (each with its multiplicity).
     const drawn = byPlay ? drawByLikelihood(search, view, s, rng, o.samples, { candidates: o.candidates, weights: o.weights, stop: () => performance.now() - t0 >= o.thinkMs * DRAW_TIME_SHARE }) : undefined;
@@ -248,6 +249,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
         values.push(next.ok ? await value(next.value) : -Infinity);
       }
       if (!complete) break;
+      distinctWorlds++;
       for (let k = 0; k < times; k++) {
         for (let i = 0; i < legal.length; i++) sums[i] += values[i];
         perWorld.push(values);
@@ -257,7 +259,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     if (late()) capped = true;
     stats.decisions++;
     if (capped) stats.capped++;
-    return { means: sums.map((x) => x / Math.max(1, worlds)), worlds, cardPlay, values: perWorld };
+    return { means: sums.map((x) => x / Math.max(1, worlds)), worlds, cardPlay, values: perWorld, distinct: drawn ? distinctWorlds : worlds };
   };
 
   const byPlay = o.weighted === true && o.inference === 'play' && search.logLikelihood !== undefined;
@@ -327,7 +329,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     kind: 'bot',
     choose: async (view, legal, s) => {
       if (legal.length === 1) return legal[0];
-      const { means, worlds, cardPlay, values } = await estimate(view, legal, s);
+      const { means, worlds, cardPlay, values, distinct } = await estimate(view, legal, s);
       const easyChoice = await own.choose(view, legal, s);
       if (worlds === 0) return easyChoice;
       let best = 0;
@@ -338,7 +340,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
       if (e < 0 || e === best || means[e] >= means[best] - 1e-9) return easyChoice;
       if (cardPlay) return legal[best];
       // Other decisions: only on clear evidence (see DEVIATION_Z), and at most MAX_DEVIATIONS per deal (see above).
-      if (deviations >= MAX_DEVIATIONS || !clearlyBetter(values, best, e)) return easyChoice;
+      if (deviations >= MAX_DEVIATIONS || !clearlyBetter(values, best, e, distinct)) return easyChoice;
       deviations++;
       return legal[best];
     },
@@ -357,8 +359,10 @@ export interface Estimates {
   readonly means: number[];
   readonly worlds: number;
   readonly cardPlay: boolean;
-  /** values[w][i]: the value of action i in world w. */
+  /** values[w][i]: the value of action i in world w (a world resampled k times is k rows). */
   readonly values: number[][];
+  /** The distinct worlds among them. */
+  readonly distinct?: number;
 }
 
 /** A thinking agent that also tells its estimate of every legal action (for analysis). */
@@ -382,14 +386,16 @@ export interface AgentStats {
  * confidence: at least MIN_WORLDS_TO_DEVIATE worlds, and the mean of the
  * paired differences more than DEVIATION_Z standard errors above zero.
  */
-export function clearlyBetter(values: readonly (readonly number[])[], a: number, b: number): boolean {
+export function clearlyBetter(values: readonly (readonly number[])[], a: number, b: number, distinct = values.length): boolean {
   const n = values.length;
-  if (n < MIN_WORLDS_TO_DEVIATE) return false;
+  // Worlds drawn more than once (resampled by their likelihood) are one world: the standard error counts distinct worlds.
+  const m = Math.min(n, distinct);
+  if (m < MIN_WORLDS_TO_DEVIATE) return false;
   const d = values.map((v) => v[a] - v[b]);
   if (d.some((x) => !Number.isFinite(x))) return false;
   const mean = d.reduce((x, y) => x + y, 0) / n;
   if (mean <= 0) return false;
   const variance = d.reduce((x, y) => x + (y - mean) ** 2, 0) / (n - 1);
-  return mean > DEVIATION_Z * Math.sqrt(variance / n);
+  return mean > DEVIATION_Z * Math.sqrt(variance / m);
 }
 
