@@ -65,7 +65,8 @@ export function drawByLikelihood<T extends GameTypes>(
   }
   const weights = normalized(logs);
   const effective = 1 / weights.reduce((a, w) => a + w * w, 0);
-  const times = systematic(weights, count, rng);
+  // Stopped early (the time cap, or a budget of time alone), no more draws than candidates.
+  const times = systematic(weights, Math.min(count, pool.length), rng);
   const worlds: DrawnWorld<T['state']>[] = [];
   for (let i = 0; i < pool.length; i++) if (times[i] > 0) worlds.push({ world: pool[i], times: times[i] });
   return { worlds, candidates: pool.length, effective, stopped };
