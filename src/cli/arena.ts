@@ -15,6 +15,7 @@ export interface ArenaCliOptions extends PlayOptions {
   readonly samples?: string;
   readonly nodes?: string;
   readonly epsilon?: string;
+  readonly cardWeight?: string;
   readonly save?: string;
   readonly firstDeck?: string;
 }
@@ -42,9 +43,10 @@ async function arenaModule<T extends GameTypes>(module: GameModule<T>, opts: Are
   const samples = parseCount('--samples', opts.samples, 1, 10_000, 'a number of worlds per decision');
   const nodes = parseCount('--nodes', opts.nodes, 1, 1_000_000_000, 'a number of solver nodes per decision');
   const epsilon = parseEpsilon(opts.epsilon);
+  const cardWeight = parseEpsilon(opts.cardWeight, '--card-weight');
   const firstDeck = parseCount('--first-deck', opts.firstDeck, 0, 1_000_000_000, 'a deck number');
   /** The thinking budget as given (the levels' own defaults for what is not given), recorded in the JSON report. */
-  const budget = { thinkMs: think, samples, nodes, ...(epsilon === undefined ? {} : { epsilon }) };
+  const budget = { thinkMs: think, samples, nodes, ...(epsilon === undefined ? {} : { epsilon }), ...(cardWeight === undefined ? {} : { cardWeight }) };
   const seed = opts.seed ?? String(new CryptoRng().int(2 ** 32));
   const closables: Closable[] = [];
   const substitutions = new Map<string, Map<string, number>>();
@@ -53,7 +55,7 @@ async function arenaModule<T extends GameTypes>(module: GameModule<T>, opts: Are
     m.set(reason, (m.get(reason) ?? 0) + 1);
     substitutions.set(word, m);
   };
-  const entrants: ArenaEntrant<T>[] = words.map((w) => botEntrant(module, w, { think, budget: { samples, nodes, epsilon }, log: errOut, closables, onSubstitute }));
+  const entrants: ArenaEntrant<T>[] = words.map((w) => botEntrant(module, w, { think, budget: { samples, nodes, epsilon, cardWeight }, log: errOut, closables, onSubstitute }));
   const bar =
     opts.json || (errOut as NodeJS.WriteStream).isTTY !== true
       ? undefined
@@ -149,10 +151,10 @@ export function arenaMergeCommand(files: readonly string[], opts: { readonly jso
   return 0;
 }
 
-/** --epsilon: the weight of one decision against the model in weighted worlds, above 0 and at most 1. */
-function parseEpsilon(text: string | undefined): number | undefined {
+/** --epsilon (or --card-weight): the weight of one decision against the model in weighted worlds, above 0 and at most 1. */
+function parseEpsilon(text: string | undefined, flag = '--epsilon'): number | undefined {
   if (text === undefined) return undefined;
   const x = Number(text);
-  if (!/^(0|1)?(\.\d+)?$/.test(text) || !(x > 0 && x <= 1)) throw new CliError(`--epsilon must be a weight above 0 and at most 1, like 0.15, not ${quote(text, 20)}`);
+  if (!/^(0|1)?(\.\d+)?$/.test(text) || !(x > 0 && x <= 1)) throw new CliError(`${flag} must be a weight above 0 and at most 1, like 0.15, not ${quote(text, 20)}`);
   return x;
 }

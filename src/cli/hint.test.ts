@@ -33,7 +33,7 @@ describe('hint at the terminal', () => {
     expect(r.out).toContain("hint (the strong bot's advice)");
     const [bid, stoss] = hints(r.out);
     // The bidding: eleven choices (weiter, Wenz, every Solo and tout), each with a value in cents, the best first.
-    expect(bid.heading).toMatch(/Hint \(the strong bot, over \d+ worlds dealt from your view; your expected result in cents\): .+\.$/);
+    expect(bid.heading).toMatch(/Hint \(the strong bot, over \d+ worlds? dealt from your view; your expected result in cents\): .+\.$/);
     expect(bid.lines).toHaveLength(11);
     for (const l of bid.lines) expect(l).toMatch(/^ {4}[→ ] +[+−±]\d+(\.\d+)? ct {2}\S/);
     const values = bid.lines.map((l) => Number(/([+−±])(\d+(?:\.\d+)?) ct/.exec(l)!.slice(1).join('').replace('−', '-').replace('±', '').replace('+', '')));

@@ -1,5 +1,6 @@
 import type { Rng } from '../core/rng.js';
 import type { GameTypes, Seat } from './game.js';
+import type { ModelWeights } from './decisionModel.js';
 
 /**
  * A deal in the middle of its card play, mutable, for search: the solver,
@@ -161,4 +162,13 @@ export interface SearchSupport<T extends GameTypes> {
    * the default `DISAGREE_WEIGHT`.
    */
   readonly disagreeWeight?: number;
+  /**
+   * Optional, for worlds weighted by the whole play (issue 23,
+   * `logLikelihood` in src/games/decisionModel.ts): the log of the
+   * likelihood, in this world, of every public decision of the other seats
+   * so far (bids, announcements, Stoß, Spritzen, raises and every card
+   * played) under the easy bot as the model of their play, each seat asked
+   * with its view then. Finite: no world has likelihood zero.
+   */
+  logLikelihood?(world: T['state'], seat: Seat, weights?: ModelWeights): number;
 }

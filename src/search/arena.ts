@@ -94,6 +94,9 @@ export interface ArenaBotReport {
    */
   readonly cpuP50Ms: number;
   readonly cpuP99Ms: number;
+  /** A thinking bot's decisions it estimated (more than one legal action) and those that reached its time cap before its budget of work was done (0 for other bots; absent in older reports). */
+  readonly estimated?: number;
+  readonly capped?: number;
   /** The bot's score on each deck (the mean over the seats it held in all seatings of that deck), in deck order. */
   readonly perDeck: readonly number[];
 }
@@ -169,6 +172,9 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
   const seatCount = entrants.map(() => new Array<number>(n).fill(0));
   const times: number[][] = entrants.map(() => []);
   const cpuTimes: number[][] = entrants.map(() => []);
+  /** A thinking bot's decisions it estimated, and those that reached its time cap (`AgentStats`). */
+  const estimated = entrants.map(() => 0);
+  const capped = entrants.map(() => 0);
   const contracts = entrants.map(() => new Map<string, ContractTally>());
   const total = o.decks * plan.length;
   let done = 0;
@@ -184,11 +190,16 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
       const seating = plan[p];
       o.onDeal?.(d, seating);
       const slots = new Array<number>(K).fill(0);
-      const agents: Agent<T>[] = seating.map((k, seat) => {
-        const inner = entrants[k].agent(rules, seat, new SeededRng(`${o.seed}/deck${d}/seating${p}/seat${seat}`), slots[k]++);
-        return timed(inner, times[k], cpuTimes[k]);
-      });
+      const inners: Agent<T>[] = seating.map((k, seat) => entrants[k].agent(rules, seat, new SeededRng(`${o.seed}/deck${d}/seating${p}/seat${seat}`), slots[k]++));
+      const agents: Agent<T>[] = inners.map((inner, seat) => timed(inner, times[seating[seat]], cpuTimes[seating[seat]]));
       const { outcome } = await playDeal(module, rules, { dealer, deck, carry: game.initialCarry(rules) }, agents);
+      inners.forEach((inner, seat) => {
+        const st = (inner as { stats?: { decisions: number; capped: number } }).stats;
+        if (st) {
+          estimated[seating[seat]] += st.decisions;
+          capped[seating[seat]] += st.capped;
+        }
+      });
       const described = module.describeOutcome?.(outcome);
       for (let seat = 0; seat < n; seat++) {
         const k = seating[seat];
@@ -234,6 +245,8 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
         p99Ms: percentile(sorted, 0.99),
         cpuP50Ms: percentile(cpu, 0.5),
         cpuP99Ms: percentile(cpu, 0.99),
+        estimated: estimated[k],
+        capped: capped[k],
         perDeck: perDeck[k].slice(),
       };
     });
@@ -312,6 +325,8 @@ export function mergeArenaReports(parts: readonly ArenaReport[]): ArenaReport {
       p99Ms: Math.max(...all.map((x) => x.p99Ms)),
       cpuP50Ms: decisions ? all.reduce((a, x) => a + (x.cpuP50Ms ?? NaN) * x.decisions, 0) / decisions : NaN,
       cpuP99Ms: Math.max(...all.map((x) => x.cpuP99Ms ?? NaN)),
+      estimated: all.reduce((a, x) => a + (x.estimated ?? 0), 0),
+      capped: all.reduce((a, x) => a + (x.capped ?? 0), 0),
       perDeck,
     };
   });
@@ -370,7 +385,7 @@ export function formatArena(r: ArenaReport, unit = 'score'): string {
   }
   lines.push('');
   lines.push('decision times:');
-  for (const b of r.bots) lines.push(`  ${b.name}: ${b.decisions} decisions, p50 ${fmt(b.p50Ms, 3)} ms, p99 ${fmt(b.p99Ms, 3)} ms (processor time: p50 ${fmt(b.cpuP50Ms, 3)} ms, p99 ${fmt(b.cpuP99Ms, 3)} ms)`);
+  for (const b of r.bots) lines.push(`  ${b.name}: ${b.decisions} decisions, p50 ${fmt(b.p50Ms, 3)} ms, p99 ${fmt(b.p99Ms, 3)} ms (processor time: p50 ${fmt(b.cpuP50Ms, 3)} ms, p99 ${fmt(b.cpuP99Ms, 3)} ms)${b.estimated ? `; time cap reached in ${b.capped ?? 0} of ${b.estimated} estimated` : ''}`);
   const any = r.bots.some((b) => b.contracts.length > 0);
   if (any) {
     lines.push('');

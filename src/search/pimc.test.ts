@@ -37,8 +37,11 @@ describe('sampled-world bots (PIMC) on the tiny game', () => {
     }
   });
 
-  it('botLevels offers medium and strong only with search support', () => {
+  it('botLevels offers medium and strong only with search support, and strong-1 as the strong bot before issue 23', () => {
     expect(botLevels(tinyModule)).toBeDefined();
+    expect(botLevels(tinyModule)!.strong1.description).toContain('before issue 23');
+    expect(STRONG.nodes).toBeGreaterThan(0);
+    expect(STRONG.inference).toBe('play');
     for (const m of GAMES) expect(botLevels(m) === undefined).toBe(m.search === undefined);
   });
 
@@ -51,8 +54,10 @@ describe('sampled-world bots (PIMC) on the tiny game', () => {
     const legal = tinyGame.legal(state, seat);
     const hurried = pimcAgent(tinyModule, rules, seat, new SeededRng(1), { samples: 10_000, thinkMs: 0, evaluate: 'solver' });
     expect((await hurried.estimate(tinyGame.view(state, seat), legal, seat)).worlds).toBe(1);
+    expect(hurried.stats).toEqual({ decisions: 1, capped: 1 });
     const counted = pimcAgent(tinyModule, rules, seat, new SeededRng(1), { samples: 5, thinkMs: 60_000, evaluate: 'solver' });
     const e = await counted.estimate(tinyGame.view(state, seat), legal, seat);
+    expect(counted.stats).toEqual({ decisions: 1, capped: 0 });
     expect(e.worlds).toBe(5);
     expect(e.values).toHaveLength(5);
     expect(e.values.every((v) => v.length === legal.length)).toBe(true);
@@ -151,6 +156,13 @@ describe('thinking bots outside the card play', () => {
     expect(clearlyBetter(worlds([[40, 0], [0, 2], [0, 2], [0, 2], [0, 2], [0, 2]]), 0, 1)).toBe(false);
     expect(clearlyBetter(worlds([[5, 1], [4, 1], [6, 1], [5, 2], [3, 1], [5, 1]]), 0, 1)).toBe(true);
     expect(clearlyBetter(worlds([[-Infinity, 1], [4, 1], [6, 1], [5, 2], [3, 1], [5, 1]]), 0, 1)).toBe(false);
+    // Worlds resampled by their likelihood count once each for the noise: six rows of three distinct worlds are too few.
+    expect(clearlyBetter(worlds([[5, 1], [5, 1], [4, 1], [4, 1], [6, 1], [6, 1]]), 0, 1, 3)).toBe(false);
+    expect(clearlyBetter(worlds([[5, 1], [5, 1], [4, 1], [4, 1], [6, 1], [6, 1], [5, 2], [5, 2]]), 0, 1, 4)).toBe(true);
+    // A spread that eight distinct worlds show clearly is noise when the eight rows are only four worlds.
+    const spread = worlds([[6, 1], [6, 1], [6, 1], [0, 1], [0, 1], [0, 1], [5, 1], [4, 1]]);
+    expect(clearlyBetter(spread, 0, 1, 8)).toBe(true);
+    expect(clearlyBetter(spread, 0, 1, 4)).toBe(false);
   });
 });
 

@@ -3,7 +3,8 @@ import type { Agent, BotKind } from '../games/agent.js';
 import type { GameTypes, Seat } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
 import type { SearchState } from '../games/search.js';
-import { sampleWeightedWorld, TRIES_PER_WORLD } from '../games/decisionModel.js';
+import { sampleWeightedWorld, TRIES_PER_WORLD, MODEL_WEIGHTS, type ModelWeights } from '../games/decisionModel.js';
+import { drawByLikelihood } from './inference.js';
 import { Solver, SolverTimeout } from './solver.js';
 
 /**
@@ -50,6 +51,19 @@ export interface PimcOptions {
   readonly weighted?: boolean;
   /** The weight of one decision against the model (default: the game's `disagreeWeight`, else DISAGREE_WEIGHT). */
   readonly epsilon?: number;
+  /**
+   * How weighted worlds are drawn: `bidding` (strong-1), by rejection on the
+   * decisions outside the card play (above); `play` (strong, issue 23), by
+   * the likelihood of every decision of the other seats, the cards played
+   * included (`SearchSupport.logLikelihood`): `candidates` × `samples`
+   * uniform worlds are drawn, weighted, and `samples` of them drawn in
+   * proportion to their weights (`drawByLikelihood` in inference.ts).
+   */
+  readonly inference?: 'bidding' | 'play';
+  /** Candidates per world with `inference: 'play'` (default CANDIDATES_PER_WORLD). */
+  readonly candidates?: number;
+  /** The model's weights with `inference: 'play'` (default: the game's own, MODEL_WEIGHTS). */
+  readonly weights?: ModelWeights;
 }
 
 /**
@@ -63,6 +77,8 @@ export interface ThinkBudget {
   readonly nodes?: number;
   /** The weight of one decision against the model in weighted worlds (the arena's --epsilon). */
   readonly epsilon?: number;
+  /** The weight of a card against the model with `inference: 'play'` (the arena's --card-weight). */
+  readonly cardWeight?: number;
 }
 
 /**
@@ -96,13 +112,24 @@ export const DRAW_TIME_SHARE = 0.25;
 export { TRIES_PER_WORLD };
 
 export const MEDIUM: PimcOptions = { samples: 8, thinkMs: 250, evaluate: 'playout' };
-export const STRONG: PimcOptions = { samples: 24, thinkMs: 800, evaluate: 'solver', weighted: true };
+/**
+ * `strong` (issue 23): a budget of work, not of time (24 worlds, at most
+ * STRONG_NODES solver nodes a decision), so that it plays alike on a busy
+ * machine; the time is only a cap (a decision that reaches it is counted,
+ * `AgentStats.capped`). Worlds weighted by the whole play.
+ */
+export const STRONG_NODES = 400_000;
+export const STRONG: PimcOptions = { samples: 24, thinkMs: 1000, nodes: STRONG_NODES, evaluate: 'solver', weighted: true, inference: 'play' };
+/** `strong-1`: the strong bot before issue 23, kept for comparison (up to 24 worlds within 800 ms, weighted by the bidding alone). */
+export const STRONG_1: PimcOptions = { samples: 24, thinkMs: 800, evaluate: 'solver', weighted: true, inference: 'bidding' };
 
 export interface BotLevels<T extends GameTypes> {
   readonly medium: BotKind<T>;
   readonly strong: BotKind<T>;
   /** `strong` with unweighted worlds (every consistent world equally likely), to measure what the weighting brings. */
   readonly strongUniform: BotKind<T>;
+  /** The strong bot before issue 23 (`STRONG_1`), for comparison. */
+  readonly strong1: BotKind<T>;
 }
 
 /**
@@ -122,9 +149,11 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
     samples: b.samples ?? (b.thinkMs === undefined ? base.samples : 10_000),
     nodes: b.nodes ?? base.nodes,
     epsilon: b.epsilon ?? base.epsilon,
+    weights: b.epsilon === undefined && b.cardWeight === undefined ? base.weights : { ...MODEL_WEIGHTS, ...(b.epsilon === undefined ? {} : { bid: b.epsilon }), ...(b.cardWeight === undefined ? {} : { card: b.cardWeight }) },
   });
   const medium = level(MEDIUM);
   const strong = level(STRONG);
+  const strong1 = level(STRONG_1);
   const strongUniform: PimcOptions = { ...strong, weighted: false };
   const weighting = module.search.disagreements ? ' weighted by the bidding (worlds where the others decided as easy would are likelier),' : '';
   const worlds = (o: PimcOptions) => (o.samples >= 10_000 ? 'worlds' : `up to ${o.samples} worlds`);
@@ -141,6 +170,10 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
     strongUniform: {
       description: `strong with every consistent world equally likely (not weighted by the bidding), for comparison`,
       create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, strongUniform, 'strong-uniform'),
+    },
+    strong1: {
+      description: `the strong bot before issue 23, for comparison: samples ${worlds(strong1)} weighted by the bidding alone, solves each with all cards known, at most ${strong1.thinkMs} ms a decision${nodes(strong1)}`,
+      create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, strong1, 'strong-1'),
     },
   };
 }
@@ -181,16 +214,26 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     const t0 = performance.now();
     const thinkMs = Math.min(o.thinkMs, nextLimit ?? Infinity);
     nextLimit = undefined;
+    const late = () => performance.now() - t0 >= thinkMs;
     solver.deadline = t0 + thinkMs;
     solver.nodeLimit = o.nodes === undefined ? Infinity : solver.nodes + o.nodes;
     let cardPlay = false;
     const sums = new Array<number>(legal.length).fill(0);
     const perWorld: number[][] = [];
     let worlds = 0;
+    let distinctWorlds = 0;
     drawBudget.left = thinkMs * DRAW_TIME_SHARE;
-    for (let w = 0; w < o.samples; w++) {
-      if (w > 0 && performance.now() - t0 >= thinkMs) break;
-      const world = drawWorld(view, s);
+    // With inference from the whole play the worlds are drawn first, in proportion to their likelihood (each with its multiplicity).
+    const drawn = byPlay ? drawByLikelihood(search, view, s, rng, o.samples, { candidates: o.candidates, weights: o.weights, stop: () => performance.now() - t0 >= thinkMs * DRAW_TIME_SHARE }) : undefined;
+    let capped = drawn?.stopped ?? false;
+    const rounds = drawn ? drawn.worlds.length : o.samples;
+    for (let w = 0; w < rounds; w++) {
+      if (w > 0 && late()) {
+        capped = true;
+        break;
+      }
+      const world = drawn ? drawn.worlds[w].world : drawWorld(view, s);
+      const times = drawn ? drawn.worlds[w].times : 1;
       const values: number[] = [];
       let complete = true;
       // In the card play the solver values every card on one search state, so that its table serves all of them.
@@ -201,20 +244,31 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
           values.push(...direct);
           break;
         }
-        if (w > 0 && performance.now() - t0 >= thinkMs) {
+        if (w > 0 && late()) {
           complete = false;
+          capped = true;
           break;
         }
         const next = game.apply(world, s, legal[i]);
         values.push(next.ok ? await value(next.value) : -Infinity);
       }
       if (!complete) break;
-      for (let i = 0; i < legal.length; i++) sums[i] += values[i];
-      perWorld.push(values);
-      worlds++;
+      distinctWorlds++;
+      for (let k = 0; k < times; k++) {
+        for (let i = 0; i < legal.length; i++) sums[i] += values[i];
+        perWorld.push(values);
+        worlds++;
+      }
     }
-    return { means: sums.map((x) => x / Math.max(1, worlds)), worlds, cardPlay, values: perWorld };
+    if (late()) capped = true;
+    stats.decisions++;
+    if (capped) stats.capped++;
+    return { means: sums.map((x) => x / Math.max(1, worlds)), worlds, cardPlay, values: perWorld, distinct: drawn ? distinctWorlds : worlds };
   };
+
+  const byPlay = o.weighted === true && o.inference === 'play' && search.logLikelihood !== undefined;
+  /** Decisions estimated, and how many of them reached the time cap. */
+  const stats: AgentStats = { decisions: 0, capped: 0 };
 
   const weighted = o.weighted === true && search.disagreements !== undefined;
 
@@ -282,7 +336,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
         nextLimit = undefined;
         return legal[0];
       }
-      const { means, worlds, cardPlay, values } = await estimate(view, legal, s);
+      const { means, worlds, cardPlay, values, distinct } = await estimate(view, legal, s);
       const easyChoice = await own.choose(view, legal, s);
       if (worlds === 0) return easyChoice;
       let best = 0;
@@ -293,7 +347,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
       if (e < 0 || e === best || means[e] >= means[best] - 1e-9) return easyChoice;
       if (cardPlay) return legal[best];
       // Other decisions: only on clear evidence (see DEVIATION_Z), and at most MAX_DEVIATIONS per deal (see above).
-      if (deviations >= MAX_DEVIATIONS || !clearlyBetter(values, best, e)) return easyChoice;
+      if (deviations >= MAX_DEVIATIONS || !clearlyBetter(values, best, e, distinct)) return easyChoice;
       deviations++;
       return legal[best];
     },
@@ -308,7 +362,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
   const limitNext = (ms: number): void => {
     nextLimit = ms;
   };
-  return Object.assign(agent, { estimate, limitNext });
+  return Object.assign(agent, { estimate, stats, limitNext });
 }
 
 /** What a thinking agent makes of one decision: per legal action its mean value and its value in each world used. */
@@ -316,8 +370,10 @@ export interface Estimates {
   readonly means: number[];
   readonly worlds: number;
   readonly cardPlay: boolean;
-  /** values[w][i]: the value of action i in world w. */
+  /** values[w][i]: the value of action i in world w (a world resampled k times is k rows). */
   readonly values: number[][];
+  /** The distinct worlds among them. */
+  readonly distinct?: number;
 }
 
 /** A thinking agent that also tells its estimate of every legal action (for analysis). */
@@ -325,21 +381,34 @@ export type EstimatingAgent<T extends GameTypes> = Agent<T> & {
   estimate(view: T['view'], legal: readonly T['action'][], seat: Seat): Promise<Estimates>;
   /** Limits the next decision (or estimate) to `ms` milliseconds, if that is less than the agent's own time. */
   limitNext(ms: number): void;
+  readonly stats: AgentStats;
 };
+
+/**
+ * A thinking agent's count of its decisions (those it estimated: more than
+ * one legal action) and of those that reached the time cap (the worlds or
+ * the solver stopped by the clock before the budget of work was done).
+ */
+export interface AgentStats {
+  decisions: number;
+  capped: number;
+}
 
 /**
  * Whether action `a` is better than action `b` over the worlds with some
  * confidence: at least MIN_WORLDS_TO_DEVIATE worlds, and the mean of the
  * paired differences more than DEVIATION_Z standard errors above zero.
  */
-export function clearlyBetter(values: readonly (readonly number[])[], a: number, b: number): boolean {
+export function clearlyBetter(values: readonly (readonly number[])[], a: number, b: number, distinct = values.length): boolean {
   const n = values.length;
-  if (n < MIN_WORLDS_TO_DEVIATE) return false;
+  // Worlds drawn more than once (resampled by their likelihood) are one world: the standard error counts distinct worlds.
+  const m = Math.min(n, distinct);
+  if (m < MIN_WORLDS_TO_DEVIATE) return false;
   const d = values.map((v) => v[a] - v[b]);
   if (d.some((x) => !Number.isFinite(x))) return false;
   const mean = d.reduce((x, y) => x + y, 0) / n;
   if (mean <= 0) return false;
   const variance = d.reduce((x, y) => x + (y - mean) ** 2, 0) / (n - 1);
-  return mean > DEVIATION_Z * Math.sqrt(variance / n);
+  return mean > DEVIATION_Z * Math.sqrt(variance / m);
 }
 

@@ -70,6 +70,8 @@ export class BotPool {
   /** Decisions answered late (the cheap level decided) so far, and those that thought less than their level's time. */
   late = 0;
   shortened = 0;
+  /** Decisions that reached the level's time cap before their budget of work was done. */
+  capped = 0;
   private closed = false;
 
   constructor(
@@ -207,6 +209,7 @@ export class BotPool {
     clearTimeout(job.timer);
     this.jobs.delete(job.id);
     if (reply.ok) this.decided++;
+    if (reply.ok && reply.capped) this.capped++;
     job.resolve(reply);
   }
 

@@ -3,7 +3,7 @@ import { SeededRng } from '../core/rng.js';
 import type { Agent } from '../games/agent.js';
 import type { GameTypes } from '../games/game.js';
 import { gameById } from '../games/registry.js';
-import { botLevels } from '../search/pimc.js';
+import { botLevels, type AgentStats, type BotLevels } from '../search/pimc.js';
 import { analyzeGameRecord } from '../search/analysis.js';
 import type { AnalyzeReply } from './botPool.js';
 import { hint } from '../search/hint.js';
@@ -19,9 +19,11 @@ import type { HintReply, HintRequest, ThinkReply, ThinkRequest } from './thinkin
  * analyses game records at low priority (BotPool.analyze).
  */
 const MAX_AGENTS = 256;
+/** The level a table names, as `botLevels` keys it. */
+const LEVEL_KEYS: Record<ThinkRequest['level'], keyof BotLevels<GameTypes>> = { medium: 'medium', strong: 'strong', 'strong-1': 'strong1' };
 const agents = new Map<string, Agent<GameTypes>>();
 
-async function decide(r: ThinkRequest): Promise<string> {
+async function decide(r: ThinkRequest): Promise<{ action: string; capped: boolean }> {
   const module = gameById(r.game);
   if (!module) throw new Error(`unknown game ${r.game}`);
   const { game } = module;
@@ -31,7 +33,7 @@ async function decide(r: ThinkRequest): Promise<string> {
   if (!agent) {
     const levels = botLevels(module, r.thinkMs);
     if (!levels) throw new Error(`${game.title} has no thinking bots`);
-    agent = levels[r.level].create(rules, r.seat, new SeededRng(r.seed));
+    agent = levels[LEVEL_KEYS[r.level]].create(rules, r.seat, new SeededRng(r.seed));
     agents.set(key, agent);
     if (agents.size > MAX_AGENTS) agents.delete(agents.keys().next().value as string);
   } else {
@@ -48,8 +50,10 @@ async function decide(r: ThinkRequest): Promise<string> {
   if (legal.length === 0) throw new Error('no legal action');
   // Less time than the level's own: the decision waited for this worker (see BotPool).
   if (r.budgetMs !== undefined && 'limitNext' in agent && typeof agent.limitNext === 'function') (agent.limitNext as (ms: number) => void)(r.budgetMs);
+  const stats = (agent as { stats?: AgentStats }).stats;
+  const cappedBefore = stats?.capped ?? 0;
   const chosen = await agent.choose(r.view as GameTypes['view'], legal, r.seat);
-  return game.formatAction(rules, chosen);
+  return { action: game.formatAction(rules, chosen), capped: (stats?.capped ?? 0) > cappedBefore };
 }
 
 /** A hint (issue 22): the strong bot's choice and estimates from the seat's view, with a fresh agent for the one decision. */
@@ -92,7 +96,7 @@ port.on('message', (m: { id: number; request: ThinkRequest } | { id: number; ana
     return;
   }
   decide(m.request).then(
-    (action) => port.postMessage({ id: m.id, ok: true, action, ms: performance.now() - t0 } satisfies ThinkReply),
+    ({ action, capped }) => port.postMessage({ id: m.id, ok: true, action, capped, ms: performance.now() - t0 } satisfies ThinkReply),
     (e: unknown) => port.postMessage({ id: m.id, ok: false, message: e instanceof Error ? e.message : String(e) } satisfies ThinkReply),
   );
 });

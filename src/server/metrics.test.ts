@@ -61,6 +61,9 @@ describe('GET /metrics', () => {
     // Each answered by the worker, or late (the machine too busy for the 5 ms and the grace): then the easy bot decided.
     expect(sample(after, 'stich_bot_decisions_total')).toBeGreaterThanOrEqual(1);
     expect(sample(after, 'stich_bot_decisions_total')! + sample(after, 'stich_bot_late_total')!).toBeGreaterThanOrEqual(8);
+    // Decisions that reached the time cap before the budget of work was done: counted, never more than the decisions.
+    expect(sample(after, 'stich_bot_decisions_capped_total')).toBeGreaterThanOrEqual(0);
+    expect(sample(after, 'stich_bot_decisions_capped_total')).toBeLessThanOrEqual(sample(after, 'stich_bot_decisions_total')!);
     expect(sample(after, 'stich_bot_queue')).toBe(0);
     expect(sample(after, 'stich_store_commit_seconds_count{result="ok"}')).toBeGreaterThan(acks);
     expect(sample(after, 'stich_nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);

@@ -113,7 +113,7 @@ export class ServerMetrics {
     sockets(): number;
     tables(): Iterable<{ readonly settings: { readonly game: string }; readonly phase: string }>;
     games: readonly string[];
-    bots: { readonly decided: number; readonly busy: number; readonly late: number; readonly shortened: number };
+    bots: { readonly decided: number; readonly busy: number; readonly late: number; readonly shortened: number; readonly capped?: number };
   }): void {
     const registers = [this.registry];
     new client.Gauge({
@@ -160,6 +160,15 @@ export class ServerMetrics {
       collect() {
         this.reset();
         this.inc(sources.bots.shortened);
+      },
+    });
+    new client.Counter({
+      name: 'stich_bot_decisions_capped_total',
+      help: 'Decisions of the thinking bots that reached their time cap before their budget of work (worlds, solver nodes) was done',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sources.bots.capped ?? 0);
       },
     });
     new client.Gauge({

@@ -24,14 +24,14 @@ const sittingEnd = (id: string) => (m: ServerMessage) => m.type === 'events' && 
 describe('thinking bots', () => {
   it('are offered per game and chosen by name; an unknown level is refused', async () => {
     const games = await get<{ games: { id: string; bots: string[] }[] }>(server.url, '/api/games');
-    for (const g of games.body.games) expect(g.bots).toEqual(expect.arrayContaining(['easy', 'medium', 'strong']));
+    for (const g of games.body.games) expect(g.bots).toEqual(expect.arrayContaining(['easy', 'medium', 'strong', 'strong-1']));
     const a = await Client.guest(server.url, 'Anna');
     const bad = await post<{ error: { code: string; message: string } }>(server.url, '/api/tables', { game: 'schafkopf', seats: ['open', 'bot:genius', 'bot', 'bot'] }, a.token);
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/unknown bot "genius".*medium, strong/);
-    const good = await post<{ seats: { kind: string; bot?: string }[] }>(server.url, '/api/tables', { game: 'schafkopf', seats: ['open', 'bot:medium', 'bot:strong', 'bot'] }, a.token);
+    const good = await post<{ seats: { kind: string; bot?: string }[] }>(server.url, '/api/tables', { game: 'schafkopf', seats: ['open', 'bot:medium', 'bot:strong', 'bot:strong-1'] }, a.token);
     expect(good.status).toBe(200);
-    expect(good.body.seats.map((s) => s.bot)).toEqual([undefined, 'medium', 'strong', 'easy']);
+    expect(good.body.seats.map((s) => s.bot)).toEqual([undefined, 'medium', 'strong', 'strong-1']);
     await a.close();
   });
 

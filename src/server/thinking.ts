@@ -1,12 +1,12 @@
 import type { AnyGameModule } from '../games/module.js';
-import { MEDIUM, STRONG } from '../search/pimc.js';
+import { MEDIUM, STRONG, STRONG_1 } from '../search/pimc.js';
 
 /**
  * The thinking bot levels the server seats besides a game's own bots
  * (src/search/pimc.ts): they decide in worker threads (botPool.ts), fed
  * with the seat's view only.
  */
-export const THINKING_LEVELS = ['medium', 'strong'] as const;
+export const THINKING_LEVELS = ['medium', 'strong', 'strong-1'] as const;
 export type ThinkingLevel = (typeof THINKING_LEVELS)[number];
 
 export function isThinkingLevel(module: AnyGameModule, kind: string): kind is ThinkingLevel {
@@ -37,7 +37,7 @@ export interface ThinkRequest {
 
 /** A worker's answer; `late`: no answer in time (no worker was free soon enough), so a cheap level decides instead. */
 export type ThinkReply =
-  | { readonly id: number; readonly ok: true; readonly action: string; readonly ms: number }
+  | { readonly id: number; readonly ok: true; readonly action: string; readonly ms: number; /** Whether the decision reached the level's time cap before its budget of work was done. */ readonly capped?: boolean }
   | { readonly id: number; readonly ok: false; readonly message: string; readonly late?: true };
 
 /**
@@ -66,7 +66,7 @@ export function thinkingBots(module: AnyGameModule, seats: readonly { readonly k
  * position takes the whole budget).
  */
 export function decisionMs(level: ThinkingLevel, thinkMs?: number): number {
-  return thinkMs ?? (level === 'strong' ? STRONG : MEDIUM).thinkMs;
+  return thinkMs ?? (level === 'strong' ? STRONG : level === 'strong-1' ? STRONG_1 : MEDIUM).thinkMs;
 }
 
 /** A hint asked of the strong bot (issue 22): like a decision, the seat's own view and legal actions only. */

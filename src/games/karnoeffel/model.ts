@@ -1,4 +1,4 @@
-import { countDisagreements, type DecisionModel, type PastAction } from '../decisionModel.js';
+import { countDisagreements, logLikelihood, MODEL_WEIGHTS, type DecisionModel, type ModelWeights, type PastAction } from '../decisionModel.js';
 import type { Seat } from '../game.js';
 import { heuristicBot } from './bots/heuristic.js';
 import { setup, setupWithDraw } from './engine.js';
@@ -38,4 +38,18 @@ export function karnoeffelDisagreements(world: KarnoeffelState, seat: Seat, limi
   const bot = heuristicBot(world.rules, 'model');
   const easy: DecisionModel<KarnoeffelTypes> = { choose: (view, legal, s) => bot.choose(view, legal, s) as KarnoeffelTypes['action'] };
   return countDisagreements(karnoeffel, world.rules, start.value, history, seat, easy, undefined, limit);
+}
+
+/** The log likelihood of the other seats' decisions so far in this world, every card played included (see `logLikelihood`). */
+export function karnoeffelLogLikelihood(world: KarnoeffelState, seat: Seat, weights?: ModelWeights): number {
+  const history: PastAction<KarnoeffelTypes>[] = publicActions(world.events).map(([s, action]) =>
+    action.type === 'play' ? { seat: s, action, judge: true, card: true } : { seat: s, action, judge: JUDGED.has(action.type) },
+  );
+  if (!history.some((p) => p.judge && p.seat !== seat)) return 0;
+  const deal = { dealer: world.dealer, deck: [...world.deck], carry: { points: [...world.points] } };
+  const start = world.drawn ? setupWithDraw(world.rules, deal, world.drawn) : setup(world.rules, deal);
+  if (!start.ok) throw new Error(`the world does not deal: ${start.error.message}`);
+  const bot = heuristicBot(world.rules, 'model');
+  const easy: DecisionModel<KarnoeffelTypes> = { choose: (view, legal, s) => bot.choose(view, legal, s) as KarnoeffelTypes['action'] };
+  return logLikelihood(karnoeffel, world.rules, start.value, history, seat, easy, weights ?? { ...MODEL_WEIGHTS, bid: KARNOEFFEL_DISAGREE_WEIGHT });
 }

@@ -1,5 +1,5 @@
 import { nthBit32, popcount32 } from '../../cards/bits.js';
-import { KARNOEFFEL_DISAGREE_WEIGHT, karnoeffelDisagreements } from './model.js';
+import { KARNOEFFEL_DISAGREE_WEIGHT, karnoeffelDisagreements, karnoeffelLogLikelihood } from './model.js';
 import type { SeededRng } from '../../core/rng.js';
 import type { SearchState, SearchSupport } from '../search.js';
 import type { KarnoeffelTypes } from './game.js';
@@ -539,5 +539,6 @@ export const karnoeffelSearch: SearchSupport<KarnoeffelTypes> = {
   moveOf: (_state, action) => (action.type === 'play' ? action.card : undefined),
   sampleWorld,
   disagreements: karnoeffelDisagreements,
+  logLikelihood: karnoeffelLogLikelihood,
   disagreeWeight: KARNOEFFEL_DISAGREE_WEIGHT,
 };

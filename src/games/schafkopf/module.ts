@@ -9,7 +9,7 @@ import { schafkopfText } from './text.js';
 import type { SearchSupport } from '../search.js';
 import { SchafkopfSearch } from './search.js';
 import { sampleWorld } from './sample.js';
-import { schafkopfDisagreements } from './model.js';
+import { schafkopfDisagreements, schafkopfLogLikelihood } from './model.js';
 
 /**
  * Search support: the search state of the card play (moves are card ids),
@@ -22,6 +22,7 @@ export const schafkopfSearch: SearchSupport<SchafkopfTypes> = {
   moveOf: (state, action) => (state.phase === 'play' && action.type === 'play' ? action.card : undefined),
   sampleWorld,
   disagreements: schafkopfDisagreements,
+  logLikelihood: schafkopfLogLikelihood,
 };
 
 /** Schafkopf, as the registry knows it. */

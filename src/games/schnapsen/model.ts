@@ -1,5 +1,5 @@
 import { SeededRng } from '../../core/rng.js';
-import { countDisagreements, type PastAction } from '../decisionModel.js';
+import { countDisagreements, logLikelihood, type ModelWeights, type PastAction } from '../decisionModel.js';
 import type { Seat } from '../game.js';
 import { decide } from './bots/ruleBot.js';
 import { dealLayout } from './deal.js';
@@ -27,7 +27,7 @@ const rng = new SeededRng(1);
 const DOUBLES = ['spritzen', 'retour', 're'] as const;
 
 /** The actions of the world's deal before its card play, from its events (the world's own, not redacted). */
-function historyOf(world: SchnapsenState, seen: ReadonlySet<number>): PastAction<SchnapsenTypes>[] {
+function historyOf(world: SchnapsenState, seen: ReadonlySet<number>, cards = false): PastAction<SchnapsenTypes>[] {
   const out: PastAction<SchnapsenTypes>[] = [];
   const push = (seat: Seat, action: SchnapsenAction, judge: boolean) => out.push({ seat, action, judge });
   for (let i = 0; i < world.events.length; i++) {
@@ -62,8 +62,13 @@ function historyOf(world: SchnapsenState, seen: ReadonlySet<number>): PastAction
         push(e.seat, { type: 'pass' }, true);
         break;
       case 'meld':
+        if (!cards) return out;
+        out.push({ seat: e.seat, action: { type: 'meld', suit: e.suit, points: e.points as 20 | 40 }, judge: true, card: true });
+        break;
       case 'play':
-        return out;
+        if (!cards) return out;
+        out.push({ seat: e.seat, action: { type: 'play', card: e.card }, judge: true, card: true });
+        break;
       default:
         break;
     }
@@ -79,6 +84,10 @@ function same(a: SchnapsenAction, b: SchnapsenAction): boolean {
       return b.type === 'trump' && a.suit === b.suit;
     case 'announce':
       return b.type === 'announce' && a.game === b.game && (a.ohne ?? false) === (b.ohne ?? false);
+    case 'play':
+      return b.type === 'play' && a.card === b.card;
+    case 'meld':
+      return b.type === 'meld' && a.suit === b.suit;
     case 'turn':
     case 'pass':
     case 'redeal':
@@ -101,6 +110,18 @@ function keep(s: SchnapsenState, next: PastAction<SchnapsenTypes>): PastAction<S
 }
 
 /** The number of the other seats' decisions before the card play, as far as `seat` saw them, that the easy bot makes otherwise in this world. */
+/** The log likelihood of the other seats' decisions so far in this world, 20 and 40 and every card played included (see `logLikelihood`). */
+export function schnapsenLogLikelihood(world: SchnapsenState, seat: Seat, weights?: ModelWeights): number {
+  const game = world.variant === 'bauern' ? bauernschnapsen : talonschnapsen;
+  const seen = new Set<number>();
+  for (const { n, event } of game.events(world, seat, 0)) if (event.type === 'bid' && event.hidden !== true) seen.add(n);
+  const history = historyOf(world, seen, true);
+  if (!history.some((p) => p.judge && p.seat !== seat)) return 0;
+  const start = game.setup(world.rules, { dealer: world.dealer, deck: [...world.deck], carry: { points: [...world.carry.points], trump: world.carry.trump } });
+  if (!start.ok) throw new Error(`the world does not deal: ${start.error.message}`);
+  return logLikelihood(game, world.rules, start.value, history, seat, { choose: (view, legal) => decide(view, legal, rng), same }, weights, keep);
+}
+
 export function schnapsenDisagreements(world: SchnapsenState, seat: Seat, limit = Infinity): number {
   const game = world.variant === 'bauern' ? bauernschnapsen : talonschnapsen;
   // The bids this seat saw: in open announcements the others' stay hidden until all have spoken.

@@ -2,7 +2,7 @@ import { randomBotKind } from '../agent.js';
 import type { GameModule } from '../module.js';
 import { schnapsenBench } from './bench.js';
 import { sampleWorld } from './sample.js';
-import { schnapsenDisagreements } from './model.js';
+import { schnapsenDisagreements, schnapsenLogLikelihood } from './model.js';
 import { SchnapsenSearch, actionOfMove, moveOfAction } from './search.js';
 import { SCHNAPSEN_EASY } from './bots/index.js';
 import { bauernschnapsen, talonschnapsen, type SchnapsenGame, type SchnapsenTypes } from './game.js';
@@ -23,6 +23,7 @@ function schnapsenModule(game: SchnapsenGame, variant: Variant): GameModule<Schn
       moveOf: (_state, action) => moveOfAction(action),
       sampleWorld: (view, seat, rng) => sampleWorld(view, seat, rng),
       disagreements: schnapsenDisagreements,
+      logLikelihood: schnapsenLogLikelihood,
     },
     bench: schnapsenBench(variant),
     playOptions: [FACES_OPTION],

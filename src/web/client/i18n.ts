@@ -91,6 +91,7 @@ const WORDS = {
   levelEasy: ['leicht', 'easy'],
   levelMedium: ['mittel', 'medium'],
   levelStrong: ['stark', 'strong'],
+  levelStrong1: ['stark (bisher)', 'strong (previous)'],
   levelRandom: ['zufällig', 'random'],
   fairVerified: ['Mischen geprüft', 'Shuffle verified'],
   fairChecking: ['Mischen wird geprüft…', 'Checking the shuffle…'],

@@ -306,9 +306,9 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           ) : (
             names[seat]
           )}
-          {s.kind === 'bot' && (s.bot === 'medium' || s.bot === 'strong') && (
+          {s.kind === 'bot' && (s.bot === 'medium' || s.bot === 'strong' || s.bot === 'strong-1') && (
             <span class="level" title={tr(lang, 'botLevel')}>
-              {tr(lang, s.bot === 'strong' ? 'levelStrong' : 'levelMedium')}
+              {tr(lang, s.bot === 'strong' ? 'levelStrong' : s.bot === 'strong-1' ? 'levelStrong1' : 'levelMedium')}
             </span>
           )}
           {s.kind === 'human' && s.guest && <span class="tag guest">{tr(lang, 'guest')}</span>}

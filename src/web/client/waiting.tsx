@@ -57,7 +57,7 @@ export function WaitingRoom({ ctx, id, game, snap }: { ctx: Ctx; id: string; gam
               <select name="botLevel" value={kind} onChange={(e) => setLevel((e.target as HTMLSelectElement).value)}>
                 {bots.map((b) => (
                   <option key={b} value={b}>
-                    {tr(lang, ({ easy: 'levelEasy', medium: 'levelMedium', strong: 'levelStrong', random: 'levelRandom' } as const)[b as 'easy'] ?? 'bot')}
+                    {tr(lang, ({ easy: 'levelEasy', medium: 'levelMedium', strong: 'levelStrong', 'strong-1': 'levelStrong1', random: 'levelRandom' } as const)[b as 'easy'] ?? 'bot')}
                   </option>
                 ))}
               </select>
