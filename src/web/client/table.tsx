@@ -297,15 +297,18 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     return (
       <div class={`seat${turn ? ' turn' : ''}${seat === me ? ' mine' : ''}`} key={seat} data-seat={seat}>
         <div class="name">
-          {s.kind === 'open' ? (
-            <em>{tr(lang, 'openSeat')}</em>
-          ) : s.kind === 'human' && s.name ? (
-            <a class="who" href={playerPath(s.name, s.userId)} target="_blank" rel="noopener">
-              {names[seat]}
-            </a>
-          ) : (
-            names[seat]
-          )}
+          {/* The name alone is cut short when it is long; the marks beside it (guest, level, clock) stay whole. */}
+          <span class="nm">
+            {s.kind === 'open' ? (
+              <em>{tr(lang, 'openSeat')}</em>
+            ) : s.kind === 'human' && s.name ? (
+              <a class="who" href={playerPath(s.name, s.userId)} target="_blank" rel="noopener">
+                {names[seat]}
+              </a>
+            ) : (
+              names[seat]
+            )}
+          </span>
           {s.kind === 'bot' && (s.bot === 'medium' || s.bot === 'strong' || s.bot === 'strong-1') && (
             <span class="level" title={tr(lang, 'botLevel')}>
               {tr(lang, s.bot === 'strong' ? 'levelStrong' : s.bot === 'strong-1' ? 'levelStrong1' : 'levelMedium')}
