@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoplay, Client, post } from './client.js';
+import { freePort, privateRedis, sleep, until } from './clusterFaults.js';
 import { dropRedisPrefix, killHard, leaseHolders, loggedActions, serveChild, TcpProxy, type ServeChild } from './clusterHarness.js';
 import { randomId } from './identity.js';
 import type { LobbyTable, ServerMessage } from './protocol.js';
@@ -22,16 +21,6 @@ import type { Store } from './store/store.js';
 const REDIS = redisUrl();
 const PG = pgUrl();
 if (!REDIS || !PG) throw new Error(CLUSTER_HINT);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 interface Seated {
   readonly id: string;
@@ -277,37 +266,6 @@ describe('a cluster of three processes on PostgreSQL and Redis', () => {
     await proxy.close();
   });
 });
-
-/** The redis-server binary for a private Redis (.ci/run installs Debian's redis-server when it is missing). */
-const REDIS_SERVER = [process.env.REDIS_SERVER, ...(process.env.PATH ?? '').split(':').map((dir) => `${dir}/redis-server`)].find((path) => path && existsSync(path));
-
-/** A free loopback port. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** A private Redis without persistence: stopped, it comes back empty. */
-async function privateRedis(port: number): Promise<ChildProcess> {
-  if (!REDIS_SERVER) throw new Error('this test needs redis-server: apt-get install redis-server, or REDIS_SERVER=/path/to/redis-server');
-  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const listening = () =>
-    new Promise<boolean>((resolve) => {
-      const probe = connect(port, '127.0.0.1');
-      probe.once('connect', () => {
-        probe.destroy();
-        resolve(true);
-      });
-      probe.once('error', () => resolve(false));
-    });
-  await until('redis-server to listen', listening);
-  return child;
-}
 
 describe('a cluster whose Redis stops and comes back empty', () => {
   let db: FreshDatabase;
