@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { post, tempDb, testServer } from '../server/testing.js';
 import type { RunningServer } from '../server/server.js';
-import { freshPgDatabase, pgUrl, type FreshDatabase } from '../server/store/testing.js';
+import { freshPgDatabase, STORE_KINDS, type FreshDatabase } from '../server/store/testing.js';
 import { withoutServeEnvironment } from './config.js';
 
 /** `stich admin` as an operator runs it (the built CLI, `npm run build` first) on the database of a running server. */
@@ -49,7 +49,8 @@ describe('stich admin', () => {
     expect(none.stderr).toMatch(/--db FILE or --pg URL/);
   });
 
-  it.skipIf(!pgUrl())('on PostgreSQL (--pg)', async () => {
+  // Every other store kind of this run (PostgreSQL when STICH_PG_URL names one, as in CI).
+  it.each(STORE_KINDS.filter((k) => k === 'postgres'))('on %s (--pg)', async () => {
     const fresh = await freshPgDatabase();
     databases.push(fresh);
     const server = await testServer({ pg: fresh.url });
