@@ -64,7 +64,7 @@ const W = {
   unsolved: ['Nicht bewertet: zu schwer für den Löser.', 'Not valued: too hard for the solver.'],
   curve: ['Erwartetes Ergebnis nach jedem Stich', 'Expected result after each trick'],
   curveOf: ['für', 'for'],
-  noCurve: ['Dieses Spiel hat keine Spielerpartei (etwa ein Ramsch): keine Kurve.', 'This deal has no declaring side (a Ramsch, say): no graph.'],
+  noCurve: ['Dieses Spiel hat keine Spielerpartei (etwa ein Ramsch) oder endete vor dem ersten Stich (etwa ein abgelehntes Karnöffel-Gebot): keine Kurve.', 'This deal has no declaring side (a Ramsch, say) or ended before its first trick (a refused Karnöffel raise, say): no graph.'],
   trick: ['Stich', 'Trick'],
   summary: ['Zusammenfassung dieses Spiels', 'Summary of this deal'],
   player: ['Spieler', 'Player'],
