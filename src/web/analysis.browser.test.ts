@@ -6,27 +6,11 @@
  * player and why the two values differ. Also reached from the sitting's end
  * (straight to the analysis) and from the player page, in English.
  */
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../server/server.js';
-import { testServer } from '../server/testing.js';
-import { CLIENT, createTable, guest, launchChromium, OUT, PHONE, play } from './testing.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createTable, guest, PHONE, play, OUT, sharedBrowserAndServer } from './testing.js';
 
-let browser: Browser | undefined;
-let server: RunningServer | undefined;
-
-async function setup(): Promise<{ browser: Browser; base: string }> {
-  browser ??= await launchChromium();
-  server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}` });
-  return { browser, base: server.url };
-}
-
-beforeAll(() => mkdirSync(OUT, { recursive: true }));
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const setup = sharedBrowserAndServer();
 
 /** Waits until the analysis is shown (the server computes it meanwhile, the page asks again). */
 async function analysisShown(page: Page): Promise<void> {

@@ -6,28 +6,12 @@
  * No account is needed: the lesson runs on the game's engine in the page.
  * Screenshots at 360×740 and 1280×800 (the intro, a trick explained, the end).
  */
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../server/server.js';
-import { testServer } from '../server/testing.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { LESSON_GAMES, loadLesson, type Lesson } from './client/lessons/lesson.js';
-import { CLIENT, DESKTOP, launchChromium, OUT, PHONE } from './testing.js';
+import { DESKTOP, PHONE, OUT, sharedBrowserAndServer } from './testing.js';
 
-let browser: Browser | undefined;
-let server: RunningServer | undefined;
-
-async function setup(): Promise<{ browser: Browser; base: string }> {
-  browser ??= await launchChromium();
-  server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}` });
-  return { browser, base: server.url };
-}
-
-beforeAll(() => mkdirSync(OUT, { recursive: true }));
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const setup = sharedBrowserAndServer();
 
 /** Waits until the lesson has gone past step `at`. */
 async function stepPast(page: Page, at: number): Promise<void> {

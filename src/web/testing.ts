@@ -2,8 +2,11 @@
  * What the Chromium tests share: where Chromium and the built client are,
  * the viewports, and people who join, open tables and play by clicking.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { RunningServer } from '../server/server.js';
+import { testServer } from '../server/testing.js';
 
 export const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CLIENT = 'dist/client';
@@ -197,3 +200,22 @@ const GLANCE = `(() => {
     target: target(el, what),
   };
 })()`;
+
+/**
+ * One Chromium and one server serving the built client for a test file: started when a test first asks, closed after
+ * the file's tests (call at the top of the file; it registers the hooks and makes the screenshots' folder).
+ */
+export function sharedBrowserAndServer(): () => Promise<{ browser: Browser; base: string }> {
+  let browser: Browser | undefined;
+  let server: RunningServer | undefined;
+  beforeAll(() => mkdirSync(OUT, { recursive: true }));
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return async () => {
+    browser ??= await launchChromium();
+    server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}` });
+    return { browser, base: server.url };
+  };
+}
