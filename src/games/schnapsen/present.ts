@@ -101,7 +101,7 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   const taken = Array.from({ length: view.seats }, (_, s) => (view.tricksWon[s] > 0 ? count(lang, view.tricksWon[s], ['Stich', 'Stiche'], ['trick', 'tricks']) : ''));
   const shown: TableModel['shown'][number][] = [];
   view.firstTricks.forEach((t) => {
-    if (t) shown.push({ title: `${say(lang, 'Erster Stich von', 'First trick of')} ${names[t.winner]}`, cards: t.cards.map((p) => cardModel(PACK, p.card)) });
+    if (t) shown.push({ title: `${say(lang, 'Erster Stich', 'First trick')}: ${names[t.winner]}`, cards: t.cards.map((p) => cardModel(PACK, p.card)) });
   });
   if (view.talon && !pick) shown.push({ title: 'Talon', cards: view.talon.map((x) => cardModel(PACK, x)) });
   if (view.laidAway) shown.push({ title: say(lang, 'Weggelegt', 'Laid away'), cards: view.laidAway.map((x) => cardModel(PACK, x)) });
