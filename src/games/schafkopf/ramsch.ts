@@ -49,10 +49,17 @@ export class RamschTimeout extends Error {
   }
 }
 
+/** Pasts kept per position for answers by dominance. */
+const PASTS = 8;
+
 export class RamschSolver {
   nodes = 0;
   /** Whether "does it pay?" is cut by searches of the points (else only by the points already taken). */
   deep = true;
+  /** With this many cards or fewer in the hands, "does it pay?" is not cut by searches of the points. */
+  shallowBelow = 12;
+  /** Whether answers to "does it pay?" are found by dominance over pasts (else only for the same past). */
+  dominance = true;
   /** A time (`performance.now()`) after which the solve stops with `RamschTimeout`. */
   deadline = Infinity;
   private state: SchafkopfSearch | undefined;
@@ -62,6 +69,9 @@ export class RamschSolver {
   private readonly points = [new Map<number, number>(), new Map<number, number>(), new Map<number, number>(), new Map<number, number>()];
   /** Answers to "does this seat pay?", by seat, by position (first word), by its past (second word). */
   private readonly answers = [new Map<number, Map<number, boolean>>(), new Map<number, Map<number, boolean>>(), new Map<number, Map<number, boolean>>(), new Map<number, Map<number, boolean>>()];
+  /** Pasts with answers for positions without a Durchmarsch ahead, by seat, by position: (4 pasts, answer) each (see `past`). */
+  private readonly pasts = [new Map<number, number[]>(), new Map<number, number[]>(), new Map<number, number[]>(), new Map<number, number[]>()];
+  private readonly pastNow = new Int32Array(4);
   private trumpOrder: Int8Array = new Int8Array(0);
   private cardPoints: Uint8Array = new Uint8Array(0);
   private power: Int16Array = new Int16Array(0);
@@ -114,6 +124,7 @@ export class RamschSolver {
     this.state = s;
     for (const m of this.points) m.clear();
     for (const m of this.answers) m.clear();
+    for (const m of this.pasts) m.clear();
     this.history.fill(0);
     const t = playTables(schafkopfPack(rules.kurzeKarte), 'ramsch');
     this.trumpOrder = Int8Array.from(t.trumpOrder);
@@ -140,42 +151,93 @@ export class RamschSolver {
     if ((++this.nodes & 1023) === 0 && performance.now() > this.deadline) throw new RamschTimeout();
   }
 
-  /** Whether a Durchmarsch can still happen (then the points alone decide nothing). */
-  private durchmarschOpen(s: SchafkopfSearch): boolean {
-    if (this.durchmarsch === 'off') return false;
-    if (this.durchmarsch === 'allTricks') {
-      let winners = 0;
-      for (let t = 0; t < 4; t++) if (s.seatTricksOf(t) > 0) winners++;
-      return winners < 2;
+  /**
+   * The seats that can still make a Durchmarsch, a bit each. Every trick:
+   * only a seat that took every finished trick (any seat before the first),
+   * and of those only the one that takes a trick for sure: the holder of the
+   * highest trump still in a hand (it wins the trick it falls in), or the
+   * seat whose card leads the trick on the table if that trump cannot beat
+   * it. Enough points: a seat that can still reach them.
+   */
+  private durchmarschSeats(s: SchafkopfSearch): number {
+    if (this.durchmarsch === 'off') return 0;
+    if (this.durchmarsch === 'points') {
+      const left = s.pointsLeft();
+      let seats = 0;
+      for (let t = 0; t < 4; t++) if (s.seatPointsOf(t) + left >= this.durchmarschPoints) seats |= 1 << t;
+      return seats;
     }
-    const left = s.pointsLeft();
-    for (let t = 0; t < 4; t++) if (s.seatPointsOf(t) + left >= this.durchmarschPoints) return true;
-    return false;
+    let done = 0;
+    for (let t = 0; t < 4; t++) done += s.seatTricksOf(t);
+    let seats = 0;
+    for (let t = 0; t < 4; t++) if (s.seatTricksOf(t) === done) seats |= 1 << t;
+    if (seats === 0) return 0;
+    const live = s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3);
+    const order = this.trumpOrder;
+    for (let i = 0; i < order.length; i++) {
+      const c = order[i];
+      if ((live & (1 << c)) === 0) continue;
+      const sure = s.bestSeat() < 0 || s.beatsBest(c) ? this.holder(s, c) : s.bestSeat();
+      return seats & (1 << sure);
+    }
+    return seats;
+  }
+
+  /** The card points the seats other than q have taken. */
+  private othersTaken(s: SchafkopfSearch, q: Seat): number {
+    let sum = 0;
+    for (let t = 0; t < 4; t++) if (t !== q) sum += s.seatPointsOf(t);
+    return sum;
+  }
+
+  private holder(s: SchafkopfSearch, card: number): Seat {
+    const bit = 1 << card;
+    for (let t = 0; t < 3; t++) if ((s.handOf(t) & bit) !== 0) return t;
+    return 3;
   }
 
   /** Whether the others can make `q` pay from here: `q` avoids it, the others seek it. */
   private loses(s: SchafkopfSearch, q: Seat, ply: number): boolean {
     this.tick();
     if (s.isOver()) return s.score(q) < 0;
-    if (!this.durchmarschOpen(s)) {
-      const mine = s.seatPointsOf(q);
-      const left = s.pointsLeft();
-      let most = 0;
-      for (let t = 0; t < 4; t++) if (t !== q && s.seatPointsOf(t) > most) most = s.seatPointsOf(t);
+    const open = this.durchmarschSeats(s);
+    // Searches of the points pay near the start; near the end the plain search is cheaper than they are.
+    const deep = this.deep && popcount32(s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3)) > this.shallowBelow;
+    const mine = s.seatPointsOf(q);
+    const left = s.pointsLeft();
+    let most = 0;
+    for (let t = 0; t < 4; t++) if (t !== q && s.seatPointsOf(t) > most) most = s.seatPointsOf(t);
+    if ((open & (1 << q)) === 0) {
       // Sure to pay: taking at least x more, q ends above every other (who can end with at most most + left - x), or with 61 or more.
+      // (Taking points, q takes a trick: no other seat makes a Durchmarsch, and q can make none.)
       const x = Math.min(Math.floor((most + left - mine) / 2) + 1, 61 - mine);
-      if (x <= 0 || (this.deep && this.future(this.shadow, q, x - 1, x, ply) >= x)) return true;
-      // Sure not to pay: q can keep below what another seat already has.
-      const y = most - mine;
-      if (y > left || (this.deep && y > 0 && this.future(this.shadow, q, y - 1, y, ply) < y)) return false;
+      if (x <= 0 || (deep && this.future(this.shadow, q, x - 1, x, ply) >= x)) return true;
+    }
+    if ((open & ~(1 << q)) === 0) {
+      // Sure not to pay: q can end below what another seat already has, or below 30 (the others then take 91 or more, one of them 31 or more).
+      // (No other seat can make a Durchmarsch; one of q's would only win.)
+      const y = Math.max(most, (mine + left + this.othersTaken(s, q) + 3) >> 2) - mine;
+      if (y > left || (deep && y > 0 && this.future(this.shadow, q, y - 1, y, ply) < y)) return false;
     }
     const key = s.hash();
-    const extra = key >= 0 ? s.hashExtra() : 0;
+    // Without a Durchmarsch ahead the answer is monotone in the past (see `pasts`): kept by position with a few pasts, answered by dominance.
+    const monotone = open === 0 && this.dominance;
+    const extra = key >= 0 && !monotone ? s.hashExtra() : 0;
     let known: Map<number, boolean> | undefined;
+    let pasts: number[] | undefined;
     if (key >= 0) {
-      known = this.answers[q].get(key);
-      const answer = known?.get(extra);
-      if (answer !== undefined) return answer;
+      if (monotone) {
+        this.past(s);
+        pasts = this.pasts[q].get(key);
+        if (pasts !== undefined) {
+          const answer = this.dominated(pasts, q);
+          if (answer !== undefined) return answer;
+        }
+      } else {
+        known = this.answers[q].get(key);
+        const answer = known?.get(extra);
+        if (answer !== undefined) return answer;
+      }
     }
     const avoiding = s.toMove() === q;
     const buf = this.moves[ply] ?? (this.moves[ply] = new Int32Array(32));
@@ -194,10 +256,61 @@ export class RamschSolver {
       }
     }
     if (key >= 0) {
-      if (!known) this.answers[q].set(key, (known = new Map()));
-      known.set(extra, result);
+      if (monotone) {
+        this.past(s);
+        if (!pasts) this.pasts[q].set(key, (pasts = []));
+        this.keep(pasts, result);
+      } else {
+        if (!known) this.answers[q].set(key, (known = new Map()));
+        known.set(extra, result);
+      }
     }
     return result;
+  }
+
+  /**
+   * The past of the position as far as the loser depends on it, in
+   * `pastNow`: per seat, its card points, tricks and highest trump taken
+   * (its rank, 15 for none), (points << 8 | tricks << 4 | rank).
+   */
+  private past(s: SchafkopfSearch): void {
+    const high = Math.floor(s.hashExtra() / 536870912);
+    for (let t = 0; t < 4; t++) this.pastNow[t] = (s.seatPointsOf(t) << 8) | (s.seatTricksOf(t) << 4) | ((high >> (12 - 4 * t)) & 15);
+  }
+
+  /**
+   * The answer a kept past gives for `pastNow` by dominance, if any. With no
+   * Durchmarsch ahead q pays when it comes first in the order of points,
+   * then highest trump taken, then tricks (then the fixed order of seats),
+   * and taking more never lowers a seat in it: so a past where q has at
+   * least as many points and tricks and as high a trump, and every other
+   * seat at most as many and as low a trump, pays whenever the kept one
+   * does, and the other way round.
+   */
+  private dominated(pasts: number[], q: Seat): boolean | undefined {
+    const now = this.pastNow;
+    for (let i = 0; i < pasts.length; i += 5) {
+      const answer = pasts[i + 4] === 1;
+      let holds = true;
+      for (let t = 0; t < 4 && holds; t++) {
+        const a = now[t];
+        const b = pasts[i + t];
+        // "Worse" for t: more points, more tricks, a higher trump (a lower rank).
+        const worse = a >> 8 >= b >> 8 && ((a >> 4) & 15) >= ((b >> 4) & 15) && (a & 15) <= (b & 15);
+        const better = a >> 8 <= b >> 8 && ((a >> 4) & 15) <= ((b >> 4) & 15) && (a & 15) >= (b & 15);
+        // Pays (answer true) stays true when q is worse off and the others better; does not pay stays so the other way round.
+        holds = (t === q) === answer ? worse : better;
+      }
+      if (holds) return answer;
+    }
+    return undefined;
+  }
+
+  /** Keeps `pastNow` with its answer, at most `PASTS` pasts per position (the oldest make room). */
+  private keep(pasts: number[], answer: boolean): void {
+    if (pasts.length >= PASTS * 5) pasts.splice(0, 5);
+    const now = this.pastNow;
+    pasts.push(now[0], now[1], now[2], now[3], answer ? 1 : 0);
   }
 
   /**
