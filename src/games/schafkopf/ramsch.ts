@@ -1,8 +1,7 @@
 import { popcount32 } from '../../cards/bits.js';
 import type { Seat } from '../game.js';
-import { schafkopfPack } from './cards.js';
+import { RamschPoints } from './ramschPoints.js';
 import type { SchafkopfSearch } from './search.js';
-import { playTables } from './tables.js';
 
 /**
  * A Ramsch solved whole (issue 22): every seat plays for himself, and the
@@ -42,46 +41,25 @@ export interface RamschSolution {
   readonly nodes: number;
 }
 
-/** Thrown when a Ramsch solve passes its deadline (the state is restored first). */
-export class RamschTimeout extends Error {
-  constructor() {
-    super('the Ramsch solve ran out of time');
-  }
-}
+export { RamschTimeout } from './ramschPoints.js';
 
 /** Pasts kept per position for answers by dominance. */
 const PASTS = 8;
 
-export class RamschSolver {
-  nodes = 0;
+export class RamschSolver extends RamschPoints {
   /** Whether "does it pay?" is cut by searches of the points (else only by the points already taken). */
   deep = true;
   /** With this many cards or fewer in the hands, "does it pay?" is not cut by searches of the points. */
   shallowBelow = 12;
   /** Whether answers to "does it pay?" are found by dominance over pasts (else only for the same past). */
   dominance = true;
-  /** A time (`performance.now()`) after which the solve stops with `RamschTimeout`. */
-  deadline = Infinity;
-  private state: SchafkopfSearch | undefined;
-  /** The same deal as a Herz-Solo (the same trumps and tricks), for the points alone: its key and its equivalent cards merge trumps that count alike (a Ramsch's cannot: its loser depends on the trumps taken). */
-  private shadow!: SchafkopfSearch;
-  /** Bounds on the points each seat takes from a position on, by seat, by position: low * 256 + high. */
-  private readonly points = [new Map<number, number>(), new Map<number, number>(), new Map<number, number>(), new Map<number, number>()];
   /** Answers to "does this seat pay?", by seat, by position (first word), by its past (second word). */
   private readonly answers = [new Map<number, Map<number, boolean>>(), new Map<number, Map<number, boolean>>(), new Map<number, Map<number, boolean>>(), new Map<number, Map<number, boolean>>()];
   /** Pasts with answers for positions without a Durchmarsch ahead, by seat, by position: (4 pasts, answer) each (see `past`). */
   private readonly pasts = [new Map<number, number[]>(), new Map<number, number[]>(), new Map<number, number[]>(), new Map<number, number[]>()];
   private readonly pastNow = new Int32Array(4);
-  private trumpOrder: Int8Array = new Int8Array(0);
-  private cardPoints: Uint8Array = new Uint8Array(0);
-  private power: Int16Array = new Int16Array(0);
-  private packSize = 32;
   private durchmarsch: 'off' | 'allTricks' | 'points' = 'off';
   private durchmarschPoints = 120;
-  private readonly moves: Int32Array[] = [];
-  private readonly order: Float64Array[] = [];
-  /** Cut-offs per seat asked about and card (the history heuristic of the move order). */
-  private readonly history = new Float64Array(128);
 
   /** The whole solution from this position (the state is left as it was). */
   solve(s: SchafkopfSearch): RamschSolution {
@@ -91,64 +69,17 @@ export class RamschSolver {
     return { seats, nodes: this.nodes };
   }
 
-  /** The card points seat `q` ends with when it avoids them and the others push them onto it (exact). */
-  forced(s: SchafkopfSearch, q: Seat): number {
-    this.prepare(s);
-    // MTD(f): null-window searches from a guess, each leaving bounds the next one uses.
-    return s.seatPointsOf(q) + this.guarded(s, () => {
-      let lo = 0;
-      let hi = s.pointsLeft();
-      let g = Math.min(hi, 30);
-      while (lo < hi) {
-        const beta = g === lo ? g + 1 : g;
-        g = this.future(this.shadow, q, beta - 1, beta, 0);
-        if (g < beta) hi = g;
-        else lo = g;
-      }
-      return lo;
-    });
+  protected override reset(s: SchafkopfSearch): void {
+    for (const m of this.answers) m.clear();
+    for (const m of this.pasts) m.clear();
+    this.durchmarsch = s.dealRules.ramschDurchmarsch;
+    this.durchmarschPoints = s.dealRules.ramschDurchmarschPoints;
   }
 
   /** Whether the three others can make seat `q` pay (the paranoid question). */
   pays(s: SchafkopfSearch, q: Seat): boolean {
     this.prepare(s);
     return this.guarded(s, () => this.loses(s, q, 0));
-  }
-
-  private prepare(s: SchafkopfSearch): void {
-    if (!s.isRamsch) throw new Error('not a Ramsch');
-    const rules = s.dealRules;
-    // The shadow afresh at each question (the state may have moved on); the bounds and answers hold for the whole deal.
-    this.shadow = s.replayAs({ rules, contract: { kind: 'solo', suit: 2, declarer: 0 }, doublings: 0, stock: 0 });
-    if (s === this.state) return;
-    this.state = s;
-    for (const m of this.points) m.clear();
-    for (const m of this.answers) m.clear();
-    for (const m of this.pasts) m.clear();
-    this.history.fill(0);
-    const t = playTables(schafkopfPack(rules.kurzeKarte), 'ramsch');
-    this.trumpOrder = Int8Array.from(t.trumpOrder);
-    this.cardPoints = t.points;
-    this.power = t.power;
-    this.packSize = t.pack.size;
-    this.durchmarsch = rules.ramschDurchmarsch;
-    this.durchmarschPoints = rules.ramschDurchmarschPoints;
-  }
-
-  private guarded<R>(s: SchafkopfSearch, run: () => R): R {
-    const depth = s.depth();
-    const shadowDepth = this.shadow.depth();
-    try {
-      return run();
-    } catch (e) {
-      while (s.depth() > depth) s.undo();
-      while (this.shadow.depth() > shadowDepth) this.shadow.undo();
-      throw e;
-    }
-  }
-
-  private tick(): void {
-    if ((++this.nodes & 1023) === 0 && performance.now() > this.deadline) throw new RamschTimeout();
   }
 
   /**
@@ -311,133 +242,5 @@ export class RamschSolver {
     if (pasts.length >= PASTS * 5) pasts.splice(0, 5);
     const now = this.pastNow;
     pasts.push(now[0], now[1], now[2], now[3], answer ? 1 : 0);
-  }
-
-  /**
-   * The card points `q` takes from here on, `q` keeping them low and the
-   * others pushing them up; fail-soft alpha-beta (a result at or below
-   * `alpha` is an upper bound, at or above `beta` a lower bound).
-   */
-  private future(s: SchafkopfSearch, q: Seat, alpha: number, beta: number, ply: number): number {
-    this.tick();
-    if (s.isOver()) return 0;
-    let lo = 0;
-    let hi = s.pointsLeft();
-    let first = -1;
-    const key = s.futureKey();
-    if (key >= 0) {
-      // Between tricks: the run of the highest trumps still out held by q (or by the others) is sure to take its tricks.
-      const order = this.trumpOrder;
-      const pts = this.cardPoints;
-      const mineHand = s.handOf(q);
-      const live = s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3);
-      let who = -1;
-      let sure = 0;
-      for (let i = 0; i < order.length; i++) {
-        const bit = 1 << order[i];
-        if ((live & bit) === 0) continue;
-        const w = (mineHand & bit) !== 0 ? 1 : 0;
-        if (who < 0) who = w;
-        else if (w !== who) break;
-        sure += pts[order[i]];
-      }
-      if (who === 1) lo = sure;
-      else if (who === 0) hi -= sure;
-      const stored = this.points[q].get(key);
-      if (stored !== undefined) {
-        first = (stored >> 16) - 1;
-        const l = ((stored >> 8) & 255) - 1;
-        const h = (stored & 255) - 1;
-        if (l > lo) lo = l;
-        if (h < hi) hi = h;
-      }
-    }
-    if (lo >= beta || lo === hi) return lo;
-    if (hi <= alpha) return hi;
-    if (lo > alpha) alpha = lo;
-    if (hi < beta) beta = hi;
-    const a0 = alpha;
-    const b0 = beta;
-    const avoiding = s.toMove() === q;
-    const buf = this.moves[ply] ?? (this.moves[ply] = new Int32Array(32));
-    const n = this.ordered(s, q, ply, buf, first);
-    const before = s.seatPointsOf(q);
-    let best = avoiding ? Infinity : -Infinity;
-    let bestMove = -1;
-    for (let i = 0; i < n; i++) {
-      s.play(buf[i]);
-      const gained = s.seatPointsOf(q) - before;
-      const v = gained + this.future(s, q, alpha - gained, beta - gained, ply + 1);
-      s.undo();
-      if (avoiding) {
-        if (v < best) {
-          best = v;
-          bestMove = buf[i];
-          if (v < beta) beta = v;
-        }
-      } else if (v > best) {
-        best = v;
-        bestMove = buf[i];
-        if (v > alpha) alpha = v;
-      }
-      if (alpha >= beta) {
-        this.history[q * 32 + buf[i]] += n - i;
-        break;
-      }
-    }
-    if (key >= 0) {
-      if (best <= a0) hi = Math.min(hi, best);
-      else if (best >= b0) lo = Math.max(lo, best);
-      else lo = hi = best;
-      this.points[q].set(key, (bestMove + 1) * 65536 + (lo + 1) * 256 + hi + 1);
-    }
-    return best;
-  }
-
-  /** The moves to search, one per class of equivalent cards, the promising first: points onto q's tricks, away from the others'. */
-  private ordered(s: SchafkopfSearch, q: Seat, ply: number, buf: Int32Array, first = -1): number {
-    let mask = s.distinctMoves();
-    let n = 0;
-    while (mask !== 0) {
-      buf[n++] = 31 - Math.clz32(mask & -mask);
-      mask &= mask - 1;
-    }
-    const order = this.order[ply] ?? (this.order[ply] = new Float64Array(32));
-    const mover = s.toMove();
-    const bestSeat = s.bestSeat();
-    const pts = this.cardPoints;
-    const power = this.power;
-    // Cards on the table: the pack less the cards in the hands, modulo a trick.
-    const held = popcount32(s.handOf(0)) + popcount32(s.handOf(1)) + popcount32(s.handOf(2)) + popcount32(s.handOf(3));
-    const len = (this.packSize - held) & 3;
-    const back = (mover - q) & 3;
-    const qPlayed = back >= 1 && back <= len;
-    for (let i = 0; i < n; i++) {
-      const m = buf[i];
-      const beats = s.beatsBest(m);
-      let v: number;
-      if (mover === q) {
-        // Avoiding: lead low and cheap; duck with the highest card that loses the trick; when taking it, take it high.
-        if (bestSeat < 0) v = -power[m] - 4 * pts[m];
-        else v = beats ? power[m] - 4 * pts[m] : 1000 + 4 * pts[m] + power[m];
-      } else if (bestSeat === q) v = beats ? -1000 - pts[m] : 1000 + 4 * pts[m];
-      else if (qPlayed) v = power[m] - 4 * pts[m];
-      else if (bestSeat < 0) v = -power[m];
-      else v = beats ? -power[m] : 500 + 2 * pts[m] - power[m];
-      order[i] = m === first ? 1e9 : v * 65536 + this.history[q * 32 + m];
-    }
-    for (let i = 1; i < n; i++) {
-      const m = buf[i];
-      const v = order[i];
-      let j = i - 1;
-      while (j >= 0 && order[j] < v) {
-        buf[j + 1] = buf[j];
-        order[j + 1] = order[j];
-        j--;
-      }
-      buf[j + 1] = m;
-      order[j + 1] = v;
-    }
-    return n;
   }
 }
