@@ -5,7 +5,7 @@ import { resolveRules } from '../ruleBook.js';
 import { movesOf, Solver } from '../../search/solver.js';
 import { schafkopfPack } from './cards.js';
 import { schafkopf } from './game.js';
-import { RamschSolver } from './ramsch.js';
+import { RamschSolver, ramschScores } from './ramsch.js';
 import { SchafkopfSearch } from './search.js';
 import type { SchafkopfRules } from './rules.js';
 
@@ -47,7 +47,10 @@ describe('the Ramsch solve', () => {
       for (let d = 0; d < 24; d++) {
         // Endgames of under three tricks, some mid-trick.
         const s = ramschEndgame(rules.value, d, 10 + (d % 4));
-        const solved = new RamschSolver().solve(s);
+        const solver = new RamschSolver();
+        // The searches of the points even this near the end (by default they start above 12 cards).
+        solver.shallowBelow = 0;
+        const solved = solver.solve(s);
         const depth = s.depth();
         for (let q = 0; q < 4; q++) {
           const paranoid = new Solver().value(s, q, q);
@@ -108,4 +111,35 @@ describe("the Ramsch solve's cuts", () => {
       expect(pays).toBeLessThan(44);
     });
   }
+});
+
+describe('the Ramsch value', () => {
+  for (const [durchmarsch, jungfrau] of [['allTricks', 'doubleAll'], ['points', 'doubleIndividuallyMultiple'], ['off', 'off'], ['allTricks', 'doubleIndividuallyOnce']] as const) {
+    it(`is the paranoid solver's value of the seat's score (Durchmarsch ${durchmarsch}, Jungfrau ${jungfrau})`, () => {
+      const rules = resolveRules(schafkopf.ruleBook, undefined, { ramschDurchmarsch: durchmarsch, ramschDurchmarschPoints: 61, ramschJungfrau: jungfrau });
+      if (!rules.ok) throw new Error(rules.error.message);
+      const values = new Set<number>();
+      for (let d = 0; d < 16; d++) {
+        // Endgames of under three tricks, some mid-trick; d % 2 doublings.
+        const s = ramschEndgame(rules.value, 200 + d, 9 + (d % 4));
+        const solver = new RamschSolver();
+        solver.shallowBelow = 0;
+        for (let q = 0; q < 4; q++) {
+          const value = solver.value(s, q);
+          expect(value, `deal ${d}, seat ${q}`).toBe(new Solver().value(s, q, q));
+          values.add(value);
+        }
+      }
+      // Paying and not paying both occur.
+      expect(Math.min(...values)).toBeLessThan(0);
+      expect(Math.max(...values)).toBeGreaterThan(0);
+    });
+  }
+
+  it('lists every score a seat can end with', () => {
+    expect(ramschScores(10, 'off')).toEqual([-30, -10, 0, 10, 30]);
+    // Two Jungfrauen doubling all: the loser pays 40 to each; one Jungfrau paid double once: 20 to her.
+    expect(ramschScores(10, 'doubleAll')).toContain(-120);
+    expect(ramschScores(10, 'doubleIndividuallyOnce')).toEqual(expect.arrayContaining([-40, 20]));
+  });
 });

@@ -1,6 +1,7 @@
 import { popcount32 } from '../../cards/bits.js';
 import type { Seat } from '../game.js';
 import { RamschPoints } from './ramschPoints.js';
+import type { SchafkopfRules } from './rules.js';
 import type { SchafkopfSearch } from './search.js';
 
 /**
@@ -43,6 +44,30 @@ export interface RamschSolution {
 
 export { RamschTimeout } from './ramschPoints.js';
 
+/** One question's tables: answers by seat, by position (first word), by its past (second word); pasts with answers for positions without a Durchmarsch ahead, by seat, by position: (4 pasts, answer) each (see `past`). */
+interface Question {
+  answers: Map<number, Map<number, boolean>>[];
+  pasts: Map<number, number[]>[];
+}
+
+/**
+ * The scores a seat can end a Ramsch with (a superset), ascending, for a
+ * price of `base` (the doublings in it): a Durchmarsch (3 × base, −base),
+ * and with j Jungfrauen (002 5.3.6.3 and the house rule, as scoring.ts
+ * pays them) what a seat gets and what the loser pays.
+ */
+export function ramschScores(base: number, jungfrau: SchafkopfRules['ramschJungfrau']): number[] {
+  const out = new Set<number>([3 * base, -base, 0]);
+  for (let j = 0; j <= 3; j++) {
+    const m = jungfrau === 'doubleAll' ? base * 2 ** j : base;
+    const own = jungfrau === 'doubleIndividuallyOnce' ? 2 : jungfrau === 'doubleIndividuallyMultiple' ? 2 ** j : 1;
+    out.add(m);
+    if (j > 0) out.add(m * own);
+    for (let i = 0; i <= Math.min(j, 3); i++) out.add(-(i * m * own + (3 - i) * m));
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
 /** Pasts kept per position for answers by dominance. */
 const PASTS = 8;
 
@@ -53,10 +78,19 @@ export class RamschSolver extends RamschPoints {
   shallowBelow = 12;
   /** Whether answers to "does it pay?" are found by dominance over pasts (else only for the same past). */
   dominance = true;
-  /** Answers to "does this seat pay?", by seat, by position (first word), by its past (second word). */
-  private readonly answers = [new Map<number, Map<number, boolean>>(), new Map<number, Map<number, boolean>>(), new Map<number, Map<number, boolean>>(), new Map<number, Map<number, boolean>>()];
-  /** Pasts with answers for positions without a Durchmarsch ahead, by seat, by position: (4 pasts, answer) each (see `past`). */
-  private readonly pasts = [new Map<number, number[]>(), new Map<number, number[]>(), new Map<number, number[]>(), new Map<number, number[]>()];
+  /** The tables of each question "does the seat end below this score?" asked so far, by the score. */
+  private readonly questions = new Map<number, Question>();
+  /** The question being searched: its score, its tables, and whether the cuts and dominance (see `ask`) apply to it. */
+  private threshold = 0;
+  private answers: Question['answers'] = [];
+  private pasts: Question['pasts'] = [];
+  private payCut = true;
+  private notPayCut = true;
+  private byDominance = true;
+  /** The loser's score at most and another seat's at least (without a Durchmarsch), and the scores a seat can end with (a superset), ascending. */
+  private loserHigh = -30;
+  private otherLow = 10;
+  private scores: number[] = [];
   private readonly pastNow = new Int32Array(4);
   private durchmarsch: 'off' | 'allTricks' | 'points' = 'off';
   private durchmarschPoints = 120;
@@ -70,16 +104,63 @@ export class RamschSolver extends RamschPoints {
   }
 
   protected override reset(s: SchafkopfSearch): void {
-    for (const m of this.answers) m.clear();
-    for (const m of this.pasts) m.clear();
-    this.durchmarsch = s.dealRules.ramschDurchmarsch;
-    this.durchmarschPoints = s.dealRules.ramschDurchmarschPoints;
+    this.questions.clear();
+    const rules = s.dealRules;
+    this.durchmarsch = rules.ramschDurchmarsch;
+    this.durchmarschPoints = rules.ramschDurchmarschPoints;
+    const base = rules.tarifRamsch * 2 ** s.dealDoublings;
+    this.loserHigh = -3 * base;
+    this.otherLow = base;
+    this.scores = ramschScores(base, rules.ramschJungfrau);
+  }
+
+  /**
+   * The seat's score with all cards known, the three others playing
+   * together against it (the paranoid value, as the generic solver gives
+   * it), in cents: the highest of the scores it can end with that it is
+   * sure to reach, found by halving among them.
+   */
+  value(s: SchafkopfSearch, q: Seat): number {
+    this.prepare(s);
+    return this.guarded(s, () => {
+      const scores = this.scores;
+      // Sure of scores[lo]; not sure of scores[hi] (the first question: does it pay?).
+      let lo = 0;
+      let hi = scores.length;
+      let probe = scores.indexOf(this.otherLow);
+      while (hi - lo > 1) {
+        if (probe <= lo || probe >= hi) probe = (lo + hi) >> 1;
+        if (this.ask(s, q, scores[probe])) hi = probe;
+        else lo = probe;
+        probe = -1;
+      }
+      return scores[lo];
+    });
+  }
+
+  /**
+   * Whether the others can make q end below `threshold`. The cuts tell
+   * losers from the others: they apply where the threshold lies above the
+   * loser's score (sure to pay: below it) or at most the others' least
+   * (sure not to pay: not below it), and answers by dominance between.
+   */
+  private ask(s: SchafkopfSearch, q: Seat, threshold: number): boolean {
+    let question = this.questions.get(threshold);
+    if (!question) this.questions.set(threshold, (question = { answers: [new Map(), new Map(), new Map(), new Map()], pasts: [new Map(), new Map(), new Map(), new Map()] }));
+    this.threshold = threshold;
+    this.answers = question.answers;
+    this.pasts = question.pasts;
+    this.payCut = this.loserHigh < threshold;
+    this.notPayCut = this.otherLow >= threshold;
+    this.byDominance = this.payCut && this.notPayCut && this.dominance;
+    return this.loses(s, q, 0);
   }
 
   /** Whether the three others can make seat `q` pay (the paranoid question). */
   pays(s: SchafkopfSearch, q: Seat): boolean {
     this.prepare(s);
-    return this.guarded(s, () => this.loses(s, q, 0));
+    // Paying is ending below what every other seat gets, the price (at a price of 0, below 0: nobody pays).
+    return this.guarded(s, () => this.ask(s, q, this.otherLow));
   }
 
   /**
@@ -130,7 +211,7 @@ export class RamschSolver extends RamschPoints {
   /** Whether the others can make `q` pay from here: `q` avoids it, the others seek it. */
   private loses(s: SchafkopfSearch, q: Seat, ply: number): boolean {
     this.tick();
-    if (s.isOver()) return s.score(q) < 0;
+    if (s.isOver()) return s.score(q) < this.threshold;
     const open = this.durchmarschSeats(s);
     // Searches of the points pay near the start; near the end the plain search is cheaper than they are.
     const deep = this.deep && popcount32(s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3)) > this.shallowBelow;
@@ -138,13 +219,13 @@ export class RamschSolver extends RamschPoints {
     const left = s.pointsLeft();
     let most = 0;
     for (let t = 0; t < 4; t++) if (t !== q && s.seatPointsOf(t) > most) most = s.seatPointsOf(t);
-    if ((open & (1 << q)) === 0) {
+    if (this.payCut && (open & (1 << q)) === 0) {
       // Sure to pay: taking at least x more, q ends above every other (who can end with at most most + left - x), or with 61 or more.
       // (Taking points, q takes a trick: no other seat makes a Durchmarsch, and q can make none.)
       const x = Math.min(Math.floor((most + left - mine) / 2) + 1, 61 - mine);
       if (x <= 0 || (deep && this.future(this.shadow, q, x - 1, x, ply) >= x)) return true;
     }
-    if ((open & ~(1 << q)) === 0) {
+    if (this.notPayCut && (open & ~(1 << q)) === 0) {
       // Sure not to pay: q can end below what another seat already has, or below 30 (the others then take 91 or more, one of them 31 or more).
       // (No other seat can make a Durchmarsch; one of q's would only win.)
       const y = Math.max(most, (mine + left + this.othersTaken(s, q) + 3) >> 2) - mine;
@@ -152,7 +233,7 @@ export class RamschSolver extends RamschPoints {
     }
     const key = s.hash();
     // Without a Durchmarsch ahead the answer is monotone in the past (see `pasts`): kept by position with a few pasts, answered by dominance.
-    const monotone = open === 0 && this.dominance;
+    const monotone = open === 0 && this.byDominance;
     const extra = key >= 0 && !monotone ? s.hashExtra() : 0;
     let known: Map<number, boolean> | undefined;
     let pasts: number[] | undefined;
