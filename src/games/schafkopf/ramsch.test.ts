@@ -8,6 +8,7 @@ import { schafkopf } from './game.js';
 import { RamschSolver, ramschScores } from './ramsch.js';
 import { SchafkopfSearch } from './search.js';
 import type { SchafkopfRules } from './rules.js';
+import { playTables } from './tables.js';
 
 /** The card points seat q takes from here on, q avoiding them and the others pushing them onto it (plain minimax). */
 function forcedByMinimax(s: SchafkopfSearch, q: number): number {
@@ -111,6 +112,60 @@ describe("the Ramsch solve's cuts", () => {
       expect(pays).toBeLessThan(44);
     });
   }
+});
+
+const TRUMPS = playTables(schafkopfPack(false), 'ramsch').trumpOrder;
+
+/** A deal where one seat has taken every trick so far (after the first trick it takes the tricks it can, the others duck where they can), with `cardsLeft` cards in the hands, or undefined. */
+function marschEndgame(rules: SchafkopfRules, d: number, cardsLeft: number): SchafkopfSearch | undefined {
+  const rng = new SeededRng(`ramsch-marsch/${d}`);
+  const deck = shuffleDeck(schafkopfPack(false), rng);
+  const hands = [0, 0, 0, 0];
+  deck.forEach((c, i) => (hands[i >> 3] |= 1 << c));
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const s = new SchafkopfSearch({ rules, contract: { kind: 'ramsch', declarer: null }, doublings: 0, stock: 0 });
+    s.deal(hands, d % 4);
+    while (32 - s.depth() > cardsLeft) {
+      const legal = movesOf(s.legalMask());
+      const strong = s.depth() >= 4 ? [0, 1, 2, 3].find((t) => s.seatTricksOf(t) > 0)! : -1;
+      const wanted = strong < 0 || s.bestSeat() < 0 ? legal : legal.filter((c) => s.beatsBest(c) === (s.toMove() === strong));
+      const from = wanted.length > 0 ? wanted : legal;
+      s.play(from[rng.int(from.length)]);
+    }
+    // The seat that took every trick holds the highest trump still out: its Durchmarsch is still possible.
+    const strong = [0, 1, 2, 3].find((t) => s.seatTricksOf(t) === (32 - cardsLeft) / 4);
+    const live = s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3);
+    const top = TRUMPS.find((c) => (live & (1 << c)) !== 0);
+    if (strong !== undefined && top !== undefined && (s.handOf(strong) & (1 << top)) !== 0) return s;
+  }
+  return undefined;
+}
+
+describe('the Ramsch solve with a Durchmarsch possible', () => {
+  it('answers "does this seat pay?" as without its cuts when one seat took every trick so far and holds the highest trump', () => {
+    const rules = resolveRules(schafkopf.ruleBook, undefined, { ramschDurchmarsch: 'allTricks' });
+    if (!rules.ok) throw new Error(rules.error.message);
+    let positions = 0;
+    const answers = new Set<string>();
+    for (let d = 0; d < 200 && positions < 10; d++) {
+      const s = marschEndgame(rules.value, d, 20);
+      if (!s) continue;
+      positions++;
+      const cut = new RamschSolver();
+      cut.shallowBelow = 0;
+      const plain = new RamschSolver();
+      plain.deep = false;
+      plain.dominance = false;
+      for (let q = 0; q < 4; q++) {
+        const answer = cut.pays(s, q);
+        expect(answer, `deal ${d}, seat ${q}`).toBe(plain.pays(s, q));
+        answers.add(`${s.seatTricksOf(q) > 0}:${answer}`);
+      }
+    }
+    expect(positions).toBe(10);
+    // The seat on its way to a Durchmarsch and the others, paying and not.
+    expect(answers.size).toBeGreaterThan(2);
+  });
 });
 
 describe('the Ramsch value', () => {

@@ -219,17 +219,23 @@ export class RamschSolver extends RamschPoints {
     const left = s.pointsLeft();
     let most = 0;
     for (let t = 0; t < 4; t++) if (t !== q && s.seatPointsOf(t) > most) most = s.seatPointsOf(t);
-    if (this.payCut && (open & (1 << q)) === 0) {
+    // Under the Durchmarsch by every trick the points search can count one in (see `future`), so the cuts hold with one still possible.
+    const marsch = this.durchmarsch === 'allTricks' && open !== 0;
+    const mineOpen = (open & (1 << q)) !== 0;
+    const othersOpen = (open & ~(1 << q)) !== 0;
+    if (this.payCut && (!mineOpen || marsch)) {
       // Sure to pay: taking at least x more, q ends above every other (who can end with at most most + left - x), or with 61 or more.
-      // (Taking points, q takes a trick: no other seat makes a Durchmarsch, and q can make none.)
+      // (Taking points, q takes a trick: no other seat makes a Durchmarsch; and q makes none, or the search counts it.)
       const x = Math.min(Math.floor((most + left - mine) / 2) + 1, 61 - mine);
-      if (x <= 0 || (deep && this.future(this.shadow, q, x - 1, x, ply) >= x)) return true;
+      if (x <= 0 && !mineOpen) return true;
+      if (deep && this.future(this.shadow, q, x - 1, x, ply, marsch) >= x) return true;
     }
-    if (this.notPayCut && (open & ~(1 << q)) === 0) {
+    if (this.notPayCut && (!othersOpen || marsch)) {
       // Sure not to pay: q can end below what another seat already has, or below 30 (the others then take 91 or more, one of them 31 or more).
-      // (No other seat can make a Durchmarsch; one of q's would only win.)
+      // (No other seat makes a Durchmarsch, or the search counts it; one of q's would only win.)
       const y = Math.max(most, (mine + left + this.othersTaken(s, q) + 3) >> 2) - mine;
-      if (y > left || (deep && y > 0 && this.future(this.shadow, q, y - 1, y, ply) < y)) return false;
+      if (y > left && !othersOpen) return false;
+      if (deep && y > 0 && this.future(this.shadow, q, y - 1, y, ply, marsch) < y) return false;
     }
     const key = s.hash();
     // Without a Durchmarsch ahead the answer is monotone in the past (see `pasts`): kept by position with a few pasts, answered by dominance.

@@ -22,6 +22,14 @@ export class RamschTimeout extends Error {
  * whole deal: for every later question, and for every search state of the
  * same deal (the analysis loads one per decision).
  */
+/**
+ * What a Durchmarsch counts in the points search with `marsch`: another
+ * seat's (q took no trick, so nothing) as 121 points, more than anything q
+ * can be asked to stay below; q's own (q took everything left) as 121 points
+ * less, below anything the others can be asked to push onto it.
+ */
+const MARSCH = 121;
+
 export class RamschPoints {
   nodes = 0;
   /** A time (`performance.now()`) after which the solve stops with `RamschTimeout`. */
@@ -30,8 +38,10 @@ export class RamschPoints {
   nodeLimit = Infinity;
   protected state: SchafkopfSearch | undefined;
   protected shadow!: SchafkopfSearch;
-  /** Bounds on the points each seat takes from a position on, by seat, by position: low * 256 + high. */
+  /** Bounds on the points each seat takes from a position on, by seat, by position: best move + 1, low + 128, high + 128, a byte each. */
   private readonly points = [new Map<number, number>(), new Map<number, number>(), new Map<number, number>(), new Map<number, number>()];
+  /** The same while a Durchmarsch by every trick is possible, by seat * 5 + the seat that took every trick so far (4: no trick yet). */
+  private readonly marschPoints = Array.from({ length: 20 }, () => new Map<number, number>());
   protected trumpOrder: Int8Array = new Int8Array(0);
   protected cardPoints: Uint8Array = new Uint8Array(0);
   private power: Int16Array = new Int16Array(0);
@@ -69,6 +79,7 @@ export class RamschPoints {
     this.state = s;
     if (same) return;
     for (const m of this.points) m.clear();
+    for (const m of this.marschPoints) m.clear();
     this.history.fill(0);
     const t = playTables(schafkopfPack(rules.kurzeKarte), 'ramsch');
     this.trumpOrder = Int8Array.from(t.trumpOrder);
@@ -101,17 +112,36 @@ export class RamschPoints {
 
   /**
    * The card points `q` takes from here on, `q` keeping them low and the
-   * others pushing them up; fail-soft alpha-beta (a result at or below
+   * others pushing them up (with `marsch`, under the Durchmarsch by every
+   * trick, a Durchmarsch counted as `MARSCH` says); fail-soft alpha-beta (a result at or below
    * `alpha` is an upper bound, at or above `beta` a lower bound).
    */
-  protected future(s: SchafkopfSearch, q: Seat, alpha: number, beta: number, ply: number): number {
+  protected future(s: SchafkopfSearch, q: Seat, alpha: number, beta: number, ply: number, marsch = false): number {
     this.tick();
-    if (s.isOver()) return 0;
-    let lo = 0;
-    let hi = s.pointsLeft();
+    // With `marsch` (a Durchmarsch by every trick still possible) the seat that took every trick so far (4: no trick yet; -1: none).
+    let cand = -1;
+    if (marsch) {
+      let done = 0;
+      let takers = 0;
+      for (let t = 0; t < 4; t++) {
+        const k = s.seatTricksOf(t);
+        done += k;
+        if (k > 0) {
+          takers++;
+          cand = t;
+        }
+      }
+      if (done === 0) cand = 4;
+      else if (takers > 1) cand = -1;
+    }
+    if (s.isOver()) return cand < 0 ? 0 : cand === q ? -MARSCH : MARSCH;
+    const left = s.pointsLeft();
+    let lo = cand === q || cand === 4 ? left - MARSCH : 0;
+    let hi = cand >= 0 && cand !== q ? MARSCH : left;
     let first = -1;
     const key = s.futureKey();
-    if (key >= 0) {
+    const table = cand < 0 ? this.points[q] : this.marschPoints[q * 5 + cand];
+    if (key >= 0 && cand < 0) {
       // Between tricks: the run of the highest trumps still out held by q (or by the others) is sure to take its tricks.
       const order = this.trumpOrder;
       const pts = this.cardPoints;
@@ -129,11 +159,13 @@ export class RamschPoints {
       }
       if (who === 1) lo = sure;
       else if (who === 0) hi -= sure;
-      const stored = this.points[q].get(key);
+    }
+    if (key >= 0) {
+      const stored = table.get(key);
       if (stored !== undefined) {
         first = (stored >> 16) - 1;
-        const l = ((stored >> 8) & 255) - 1;
-        const h = (stored & 255) - 1;
+        const l = ((stored >> 8) & 255) - 128;
+        const h = (stored & 255) - 128;
         if (l > lo) lo = l;
         if (h < hi) hi = h;
       }
@@ -153,7 +185,7 @@ export class RamschPoints {
     for (let i = 0; i < n; i++) {
       s.play(buf[i]);
       const gained = s.seatPointsOf(q) - before;
-      const v = gained + this.future(s, q, alpha - gained, beta - gained, ply + 1);
+      const v = gained + this.future(s, q, alpha - gained, beta - gained, ply + 1, cand >= 0);
       s.undo();
       if (avoiding) {
         if (v < best) {
@@ -175,7 +207,7 @@ export class RamschPoints {
       if (best <= a0) hi = Math.min(hi, best);
       else if (best >= b0) lo = Math.max(lo, best);
       else lo = hi = best;
-      this.points[q].set(key, (bestMove + 1) * 65536 + (lo + 1) * 256 + hi + 1);
+      table.set(key, (bestMove + 1) * 65536 + (lo + 128) * 256 + hi + 128);
     }
     return best;
   }
