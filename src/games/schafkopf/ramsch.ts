@@ -76,6 +76,8 @@ export class RamschSolver extends RamschPoints {
   deep = true;
   /** With this many cards or fewer in the hands, "does it pay?" is not cut by searches of the points. */
   shallowBelow = 12;
+  /** Whether the cuts search the points with a Durchmarsch still possible (counting it in), under the Durchmarsch by every trick. */
+  marschCuts = true;
   /** Whether answers to "does it pay?" are found by dominance over pasts (else only for the same past). */
   dominance = true;
   /** The tables of each question "does the seat end below this score?" asked so far, by the score. */
@@ -220,7 +222,7 @@ export class RamschSolver extends RamschPoints {
     let most = 0;
     for (let t = 0; t < 4; t++) if (t !== q && s.seatPointsOf(t) > most) most = s.seatPointsOf(t);
     // Under the Durchmarsch by every trick the points search can count one in (see `future`), so the cuts hold with one still possible.
-    const marsch = this.durchmarsch === 'allTricks' && open !== 0;
+    const marsch = this.marschCuts && this.durchmarsch === 'allTricks' && open !== 0;
     const mineOpen = (open & (1 << q)) !== 0;
     const othersOpen = (open & ~(1 << q)) !== 0;
     if (this.payCut && (!mineOpen || marsch)) {
