@@ -119,6 +119,22 @@ export interface SearchState {
 }
 
 /**
+ * A game's own exact solver for deals the generic solver cannot finish
+ * (Schafkopf's Ramsch, everyone for himself), made once for each deal
+ * analysed so that its tables serve every position of the deal.
+ */
+export interface GameSolver {
+  /** Whether it values this position (else the generic solver does). */
+  handles(s: SearchState): boolean;
+  /**
+   * The seat's value with all cards known, as the generic solver gives it
+   * (`Solver.value(s, s.side(seat), seat)`: the paranoid value where more
+   * than two sides play); undefined when it passes `nodes` positions.
+   */
+  value(s: SearchState, seat: Seat, nodes: number): number | undefined;
+}
+
+/**
  * What search needs of a game beyond its public rules: a search state from
  * a public state, moves as public actions, and complete deals consistent
  * with what one seat knows.
@@ -171,4 +187,6 @@ export interface SearchSupport<T extends GameTypes> {
    * with its view then. Finite: no world has likelihood zero.
    */
   logLikelihood?(world: T['state'], seat: Seat, weights?: ModelWeights): number;
+  /** Optional: a new solver of the game's own for the positions the generic one cannot finish (see `GameSolver`). */
+  solver?(): GameSolver;
 }

@@ -19,7 +19,8 @@ import { movesOf, Solver, SolverTimeout } from './solver.js';
  * deciding seat's own score in the game's unit:
  *
  * - `solver`: with all cards known. A card of the card play is valued by the
- *   solver after it; any other decision by playing on from it (the `easy`
+ *   solver after it (the game's own where it has one for the position: a
+ *   Ramsch's, the paranoid value of the seat's score); any other decision by playing on from it (the `easy`
  *   bot makes every later decision outside the card play, each seat with its
  *   own view) to the start of the card play (or the end), which the solver
  *   then values. A position the solver cannot finish within its budget of
@@ -195,13 +196,20 @@ export async function analyzeDeal<T extends GameTypes>(
   let cards = 0;
   const budget = o.solverNodes ?? 400_000;
   const solver = new Solver();
+  /** The game's own solver where it has one (a Ramsch's), for the positions it handles; one for the deal, so that its tables serve every position. */
+  const own = search.solver?.();
   /** A card play position the solver could not finish is not tried again before the next trick (the next positions are as hard). */
   let givenUpAt = -1;
-  /** The solver's value for `seat` of a position, or undefined when it takes more than the budget (a quarter of it where more than two sides play, the paranoid search of a Ramsch). */
+  /** The solver's value for `seat` of a position, or undefined when it takes more than the budget (a quarter of it where more than two sides play and the game has no solver of its own for them). */
   const solve = (s: SearchState, seat: Seat): number | undefined => {
     if (s.isOver()) return s.score(seat);
     const trick = Math.floor(cards / perTrick);
     if (givenUpAt === trick && cards > 0) return undefined;
+    if (own?.handles(s)) {
+      const v = own.value(s, seat, budget);
+      if (v === undefined && cards > 0) givenUpAt = trick;
+      return v;
+    }
     solver.nodeLimit = solver.nodes + (s.sides() > 2 ? budget / 4 : budget);
     try {
       return solver.value(s, s.side(seat), seat);

@@ -6,15 +6,16 @@ import { schafkopfConformance } from './conformance.js';
 import { schafkopf, type SchafkopfTypes } from './game.js';
 import { schafkopfSitting } from './sitting.js';
 import { schafkopfText } from './text.js';
-import type { SearchSupport } from '../search.js';
+import type { GameSolver, SearchSupport } from '../search.js';
+import { RamschSolver, RamschTimeout } from './ramsch.js';
 import { SchafkopfSearch } from './search.js';
 import { sampleWorld } from './sample.js';
 import { schafkopfDisagreements, schafkopfLogLikelihood } from './model.js';
 
 /**
  * Search support: the search state of the card play (moves are card ids),
- * sampled worlds consistent with what one seat knows, and the bidding as
- * evidence about the hidden hands (model.ts).
+ * sampled worlds consistent with what one seat knows, the bidding as
+ * evidence about the hidden hands (model.ts), and the Ramsch's own solver.
  */
 export const schafkopfSearch: SearchSupport<SchafkopfTypes> = {
   load: (state) => SchafkopfSearch.fromState(state),
@@ -23,7 +24,25 @@ export const schafkopfSearch: SearchSupport<SchafkopfTypes> = {
   sampleWorld,
   disagreements: schafkopfDisagreements,
   logLikelihood: schafkopfLogLikelihood,
+  solver: ramschGameSolver,
 };
+
+/** A Ramsch is valued by its own solver (ramsch.ts): the generic one rarely finishes a search where every seat plays for himself. */
+function ramschGameSolver(): GameSolver {
+  const solver = new RamschSolver();
+  return {
+    handles: (s) => s instanceof SchafkopfSearch && s.isRamsch,
+    value: (s, seat, nodes) => {
+      solver.nodeLimit = solver.nodes + nodes;
+      try {
+        return solver.value(s as SchafkopfSearch, seat);
+      } catch (e) {
+        if (e instanceof RamschTimeout) return undefined;
+        throw e;
+      }
+    },
+  };
+}
 
 /** Schafkopf, as the registry knows it. */
 export const schafkopfModule: GameModule<SchafkopfTypes> = {

@@ -5,9 +5,10 @@ import { resolveRules } from '../ruleBook.js';
 import { movesOf, Solver } from '../../search/solver.js';
 import { schafkopfPack } from './cards.js';
 import { schafkopf } from './game.js';
-import { RamschSolver } from './ramsch.js';
+import { RamschSolver, ramschScores } from './ramsch.js';
 import { SchafkopfSearch } from './search.js';
 import type { SchafkopfRules } from './rules.js';
+import { playTables } from './tables.js';
 
 /** The card points seat q takes from here on, q avoiding them and the others pushing them onto it (plain minimax). */
 function forcedByMinimax(s: SchafkopfSearch, q: number): number {
@@ -47,7 +48,10 @@ describe('the Ramsch solve', () => {
       for (let d = 0; d < 24; d++) {
         // Endgames of under three tricks, some mid-trick.
         const s = ramschEndgame(rules.value, d, 10 + (d % 4));
-        const solved = new RamschSolver().solve(s);
+        const solver = new RamschSolver();
+        // The searches of the points even this near the end (by default they start above 12 cards).
+        solver.shallowBelow = 0;
+        const solved = solver.solve(s);
         const depth = s.depth();
         for (let q = 0; q < 4; q++) {
           const paranoid = new Solver().value(s, q, q);
@@ -76,5 +80,121 @@ describe('the Ramsch solve', () => {
     expect(() => r.solve(s)).toThrow('ran out of time');
     expect(s.depth()).toBe(0);
     expect(s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3)).toBe(-1);
+  });
+});
+
+describe("the Ramsch solve's cuts", () => {
+  for (const durchmarsch of ['allTricks', 'points', 'off'] as const) {
+    it(`change no answer to "does this seat pay?" in positions of four and five tricks (Durchmarsch ${durchmarsch})`, () => {
+      const rules = resolveRules(schafkopf.ruleBook, undefined, { ramschDurchmarsch: durchmarsch, ramschDurchmarschPoints: 61, ramschJungfrau: 'doubleIndividuallyOnce' });
+      if (!rules.ok) throw new Error(rules.error.message);
+      let pays = 0;
+      let cutNodes = 0;
+      let plainNodes = 0;
+      for (let d = 0; d < 12; d++) {
+        const s = ramschEndgame(rules.value, 100 + d, 16 + (d % 5));
+        const cut = new RamschSolver();
+        // Without searches of the points and without answers by dominance: only the exact past.
+        const plain = new RamschSolver();
+        plain.deep = false;
+        plain.dominance = false;
+        for (let q = 0; q < 4; q++) {
+          const answer = cut.pays(s, q);
+          expect(answer, `deal ${d}, seat ${q}`).toBe(plain.pays(s, q));
+          if (answer) pays++;
+        }
+        cutNodes += cut.nodes;
+        plainNodes += plain.nodes;
+      }
+      // Here, near the end, the cuts save little: no more than a fifth more work.
+      expect(cutNodes).toBeLessThan(plainNodes * 1.2);
+      expect(pays).toBeGreaterThan(4);
+      expect(pays).toBeLessThan(44);
+    });
+  }
+});
+
+const TRUMPS = playTables(schafkopfPack(false), 'ramsch').trumpOrder;
+
+/** A deal where one seat has taken every trick so far (after the first trick it takes the tricks it can, the others duck where they can), with `cardsLeft` cards in the hands, or undefined. */
+function marschEndgame(rules: SchafkopfRules, d: number, cardsLeft: number): SchafkopfSearch | undefined {
+  const rng = new SeededRng(`ramsch-marsch/${d}`);
+  const deck = shuffleDeck(schafkopfPack(false), rng);
+  const hands = [0, 0, 0, 0];
+  deck.forEach((c, i) => (hands[i >> 3] |= 1 << c));
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const s = new SchafkopfSearch({ rules, contract: { kind: 'ramsch', declarer: null }, doublings: 0, stock: 0 });
+    s.deal(hands, d % 4);
+    while (32 - s.depth() > cardsLeft) {
+      const legal = movesOf(s.legalMask());
+      const strong = s.depth() >= 4 ? [0, 1, 2, 3].find((t) => s.seatTricksOf(t) > 0)! : -1;
+      const wanted = strong < 0 || s.bestSeat() < 0 ? legal : legal.filter((c) => s.beatsBest(c) === (s.toMove() === strong));
+      const from = wanted.length > 0 ? wanted : legal;
+      s.play(from[rng.int(from.length)]);
+    }
+    // The seat that took every trick holds the highest trump still out: its Durchmarsch is still possible.
+    const strong = [0, 1, 2, 3].find((t) => s.seatTricksOf(t) === (32 - cardsLeft) / 4);
+    const live = s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3);
+    const top = TRUMPS.find((c) => (live & (1 << c)) !== 0);
+    if (strong !== undefined && top !== undefined && (s.handOf(strong) & (1 << top)) !== 0) return s;
+  }
+  return undefined;
+}
+
+describe('the Ramsch solve with a Durchmarsch possible', () => {
+  it('answers "does this seat pay?" as without its cuts when one seat took every trick so far and holds the highest trump', () => {
+    const rules = resolveRules(schafkopf.ruleBook, undefined, { ramschDurchmarsch: 'allTricks' });
+    if (!rules.ok) throw new Error(rules.error.message);
+    let positions = 0;
+    const answers = new Set<string>();
+    for (let d = 0; d < 200 && positions < 10; d++) {
+      const s = marschEndgame(rules.value, d, 20);
+      if (!s) continue;
+      positions++;
+      const cut = new RamschSolver();
+      cut.shallowBelow = 0;
+      const plain = new RamschSolver();
+      plain.deep = false;
+      plain.dominance = false;
+      for (let q = 0; q < 4; q++) {
+        const answer = cut.pays(s, q);
+        expect(answer, `deal ${d}, seat ${q}`).toBe(plain.pays(s, q));
+        answers.add(`${s.seatTricksOf(q) > 0}:${answer}`);
+      }
+    }
+    expect(positions).toBe(10);
+    // The seat on its way to a Durchmarsch and the others, paying and not.
+    expect(answers.size).toBeGreaterThan(2);
+  });
+});
+
+describe('the Ramsch value', () => {
+  for (const [durchmarsch, jungfrau] of [['allTricks', 'doubleAll'], ['points', 'doubleIndividuallyMultiple'], ['off', 'off'], ['allTricks', 'doubleIndividuallyOnce']] as const) {
+    it(`is the paranoid solver's value of the seat's score (Durchmarsch ${durchmarsch}, Jungfrau ${jungfrau})`, () => {
+      const rules = resolveRules(schafkopf.ruleBook, undefined, { ramschDurchmarsch: durchmarsch, ramschDurchmarschPoints: 61, ramschJungfrau: jungfrau });
+      if (!rules.ok) throw new Error(rules.error.message);
+      const values = new Set<number>();
+      for (let d = 0; d < 16; d++) {
+        // Endgames of under three tricks, some mid-trick; d % 2 doublings.
+        const s = ramschEndgame(rules.value, 200 + d, 9 + (d % 4));
+        const solver = new RamschSolver();
+        solver.shallowBelow = 0;
+        for (let q = 0; q < 4; q++) {
+          const value = solver.value(s, q);
+          expect(value, `deal ${d}, seat ${q}`).toBe(new Solver().value(s, q, q));
+          values.add(value);
+        }
+      }
+      // Paying and not paying both occur.
+      expect(Math.min(...values)).toBeLessThan(0);
+      expect(Math.max(...values)).toBeGreaterThan(0);
+    });
+  }
+
+  it('lists every score a seat can end with', () => {
+    expect(ramschScores(10, 'off')).toEqual([-30, -10, 0, 10, 30]);
+    // Two Jungfrauen doubling all: the loser pays 40 to each; one Jungfrau paid double once: 20 to her.
+    expect(ramschScores(10, 'doubleAll')).toContain(-120);
+    expect(ramschScores(10, 'doubleIndividuallyOnce')).toEqual(expect.arrayContaining([-40, 20]));
   });
 });

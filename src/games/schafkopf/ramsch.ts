@@ -1,8 +1,8 @@
 import { popcount32 } from '../../cards/bits.js';
 import type { Seat } from '../game.js';
-import { schafkopfPack } from './cards.js';
+import { RamschPoints } from './ramschPoints.js';
+import type { SchafkopfRules } from './rules.js';
 import type { SchafkopfSearch } from './search.js';
-import { playTables } from './tables.js';
 
 /**
  * A Ramsch solved whole (issue 22): every seat plays for himself, and the
@@ -42,36 +42,60 @@ export interface RamschSolution {
   readonly nodes: number;
 }
 
-/** Thrown when a Ramsch solve passes its deadline (the state is restored first). */
-export class RamschTimeout extends Error {
-  constructor() {
-    super('the Ramsch solve ran out of time');
-  }
+export { RamschTimeout } from './ramschPoints.js';
+
+/** One question's tables: answers by seat, by position (first word), by its past (second word); pasts with answers for positions without a Durchmarsch ahead, by seat, by position: (4 pasts, answer) each (see `past`). */
+interface Question {
+  answers: Map<number, Map<number, boolean>>[];
+  pasts: Map<number, number[]>[];
 }
 
-export class RamschSolver {
-  nodes = 0;
+/**
+ * The scores a seat can end a Ramsch with (a superset), ascending, for a
+ * price of `base` (the doublings in it): a Durchmarsch (3 × base, −base),
+ * and with j Jungfrauen (002 5.3.6.3 and the house rule, as scoring.ts
+ * pays them) what a seat gets and what the loser pays.
+ */
+export function ramschScores(base: number, jungfrau: SchafkopfRules['ramschJungfrau']): number[] {
+  const out = new Set<number>([3 * base, -base, 0]);
+  for (let j = 0; j <= 3; j++) {
+    const m = jungfrau === 'doubleAll' ? base * 2 ** j : base;
+    const own = jungfrau === 'doubleIndividuallyOnce' ? 2 : jungfrau === 'doubleIndividuallyMultiple' ? 2 ** j : 1;
+    out.add(m);
+    if (j > 0) out.add(m * own);
+    for (let i = 0; i <= Math.min(j, 3); i++) out.add(-(i * m * own + (3 - i) * m));
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/** Pasts kept per position for answers by dominance. */
+const PASTS = 8;
+
+export class RamschSolver extends RamschPoints {
   /** Whether "does it pay?" is cut by searches of the points (else only by the points already taken). */
   deep = true;
-  /** A time (`performance.now()`) after which the solve stops with `RamschTimeout`. */
-  deadline = Infinity;
-  private state: SchafkopfSearch | undefined;
-  /** The same deal as a Herz-Solo (the same trumps and tricks), for the points alone: its key and its equivalent cards merge trumps that count alike (a Ramsch's cannot: its loser depends on the trumps taken). */
-  private shadow!: SchafkopfSearch;
-  /** Bounds on the points each seat takes from a position on, by seat, by position: low * 256 + high. */
-  private readonly points = [new Map<number, number>(), new Map<number, number>(), new Map<number, number>(), new Map<number, number>()];
-  /** Answers to "does this seat pay?", by seat, by position (first word), by its past (second word). */
-  private readonly answers = [new Map<number, Map<number, boolean>>(), new Map<number, Map<number, boolean>>(), new Map<number, Map<number, boolean>>(), new Map<number, Map<number, boolean>>()];
-  private trumpOrder: Int8Array = new Int8Array(0);
-  private cardPoints: Uint8Array = new Uint8Array(0);
-  private power: Int16Array = new Int16Array(0);
-  private packSize = 32;
+  /** With this many cards or fewer in the hands, "does it pay?" is not cut by searches of the points. */
+  shallowBelow = 12;
+  /** Whether the cuts search the points with a Durchmarsch still possible (counting it in), under the Durchmarsch by every trick. */
+  marschCuts = true;
+  /** Whether answers to "does it pay?" are found by dominance over pasts (else only for the same past). */
+  dominance = true;
+  /** The tables of each question "does the seat end below this score?" asked so far, by the score. */
+  private readonly questions = new Map<number, Question>();
+  /** The question being searched: its score, its tables, and whether the cuts and dominance (see `ask`) apply to it. */
+  private threshold = 0;
+  private answers: Question['answers'] = [];
+  private pasts: Question['pasts'] = [];
+  private payCut = true;
+  private notPayCut = true;
+  private byDominance = true;
+  /** The loser's score at most and another seat's at least (without a Durchmarsch), and the scores a seat can end with (a superset), ascending. */
+  private loserHigh = -30;
+  private otherLow = 10;
+  private scores: number[] = [];
+  private readonly pastNow = new Int32Array(4);
   private durchmarsch: 'off' | 'allTricks' | 'points' = 'off';
   private durchmarschPoints = 120;
-  private readonly moves: Int32Array[] = [];
-  private readonly order: Float64Array[] = [];
-  /** Cut-offs per seat asked about and card (the history heuristic of the move order). */
-  private readonly history = new Float64Array(128);
 
   /** The whole solution from this position (the state is left as it was). */
   solve(s: SchafkopfSearch): RamschSolution {
@@ -81,101 +105,159 @@ export class RamschSolver {
     return { seats, nodes: this.nodes };
   }
 
-  /** The card points seat `q` ends with when it avoids them and the others push them onto it (exact). */
-  forced(s: SchafkopfSearch, q: Seat): number {
+  protected override reset(s: SchafkopfSearch): void {
+    this.questions.clear();
+    const rules = s.dealRules;
+    this.durchmarsch = rules.ramschDurchmarsch;
+    this.durchmarschPoints = rules.ramschDurchmarschPoints;
+    const base = rules.tarifRamsch * 2 ** s.dealDoublings;
+    this.loserHigh = -3 * base;
+    this.otherLow = base;
+    this.scores = ramschScores(base, rules.ramschJungfrau);
+  }
+
+  /**
+   * The seat's score with all cards known, the three others playing
+   * together against it (the paranoid value, as the generic solver gives
+   * it), in cents: the highest of the scores it can end with that it is
+   * sure to reach, found by halving among them.
+   */
+  value(s: SchafkopfSearch, q: Seat): number {
     this.prepare(s);
-    // MTD(f): null-window searches from a guess, each leaving bounds the next one uses.
-    return s.seatPointsOf(q) + this.guarded(s, () => {
+    return this.guarded(s, () => {
+      const scores = this.scores;
+      // Sure of scores[lo]; not sure of scores[hi] (the first question: does it pay?).
       let lo = 0;
-      let hi = s.pointsLeft();
-      let g = Math.min(hi, 30);
-      while (lo < hi) {
-        const beta = g === lo ? g + 1 : g;
-        g = this.future(this.shadow, q, beta - 1, beta, 0);
-        if (g < beta) hi = g;
-        else lo = g;
+      let hi = scores.length;
+      let probe = scores.indexOf(this.otherLow);
+      while (hi - lo > 1) {
+        if (probe <= lo || probe >= hi) probe = (lo + hi) >> 1;
+        if (this.ask(s, q, scores[probe])) hi = probe;
+        else lo = probe;
+        probe = -1;
       }
-      return lo;
+      return scores[lo];
     });
+  }
+
+  /**
+   * Whether the others can make q end below `threshold`. The cuts tell
+   * losers from the others: they apply where the threshold lies above the
+   * loser's score (sure to pay: below it) or at most the others' least
+   * (sure not to pay: not below it), and answers by dominance between.
+   */
+  private ask(s: SchafkopfSearch, q: Seat, threshold: number): boolean {
+    let question = this.questions.get(threshold);
+    if (!question) this.questions.set(threshold, (question = { answers: [new Map(), new Map(), new Map(), new Map()], pasts: [new Map(), new Map(), new Map(), new Map()] }));
+    this.threshold = threshold;
+    this.answers = question.answers;
+    this.pasts = question.pasts;
+    this.payCut = this.loserHigh < threshold;
+    this.notPayCut = this.otherLow >= threshold;
+    this.byDominance = this.payCut && this.notPayCut && this.dominance;
+    return this.loses(s, q, 0);
   }
 
   /** Whether the three others can make seat `q` pay (the paranoid question). */
   pays(s: SchafkopfSearch, q: Seat): boolean {
     this.prepare(s);
-    return this.guarded(s, () => this.loses(s, q, 0));
+    // Paying is ending below what every other seat gets, the price (at a price of 0, below 0: nobody pays).
+    return this.guarded(s, () => this.ask(s, q, this.otherLow));
   }
 
-  private prepare(s: SchafkopfSearch): void {
-    if (!s.isRamsch) throw new Error('not a Ramsch');
-    const rules = s.dealRules;
-    // The shadow afresh at each question (the state may have moved on); the bounds and answers hold for the whole deal.
-    this.shadow = s.replayAs({ rules, contract: { kind: 'solo', suit: 2, declarer: 0 }, doublings: 0, stock: 0 });
-    if (s === this.state) return;
-    this.state = s;
-    for (const m of this.points) m.clear();
-    for (const m of this.answers) m.clear();
-    this.history.fill(0);
-    const t = playTables(schafkopfPack(rules.kurzeKarte), 'ramsch');
-    this.trumpOrder = Int8Array.from(t.trumpOrder);
-    this.cardPoints = t.points;
-    this.power = t.power;
-    this.packSize = t.pack.size;
-    this.durchmarsch = rules.ramschDurchmarsch;
-    this.durchmarschPoints = rules.ramschDurchmarschPoints;
-  }
-
-  private guarded<R>(s: SchafkopfSearch, run: () => R): R {
-    const depth = s.depth();
-    const shadowDepth = this.shadow.depth();
-    try {
-      return run();
-    } catch (e) {
-      while (s.depth() > depth) s.undo();
-      while (this.shadow.depth() > shadowDepth) this.shadow.undo();
-      throw e;
+  /**
+   * The seats that can still make a Durchmarsch, a bit each. Every trick:
+   * only a seat that took every finished trick (any seat before the first),
+   * and of those only the one that takes a trick for sure: the holder of the
+   * highest trump still in a hand (it wins the trick it falls in), or the
+   * seat whose card leads the trick on the table if that trump cannot beat
+   * it. Enough points: a seat that can still reach them.
+   */
+  private durchmarschSeats(s: SchafkopfSearch): number {
+    if (this.durchmarsch === 'off') return 0;
+    if (this.durchmarsch === 'points') {
+      const left = s.pointsLeft();
+      let seats = 0;
+      for (let t = 0; t < 4; t++) if (s.seatPointsOf(t) + left >= this.durchmarschPoints) seats |= 1 << t;
+      return seats;
     }
-  }
-
-  private tick(): void {
-    if ((++this.nodes & 1023) === 0 && performance.now() > this.deadline) throw new RamschTimeout();
-  }
-
-  /** Whether a Durchmarsch can still happen (then the points alone decide nothing). */
-  private durchmarschOpen(s: SchafkopfSearch): boolean {
-    if (this.durchmarsch === 'off') return false;
-    if (this.durchmarsch === 'allTricks') {
-      let winners = 0;
-      for (let t = 0; t < 4; t++) if (s.seatTricksOf(t) > 0) winners++;
-      return winners < 2;
+    let done = 0;
+    for (let t = 0; t < 4; t++) done += s.seatTricksOf(t);
+    let seats = 0;
+    for (let t = 0; t < 4; t++) if (s.seatTricksOf(t) === done) seats |= 1 << t;
+    if (seats === 0) return 0;
+    const live = s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3);
+    const order = this.trumpOrder;
+    for (let i = 0; i < order.length; i++) {
+      const c = order[i];
+      if ((live & (1 << c)) === 0) continue;
+      const sure = s.bestSeat() < 0 || s.beatsBest(c) ? this.holder(s, c) : s.bestSeat();
+      return seats & (1 << sure);
     }
-    const left = s.pointsLeft();
-    for (let t = 0; t < 4; t++) if (s.seatPointsOf(t) + left >= this.durchmarschPoints) return true;
-    return false;
+    return seats;
+  }
+
+  /** The card points the seats other than q have taken. */
+  private othersTaken(s: SchafkopfSearch, q: Seat): number {
+    let sum = 0;
+    for (let t = 0; t < 4; t++) if (t !== q) sum += s.seatPointsOf(t);
+    return sum;
+  }
+
+  private holder(s: SchafkopfSearch, card: number): Seat {
+    const bit = 1 << card;
+    for (let t = 0; t < 3; t++) if ((s.handOf(t) & bit) !== 0) return t;
+    return 3;
   }
 
   /** Whether the others can make `q` pay from here: `q` avoids it, the others seek it. */
   private loses(s: SchafkopfSearch, q: Seat, ply: number): boolean {
     this.tick();
-    if (s.isOver()) return s.score(q) < 0;
-    if (!this.durchmarschOpen(s)) {
-      const mine = s.seatPointsOf(q);
-      const left = s.pointsLeft();
-      let most = 0;
-      for (let t = 0; t < 4; t++) if (t !== q && s.seatPointsOf(t) > most) most = s.seatPointsOf(t);
+    if (s.isOver()) return s.score(q) < this.threshold;
+    const open = this.durchmarschSeats(s);
+    // Searches of the points pay near the start; near the end the plain search is cheaper than they are.
+    const deep = this.deep && popcount32(s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3)) > this.shallowBelow;
+    const mine = s.seatPointsOf(q);
+    const left = s.pointsLeft();
+    let most = 0;
+    for (let t = 0; t < 4; t++) if (t !== q && s.seatPointsOf(t) > most) most = s.seatPointsOf(t);
+    // Under the Durchmarsch by every trick the points search can count one in (see `future`), so the cuts hold with one still possible.
+    const marsch = this.marschCuts && this.durchmarsch === 'allTricks' && open !== 0;
+    const mineOpen = (open & (1 << q)) !== 0;
+    const othersOpen = (open & ~(1 << q)) !== 0;
+    if (this.payCut && (!mineOpen || marsch)) {
       // Sure to pay: taking at least x more, q ends above every other (who can end with at most most + left - x), or with 61 or more.
+      // (Taking points, q takes a trick: no other seat makes a Durchmarsch; and q makes none, or the search counts it.)
       const x = Math.min(Math.floor((most + left - mine) / 2) + 1, 61 - mine);
-      if (x <= 0 || (this.deep && this.future(this.shadow, q, x - 1, x, ply) >= x)) return true;
-      // Sure not to pay: q can keep below what another seat already has.
-      const y = most - mine;
-      if (y > left || (this.deep && y > 0 && this.future(this.shadow, q, y - 1, y, ply) < y)) return false;
+      if (x <= 0 && !mineOpen) return true;
+      if (deep && this.future(this.shadow, q, x - 1, x, ply, marsch) >= x) return true;
+    }
+    if (this.notPayCut && (!othersOpen || marsch)) {
+      // Sure not to pay: q can end below what another seat already has, or below 30 (the others then take 91 or more, one of them 31 or more).
+      // (No other seat makes a Durchmarsch, or the search counts it; one of q's would only win.)
+      const y = Math.max(most, (mine + left + this.othersTaken(s, q) + 3) >> 2) - mine;
+      if (y > left && !othersOpen) return false;
+      if (deep && y > 0 && this.future(this.shadow, q, y - 1, y, ply, marsch) < y) return false;
     }
     const key = s.hash();
-    const extra = key >= 0 ? s.hashExtra() : 0;
+    // Without a Durchmarsch ahead the answer is monotone in the past (see `pasts`): kept by position with a few pasts, answered by dominance.
+    const monotone = open === 0 && this.byDominance;
+    const extra = key >= 0 && !monotone ? s.hashExtra() : 0;
     let known: Map<number, boolean> | undefined;
+    let pasts: number[] | undefined;
     if (key >= 0) {
-      known = this.answers[q].get(key);
-      const answer = known?.get(extra);
-      if (answer !== undefined) return answer;
+      if (monotone) {
+        this.past(s);
+        pasts = this.pasts[q].get(key);
+        if (pasts !== undefined) {
+          const answer = this.dominated(pasts, q);
+          if (answer !== undefined) return answer;
+        }
+      } else {
+        known = this.answers[q].get(key);
+        const answer = known?.get(extra);
+        if (answer !== undefined) return answer;
+      }
     }
     const avoiding = s.toMove() === q;
     const buf = this.moves[ply] ?? (this.moves[ply] = new Int32Array(32));
@@ -194,137 +276,60 @@ export class RamschSolver {
       }
     }
     if (key >= 0) {
-      if (!known) this.answers[q].set(key, (known = new Map()));
-      known.set(extra, result);
+      if (monotone) {
+        this.past(s);
+        if (!pasts) this.pasts[q].set(key, (pasts = []));
+        this.keep(pasts, result);
+      } else {
+        if (!known) this.answers[q].set(key, (known = new Map()));
+        known.set(extra, result);
+      }
     }
     return result;
   }
 
   /**
-   * The card points `q` takes from here on, `q` keeping them low and the
-   * others pushing them up; fail-soft alpha-beta (a result at or below
-   * `alpha` is an upper bound, at or above `beta` a lower bound).
+   * The past of the position as far as the loser depends on it, in
+   * `pastNow`: per seat, its card points, tricks and highest trump taken
+   * (its rank, 15 for none), (points << 8 | tricks << 4 | rank).
    */
-  private future(s: SchafkopfSearch, q: Seat, alpha: number, beta: number, ply: number): number {
-    this.tick();
-    if (s.isOver()) return 0;
-    let lo = 0;
-    let hi = s.pointsLeft();
-    let first = -1;
-    const key = s.futureKey();
-    if (key >= 0) {
-      // Between tricks: the run of the highest trumps still out held by q (or by the others) is sure to take its tricks.
-      const order = this.trumpOrder;
-      const pts = this.cardPoints;
-      const mineHand = s.handOf(q);
-      const live = s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3);
-      let who = -1;
-      let sure = 0;
-      for (let i = 0; i < order.length; i++) {
-        const bit = 1 << order[i];
-        if ((live & bit) === 0) continue;
-        const w = (mineHand & bit) !== 0 ? 1 : 0;
-        if (who < 0) who = w;
-        else if (w !== who) break;
-        sure += pts[order[i]];
-      }
-      if (who === 1) lo = sure;
-      else if (who === 0) hi -= sure;
-      const stored = this.points[q].get(key);
-      if (stored !== undefined) {
-        first = (stored >> 16) - 1;
-        const l = ((stored >> 8) & 255) - 1;
-        const h = (stored & 255) - 1;
-        if (l > lo) lo = l;
-        if (h < hi) hi = h;
-      }
-    }
-    if (lo >= beta || lo === hi) return lo;
-    if (hi <= alpha) return hi;
-    if (lo > alpha) alpha = lo;
-    if (hi < beta) beta = hi;
-    const a0 = alpha;
-    const b0 = beta;
-    const avoiding = s.toMove() === q;
-    const buf = this.moves[ply] ?? (this.moves[ply] = new Int32Array(32));
-    const n = this.ordered(s, q, ply, buf, first);
-    const before = s.seatPointsOf(q);
-    let best = avoiding ? Infinity : -Infinity;
-    let bestMove = -1;
-    for (let i = 0; i < n; i++) {
-      s.play(buf[i]);
-      const gained = s.seatPointsOf(q) - before;
-      const v = gained + this.future(s, q, alpha - gained, beta - gained, ply + 1);
-      s.undo();
-      if (avoiding) {
-        if (v < best) {
-          best = v;
-          bestMove = buf[i];
-          if (v < beta) beta = v;
-        }
-      } else if (v > best) {
-        best = v;
-        bestMove = buf[i];
-        if (v > alpha) alpha = v;
-      }
-      if (alpha >= beta) {
-        this.history[q * 32 + buf[i]] += n - i;
-        break;
-      }
-    }
-    if (key >= 0) {
-      if (best <= a0) hi = Math.min(hi, best);
-      else if (best >= b0) lo = Math.max(lo, best);
-      else lo = hi = best;
-      this.points[q].set(key, (bestMove + 1) * 65536 + (lo + 1) * 256 + hi + 1);
-    }
-    return best;
+  private past(s: SchafkopfSearch): void {
+    const high = Math.floor(s.hashExtra() / 536870912);
+    for (let t = 0; t < 4; t++) this.pastNow[t] = (s.seatPointsOf(t) << 8) | (s.seatTricksOf(t) << 4) | ((high >> (12 - 4 * t)) & 15);
   }
 
-  /** The moves to search, one per class of equivalent cards, the promising first: points onto q's tricks, away from the others'. */
-  private ordered(s: SchafkopfSearch, q: Seat, ply: number, buf: Int32Array, first = -1): number {
-    let mask = s.distinctMoves();
-    let n = 0;
-    while (mask !== 0) {
-      buf[n++] = 31 - Math.clz32(mask & -mask);
-      mask &= mask - 1;
-    }
-    const order = this.order[ply] ?? (this.order[ply] = new Float64Array(32));
-    const mover = s.toMove();
-    const bestSeat = s.bestSeat();
-    const pts = this.cardPoints;
-    const power = this.power;
-    // Cards on the table: the pack less the cards in the hands, modulo a trick.
-    const held = popcount32(s.handOf(0)) + popcount32(s.handOf(1)) + popcount32(s.handOf(2)) + popcount32(s.handOf(3));
-    const len = (this.packSize - held) & 3;
-    const back = (mover - q) & 3;
-    const qPlayed = back >= 1 && back <= len;
-    for (let i = 0; i < n; i++) {
-      const m = buf[i];
-      const beats = s.beatsBest(m);
-      let v: number;
-      if (mover === q) {
-        // Avoiding: lead low and cheap; duck with the highest card that loses the trick; when taking it, take it high.
-        if (bestSeat < 0) v = -power[m] - 4 * pts[m];
-        else v = beats ? power[m] - 4 * pts[m] : 1000 + 4 * pts[m] + power[m];
-      } else if (bestSeat === q) v = beats ? -1000 - pts[m] : 1000 + 4 * pts[m];
-      else if (qPlayed) v = power[m] - 4 * pts[m];
-      else if (bestSeat < 0) v = -power[m];
-      else v = beats ? -power[m] : 500 + 2 * pts[m] - power[m];
-      order[i] = m === first ? 1e9 : v * 65536 + this.history[q * 32 + m];
-    }
-    for (let i = 1; i < n; i++) {
-      const m = buf[i];
-      const v = order[i];
-      let j = i - 1;
-      while (j >= 0 && order[j] < v) {
-        buf[j + 1] = buf[j];
-        order[j + 1] = order[j];
-        j--;
+  /**
+   * The answer a kept past gives for `pastNow` by dominance, if any. With no
+   * Durchmarsch ahead q pays when it comes first in the order of points,
+   * then highest trump taken, then tricks (then the fixed order of seats),
+   * and taking more never lowers a seat in it: so a past where q has at
+   * least as many points and tricks and as high a trump, and every other
+   * seat at most as many and as low a trump, pays whenever the kept one
+   * does, and the other way round.
+   */
+  private dominated(pasts: number[], q: Seat): boolean | undefined {
+    const now = this.pastNow;
+    for (let i = 0; i < pasts.length; i += 5) {
+      const answer = pasts[i + 4] === 1;
+      let holds = true;
+      for (let t = 0; t < 4 && holds; t++) {
+        const a = now[t];
+        const b = pasts[i + t];
+        // "Worse" for t: more points, more tricks, a higher trump (a lower rank).
+        const worse = a >> 8 >= b >> 8 && ((a >> 4) & 15) >= ((b >> 4) & 15) && (a & 15) <= (b & 15);
+        const better = a >> 8 <= b >> 8 && ((a >> 4) & 15) <= ((b >> 4) & 15) && (a & 15) >= (b & 15);
+        // Pays (answer true) stays true when q is worse off and the others better; does not pay stays so the other way round.
+        holds = (t === q) === answer ? worse : better;
       }
-      buf[j + 1] = m;
-      order[j + 1] = v;
+      if (holds) return answer;
     }
-    return n;
+    return undefined;
+  }
+
+  /** Keeps `pastNow` with its answer, at most `PASTS` pasts per position (the oldest make room). */
+  private keep(pasts: number[], answer: boolean): void {
+    if (pasts.length >= PASTS * 5) pasts.splice(0, 5);
+    const now = this.pastNow;
+    pasts.push(now[0], now[1], now[2], now[3], answer ? 1 : 0);
   }
 }

@@ -12,12 +12,15 @@ import { SchafkopfSearch } from './search.js';
  * on it), each by a new solver. The median (`ramschSolveMs`) and 95th
  * percentile (`ramschSolveP95Ms`) of the process's CPU time in
  * milliseconds; a deal not solved within `capMillis` of wall clock counts
- * at the cap (`ramschUnsolvedDeals`).
+ * at the cap (`ramschUnsolvedDeals`). `ramschSolveNodes`: the median of the
+ * positions searched per deal (up to the cap), which the machine's load
+ * does not change.
  */
 export function ramschSolveBench(rules: SchafkopfRules, deals = 20, capMillis = 2_000): Record<string, number> {
   const pack = schafkopfPack(rules.kurzeKarte);
   const perHand = pack.size / 4;
   const times: number[] = [];
+  const nodes: number[] = [];
   let unsolved = 0;
   for (let d = 0; d < deals; d++) {
     const deck = shuffleDeck(pack, new SeededRng(`ramsch-solve/${d}`));
@@ -37,7 +40,9 @@ export function ramschSolveBench(rules: SchafkopfRules, deals = 20, capMillis = 
       times.push(capMillis);
       unsolved++;
     }
+    nodes.push(solver.nodes);
   }
   times.sort((a, b) => a - b);
-  return { ramschSolveMs: percentile(times, 0.5), ramschSolveP95Ms: percentile(times, 0.95), ramschUnsolvedDeals: unsolved, ramschSolveDeals: deals };
+  nodes.sort((a, b) => a - b);
+  return { ramschSolveMs: percentile(times, 0.5), ramschSolveP95Ms: percentile(times, 0.95), ramschSolveNodes: percentile(nodes, 0.5), ramschUnsolvedDeals: unsolved, ramschSolveDeals: deals };
 }

@@ -61,6 +61,14 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
     return copy;
   }
 
+  /** Whether the other state plays the same deal: the same rules, game, doublings, hands as dealt and first leader (then keys of positions mean the same in both). */
+  sameDeal(other: SchafkopfSearch): boolean {
+    if (other.rules !== this.rules || other.doublings !== this.doublings || other.firstLeader !== this.firstLeader) return false;
+    if (JSON.stringify(other.contract) !== JSON.stringify(this.contract)) return false;
+    for (let seat = 0; seat < 4; seat++) if (other.dealt[seat] !== this.dealt[seat]) return false;
+    return true;
+  }
+
   /** For a game's own searches (the Ramsch solve): a seat's cards, its tricks, the card points not yet in a finished trick, whether it is a Ramsch, its rules. */
   handOf(seat: Seat): number {
     return this.hands[seat];
