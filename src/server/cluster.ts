@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { ClusterFront, type FrontConn } from './clusterFront.js';
+import { ClusterFront, type FrontConn, type SocketBusy } from './clusterFront.js';
 import { Broadcast, connectFirst, warnOncePerOutage, LEASE_MS, MARGIN_MS, TICK_MS, nodeOf, RELEASE, RENEW, Wire, type ClusterLink, type LeaseChain, type LeaseRedis } from './clusterWire.js';
 import { RemoteFollowers } from './clusterOwner.js';
 import { takeHandedOver } from './clusterHandoff.js';
@@ -420,6 +420,10 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   /** A socket's table message: to the table's owner, wherever it runs. */
   request(c: FrontConn, m: TableMessage): Promise<void> {
     return this.front.request(c, m);
+  }
+
+  busy(c: FrontConn): SocketBusy {
+    return this.front.busy(c);
   }
 
   // ─── the lobby (clusterLobby.ts) ───────────────────────────────────────

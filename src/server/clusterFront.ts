@@ -28,7 +28,12 @@ interface Followed {
   gapAt?: number;
   /** The highest event number ever passed on to the socket (a join of the socket's own lowers `last`, not this). */
   passed: number;
+  /** Whether the last legal actions passed on to the socket were not empty: its seat is to act. */
+  toAct?: boolean;
 }
+
+/** What a socket's tables wait on from it (ClusterFront.busy). */
+export type SocketBusy = 'idle' | 'toAct' | 'waiting';
 
 export interface FrontConn {
   readonly id: string;
@@ -65,6 +70,19 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
       if (node === this.node.id) this.node.gone(this.node.id, c.id);
       else void this.node.publish(node, { t: 'gone', from: this.node.id, conn: c.id });
     }
+  }
+
+  /**
+   * What a table of the socket waits on from it now (drain.ts tells idle sockets to reconnect first): `waiting` when
+   * a request of it is unanswered or an answer held back, `toAct` when its seat is to act, else `idle`.
+   */
+  busy(c: FrontConn): SocketBusy {
+    let out: SocketBusy = 'idle';
+    for (const f of c.tables.values()) {
+      if (f.acts.size > 0 || f.others > 0 || f.held.size > 0) return 'waiting';
+      if (f.toAct) out = 'toAct';
+    }
+    return out;
   }
 
   /** The tables some socket here follows or waits on. */
@@ -300,6 +318,7 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
         if (f.following && f.held.hold(m, f.last)) return;
         break;
     }
+    if (m.type === 'snapshot' || m.type === 'events' || m.type === 'status') f.toAct = m.legal.length > 0;
     c.send(m);
     if ((m.type === 'snapshot' || m.type === 'events') && f.last !== undefined) for (const a of f.held.release(f.last)) c.send(a);
   }

@@ -99,10 +99,3 @@ export async function takeHandedOver(node: ClusterNode, tables: readonly string[
       .finally(() => node.adopting.delete(id));
   });
 }
-
-/** Actions sent by this process's sockets and not answered yet, as CONN/TABLE/CSEQ. */
-export function unansweredActs(node: ClusterNode): Set<string> {
-  const out = new Set<string>();
-  for (const c of node.front.conns.values()) for (const [table, f] of c.tables) for (const cseq of f.acts.keys()) out.add(`${c.id}/${table}/${cseq}`);
-  return out;
-}

@@ -188,6 +188,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     cluster,
     close,
     draining,
-    drain: () => drain({ app, state: draining, tables: hall.tables, cluster, close }),
+    drain: () => drain({ app, state: draining, tables: hall.tables, cluster, busy: (ws) => ctx.sockets.busy(ws), close }),
   };
 }
