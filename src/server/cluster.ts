@@ -78,6 +78,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   private beating = false;
   /** Tables this process is taking over now. */
   readonly adopting = new Set<string>();
+  /** Each table's lease at the last scan or announcement (knownLease). */
+  private readonly leases = new Map<string, string>();
   /** Each live table's owner at the last scan, and the orphans left to others then (clusterTakeover.ts). */
   private lastOwner = new Map<string, string>();
   private seenOrphans = new Set<string>();
@@ -328,6 +330,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
       }
     });
     this.lastOwner = owners;
+    this.leases.clear();
+    ids.forEach((id, i) => leases[i] && this.leases.set(id, leases[i]!));
     if (orphans.length === 0 || this.draining) return void (this.seenOrphans = new Set());
     // The living processes split the orphans between them (clusterTakeover.ts), so that a dead process's tables spread.
     const pick = pickOrphans(orphans, this.id, await this.cmd.smembers(this.k('nodes')), owners, this.seenOrphans);
@@ -365,8 +369,15 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     return this.bus.publish(node, w);
   }
 
+  knownLease(table: string): string | undefined {
+    return this.leases.get(table);
+  }
+
   private heardAll(b: z.infer<typeof Broadcast>): void {
-    if (b.t === 'owner') this.front.onLease(b.table, b.lease);
+    if (b.t === 'owner') {
+      this.leases.set(b.table, b.lease);
+      this.front.onLease(b.table, b.lease);
+    }
     else if (b.t === 'reached') this.front.reached(b.node);
     else this.lobbyInfo.heard();
   }
