@@ -116,9 +116,9 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
       try {
         // A socket that (re)joins takes the lease the last scan saw, without a round trip to Redis (a burst of
         // reconnecting sockets makes hundreds); if it is out of date, the old owner answers `moved` and the next
-        // attempt asks Redis.
+        // attempt asks Redis (and learns there whether the table is still live).
         lease = (attempt === 0 ? this.node.knownLease?.(m.table) : undefined) ?? (await this.node.cmd.get(this.node.k('lease', m.table)));
-        if (!lease && attempt === 0 && !(await this.node.cmd.hexists(this.node.k('live'), m.table))) {
+        if (!lease && attempt <= 1 && !(await this.node.cmd.hexists(this.node.k('live'), m.table))) {
           // Not live and without an owner: unknown, or finished and closed with the process that ran it.
           this.settle(f, m);
           const known = await this.node.cmd.hexists(this.node.k('info'), m.table);
