@@ -179,6 +179,13 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     return this.owned.size;
   }
 
+  /** How many tables each process ran at the last scan. */
+  ownerCounts(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const node of this.lastOwner.values()) out.set(node, (out.get(node) ?? 0) + 1);
+    return out;
+  }
+
   /** The store a table of this process writes through: refused without the lease, given up when another writer got in first. */
   storeFor(tableId: string): Store {
     const o = this.owned.get(tableId);

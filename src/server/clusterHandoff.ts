@@ -7,8 +7,8 @@ import type { TableRow } from './store/store.js';
  * leases run out: the process stops taking tables and answers every request for its tables with `moved` (the
  * socket's process sends it again to the next owner), lets each table finish the commands it accepted (committed
  * and answered), releases all its leases in one transaction and tells each other living process which tables to
- * take (`take` on its channel), round robin. A process that is told takes them at once, as it takes orphans; if it
- * is gone, any process takes them at its next scan, since their leases are released.
+ * take (`take` on its channel), each table to the process that runs the fewest. A process that is told takes them
+ * at once, as it takes orphans; if it is gone, any process takes them at its next scan, since their leases are released.
  */
 
 export interface Handoff {
@@ -59,8 +59,17 @@ export async function handOff(node: ClusterNode, ms: number): Promise<Handoff> {
   }
   if (targets.length > 0 && owned.length > 0) {
     const shares = new Map<string, string[]>(targets.map((t) => [t, []]));
+    // Each table to the process with the fewest (as the last scan counted them, with those given now): a process
+    // started in a rolling restart has none, and the last old one would otherwise collect three quarters of them.
+    const counts = node.ownerCounts();
+    const load = new Map(targets.map((t) => [t, counts.get(t) ?? 0]));
     const first = Math.floor(Math.random() * targets.length);
-    owned.forEach(([id], i) => shares.get(targets[(first + i) % targets.length])!.push(id));
+    for (const [id] of owned) {
+      let best = targets[first];
+      for (const t of targets) if (load.get(t)! < load.get(best)!) best = t;
+      shares.get(best)!.push(id);
+      load.set(best, load.get(best)! + 1);
+    }
     await Promise.all([...shares].map(([target, tables]) => (tables.length > 0 ? node.publish(target, { t: 'take', from: node.id, tables }) : undefined)));
   }
   // Until every table has another owner (this process's sockets follow them there meanwhile).
