@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ClusterFront, type FrontConn, type SocketBusy } from './clusterFront.js';
 import { Broadcast, connectFirst, warnOncePerOutage, LEASE_MS, MARGIN_MS, TICK_MS, nodeOf, RELEASE, RENEW, Wire, type ClusterLink, type LeaseChain, type LeaseRedis } from './clusterWire.js';
 import { RemoteFollowers } from './clusterOwner.js';
-import { takeHandedOver } from './clusterHandoff.js';
+import { handingOver, takeHandedOver } from './clusterHandoff.js';
 import { pickOrphans } from './clusterTakeover.js';
 import type { TableMessage } from './dispatch.js';
 import type { TableRouter } from './router.js';
@@ -340,8 +340,10 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     this.leases.clear();
     ids.forEach((id, i) => leases[i] && this.leases.set(id, leases[i]!));
     if (orphans.length === 0 || this.draining) return void (this.seenOrphans = new Set());
-    // The living processes split the orphans between them (clusterTakeover.ts), so that a dead process's tables spread.
-    const pick = pickOrphans(orphans, this.id, await this.cmd.smembers(this.k('nodes')), owners, this.seenOrphans);
+    // The living processes split the orphans between them (clusterTakeover.ts), so that a dead process's tables spread;
+    // those a draining process hands to another one are left to it.
+    const left = await handingOver(this, orphans);
+    const pick = pickOrphans(left.size > 0 ? orphans.filter((id) => !left.has(id)) : orphans, this.id, await this.cmd.smembers(this.k('nodes')), owners, this.seenOrphans);
     this.seenOrphans = pick.later;
     const texts = pick.mine.length > 0 ? await this.cmd.hmget(this.k('live'), ...pick.mine) : [];
     const rows = texts.flatMap((t) => (t ? [JSON.parse(t) as TableRow] : []));

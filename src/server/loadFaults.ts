@@ -126,7 +126,7 @@ export async function restartProcess(procs: ServeChild[], urls: string[], i: num
   clearTimeout(timeout);
   const drainMs = Math.round(performance.now() - t0);
   waits.close(window, 2000);
-  const m = /(\d+) tables handed to \d+ other processes(?: and taken in (\d+) ms)?/.exec(out);
+  const m = /(\d+) tables handed to \d+ other processes(?: \([\d +]+\))?(?: and taken in (\d+) ms)?/.exec(out);
   if (process.env.STICH_LOAD_DEBUG) process.stdout.write(`exit at ${Math.round(performance.now())}: ${out.split('\n').filter((l) => l.includes('drained')).join(' ')}\n`);
   const fresh = await serveChild(old.args, undefined, nodeArgs());
   procs[i] = fresh;
