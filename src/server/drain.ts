@@ -35,7 +35,7 @@ export const DRAIN_LIMITS: DrainLimits = { tablesMs: 5000, spreadMs: 1500, answe
 
 /**
  * The window per socket: a process of 150 sockets tells them to reconnect over 1.5 s. Each reconnect costs the
- * process it lands on a session lookup, a ticket, a rejoin at the table's owner and a snapshot; all at once, they
+ * process it lands on a session lookup (or a ticket), a rejoin at the table's owner and a snapshot; all at once, they
  * queued behind each other for over a second on a busy host (README "Restarts").
  */
 const SPREAD_PER_SOCKET_MS = 10;
@@ -159,7 +159,7 @@ async function closeSockets(sockets: Set<WebSocket>, ms: number): Promise<number
  * Single process: every table stops taking new timers and bot turns, and what its queue holds is committed; a bot
  * decision still thinking is dropped and taken again from the log on restart, as are the clocks. Cluster: the
  * tables are handed over (clusterHandoff.ts) while this process's sockets keep following them at their new owners;
- * once their actions are answered, the sockets are told to reconnect.
+ * the sockets are told to reconnect a few at a time, each when no answer of its is in flight (closeInWaves).
  */
 export async function drain(
   parts: { app: FastifyInstance; state: DrainState; tables: Map<string, Table>; cluster?: ClusterNode; busy?: (ws: WebSocket) => SocketBusy; close: () => Promise<void> },
