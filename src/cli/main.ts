@@ -200,15 +200,17 @@ program
   .option('--redis <url>', 'the cluster\'s Redis (redis://host:port)')
   .option('--kill-after <s>', 'kill -9 one process of the started cluster after S seconds and measure the takeover')
   .option('--rolling-restart', 'restart the started cluster\'s processes one after the other with SIGTERM during the run (each drains) and measure the waits')
-  .action(async (opts: { tables: string; seconds: string; url?: string; game: string; pause: string; cluster?: string; pg?: string; redis?: string; killAfter?: string; rollingRestart?: boolean }) => {
+  .option('--lease-ms <ms>', 'the started cluster\'s lease (`stich serve --lease-ms`): longer on a host too loaded for the default')
+  .action(async (opts: { tables: string; seconds: string; url?: string; game: string; pause: string; cluster?: string; pg?: string; redis?: string; killAfter?: string; rollingRestart?: boolean; leaseMs?: string }) => {
     const pause = /^(\d+)-(\d+)$/.exec(opts.pause);
     if (!pause || !/^\d+$/.test(opts.tables) || !/^\d+(\.\d+)?$/.test(opts.seconds)) throw new CliError('--tables and --seconds are numbers, --pause is MIN-MAX in ms');
     if (opts.cluster !== undefined && (!/^\d+$/.test(opts.cluster) || Number(opts.cluster) < 1 || !opts.pg || !opts.redis)) throw new CliError('--cluster N (1 or more) needs --pg postgres://… and --redis redis://…');
     if (opts.killAfter !== undefined && (!/^\d+(\.\d+)?$/.test(opts.killAfter) || Number(opts.cluster ?? 0) < 2)) throw new CliError('--kill-after S (seconds) needs a started cluster of 2 or more processes (--cluster N)');
     if (opts.rollingRestart && (Number(opts.cluster ?? 0) < 2 || opts.killAfter !== undefined)) throw new CliError('--rolling-restart needs a started cluster of 2 or more processes (--cluster N), and not --kill-after');
+    if (opts.leaseMs !== undefined && (!/^\d+$/.test(opts.leaseMs) || opts.cluster === undefined)) throw new CliError('--lease-ms MS (a number) needs a started cluster (--cluster N)');
     const { loadtest } = await import('../server/loadtest.js');
     const report = await loadtest({
-      cluster: opts.cluster ? { processes: Number(opts.cluster), pg: opts.pg!, redis: opts.redis! } : undefined,
+      cluster: opts.cluster ? { processes: Number(opts.cluster), pg: opts.pg!, redis: opts.redis!, ...(opts.leaseMs ? { pgArgs: ['--lease-ms', opts.leaseMs] } : {}) } : undefined,
       killAfter: opts.killAfter === undefined ? undefined : Number(opts.killAfter),
       rollingRestart: opts.rollingRestart === true,
       url: opts.url,

@@ -82,8 +82,8 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
       process.stderr.write(`stich: the drain failed: ${String(e)}\n`);
       process.exit(1);
     });
-    const handed = r.handoff ? `; ${r.handoff.tables} tables handed to ${r.handoff.targets} other processes${r.handoff.takenMs === null ? `, ${r.handoff.untaken} not yet taken` : ` and taken in ${r.handoff.takenMs} ms`}` : `; ${r.tables} tables stored`;
-    out.write(`stich server drained in ${r.ms} ms: ${r.sockets} sockets told to reconnect${handed} (steps ended at ${r.steps.join(', ')} ms${r.unanswered ? `; ${r.unanswered} actions left to their clients to resend` : ''})\n`);
+    const handed = r.handoff ? `; ${r.handoff.tables} tables handed to ${r.handoff.targets} other processes (${r.handoff.shares.join(' + ')})${r.handoff.takenMs === null ? `, ${r.handoff.untaken} not yet taken` : ` and taken in ${r.handoff.takenMs} ms`}` : `; ${r.tables} tables stored`;
+    out.write(`stich server drained in ${r.ms} ms: ${r.sockets} sockets told to reconnect${handed} (steps ended at ${r.steps.join(', ')} ms${r.unanswered ? `; ${r.unanswered} sockets closed with a request unanswered, sent again by their clients` : ''})\n`);
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());

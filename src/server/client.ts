@@ -49,6 +49,8 @@ export class Client {
   readonly restarts: number[] = [];
   /** Set while the client reconnects after a restart. */
   restarting = false;
+  /** Called when the client's current socket closes (any socket it opens, after a restart too), with the close code. */
+  onClose?: (code: number) => void;
   private stopped = false;
   /** Tables joined (rejoined after a restart from their last event). */
   private readonly joined = new Set<string>();
@@ -100,10 +102,15 @@ export class Client {
     return this.open();
   }
 
+  /** How long the last open took: the ticket (POST /api/ticket), then the socket's upgrade. */
+  lastOpen = { ticketMs: 0, socketMs: 0 };
+
   private async open(): Promise<void> {
+    const t0 = performance.now();
     const res = await fetch(`${this.base}/api/ticket`, { method: 'POST', headers: { authorization: `Bearer ${this.token}` } });
     if (!res.ok) throw new Error(`/api/ticket: ${res.status} ${await res.text()}`);
     const { ticket } = (await res.json()) as { ticket: string };
+    const t1 = performance.now();
     const ws = new WebSocket(`${this.base.replace(/^http/, 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`);
     this.ws = ws;
     // Only now: the socket this one replaces may have closed while the ticket was fetched.
@@ -113,10 +120,14 @@ export class Client {
     ws.on('close', (code) => {
       if (this.ws !== ws) return;
       this.closed = true;
+      this.onClose?.(code);
       if (code === RESTART_CODE && this.reconnectOnRestart && !this.stopped) void this.restart();
     });
     return new Promise((resolve, reject) => {
-      ws.once('open', () => resolve());
+      ws.once('open', () => {
+        this.lastOpen = { ticketMs: t1 - t0, socketMs: performance.now() - t1 };
+        resolve();
+      });
       ws.once('error', reject);
     });
   }

@@ -1,10 +1,10 @@
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { ClusterFront, type FrontConn } from './clusterFront.js';
-import { Broadcast, connectFirst, warnOncePerOutage, LEASE_MS, MARGIN_MS, TICK_MS, nodeOf, RELEASE, RENEW, Wire, type ClusterLink, type LeaseChain, type LeaseRedis } from './clusterWire.js';
+import { ClusterFront, type FrontConn, type SocketBusy } from './clusterFront.js';
+import { Broadcast, connectFirst, warnOncePerOutage, LEASE_MS, MARGIN_MS, TICK_MS, RELEASE, RENEW, Wire, type ClusterLink, type LeaseChain, type LeaseRedis } from './clusterWire.js';
 import { RemoteFollowers } from './clusterOwner.js';
 import { takeHandedOver } from './clusterHandoff.js';
-import { pickOrphans } from './clusterTakeover.js';
+import { LeaseScan } from './clusterScan.js';
 import type { TableMessage } from './dispatch.js';
 import type { TableRouter } from './router.js';
 import { ClusterLobby, type TableInfo } from './clusterLobby.js';
@@ -22,8 +22,8 @@ import type { Table } from './table.js';
  * One process of a cluster (docs/cluster.md): the same table shells as a
  * single process, with Redis for what the processes share in real time and
  * PostgreSQL (the `Store`) for everything else. This file holds ownership
- * (leases `P:lease:TABLE`, renewal, takeover of orphaned tables from `P:live`)
- * and the owner's side of routing; clusterFront.ts is the socket's side,
+ * (leases `P:lease:TABLE`, renewal, takeover of orphaned tables from `P:live`,
+ * found by clusterScan.ts) and the owner's side of routing; clusterFront.ts is the socket's side,
  * clusterLobby.ts the shared lobby and presence, clusterWire.ts the messages.
  */
 
@@ -78,9 +78,8 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   private beating = false;
   /** Tables this process is taking over now. */
   readonly adopting = new Set<string>();
-  /** Each live table's owner at the last scan, and the orphans left to others then (clusterTakeover.ts). */
-  private lastOwner = new Map<string, string>();
-  private seenOrphans = new Set<string>();
+  /** The look at every live table's lease each tick: orphans taken, sockets moved (clusterScan.ts). */
+  private readonly leaseScan = new LeaseScan(this);
   private closed = false;
   /** Handing its tables over before it exits (clusterHandoff.ts): it takes none and serves none. */
   draining = false;
@@ -177,6 +176,11 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     return this.owned.size;
   }
 
+  /** How many tables each process ran at the last scan. */
+  ownerCounts(): Map<string, number> {
+    return this.leaseScan.ownerCounts();
+  }
+
   /** The store a table of this process writes through: refused without the lease, given up when another writer got in first. */
   storeFor(tableId: string): Store {
     const o = this.owned.get(tableId);
@@ -262,7 +266,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     try {
       if (this.liveness.due) await this.liveness.resync();
       this.front.checkHeld();
-      await this.scan();
+      await this.leaseScan.scan();
       await this.pruneNodes();
       if (this.hall.lobbyWatched()) await this.refreshLobby();
     } catch (e) {
@@ -308,41 +312,6 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     });
   }
 
-  /** Takes a share of the live tables nobody holds, and moves this process's sockets to new owners. */
-  private async scan(): Promise<void> {
-    const live = new Set(await this.cmd.hkeys(this.k('live')));
-    const followed = this.front.followed();
-    const ids = [...new Set([...live, ...followed])];
-    if (ids.length === 0) return;
-    const leases = await this.cmd.mget(ids.map((id) => this.k('lease', id)));
-    const orphans: string[] = [];
-    const owners = new Map<string, string>();
-    ids.forEach((id, i) => {
-      const lease = leases[i];
-      if (lease) {
-        owners.set(id, nodeOf(lease));
-        if (followed.has(id)) this.front.onLease(id, lease);
-      } else if (live.has(id) && !this.owned.has(id) && !this.adopting.has(id)) {
-        orphans.push(id);
-        if (this.lastOwner.has(id)) owners.set(id, this.lastOwner.get(id)!);
-      }
-    });
-    this.lastOwner = owners;
-    if (orphans.length === 0 || this.draining) return void (this.seenOrphans = new Set());
-    // The living processes split the orphans between them (clusterTakeover.ts), so that a dead process's tables spread.
-    const pick = pickOrphans(orphans, this.id, await this.cmd.smembers(this.k('nodes')), owners, this.seenOrphans);
-    this.seenOrphans = pick.later;
-    const texts = pick.mine.length > 0 ? await this.cmd.hmget(this.k('live'), ...pick.mine) : [];
-    const rows = texts.flatMap((t) => (t ? [JSON.parse(t) as TableRow] : []));
-    // Rebuilding runs beside the ticks: the renewal of this process's other leases must not wait for it.
-    for (const row of rows) {
-      this.adopting.add(row.id);
-      void this.tryAdopt(row)
-        .catch((e: unknown) => this.log.warn({ table: row.id, err: String(e) }, 'cannot take a table'))
-        .finally(() => this.adopting.delete(row.id));
-    }
-  }
-
   /** Forgets processes whose heartbeat stopped: their presence, and their sockets' subscriptions here. */
   private async pruneNodes(): Promise<void> {
     // Sockets that (re)joined after this point were sent by a process that lives again: they stay.
@@ -365,8 +334,15 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     return this.bus.publish(node, w);
   }
 
+  knownLease(table: string): string | undefined {
+    return this.leaseScan.knownLease(table);
+  }
+
   private heardAll(b: z.infer<typeof Broadcast>): void {
-    if (b.t === 'owner') this.front.onLease(b.table, b.lease);
+    if (b.t === 'owner') {
+      this.leaseScan.announced(b.table, b.lease);
+      this.front.onLease(b.table, b.lease);
+    }
     else if (b.t === 'reached') this.front.reached(b.node);
     else this.lobbyInfo.heard();
   }
@@ -420,6 +396,10 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   /** A socket's table message: to the table's owner, wherever it runs. */
   request(c: FrontConn, m: TableMessage): Promise<void> {
     return this.front.request(c, m);
+  }
+
+  busy(c: FrontConn): SocketBusy {
+    return this.front.busy(c);
   }
 
   // ─── the lobby (clusterLobby.ts) ───────────────────────────────────────

@@ -23,6 +23,8 @@ export class ClusterBus {
   private readonly seal: ClusterSeal;
   /** When a refused message was last logged (once a minute at most). */
   private refusedLogged = 0;
+  /** Messages sealed in this turn, published together at its end (see send). */
+  private queue: { channel: string; text: string; resolve: () => void; reject: (e: unknown) => void }[] = [];
 
   constructor(
     private readonly host: BusHost,
@@ -36,11 +38,37 @@ export class ClusterBus {
     return [this.host.k('to', this.host.id), this.host.k('all')];
   }
 
+  /**
+   * Publishes a sealed message at the end of this turn (process.nextTick), in one pipeline with the others sealed in
+   * it: a table's events go to several sockets' processes at once, and a process that many sockets reconnect to
+   * answers many joins at once; one write to Redis for them all instead of a system call each (a quarter of a busy
+   * process's time went to such writes). The order is kept, as each receiver drops a counter it has passed.
+   */
+  private send(channel: string, text: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ channel, text, resolve, reject });
+      if (this.queue.length === 1) process.nextTick(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const batch = this.queue;
+    this.queue = [];
+    const { cmd } = this.host;
+    if (batch.length === 1) return void cmd.publish(batch[0].channel, batch[0].text).then(() => batch[0].resolve(), batch[0].reject);
+    const p = cmd.pipeline();
+    for (const b of batch) p.publish(b.channel, b.text);
+    p.exec().then(
+      (results) => batch.forEach((b, i) => (results?.[i]?.[0] ? b.reject(results[i][0]) : b.resolve())),
+      (e: unknown) => batch.forEach((b) => b.reject(e)),
+    );
+  }
+
   async publish(node: string, w: Wire): Promise<void> {
     const { cmd, log } = this.host;
     try {
       const channel = this.host.k('to', node);
-      await cmd.publish(channel, this.seal.seal(channel, JSON.stringify(w)));
+      await this.send(channel, this.seal.seal(channel, JSON.stringify(w)));
     } catch (e) {
       // While Redis is out of reach the socket's process catches up when it rejoins the table.
       if (cmd.status === 'ready') log.warn({ node, err: String(e) }, 'cannot reach another process');
@@ -50,7 +78,7 @@ export class ClusterBus {
   async publishAll(b: z.infer<typeof Broadcast>): Promise<void> {
     try {
       const channel = this.host.k('all');
-      await this.host.cmd.publish(channel, this.seal.seal(channel, JSON.stringify(b)));
+      await this.send(channel, this.seal.seal(channel, JSON.stringify(b)));
     } catch {
       // Out of reach: the others learn it from the next tick's scan.
     }

@@ -28,7 +28,12 @@ interface Followed {
   gapAt?: number;
   /** The highest event number ever passed on to the socket (a join of the socket's own lowers `last`, not this). */
   passed: number;
+  /** Whether the last legal actions passed on to the socket were not empty: its seat is to act. */
+  toAct?: boolean;
 }
+
+/** What a socket's tables wait on from it (ClusterFront.busy). */
+export type SocketBusy = 'idle' | 'toAct' | 'waiting';
 
 export interface FrontConn {
   readonly id: string;
@@ -67,6 +72,19 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
     }
   }
 
+  /**
+   * What a table of the socket waits on from it now (drain.ts tells idle sockets to reconnect first): `waiting` when
+   * a request of it is unanswered or an answer held back, `toAct` when its seat is to act, else `idle`.
+   */
+  busy(c: FrontConn): SocketBusy {
+    let out: SocketBusy = 'idle';
+    for (const f of c.tables.values()) {
+      if (f.acts.size > 0 || f.others > 0 || f.held.size > 0) return 'waiting';
+      if (f.toAct) out = 'toAct';
+    }
+    return out;
+  }
+
   /** The tables some socket here follows or waits on. */
   followed(): Set<string> {
     const out = new Set<string>();
@@ -96,8 +114,11 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
     if (!f.lease) {
       let lease: string | null = null;
       try {
-        lease = await this.node.cmd.get(this.node.k('lease', m.table));
-        if (!lease && attempt === 0 && !(await this.node.cmd.hexists(this.node.k('live'), m.table))) {
+        // A socket that (re)joins takes the lease the last scan saw, without a round trip to Redis (a burst of
+        // reconnecting sockets makes hundreds); if it is out of date, the old owner answers `moved` and the next
+        // attempt asks Redis (and learns there whether the table is still live).
+        lease = (attempt === 0 ? this.node.knownLease?.(m.table) : undefined) ?? (await this.node.cmd.get(this.node.k('lease', m.table)));
+        if (!lease && attempt <= 1 && !(await this.node.cmd.hexists(this.node.k('live'), m.table))) {
           // Not live and without an owner: unknown, or finished and closed with the process that ran it.
           this.settle(f, m);
           const known = await this.node.cmd.hexists(this.node.k('info'), m.table);
@@ -300,6 +321,7 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
         if (f.following && f.held.hold(m, f.last)) return;
         break;
     }
+    if (m.type === 'snapshot' || m.type === 'events' || m.type === 'status') f.toAct = m.legal.length > 0;
     c.send(m);
     if ((m.type === 'snapshot' || m.type === 'events') && f.last !== undefined) for (const a of f.held.release(f.last)) c.send(a);
   }

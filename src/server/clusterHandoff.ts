@@ -7,8 +7,8 @@ import type { TableRow } from './store/store.js';
  * leases run out: the process stops taking tables and answers every request for its tables with `moved` (the
  * socket's process sends it again to the next owner), lets each table finish the commands it accepted (committed
  * and answered), releases all its leases in one transaction and tells each other living process which tables to
- * take (`take` on its channel), round robin. A process that is told takes them at once, as it takes orphans; if it
- * is gone, any process takes them at its next scan, since their leases are released.
+ * take (`take` on its channel), each table to the process that runs the fewest. A process that is told takes them
+ * at once, as it takes orphans; if it is gone, any process takes them at its next scan, since their leases are released.
  */
 
 export interface Handoff {
@@ -16,6 +16,8 @@ export interface Handoff {
   readonly tables: number;
   /** The living processes they were given to. */
   readonly targets: number;
+  /** How many each of them was given. */
+  readonly shares: readonly number[];
   /** From the drain's start until every released table had a new owner (null: not all within the limit). */
   readonly takenMs: number | null;
   /** Tables without a new owner when the wait ended. */
@@ -49,19 +51,35 @@ export async function handOff(node: ClusterNode, ms: number): Promise<Handoff> {
   );
   for (const [id] of owned) node.lose(id, 'handed over (draining)');
   let targets: string[] = [];
+  let given: number[] = [];
   try {
-    const m = node.cmd.multi();
-    for (const [id, o] of owned) (m as unknown as LeaseChain).releaseLease(node.k('lease', id), o.lease);
-    await m.exec();
     targets = await livingOthers(node);
+    // Each table to the process with the fewest (as the last scan counted them, with those given now): a process
+    // started in a rolling restart has none, and the last old one would otherwise collect three quarters of them.
+    const shares = new Map<string, string[]>(targets.map((t) => [t, []]));
+    const counts = node.ownerCounts();
+    const load = new Map(targets.map((t) => [t, counts.get(t) ?? 0]));
+    const first = targets[Math.floor(Math.random() * targets.length)];
+    const to = new Map<string, string>();
+    for (const [id] of targets.length > 0 ? owned : []) {
+      let best = first;
+      for (const t of targets) if (load.get(t)! < load.get(best)!) best = t;
+      shares.get(best)!.push(id);
+      to.set(id, best);
+      load.set(best, load.get(best)! + 1);
+    }
+    // The leases go, and in the same transaction each table is marked as handed to its taker for a lease's time, so
+    // that the others' scans leave it to that process (handingOver) instead of splitting it between them as an orphan.
+    const m = node.cmd.multi();
+    for (const [id, o] of owned) {
+      (m as unknown as LeaseChain).releaseLease(node.k('lease', id), o.lease);
+      if (to.has(id)) m.set(node.k('handing', id), to.get(id)!, 'PX', node.leaseMs);
+    }
+    await m.exec();
+    given = [...shares.values()].map((t) => t.length);
+    await Promise.all([...shares].map(([target, tables]) => (tables.length > 0 ? node.publish(target, { t: 'take', from: node.id, tables }) : undefined)));
   } catch (e) {
     node.log.warn({ node: node.id, err: String(e) }, 'cannot release the leases: they run out by themselves');
-  }
-  if (targets.length > 0 && owned.length > 0) {
-    const shares = new Map<string, string[]>(targets.map((t) => [t, []]));
-    const first = Math.floor(Math.random() * targets.length);
-    owned.forEach(([id], i) => shares.get(targets[(first + i) % targets.length])!.push(id));
-    await Promise.all([...shares].map(([target, tables]) => (tables.length > 0 ? node.publish(target, { t: 'take', from: node.id, tables }) : undefined)));
   }
   // Until every table has another owner (this process's sockets follow them there meanwhile).
   let untaken = owned.map(([id]) => id);
@@ -74,7 +92,7 @@ export async function handOff(node: ClusterNode, ms: number): Promise<Handoff> {
       // Redis out of reach: the wait ends with the limit.
     }
   }
-  const report: Handoff = { tables: owned.length, targets: targets.length, takenMs: untaken.length === 0 ? Math.round(performance.now() - t0) : null, untaken: untaken.length };
+  const report: Handoff = { tables: owned.length, targets: targets.length, shares: given, takenMs: untaken.length === 0 ? Math.round(performance.now() - t0) : null, untaken: untaken.length };
   node.log.info({ node: node.id, ...report }, 'tables handed over');
   return report;
 }
@@ -100,9 +118,9 @@ export async function takeHandedOver(node: ClusterNode, tables: readonly string[
   });
 }
 
-/** Actions sent by this process's sockets and not answered yet, as CONN/TABLE/CSEQ. */
-export function unansweredActs(node: ClusterNode): Set<string> {
-  const out = new Set<string>();
-  for (const c of node.front.conns.values()) for (const [table, f] of c.tables) for (const cseq of f.acts.keys()) out.add(`${c.id}/${table}/${cseq}`);
-  return out;
+/** Of these orphans, those that a draining process is handing to another process than `self` (left to it). */
+export async function handingOver(node: ClusterNode, orphans: readonly string[]): Promise<Set<string>> {
+  if (orphans.length === 0) return new Set();
+  const takers = await node.cmd.mget(orphans.map((id) => node.k('handing', id)));
+  return new Set(orphans.filter((_, i) => takers[i] !== null && takers[i] !== node.id));
 }

@@ -78,4 +78,6 @@ export interface ClusterLink {
   serve(node: string, conn: string, lease: string, user: UserRow, m: TableMessage, attempt: number, fresh?: boolean): Promise<void>;
   /** A socket closed: it follows nothing here any more. */
   gone(node: string, conn: string, table?: string): void;
+  /** The table's lease as this process last saw it (its scan, every tick, or an owner's announcement), if it has one. */
+  knownLease?(table: string): string | undefined;
 }

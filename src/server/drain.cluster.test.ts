@@ -102,7 +102,19 @@ describe('draining a process of a cluster', () => {
     const owned = tables.filter((t) => holders.get(t.id) === ids[victim]);
     expect(owned.length).toBeGreaterThan(0);
     const closes: number[] = [];
-    for (const t of tables) for (const c of t.clients) if (c.base === nodes[victim].url) c.socket.once('close', (code) => closes.push(code));
+    // Each client of the draining process: when it was told to reconnect, and when it had its table again (a snapshot).
+    const closedAt = new Map<Client, number>();
+    const backAt = new Map<Client, number>();
+    for (const t of tables) {
+      for (const c of t.clients) {
+        if (c.base !== nodes[victim].url) continue;
+        c.socket.once('close', (code) => {
+          closes.push(code);
+          closedAt.set(c, performance.now());
+        });
+        c.on((m) => void (m.type === 'snapshot' && m.table === t.id && closedAt.has(c) && !backAt.has(c) && backAt.set(c, performance.now())));
+      }
+    }
     longest.clear();
 
     let out = '';
@@ -119,7 +131,7 @@ describe('draining a process of a cluster', () => {
     const takenMs = performance.now() - t0;
     expect(await exited).toBe(0);
     const exitMs = performance.now() - t0;
-    expect(out).toMatch(new RegExp(`drained in \\d+ ms: \\d+ sockets told to reconnect; ${owned.length} tables handed to 2 other processes and taken in \\d+ ms`));
+    expect(out).toMatch(new RegExp(`drained in \\d+ ms: \\d+ sockets told to reconnect; ${owned.length} tables handed to 2 other processes \\(\\d+ \\+ \\d+\\) and taken in \\d+ ms`));
     expect(closes.length).toBeGreaterThan(0);
     expect(closes.every((c) => c === RESTART_CODE)).toBe(true);
 
@@ -143,13 +155,22 @@ describe('draining a process of a cluster', () => {
     expect([...counted].filter(([, n]) => n > 1)).toEqual([]);
     const maxWait = Math.max(...longest.values());
     const reconnects = tables.flatMap((t) => t.clients.flatMap((c) => c.restarts));
+    // From the close to the table's snapshot at another process, and how far apart the closes came (the drain tells its
+    // sockets to reconnect a few at a time, 10 ms each: 12 sockets over about 120 ms).
+    const back = [...closedAt].map(([c, at]) => (backAt.get(c) ?? Infinity) - at);
+    const closeTimes = [...closedAt.values()];
+    const spreadMs = Math.max(...closeTimes) - Math.min(...closeTimes);
     console.log(
       `cluster drain: ${owned.length} of ${tables.length} tables held by the others ${Math.round(takenMs)} ms after SIGTERM, exit 0 after ${Math.round(exitMs)} ms; ` +
-        `${reconnects.length} clients reconnected in at most ${Math.round(Math.max(...reconnects))} ms; the longest wait of a table ${Math.round(maxWait)} ms; ${acked.length} actions acknowledged, each stored once`,
+        `${closedAt.size} clients told to reconnect over ${Math.round(spreadMs)} ms, each back at its table within ${Math.round(Math.max(...back))} ms (socket open within ${Math.round(Math.max(...reconnects))} ms); ` +
+        `the longest wait of a table ${Math.round(maxWait)} ms; ${acked.length} actions acknowledged, each stored once`,
     );
-    // Headroom for a shared, loaded machine: the figures measured are in the README.
+    expect(closedAt.size).toBeGreaterThan(4);
+    expect(spreadMs).toBeGreaterThan(30);
+    // Headroom for a shared, loaded machine (the load test's figures for 100 tables are in the README): 1 s is the goal.
     expect(takenMs).toBeLessThan(2500);
-    expect(maxWait).toBeLessThan(2500);
+    expect(Math.max(...back)).toBeLessThan(2500);
+    expect(maxWait).toBeLessThan(2000);
   });
 
   it('after kill -9 the other process serves the dead one\'s tables within 2 s (lease 1.4 s, scan 0.1 s)', async () => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ClusterNode } from './cluster.js';
-import { handOff, unansweredActs, type Handoff } from './clusterHandoff.js';
+import { handOff, type Handoff } from './clusterHandoff.js';
+import type { SocketBusy } from './clusterFront.js';
 import type { ReadinessCheck } from './health.js';
 import type { Table } from './table.js';
 
@@ -22,13 +23,22 @@ const RETRY_AFTER_S = 1;
 export interface DrainLimits {
   /** Tables finishing the commands they accepted (single process), or being handed over and taken (cluster). */
   readonly tablesMs: number;
-  /** Answers to the actions this process's sockets sent to other processes. */
+  /** Cluster: the longest window the sockets are told to reconnect over, a few at a time (see closeInWaves). */
+  readonly spreadMs: number;
+  /** Cluster: how much longer a socket whose request is unanswered may keep it after the window (then it is closed all the same). */
   readonly answersMs: number;
   /** Sockets closing after the close frame (then they are cut). */
   readonly socketsMs: number;
 }
 
-export const DRAIN_LIMITS: DrainLimits = { tablesMs: 5000, answersMs: 1000, socketsMs: 1000 };
+export const DRAIN_LIMITS: DrainLimits = { tablesMs: 5000, spreadMs: 1500, answersMs: 1000, socketsMs: 1000 };
+
+/**
+ * The window per socket: a process of 150 sockets tells them to reconnect over 1.5 s. Each reconnect costs the
+ * process it lands on a session lookup (or a ticket), a rejoin at the table's owner and a snapshot; all at once, they
+ * queued behind each other for over a second on a busy host (README "Restarts").
+ */
+const SPREAD_PER_SOCKET_MS = 10;
 
 export interface DrainReport {
   /** From the start of the drain to the end of the server's close. */
@@ -41,9 +51,9 @@ export interface DrainReport {
   readonly handoff?: Handoff;
   /** Single process: tables whose queue did not empty in time (their last commands are resumed from the log on restart). */
   readonly unsettled?: number;
-  /** Cluster: actions of this process's sockets still unanswered when the sockets were closed (their clients send them again). */
+  /** Cluster: sockets closed with a request still unanswered, at the end of the window (their clients send it again). */
   readonly unanswered?: number;
-  /** When each step ended, in ms from the start: tables, answers, sockets, close. */
+  /** When each step ended, in ms from the start: tables, sockets, close. */
   readonly steps: readonly number[];
 }
 
@@ -98,6 +108,43 @@ async function settle(tables: Iterable<Table>, ms: number): Promise<number> {
   return unsettled;
 }
 
+/**
+ * Cluster: tells the sockets to reconnect a few at a time over a window (SPREAD_PER_SOCKET_MS each, `spreadMs` at
+ * most), so that the other processes take them in a stream rather than a burst. Until its turn a socket keeps
+ * following its tables at their new owners. Idle sockets go first; a socket whose seat is to act goes once the window
+ * has passed, and one whose request is unanswered once it is answered (or `answersMs` after the window): a table
+ * never waits on an answer that the close would throw away. Resolves with the sockets closed, and those closed while
+ * a request of theirs was unanswered.
+ */
+async function closeInWaves(sockets: Set<WebSocket>, busy: (ws: WebSocket) => SocketBusy, limits: DrainLimits): Promise<{ sockets: number; unanswered: number }> {
+  // A random order: no table's seats all come back last.
+  const left = new Set([...sockets].map((ws) => [Math.random(), ws] as const).sort((a, b) => a[0] - b[0]).map(([, ws]) => ws));
+  const all = [...left];
+  const spread = Math.min(limits.spreadMs, all.length * SPREAD_PER_SOCKET_MS);
+  const t0 = performance.now();
+  let unanswered = 0;
+  while (left.size > 0) {
+    const elapsed = performance.now() - t0;
+    const late = elapsed >= spread + limits.answersMs;
+    // How many should have been told by now, and which may go: idle ones, then (after the window) those to act.
+    let due = Math.ceil(all.length * Math.min(1, elapsed / Math.max(1, spread))) - (all.length - left.size);
+    const may = elapsed >= spread ? (b: SocketBusy) => b !== 'waiting' : (b: SocketBusy) => b === 'idle';
+    for (const ws of left) {
+      if (due <= 0 && !late) break;
+      const b = busy(ws);
+      if (!late && !may(b)) continue;
+      if (b === 'waiting') unanswered++;
+      ws.close(RESTART_CODE, RESTART_REASON);
+      left.delete(ws);
+      due--;
+    }
+    if (left.size > 0) await sleep(20);
+  }
+  await within(limits.socketsMs, () => all.every((ws) => ws.readyState === ws.CLOSED), 20);
+  for (const ws of all) if (ws.readyState !== ws.CLOSED) ws.terminate();
+  return { sockets: all.length, unanswered };
+}
+
 /** Closes every socket with the restart code; resolves when they are closed (or cut after `ms`). */
 async function closeSockets(sockets: Set<WebSocket>, ms: number): Promise<number> {
   const all = [...sockets];
@@ -112,10 +159,10 @@ async function closeSockets(sockets: Set<WebSocket>, ms: number): Promise<number
  * Single process: every table stops taking new timers and bot turns, and what its queue holds is committed; a bot
  * decision still thinking is dropped and taken again from the log on restart, as are the clocks. Cluster: the
  * tables are handed over (clusterHandoff.ts) while this process's sockets keep following them at their new owners;
- * once their actions are answered, the sockets are told to reconnect.
+ * the sockets are told to reconnect a few at a time, each when no answer of its is in flight (closeInWaves).
  */
 export async function drain(
-  parts: { app: FastifyInstance; state: DrainState; tables: Map<string, Table>; cluster?: ClusterNode; close: () => Promise<void> },
+  parts: { app: FastifyInstance; state: DrainState; tables: Map<string, Table>; cluster?: ClusterNode; busy?: (ws: WebSocket) => SocketBusy; close: () => Promise<void> },
   limits: DrainLimits = DRAIN_LIMITS,
 ): Promise<DrainReport> {
   const t0 = performance.now();
@@ -127,21 +174,21 @@ export async function drain(
   let unanswered: number | undefined;
   const steps: number[] = [];
   const step = () => steps.push(Math.round(performance.now() - t0));
+  let sockets: number;
   if (cluster) {
     handoff = await handOff(cluster, limits.tablesMs);
     step();
-    // The actions in flight now (the sockets go on sending meanwhile: what they send next, their clients send again).
-    const waiting = unansweredActs(cluster);
-    const left = () => [...unansweredActs(cluster)].filter((a) => waiting.has(a)).length;
-    await within(limits.answersMs, () => left() === 0);
-    unanswered = left();
+    // The sockets follow their tables at the new owners meanwhile (no answer is lost): told to reconnect a few at a time.
+    const closed = await closeInWaves(app.websocketServer?.clients ?? new Set(), parts.busy ?? (() => 'idle'), limits);
+    sockets = closed.sockets;
+    unanswered = closed.unanswered;
+    step();
   } else {
     unsettled = await settle(parts.tables.values(), limits.tablesMs);
     step();
+    sockets = await closeSockets(app.websocketServer?.clients ?? new Set(), limits.socketsMs);
+    step();
   }
-  step();
-  const sockets = await closeSockets(app.websocketServer?.clients ?? new Set(), limits.socketsMs);
-  step();
   // Messages read before the sockets closed: committed before the store closes.
   if (!cluster) await settle(parts.tables.values(), limits.tablesMs);
   await parts.close();

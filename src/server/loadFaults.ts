@@ -8,17 +8,26 @@ import { killHard, serveChild, type ServeChild } from './clusterHarness.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Options of node for the cluster's processes, from STICH_LOAD_NODE_ARGS (`--cpu-prof --cpu-prof-dir=DIR` to see where a drain's time goes). */
+export function nodeArgs(): string[] {
+  return process.env.STICH_LOAD_NODE_ARGS?.split(' ').filter((a) => a !== '') ?? [];
+}
+
 /** Per table: when an action left and nothing has come back since; the longest such wait, overall and in windows. */
 export class TableWaits {
   private readonly since = new Map<string, number>();
+  /** Who sent the waiting action (for the debug lines: the actor's process). */
+  private readonly actor = new Map<string, string>();
   private readonly longest = new Map<string, number>();
   /** Waits that overlapped a window (a restart or a kill), by window. */
   private readonly windows: { from: number; to: number; max: number }[] = [];
   private readonly all: number[] = [];
 
   /** An action of a seat at the table left now (an action already waiting keeps its start). */
-  sent(table: string): void {
-    if (!this.since.has(table)) this.since.set(table, performance.now());
+  sent(table: string, actor = ''): void {
+    if (this.since.has(table)) return;
+    this.since.set(table, performance.now());
+    this.actor.set(table, actor);
   }
 
   /** An answer or event of the table arrived. */
@@ -30,7 +39,7 @@ export class TableWaits {
     const ms = now - t;
     this.all.push(ms);
     this.longest.set(table, Math.max(this.longest.get(table) ?? 0, ms));
-    if (ms > 1000 && process.env.STICH_LOAD_DEBUG) process.stdout.write(`wait ${table} from ${Math.round(t)} for ${Math.round(ms)} ms\n`);
+    if (ms > 1000 && process.env.STICH_LOAD_DEBUG) process.stdout.write(`wait ${table} from ${Math.round(t)} for ${Math.round(ms)} ms (actor ${this.actor.get(table)})\n`);
     for (const w of this.windows) if (t <= w.to && now >= w.from) w.max = Math.max(w.max, ms);
   }
 
@@ -55,6 +64,34 @@ export class TableWaits {
   }
 }
 
+/** Clients told to reconnect (4001): from the close to the first snapshot of their table after it. */
+export class Reconnects {
+  private readonly closedAt = new Map<object, number>();
+  private readonly gaps: { at: number; ms: number }[] = [];
+
+  closed(client: object): void {
+    this.closedAt.set(client, performance.now());
+  }
+
+  /** The client has its table again (a snapshot). */
+  rejoined(client: object, detail?: () => string): void {
+    const at = this.closedAt.get(client);
+    if (at === undefined) return;
+    this.closedAt.delete(client);
+    const ms = performance.now() - at;
+    this.gaps.push({ at, ms });
+    if (ms > 1000 && process.env.STICH_LOAD_DEBUG) process.stdout.write(`reconnect from ${Math.round(at)} took ${Math.round(ms)} ms (${detail?.() ?? ''})\n`);
+  }
+
+  /** The clients closed between `from` and `to` (performance.now()): how many, and the longest until they had their table again. */
+  between(from: number, to: number): { count: number; maxMs: number } {
+    const gaps = this.gaps.filter((g) => g.at >= from && g.at <= to);
+    const open = [...this.closedAt.values()].filter((at) => at >= from && at <= to);
+    const now = performance.now();
+    return { count: gaps.length + open.length, maxMs: Math.round(Math.max(0, ...gaps.map((g) => g.ms), ...open.map((at) => now - at))) };
+  }
+}
+
 export interface Restart {
   /** Which process (0-based, in start order). */
   readonly process: number;
@@ -66,13 +103,16 @@ export interface Restart {
   readonly takenMs: number | null;
   /** The longest any table waited while this process drained and its clients reconnected (until 2 s after its exit). */
   readonly maxWaitMs: number;
+  /** Its clients told to reconnect, and the longest any took from the close to its table's snapshot at another process. */
+  readonly reconnected: number;
+  readonly reconnectMaxMs: number;
 }
 
 /**
  * SIGTERM to procs[i], waits for its exit, starts a replacement with the same arguments (procs[i] and urls[i] are
  * replaced) and waits until it is ready.
  */
-export async function restartProcess(procs: ServeChild[], urls: string[], i: number, waits: TableWaits): Promise<Restart> {
+export async function restartProcess(procs: ServeChild[], urls: string[], i: number, waits: TableWaits, reconnects: Reconnects): Promise<Restart> {
   const old = procs[i];
   let out = '';
   old.child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -86,8 +126,9 @@ export async function restartProcess(procs: ServeChild[], urls: string[], i: num
   clearTimeout(timeout);
   const drainMs = Math.round(performance.now() - t0);
   waits.close(window, 2000);
-  const m = /(\d+) tables handed to \d+ other processes(?: and taken in (\d+) ms)?/.exec(out);
-  const fresh = await serveChild(old.args);
+  const m = /(\d+) tables handed to \d+ other processes(?: \([\d +]+\))?(?: and taken in (\d+) ms)?/.exec(out);
+  if (process.env.STICH_LOAD_DEBUG) process.stdout.write(`exit at ${Math.round(performance.now())}: ${out.split('\n').filter((l) => l.includes('drained')).join(' ')}\n`);
+  const fresh = await serveChild(old.args, undefined, nodeArgs());
   procs[i] = fresh;
   urls[i] = fresh.url;
   for (let n = 0; n < 100; n++) {
@@ -96,5 +137,6 @@ export async function restartProcess(procs: ServeChild[], urls: string[], i: num
     await sleep(50);
   }
   await sleep(2000 - Math.min(2000, performance.now() - t0 - drainMs));
-  return { process: i, drainMs, exitCode, handedOver: m ? Number(m[1]) : null, takenMs: m?.[2] ? Number(m[2]) : null, maxWaitMs: waits.windowMax(window) };
+  const r = reconnects.between(t0, performance.now());
+  return { process: i, drainMs, exitCode, handedOver: m ? Number(m[1]) : null, takenMs: m?.[2] ? Number(m[2]) : null, maxWaitMs: waits.windowMax(window), reconnected: r.count, reconnectMaxMs: r.maxMs };
 }

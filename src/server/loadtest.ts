@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { autoplay, Client, post, RESTART_CODE } from './client.js';
 import { dropRedisPrefix, killHard, leaseHolders, serveChild, type ServeChild } from './clusterHarness.js';
-import { restartProcess, TableWaits, type Restart } from './loadFaults.js';
+import { nodeArgs, Reconnects, restartProcess, TableWaits, type Restart } from './loadFaults.js';
 import { openStore } from './store/open.js';
 import { randomId } from './identity.js';
 
@@ -21,7 +21,7 @@ export interface LoadOptions {
   readonly pauseMax: number;
   readonly out: NodeJS.WritableStream;
   /** Start a cluster of this many `stich serve` processes on PostgreSQL and Redis instead of one SQLite process. */
-  readonly cluster?: { readonly processes: number; readonly pg: string; readonly redis: string; readonly pgArgs?: readonly string[] };
+  readonly cluster?: { readonly processes: number; readonly pg: string; readonly redis: string; /** More `stich serve` options for every process (`--lease-ms`). */ readonly pgArgs?: readonly string[] };
   /** kill -9 one of the started cluster's processes after this many seconds, and measure the takeover. */
   readonly killAfter?: number;
   /** Restart the started cluster's processes one after the other with SIGTERM (each drains), evenly spread over the run. */
@@ -108,7 +108,7 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
   let urls: string[];
   if (o.cluster) {
     for (let i = 0; i < o.cluster.processes; i++) {
-      procs.push(await serveChild(['--port', '0', '--pg', o.cluster.pg, '--redis', o.cluster.redis, '--redis-prefix', prefix, ...(o.cluster.pgArgs ?? [])]));
+      procs.push(await serveChild(['--port', '0', '--pg', o.cluster.pg, '--redis', o.cluster.redis, '--redis-prefix', prefix, ...(o.cluster.pgArgs ?? [])], undefined, nodeArgs()));
     }
     urls = procs.map((p) => p.url);
   } else if (o.url) {
@@ -124,6 +124,7 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
   let killMaxWaitMs: number | undefined;
   const restarts: Restart[] = [];
   const waits = new TableWaits();
+  const reconnects = new Reconnects();
   const lastSnapshot = new Map<string, number>();
   const acks: number[] = [];
   const eventLatency: number[] = [];
@@ -163,7 +164,10 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
         c.on((m) => {
           if (m.type === 'error' && errors++ < 10 && process.env.STICH_LOAD_DEBUG) o.out.write(`error at ${Math.round(performance.now())}: ${JSON.stringify(m)}\n`);
           if ((m.type === 'events' || ((m.type === 'ok' || m.type === 'error') && (m.cseq ?? 0) > 0)) && m.table === id) waits.heard(id);
-          if (m.type === 'snapshot' && m.table === id) lastSnapshot.set(id, performance.now());
+          if (m.type === 'snapshot' && m.table === id) {
+            lastSnapshot.set(id, performance.now());
+            reconnects.rejoined(c, () => `socket open after ${Math.round(c.restarts.at(-1) ?? -1)} ms (ticket ${Math.round(c.lastOpen.ticketMs)}, upgrade ${Math.round(c.lastOpen.socketMs)}), at ${c.base}`);
+          }
           if (m.type === 'events' && m.table === id) {
             const s = sentAt.get(id);
             if (s && c !== s.actor && !s.seen.has(c)) {
@@ -172,9 +176,10 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
             }
           }
         });
-        c.socket.on('close', (code) => {
+        c.onClose = (code) => {
           if (!stopping && !killing && code !== RESTART_CODE) errors++;
-        });
+          if (code === RESTART_CODE) reconnects.closed(c);
+        };
       }
       tables.push({ id, clients });
     };
@@ -200,7 +205,7 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
             setTimeout(() => sentAt.set(id, { t: performance.now(), actor: c, seen: new Set() }), p);
             return p;
           },
-          onSend: () => waits.sent(id),
+          onSend: () => waits.sent(id, c.base),
           onAck: (ms) => {
             acks.push(ms);
             if (process.env.STICH_LOAD_DEBUG) (timeline[Math.floor((performance.now() - started) / 1000)] ??= []).push(ms);
@@ -253,9 +258,9 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
         const at = started + ((i + 1) * o.seconds * 1000) / (procs.length + 1);
         await new Promise((r) => setTimeout(r, Math.max(0, at - performance.now())));
         o.out.write(`SIGTERM to process ${i + 1} of ${procs.length} at ${procs[i].url} …\n`);
-        const r = await restartProcess(procs, urls, i, waits);
+        const r = await restartProcess(procs, urls, i, waits, reconnects);
         restarts.push(r);
-        o.out.write(`  exit ${r.exitCode} after ${r.drainMs} ms; ${r.handedOver ?? '?'} tables handed over, all taken in ${r.takenMs ?? '?'} ms; the longest wait of a table ${r.maxWaitMs} ms; replaced by ${procs[i].url}\n`);
+        o.out.write(`  exit ${r.exitCode} after ${r.drainMs} ms; ${r.handedOver ?? '?'} tables handed over, all taken in ${r.takenMs ?? '?'} ms; ${r.reconnected} clients reconnected, the slowest had its table again after ${r.reconnectMaxMs} ms; the longest wait of a table ${r.maxWaitMs} ms; replaced by ${procs[i].url}\n`);
       }
       await new Promise((r) => setTimeout(r, Math.max(0, o.seconds * 1000 - (performance.now() - started))));
     } else {

@@ -1,6 +1,7 @@
 import { dispatch, type TableMessage } from './dispatch.js';
 import type { Hall } from './hall.js';
 import type { ServerMessage } from './protocol.js';
+import type { SocketBusy } from './clusterFront.js';
 import type { UserRow } from './store/store.js';
 import type { Subscriber, Table } from './table.js';
 
@@ -14,6 +15,8 @@ export interface TableRouter<C = unknown> {
   connect(user: UserRow, send: (m: ServerMessage) => void): C;
   request(conn: C, m: TableMessage): Promise<void>;
   disconnect(conn: C): void;
+  /** What the socket's tables wait on from it now (a cluster's drain tells idle sockets to reconnect first). */
+  busy?(conn: C): SocketBusy;
 }
 
 interface LocalConn {

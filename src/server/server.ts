@@ -92,6 +92,9 @@ export interface RunningServer {
   drain(): Promise<DrainReport>;
 }
 
+/** PostgreSQL connections a server keeps open (store/postgres.ts `min`). */
+const WARM_CONNECTIONS = 4;
+
 /** The route plugins, by concern: each is registered with the server's context as its options. */
 export const ROUTES = [identityRoutes, tableRoutes, playerRoutes, lobbyRoutes, socketRoutes] as const;
 
@@ -114,7 +117,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const keys = options.cluster?.keys ?? [];
   if (options.redis && keys.length === 0) throw new Error('a cluster needs a key its processes share, to seal their messages in Redis: STICH_CLUSTER_KEY or --cluster-key (docs/cluster.md)');
   const metrics = new ServerMetrics();
-  const store = metrics.store(await openStore(options));
+  // Four connections to PostgreSQL open from the start: reconnecting clients and tables taken over come in bursts.
+  const store = metrics.store(await openStore({ ...options, warm: WARM_CONNECTIONS }));
   const cluster = options.redis ? new ClusterNode({ redis: options.redis, ...options.cluster, keys }, store, app.log) : undefined;
   const hall = new Hall(store, limits, app.log, cluster, { workers: options.botWorkers, thinkMs: options.botThinkMs });
   if (cluster) {
@@ -188,6 +192,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     cluster,
     close,
     draining,
-    drain: () => drain({ app, state: draining, tables: hall.tables, cluster, close }),
+    drain: () => drain({ app, state: draining, tables: hall.tables, cluster, busy: (ws) => ctx.sockets.busy(ws), close }),
   };
 }

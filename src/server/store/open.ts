@@ -5,6 +5,8 @@ import type { SchemaState, Store } from './store.js';
 export interface StoreLocation {
   readonly db?: string;
   readonly pg?: string;
+  /** PostgreSQL: connections opened at once and kept open (a server's, so that a burst does not wait for new ones). */
+  readonly warm?: number;
 }
 
 /** Opens the store and applies its pending migrations. */
@@ -13,7 +15,7 @@ export async function openStore(where: StoreLocation): Promise<Store & SchemaSta
     if (!/^postgres(ql)?:\/\//.test(where.pg)) throw new Error(`a PostgreSQL URL starts with postgres:// (postgres://user@host:5432/database), not ${JSON.stringify(describeLocation(where))}`);
     // pg loads only for a PostgreSQL store: a server on SQLite starts without it.
     const { PgStore } = await import('./postgres.js');
-    return PgStore.open(where.pg);
+    return PgStore.open(where.pg, where.warm ? { min: where.warm } : {});
   }
   if (where.db === undefined || where.db === '') throw new Error('no database: name an SQLite file or a PostgreSQL URL');
   return new SqliteStore(where.db);

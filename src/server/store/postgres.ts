@@ -47,6 +47,12 @@ function translate(e: unknown): unknown {
 export interface PgStoreOptions {
   /** At most this many connections (default 10). */
   readonly max?: number;
+  /**
+   * This many connections are opened at once and kept open when idle (default 0: opened when needed, closed after
+   * 10 s idle). A new connection costs PostgreSQL a backend process and the client several round trips: a server
+   * process that many clients reconnect to at once (a rolling restart) should not wait for them then.
+   */
+  readonly min?: number;
   /** Called with errors of idle connections (the server restarted, the connection was cut); the pool replaces them. */
   readonly onIdleError?: (e: Error) => void;
 }
@@ -80,12 +86,16 @@ export class PgStore implements Store, SchemaState {
 
   /** Connects, applies the pending migrations, and returns the store. */
   static async open(url: string, options: PgStoreOptions = {}): Promise<PgStore> {
-    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+    const max = options.max ?? 10;
+    const min = Math.min(options.min ?? 0, max);
+    const pool = new pg.Pool({ connectionString: url, max, min });
     pool.on('error', options.onIdleError ?? (() => undefined));
     const store = new PgStore(pool);
     try {
       await store.migrate();
       await store.keyNames();
+      const clients = await Promise.all(Array.from({ length: min }, () => pool.connect()));
+      for (const c of clients) c.release();
     } catch (e) {
       await pool.end();
       throw e;
