@@ -105,8 +105,9 @@ export interface SearchState {
   futureKey?(): number;
   /**
    * Optional, with `pointsQuestion`: the least and the most card points side
-   * 0 can still take from here, whatever is played (`out[0]`, `out[1]`; at
-   * least 0 and at most the points not yet in a finished trick), for the
+   * 0 takes from here under best play, side 0 taking as many as it can and
+   * the others as few (`out[0]`, `out[1]`; at least 0 and at most the points
+   * not yet in a finished trick; equal when the value is known), for the
    * solver's cut-offs.
    */
   futureBounds?(out: Float64Array): void;
