@@ -293,6 +293,8 @@ export class Solver {
   private orderedMoves(state: SearchState, ply: number, first: number, buf: Int32Array): number {
     const mask = this.useEquivalence && state.distinctMoves ? state.distinctMoves() : state.legalMask();
     const n = fillMoves(mask, buf);
+    // One move (a third of the positions): nothing to order.
+    if (n === 1) return 1;
     const h = this.history;
     const order = this.orderBuf[ply] ?? (this.orderBuf[ply] = new Float64Array(64));
     const hinted = state.moveOrder !== undefined;

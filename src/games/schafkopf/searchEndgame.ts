@@ -3,7 +3,7 @@ import { followMask, legalMask } from './legal.js';
 import type { PlayTables } from './tables.js';
 
 /** The answers kept (a power of two). */
-const SLOTS = 1 << 12;
+const SLOTS = 1 << 13;
 
 /**
  * The last two tricks of a Schafkopf deal, solved outright for the points
@@ -87,19 +87,26 @@ export class LastTwoTricks {
     const max1 = sideOf[s1] === 0;
     const max2 = sideOf[s2] === 0;
     const max3 = sideOf[s3] === 0;
+    // Alpha-beta over the four cards of the trick (alpha, beta: what each level's parents already have); the value at the top is exact.
     let v0 = max0 ? -1 : 1000;
-    for (let m0 = this.legal(h0, -1, -1, sauOpen); m0 !== 0; m0 &= m0 - 1) {
+    let al0 = -1;
+    let be0 = 1000;
+    for (let m0 = this.legal(h0, -1, -1, sauOpen); m0 !== 0 && al0 < be0; m0 &= m0 - 1) {
       const a = 31 - Math.clz32(m0 & -m0);
       const follows = this.followsOf[a];
       let v1 = max1 ? -1 : 1000;
-      for (let m1 = this.legal(h1, a, a, sauOpen); m1 !== 0; m1 &= m1 - 1) {
+      let al1 = al0;
+      let be1 = be0;
+      for (let m1 = this.legal(h1, a, a, sauOpen); m1 !== 0 && al1 < be1; m1 &= m1 - 1) {
         const b = 31 - Math.clz32(m1 & -m1);
         // The best card so far and the place (from the leader) of who played it.
         const bBeats = (follows & (1 << b)) !== 0 && power[b] > power[a];
         const best1 = bBeats ? b : a;
         const at1 = bBeats ? 1 : 0;
         let v2 = max2 ? -1 : 1000;
-        for (let m2 = this.legal(h2, a, best1, sauOpen); m2 !== 0; m2 &= m2 - 1) {
+        let al2 = al1;
+        let be2 = be1;
+        for (let m2 = this.legal(h2, a, best1, sauOpen); m2 !== 0 && al2 < be2; m2 &= m2 - 1) {
           const c = 31 - Math.clz32(m2 & -m2);
           const cBeats = (follows & (1 << c)) !== 0 && power[c] > power[best1];
           const best2 = cBeats ? c : best1;
@@ -112,12 +119,19 @@ export class LastTwoTricks {
             const trick = pts[a] + pts[b] + pts[c] + pts[d];
             const v = (sideOf[winner] === 0 ? trick : 0) + (sideOf[this.lastWinner(hands, winner, (1 << a) | (1 << b) | (1 << c) | (1 << d))] === 0 ? left - trick : 0);
             if (max3 ? v > v3 : v < v3) v3 = v;
+            if (max3 ? v3 >= be2 : v3 <= al2) break;
           }
           if (max2 ? v3 > v2 : v3 < v2) v2 = v3;
+          if (max2) al2 = Math.max(al2, v2);
+          else be2 = Math.min(be2, v2);
         }
         if (max1 ? v2 > v1 : v2 < v1) v1 = v2;
+        if (max1) al1 = Math.max(al1, v1);
+        else be1 = Math.min(be1, v1);
       }
       if (max0 ? v1 > v0 : v1 < v0) v0 = v1;
+      if (max0) al0 = Math.max(al0, v0);
+      else be0 = Math.min(be0, v0);
     }
     return v0;
   }
