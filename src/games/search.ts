@@ -112,6 +112,14 @@ export interface SearchState {
    */
   futureBounds?(out: Float64Array): void;
   /**
+   * Optional, with `futureKey`: the card points side 0 takes from here under
+   * best play (as the solver's points search), fail-soft within (`alpha`,
+   * `beta`): a result at or below `alpha` is an upper bound, at or above
+   * `beta` a lower bound; by the state's own search of a small endgame,
+   * faster than the solver's. NaN where it has none.
+   */
+  futureSearch?(alpha: number, beta: number): number;
+  /**
    * Optional, for the solver's move order: how promising a legal move looks
    * for the seat to move (higher: searched first). It only orders the
    * search, it never changes a value.

@@ -257,6 +257,14 @@ export class Solver {
     }
     const a0 = alpha;
     const b0 = beta;
+    if (state.futureSearch !== undefined) {
+      // A small endgame the state searches faster itself.
+      const v = state.futureSearch(alpha, beta);
+      if (v === v) {
+        if (key >= 0) ft.record(key, 0, v, a0, b0, first);
+        return v;
+      }
+    }
     const maximizing = state.side(state.toMove()) === 0;
     const buf = this.moveBuf[ply] ?? (this.moveBuf[ply] = new Int32Array(64));
     const n = this.orderedMoves(state, ply, first, buf);

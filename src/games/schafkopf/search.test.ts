@@ -145,10 +145,11 @@ describe('the search state against the public API', () => {
     }
   });
 
-  it('futureBounds never excludes the points the party goes on to take, and before the last two tricks is exact', () => {
+  it('futureBounds never excludes the points the party goes on to take, and before the last two tricks is exact; futureSearch before the last three', () => {
     const rng = new SeededRng(26);
     const out = new Float64Array(2);
     let exact = 0;
+    let searched = 0;
     for (const { rules } of VARIANTS) {
       for (let d = 0; d < 40; d++) {
         const start = randomPlayState(rules, rng, rng.int(rules.kurzeKarte ? 24 : 32));
@@ -167,6 +168,15 @@ describe('the search state against the public API', () => {
               expect(out[0]).toBe(out[1]);
               exact++;
             }
+            if (held === 12 && s.bestSeat() < 0) {
+              // futureSearch: exact in a window around every value, else a bound on the right side of a null window.
+              expect(s.futureSearch(-1, 1000)).toBe(best);
+              const a = rng.int(best + 20);
+              const r = s.futureSearch(a, a + 1);
+              if (r <= a) expect(best).toBeLessThanOrEqual(r);
+              else expect(best).toBeGreaterThanOrEqual(r);
+              searched++;
+            } else expect(s.futureSearch(-1, 1000)).toBeNaN();
           } else bounds.push([out[0], out[1], s.sidePoints(0)]);
           const mask = s.legalMask();
           s.play(nthBit32(mask, rng.int(popcount32(mask))));
@@ -180,6 +190,7 @@ describe('the search state against the public API', () => {
       }
     }
     expect(exact).toBeGreaterThan(200);
+    expect(searched).toBeGreaterThan(100);
   });
 
   it('a clone is independent', () => {

@@ -6,17 +6,21 @@ import type { PlayTables } from './tables.js';
 const SLOTS = 1 << 13;
 
 /**
- * The last two tricks of a Schafkopf deal, solved outright for the points
- * (`SchafkopfSearch.futureBounds`): with two cards in every hand there are
- * at most 16 ways to play the next trick, and the last one is forced. The
- * card points side 0 takes from here under best play (side 0 taking as many
- * as it can, everyone else as few), with the engine's legality (the called
- * Sau, Stichzwang). A plain loop without play and undo: for the solver, the
- * positions two tricks from the end were about a fifth of all it visited.
- * The answers are kept for the deal (`forget` when the hands are dealt
- * anew): two in three positions recur.
+ * The last tricks of a Schafkopf deal, searched without play and undo for
+ * the card points side 0 takes from here under best play (side 0 taking as
+ * many as it can, everyone else as few), with the engine's legality (the
+ * called Sau, Stichzwang): the next trick card by card (alpha-beta, at most
+ * 16 or 81 ways), then the last trick, forced, or the last two, solved in
+ * turn. For the solver, the positions in the last three tricks were about
+ * half of all it visited.
+ *
+ * - `value`: the last two tricks solved outright (`futureBounds`); the
+ *   answers are kept for the deal (`forget` when the hands are dealt anew):
+ *   two in three positions recur.
+ * - `search`: the last three, fail-soft within a window (`futureSearch`;
+ *   the solver keeps the bounds in its table).
  */
-export class LastTwoTricks {
+export class LastTricks {
   /** The answers kept: by slot, the cards still out, `tag` (the deal, the leader, `sauOpen`) and the points. */
   private keys: Int32Array | undefined;
   private tags: Int32Array | undefined;
@@ -31,8 +35,22 @@ export class LastTwoTricks {
     /** Hands with one of these cards need the full legality (see `SchafkopfPlay.special`). */
     private readonly special: number,
     private readonly sau: Card,
+    /** The plain cards of the called suit (a trick that leads one of them searches it), 0 outside a Rufspiel. */
+    private readonly sauSuit: number,
     private readonly stichzwang: boolean,
   ) {}
+
+  /** The hands after the next trick, for the two tricks after it. */
+  private readonly after = new Int32Array(4);
+
+  /**
+   * The points side 0 takes from the last three tricks (three cards in each
+   * hand; the arguments as for `value`), fail-soft alpha-beta: a result at
+   * or below `alpha` is an upper bound, at or above `beta` a lower bound.
+   */
+  search(hands: Int32Array, leader: number, sideOf: Int8Array, sauOpen: boolean, left: number, alpha: number, beta: number): number {
+    return this.solve(hands, leader, sideOf, sauOpen, left, alpha, beta);
+  }
 
   /**
    * The points side 0 takes from the last two tricks: `hands` by seat (two
@@ -51,7 +69,7 @@ export class LastTwoTricks {
     let h = Math.imul(live ^ Math.imul(tag, 0x9e3779b1), 0x85ebca6b);
     h = (h ^ (h >>> 15)) & (SLOTS - 1);
     if (this.keys[h] === live && this.tags![h] === tag) return this.points![h];
-    const v = this.solve(hands, leader, sideOf, sauOpen, left);
+    const v = this.solve(hands, leader, sideOf, sauOpen, left, -1, 1000);
     this.keys[h] = live;
     this.tags![h] = tag;
     this.points![h] = v;
@@ -69,11 +87,12 @@ export class LastTwoTricks {
   }
 
   /** A cache of its own for a copy of the search state (the tables are shared). */
-  copy(): LastTwoTricks {
-    return new LastTwoTricks(this.t, this.followsOf, this.special, this.sau, this.stichzwang);
+  copy(): LastTricks {
+    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang);
   }
 
-  private solve(hands: Int32Array, leader: number, sideOf: Int8Array, sauOpen: boolean, left: number): number {
+  /** The next trick card by card, alpha-beta within (al0, be0) (fail-soft; exact for a window around every value). */
+  private solve(hands: Int32Array, leader: number, sideOf: Int8Array, sauOpen: boolean, left: number, al0: number, be0: number): number {
     const power = this.t.power;
     const pts = this.t.points;
     const s1 = (leader + 1) & 3;
@@ -87,10 +106,8 @@ export class LastTwoTricks {
     const max1 = sideOf[s1] === 0;
     const max2 = sideOf[s2] === 0;
     const max3 = sideOf[s3] === 0;
-    // Alpha-beta over the four cards of the trick (alpha, beta: what each level's parents already have); the value at the top is exact.
+    // Alpha-beta over the four cards of the trick (al, be: what each level's parents already have).
     let v0 = max0 ? -1 : 1000;
-    let al0 = -1;
-    let be0 = 1000;
     for (let m0 = this.legal(h0, -1, -1, sauOpen); m0 !== 0 && al0 < be0; m0 &= m0 - 1) {
       const a = 31 - Math.clz32(m0 & -m0);
       const follows = this.followsOf[a];
@@ -117,7 +134,7 @@ export class LastTwoTricks {
             const dBeats = (follows & (1 << d)) !== 0 && power[d] > power[best2];
             const winner = (leader + (dBeats ? 3 : at2)) & 3;
             const trick = pts[a] + pts[b] + pts[c] + pts[d];
-            const v = (sideOf[winner] === 0 ? trick : 0) + (sideOf[this.lastWinner(hands, winner, (1 << a) | (1 << b) | (1 << c) | (1 << d))] === 0 ? left - trick : 0);
+            const v = (sideOf[winner] === 0 ? trick : 0) + this.rest(hands, winner, (1 << a) | (1 << b) | (1 << c) | (1 << d), sideOf, sauOpen && (this.sauSuit & (1 << a)) === 0, left - trick);
             if (max3 ? v > v3 : v < v3) v3 = v;
             if (max3 ? v3 >= be2 : v3 <= al2) break;
           }
@@ -140,6 +157,15 @@ export class LastTwoTricks {
   private legal(hand: number, led: Card, best: Card, sauOpen: boolean): number {
     if ((hand & this.special) === 0) return followMask(this.t, hand, led);
     return legalMask(this.t, hand, led, best, sauOpen && this.sau >= 0 && (hand & (1 << this.sau)) !== 0 ? this.sau : -1, this.stichzwang);
+  }
+
+  /** The points side 0 takes after the next trick (`played` its cards, `winner` to lead, `left` the points still out then): the last trick, forced, or the last two. */
+  private rest(hands: Int32Array, winner: number, played: number, sideOf: Int8Array, sauOpen: boolean, left: number): number {
+    const next = hands[winner] & ~played;
+    if ((next & (next - 1)) === 0) return sideOf[this.lastWinner(hands, winner, played)] === 0 ? left : 0;
+    const after = this.after;
+    for (let s = 0; s < 4; s++) after[s] = hands[s] & ~played;
+    return this.value(after, winner, sideOf, sauOpen, left);
   }
 
   /** Who takes the last trick, led by `leader8`, once the cards `played` went to the one before: every card is forced. */
