@@ -105,11 +105,20 @@ export interface SearchState {
   futureKey?(): number;
   /**
    * Optional, with `pointsQuestion`: the least and the most card points side
-   * 0 can still take from here, whatever is played (`out[0]`, `out[1]`; at
-   * least 0 and at most the points not yet in a finished trick), for the
+   * 0 takes from here under best play, side 0 taking as many as it can and
+   * the others as few (`out[0]`, `out[1]`; at least 0 and at most the points
+   * not yet in a finished trick; equal when the value is known), for the
    * solver's cut-offs.
    */
   futureBounds?(out: Float64Array): void;
+  /**
+   * Optional, with `futureKey`: the card points side 0 takes from here under
+   * best play (as the solver's points search), fail-soft within (`alpha`,
+   * `beta`): a result at or below `alpha` is an upper bound, at or above
+   * `beta` a lower bound; by the state's own search of a small endgame,
+   * faster than the solver's. NaN where it has none.
+   */
+  futureSearch?(alpha: number, beta: number): number;
   /**
    * Optional, for the solver's move order: how promising a legal move looks
    * for the seat to move (higher: searched first). It only orders the

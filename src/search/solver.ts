@@ -29,9 +29,12 @@ export type Objective = 'score' | 'points';
 
 export const EPS = 1e-7;
 
+/** The tables' first size, 2^START_BITS slots (they double as they fill). */
+const START_BITS = 12;
+
 export interface SolverOptions {
   readonly objective?: Objective;
-  /** The tables start with 2^16 slots and grow, as positions are stored, up to 2^tableBits slots (default 20: about a million positions, 34 MB). */
+  /** The tables start with 2^12 slots and grow, as positions are stored, up to 2^tableBits slots (default 20: about a million positions, 34 MB). */
   readonly tableBits?: number;
   /** Use `distinctMoves()` where offered (default true). */
   readonly equivalence?: boolean;
@@ -82,8 +85,9 @@ export class Solver {
 
   constructor(options: SolverOptions = {}) {
     this.objective = options.objective ?? 'score';
-    this.tt = new Table(16, options.tableBits ?? 20);
-    this.ft = new Table(16, options.tableBits ?? 20);
+    // Small at first: a typical whole deal stores a few thousand positions, and a solver is often made for one deal (zeroing megabytes would cost more than the search).
+    this.tt = new Table(START_BITS, options.tableBits ?? 20);
+    this.ft = new Table(START_BITS, options.tableBits ?? 20);
     this.useEquivalence = options.equivalence ?? true;
     this.useTable = options.table ?? true;
   }
@@ -253,6 +257,14 @@ export class Solver {
     }
     const a0 = alpha;
     const b0 = beta;
+    if (state.futureSearch !== undefined) {
+      // A small endgame the state searches faster itself.
+      const v = state.futureSearch(alpha, beta);
+      if (v === v) {
+        if (key >= 0) ft.record(key, 0, v, a0, b0, first);
+        return v;
+      }
+    }
     const maximizing = state.side(state.toMove()) === 0;
     const buf = this.moveBuf[ply] ?? (this.moveBuf[ply] = new Int32Array(64));
     const n = this.orderedMoves(state, ply, first, buf);
@@ -289,6 +301,8 @@ export class Solver {
   private orderedMoves(state: SearchState, ply: number, first: number, buf: Int32Array): number {
     const mask = this.useEquivalence && state.distinctMoves ? state.distinctMoves() : state.legalMask();
     const n = fillMoves(mask, buf);
+    // One move (a third of the positions): nothing to order.
+    if (n === 1) return 1;
     const h = this.history;
     const order = this.orderBuf[ply] ?? (this.orderBuf[ply] = new Float64Array(64));
     const hinted = state.moveOrder !== undefined;

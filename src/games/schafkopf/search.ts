@@ -2,6 +2,7 @@ import { popcount32 } from '../../cards/bits.js';
 import type { Card } from '../../cards/pack.js';
 import type { Seat } from '../game.js';
 import type { SearchState } from '../search.js';
+import { LastTricks } from './searchEndgame.js';
 import { MAX_TRICKS, SchafkopfPlay } from './searchPlay.js';
 import type { SchafkopfRules } from './rules.js';
 import type { SearchDeal } from './searchTables.js';
@@ -29,6 +30,9 @@ export type { SearchDeal } from './searchTables.js';
  * cards, and `pos >> 2` tricks are finished.
  */
 export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
+  /** The last tricks searched without play and undo, for `futureBounds` and `futureSearch`. */
+  private readonly lastTricks = new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang);
+
   /** A search state in the position of a public state in its card play (mid-trick too), or undefined outside the play. */
   static fromState(state: SchafkopfState): SchafkopfSearch | undefined {
     if (state.phase !== 'play' || state.contract === null) return undefined;
@@ -50,6 +54,12 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
     if (state.searched !== s.searchedIn < s.pos >> 2) throw new Error('the state and its tricks disagree on the called suit');
     s.start = s.pos;
     return s;
+  }
+
+  /** Deals anew (see `SchafkopfPlay.deal`); what was known of the last tricks of the deal before goes. */
+  override deal(hands: ArrayLike<number>, leader: Seat): void {
+    super.deal(hands, leader);
+    this.lastTricks.forget();
   }
 
   /** A search state of the same hands and the same cards played so far, under another game (with the same trumps, for a Ramsch's points). */
@@ -382,11 +392,12 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
   }
 
   /**
-   * The least and the most card points the party can still take: between
-   * none and all that are not yet in a finished trick; between tricks,
-   * the run of trumps from the highest still out that one side holds is
-   * sure to win its tricks, so its points are that side's; before the last
-   * trick, where every card is forced, the exact points.
+   * The least and the most card points the party can still take under best
+   * play (the party taking as many as it can, everyone else as few):
+   * between none and all that are not yet in a finished trick; between
+   * tricks, the run of trumps from the highest still out that one side
+   * holds is sure to win its tricks, so its points are that side's; before
+   * the last two tricks, the exact points (`LastTricks`).
    */
   futureBounds(out: Float64Array): void {
     const left = this.totalPoints - this.taken;
@@ -395,6 +406,10 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
     if ((this.pos & 3) !== 0) return;
     const h = this.hands;
     const so = this.sideOf;
+    if (this.end - this.pos === 8) {
+      out[0] = out[1] = this.lastTricks.value(h, this.turn, so, this.searchedIn >= this.pos >> 2, left);
+      return;
+    }
     if (this.end - this.pos === 4) {
       // The last trick: every card is forced, so its points are known.
       const lead = 31 - Math.clz32(h[this.turn]);
@@ -431,6 +446,16 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
     }
     if (side === 0) out[0] = sure;
     else if (side === 1) out[1] = left - sure;
+  }
+
+  /**
+   * Three tricks before the end, between tricks: the points the party takes
+   * from here under best play, fail-soft within (alpha, beta), by
+   * `LastTricks`; NaN elsewhere.
+   */
+  futureSearch(alpha: number, beta: number): number {
+    if ((this.pos & 3) !== 0 || this.end - this.pos !== 12) return NaN;
+    return this.lastTricks.search(this.hands, this.turn, this.sideOf, this.searchedIn >= this.pos >> 2, this.totalPoints - this.taken, alpha, beta);
   }
 
   private setQuestion(seat: Seat, threshold: number): void {
@@ -507,6 +532,7 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
     const history = fields.history as Int32Array;
     fields.cards = new Int8Array(history.buffer, 0, MAX_TRICKS * 4);
     fields.trickWinner = new Int8Array(history.buffer, MAX_TRICKS * 4, MAX_TRICKS);
+    fields.lastTricks = this.lastTricks.copy();
     return copy;
   }
 }

@@ -1,0 +1,188 @@
+import type { Card } from '../../cards/pack.js';
+import { followMask, legalMask } from './legal.js';
+import type { PlayTables } from './tables.js';
+
+/** The answers kept (a power of two). */
+const SLOTS = 1 << 13;
+
+/**
+ * The last tricks of a Schafkopf deal, searched without play and undo for
+ * the card points side 0 takes from here under best play (side 0 taking as
+ * many as it can, everyone else as few), with the engine's legality (the
+ * called Sau, Stichzwang): the next trick card by card (alpha-beta, at most
+ * 16 or 81 ways), then the last trick, forced, or the last two, solved in
+ * turn. For the solver, the positions in the last three tricks were about
+ * half of all it visited.
+ *
+ * - `value`: the last two tricks solved outright (`futureBounds`); the
+ *   answers are kept for the deal (`forget` when the hands are dealt anew):
+ *   two in three positions recur.
+ * - `search`: the last three, fail-soft within a window (`futureSearch`;
+ *   the solver keeps the bounds in its table).
+ */
+export class LastTricks {
+  /** The answers kept: by slot, the cards still out, `tag` (the deal, the leader, `sauOpen`) and the points. */
+  private keys: Int32Array | undefined;
+  private tags: Int32Array | undefined;
+  private points: Int16Array | undefined;
+  /** The number of the deal: answers of other deals do not count. */
+  private generation = 1;
+
+  constructor(
+    private readonly t: PlayTables,
+    /** For each card: the cards that count in a trick it leads (its class, and trumps). */
+    private readonly followsOf: Int32Array,
+    /** Hands with one of these cards need the full legality (see `SchafkopfPlay.special`). */
+    private readonly special: number,
+    private readonly sau: Card,
+    /** The plain cards of the called suit (a trick that leads one of them searches it), 0 outside a Rufspiel. */
+    private readonly sauSuit: number,
+    private readonly stichzwang: boolean,
+  ) {}
+
+  /** The hands after the next trick, for the two tricks after it. */
+  private readonly after = new Int32Array(4);
+
+  /**
+   * The points side 0 takes from the last three tricks (three cards in each
+   * hand; the arguments as for `value`), fail-soft alpha-beta: a result at
+   * or below `alpha` is an upper bound, at or above `beta` a lower bound.
+   */
+  search(hands: Int32Array, leader: number, sideOf: Int8Array, sauOpen: boolean, left: number, alpha: number, beta: number): number {
+    return this.solve(hands, leader, sideOf, sauOpen, left, alpha, beta);
+  }
+
+  /**
+   * The points side 0 takes from the last two tricks: `hands` by seat (two
+   * cards each), `leader` to lead, `sideOf` by seat, `sauOpen` whether the
+   * called suit is still unsearched before this trick, `left` the points of
+   * the eight cards.
+   */
+  value(hands: Int32Array, leader: number, sideOf: Int8Array, sauOpen: boolean, left: number): number {
+    const live = hands[0] | hands[1] | hands[2] | hands[3];
+    const tag = this.generation * 8 + leader * 2 + (sauOpen ? 1 : 0);
+    if (this.keys === undefined) {
+      this.keys = new Int32Array(SLOTS);
+      this.tags = new Int32Array(SLOTS);
+      this.points = new Int16Array(SLOTS);
+    }
+    let h = Math.imul(live ^ Math.imul(tag, 0x9e3779b1), 0x85ebca6b);
+    h = (h ^ (h >>> 15)) & (SLOTS - 1);
+    if (this.keys[h] === live && this.tags![h] === tag) return this.points![h];
+    const v = this.solve(hands, leader, sideOf, sauOpen, left, -1, 1000);
+    this.keys[h] = live;
+    this.tags![h] = tag;
+    this.points![h] = v;
+    return v;
+  }
+
+  /** The hands are dealt anew: the answers kept no longer hold. */
+  forget(): void {
+    this.generation++;
+    if (this.generation >= 1 << 27) {
+      // Tags would wrap around: clear them instead.
+      this.tags?.fill(0);
+      this.generation = 1;
+    }
+  }
+
+  /** A cache of its own for a copy of the search state (the tables are shared). */
+  copy(): LastTricks {
+    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang);
+  }
+
+  /** The next trick card by card, alpha-beta within (al0, be0) (fail-soft; exact for a window around every value). */
+  private solve(hands: Int32Array, leader: number, sideOf: Int8Array, sauOpen: boolean, left: number, al0: number, be0: number): number {
+    const power = this.t.power;
+    const pts = this.t.points;
+    const s1 = (leader + 1) & 3;
+    const s2 = (leader + 2) & 3;
+    const s3 = (leader + 3) & 3;
+    const h0 = hands[leader];
+    const h1 = hands[s1];
+    const h2 = hands[s2];
+    const h3 = hands[s3];
+    const max0 = sideOf[leader] === 0;
+    const max1 = sideOf[s1] === 0;
+    const max2 = sideOf[s2] === 0;
+    const max3 = sideOf[s3] === 0;
+    // Alpha-beta over the four cards of the trick (al, be: what each level's parents already have).
+    let v0 = max0 ? -1 : 1000;
+    for (let m0 = this.legal(h0, -1, -1, sauOpen); m0 !== 0 && al0 < be0; m0 &= m0 - 1) {
+      const a = 31 - Math.clz32(m0 & -m0);
+      const follows = this.followsOf[a];
+      let v1 = max1 ? -1 : 1000;
+      let al1 = al0;
+      let be1 = be0;
+      for (let m1 = this.legal(h1, a, a, sauOpen); m1 !== 0 && al1 < be1; m1 &= m1 - 1) {
+        const b = 31 - Math.clz32(m1 & -m1);
+        // The best card so far and the place (from the leader) of who played it.
+        const bBeats = (follows & (1 << b)) !== 0 && power[b] > power[a];
+        const best1 = bBeats ? b : a;
+        const at1 = bBeats ? 1 : 0;
+        let v2 = max2 ? -1 : 1000;
+        let al2 = al1;
+        let be2 = be1;
+        for (let m2 = this.legal(h2, a, best1, sauOpen); m2 !== 0 && al2 < be2; m2 &= m2 - 1) {
+          const c = 31 - Math.clz32(m2 & -m2);
+          const cBeats = (follows & (1 << c)) !== 0 && power[c] > power[best1];
+          const best2 = cBeats ? c : best1;
+          const at2 = cBeats ? 2 : at1;
+          let v3 = max3 ? -1 : 1000;
+          for (let m3 = this.legal(h3, a, best2, sauOpen); m3 !== 0; m3 &= m3 - 1) {
+            const d = 31 - Math.clz32(m3 & -m3);
+            const dBeats = (follows & (1 << d)) !== 0 && power[d] > power[best2];
+            const winner = (leader + (dBeats ? 3 : at2)) & 3;
+            const trick = pts[a] + pts[b] + pts[c] + pts[d];
+            const v = (sideOf[winner] === 0 ? trick : 0) + this.rest(hands, winner, (1 << a) | (1 << b) | (1 << c) | (1 << d), sideOf, sauOpen && (this.sauSuit & (1 << a)) === 0, left - trick);
+            if (max3 ? v > v3 : v < v3) v3 = v;
+            if (max3 ? v3 >= be2 : v3 <= al2) break;
+          }
+          if (max2 ? v3 > v2 : v3 < v2) v2 = v3;
+          if (max2) al2 = Math.max(al2, v2);
+          else be2 = Math.min(be2, v2);
+        }
+        if (max1 ? v2 > v1 : v2 < v1) v1 = v2;
+        if (max1) al1 = Math.max(al1, v1);
+        else be1 = Math.min(be1, v1);
+      }
+      if (max0 ? v1 > v0 : v1 < v0) v0 = v1;
+      if (max0) al0 = Math.max(al0, v0);
+      else be0 = Math.min(be0, v0);
+    }
+    return v0;
+  }
+
+  /** The legal cards of a hand in this trick (`led` -1 when leading). */
+  private legal(hand: number, led: Card, best: Card, sauOpen: boolean): number {
+    if ((hand & this.special) === 0) return followMask(this.t, hand, led);
+    return legalMask(this.t, hand, led, best, sauOpen && this.sau >= 0 && (hand & (1 << this.sau)) !== 0 ? this.sau : -1, this.stichzwang);
+  }
+
+  /** The points side 0 takes after the next trick (`played` its cards, `winner` to lead, `left` the points still out then): the last trick, forced, or the last two. */
+  private rest(hands: Int32Array, winner: number, played: number, sideOf: Int8Array, sauOpen: boolean, left: number): number {
+    const next = hands[winner] & ~played;
+    if ((next & (next - 1)) === 0) return sideOf[this.lastWinner(hands, winner, played)] === 0 ? left : 0;
+    const after = this.after;
+    for (let s = 0; s < 4; s++) after[s] = hands[s] & ~played;
+    return this.value(after, winner, sideOf, sauOpen, left);
+  }
+
+  /** Who takes the last trick, led by `leader8`, once the cards `played` went to the one before: every card is forced. */
+  private lastWinner(hands: Int32Array, leader8: number, played: number): number {
+    const power = this.t.power;
+    const lead = 31 - Math.clz32(hands[leader8] & ~played);
+    const follows = this.followsOf[lead];
+    let winner = leader8;
+    let best = power[lead];
+    for (let i = 1; i < 4; i++) {
+      const q = (leader8 + i) & 3;
+      const card = 31 - Math.clz32(hands[q] & ~played);
+      if ((follows & (1 << card)) !== 0 && power[card] > best) {
+        best = power[card];
+        winner = q;
+      }
+    }
+    return winner;
+  }
+}
