@@ -171,4 +171,14 @@ export interface SearchSupport<T extends GameTypes> {
    * with its view then. Finite: no world has likelihood zero.
    */
   logLikelihood?(world: T['state'], seat: Seat, weights?: ModelWeights): number;
+  /**
+   * Optional, for bidding by search (src/search/beyondPlay.ts): a solve of
+   * the card play with all cards known overrates the declaring side (side
+   * 0), which sees where every card lies. A world that the declaring side
+   * wins in the solve counts with its value times this factor (at most 1),
+   * measured as the one that makes the solves' mean meet the mean of the
+   * deals as the strong bot plays them (src/search/declarerBias.ts).
+   * Without it (a game without a declaring side) values are taken as solved.
+   */
+  readonly declarerSolveFactor?: number;
 }
