@@ -389,13 +389,14 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
       if (worlds === 0) return easyChoice;
       let best = e < 0 ? 0 : e;
       for (let i = 0; i < legal.length; i++) if (!dropped?.[i] && means[i] > means[best]) best = i;
+      last = { means, easy: e, chosen: e, cardPlay };
       // Ties (common with all cards known: many cards win the same) go to the easy bot's choice.
       if (e < 0 || e === best || means[e] >= means[best] - 1e-9) return easyChoice;
-      if (cardPlay) return legal[best];
+      if (cardPlay) return legal[(last.chosen = best)];
       // Other decisions: only on clear evidence (see DEVIATION_Z), and at most MAX_DEVIATIONS per deal (see above).
       if (deviations >= MAX_DEVIATIONS || !clearlyBetter(values, best, e, distinct)) return easyChoice;
       deviations++;
-      return legal[best];
+      return legal[(last.chosen = best)];
     },
     observe: (events, s) => {
       // Events are numbered from 0 in every deal: a new deal begins.
@@ -408,7 +409,8 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
   const limitNext = (ms: number): void => {
     nextLimit = ms;
   };
-  return Object.assign(agent, { estimate, stats, limitNext });
+  let last: LastDecision | undefined;
+  return Object.assign(agent, { estimate, stats, limitNext, lastDecision: () => last });
 }
 
 /** What a thinking agent makes of one decision: per legal action its mean value and its value in each world used. */
@@ -431,7 +433,17 @@ export type EstimatingAgent<T extends GameTypes> = Agent<T> & {
   /** Limits the next decision (or estimate) to `ms` milliseconds, if that is less than the agent's own time. */
   limitNext(ms: number): void;
   readonly stats: AgentStats;
+  /** The estimate behind the last decision chosen (for measurements of the estimates against the results). */
+  lastDecision(): LastDecision | undefined;
 };
+
+/** The last decision a thinking agent estimated: the means, the easy bot's action and the one chosen (indices into the legal actions). */
+export interface LastDecision {
+  readonly means: readonly number[];
+  readonly easy: number;
+  chosen: number;
+  readonly cardPlay: boolean;
+}
 
 /**
  * A thinking agent's count of its decisions (those it estimated: more than
