@@ -6,7 +6,7 @@ import type { GameModule } from '../games/module.js';
 import { GAMES } from '../games/registry.js';
 import { resolveRules } from '../games/ruleBook.js';
 import { schafkopfModule } from '../games/schafkopf/module.js';
-import { deal, rulesOf } from '../games/schafkopf/testing.js';
+import { deal, play, rulesOf } from '../games/schafkopf/testing.js';
 import { playDeal } from '../sitting/play.js';
 import { declarerWins } from './beyondPlay.js';
 import { race } from './deviation.js';
@@ -55,6 +55,19 @@ describe('bidding by search (issue 23)', () => {
     for (let i = 0; i < text.length; i++) if (/^(solo|wenz|bettel)/.test(text[i])) expect(estimates.means[i]).toBeLessThan(-50);
   }, 120_000);
 
+  it('values passing into a Ramsch by playing it out to its own goal, not by the three-against-one solve', async () => {
+    // Dealer 3 speaks last; the three others passed: "weiter" means a Ramsch (aumer-koller).
+    const s = play(deal(rules, ['EZ EK GZ GK SZ SK HK H9', 'EO GO HO SO EA GA SA HA', 'EU GU HU SU E9 G9 S9 HZ', 'E8 E7 G8 G7 S8 S7 H8 H7'], 3), 'weiter, weiter, weiter');
+    const legal = game.legal(s, 3);
+    const agent = pimcAgent(schafkopfModule, rules, 3, new SeededRng('ramsch'), SMALL, 'strong');
+    const e = await agent.estimate(game.view(s, 3), legal, 3, legal.findIndex((a) => game.formatAction(rules, a) === 'weiter'));
+    const stats = agent.stats.beyondPlay!;
+    // Every distinct world's "weiter" is a Ramsch, played out; the bids are solved (or played out when the solver runs out of nodes).
+    expect(e.distinct).toBeGreaterThan(0);
+    expect(stats.playedOut).toBe(e.distinct);
+    expect(stats.solved).toBeGreaterThan(0);
+  }, 120_000);
+
   it('declarerWins reads a seat\'s value from its side', () => {
     expect(declarerWins(0, 30)).toBe(true);
     expect(declarerWins(0, -30)).toBe(false);
@@ -76,7 +89,7 @@ describe('bidding by search (issue 23)', () => {
 });
 
 describe('every game with bidding by search', () => {
-  const play = async <T extends GameTypes>(module: GameModule<T>, preset: string | undefined, decks: number) => {
+  const playDecks = async <T extends GameTypes>(module: GameModule<T>, preset: string | undefined, decks: number) => {
     const rules = resolveRules(module.game.ruleBook, preset, {});
     if (!rules.ok) throw new Error(rules.error.message);
     const n = module.game.seatCount(rules.value);
@@ -96,7 +109,7 @@ describe('every game with bidding by search', () => {
     const presets = module.game.ruleBook.presets.map((p) => p.name);
     for (const preset of module.game.id === 'schafkopf' ? presets : [undefined]) {
       it(`${module.game.title}${preset ? ` (${preset})` : ''}: strong plays legal, complete deals`, async () => {
-        expect(await play(module as GameModule<GameTypes>, preset, 3)).toBeGreaterThan(0);
+        expect(await playDecks(module as GameModule<GameTypes>, preset, 3)).toBeGreaterThan(0);
       }, 300_000);
     }
   }
