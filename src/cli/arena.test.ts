@@ -48,10 +48,10 @@ describe('stich arena', () => {
   it('takes a thinking budget, records it in the JSON report and saves the report to a file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'stich-arena-'));
     const file = join(dir, 'run.json');
-    const r = stich(['arena', 'karnoeffel', '--bots', 'strong,easy', '--deals', '2', '--seed', 'b', '--samples', '2', '--nodes', '5000', '--card-weight', '0.2', '--think', '60000', '--json', '--save', file]);
+    const r = stich(['arena', 'karnoeffel', '--bots', 'strong,easy', '--deals', '2', '--seed', 'b', '--samples', '2', '--nodes', '5000', '--card-weight', '0.2', '--bid-nodes', '30000', '--think', '60000', '--json', '--save', file]);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out);
-    expect(report.budget).toEqual({ thinkMs: 60000, samples: 2, nodes: 5000, cardWeight: 0.2 });
+    expect(report.budget).toEqual({ thinkMs: 60000, samples: 2, nodes: 5000, cardWeight: 0.2, bidNodes: 30000 });
     // The thinking bot counts its decisions and those that reached the time cap (a minute here: none).
     expect(report.bots[0].estimated).toBeGreaterThan(0);
     expect(report.bots[0].capped).toBe(0);
@@ -64,6 +64,7 @@ describe('stich arena', () => {
       ['--samples', 'many'],
       ['--nodes', '-5'],
       ['--card-weight', '0'],
+      ['--bid-nodes', '0'],
     ]) {
       const bad = stich(['arena', 'karnoeffel', '--bots', 'strong,easy', '--deals', '2', flag, value]);
       expect(bad.code).toBe(2);

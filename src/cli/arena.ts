@@ -16,6 +16,7 @@ export interface ArenaCliOptions extends PlayOptions {
   readonly nodes?: string;
   readonly epsilon?: string;
   readonly cardWeight?: string;
+  readonly bidNodes?: string;
   readonly save?: string;
   readonly firstDeck?: string;
 }
@@ -44,9 +45,10 @@ async function arenaModule<T extends GameTypes>(module: GameModule<T>, opts: Are
   const nodes = parseCount('--nodes', opts.nodes, 1, 1_000_000_000, 'a number of solver nodes per decision');
   const epsilon = parseEpsilon(opts.epsilon);
   const cardWeight = parseEpsilon(opts.cardWeight, '--card-weight');
+  const bidNodes = parseCount('--bid-nodes', opts.bidNodes, 1, 1_000_000_000, 'a number of solver nodes per decision outside the card play');
   const firstDeck = parseCount('--first-deck', opts.firstDeck, 0, 1_000_000_000, 'a deck number');
   /** The thinking budget as given (the levels' own defaults for what is not given), recorded in the JSON report. */
-  const budget = { thinkMs: think, samples, nodes, ...(epsilon === undefined ? {} : { epsilon }), ...(cardWeight === undefined ? {} : { cardWeight }) };
+  const budget = { thinkMs: think, samples, nodes, ...(epsilon === undefined ? {} : { epsilon }), ...(cardWeight === undefined ? {} : { cardWeight }), ...(bidNodes === undefined ? {} : { bidNodes }) };
   const seed = opts.seed ?? String(new CryptoRng().int(2 ** 32));
   const closables: Closable[] = [];
   const substitutions = new Map<string, Map<string, number>>();
@@ -55,7 +57,7 @@ async function arenaModule<T extends GameTypes>(module: GameModule<T>, opts: Are
     m.set(reason, (m.get(reason) ?? 0) + 1);
     substitutions.set(word, m);
   };
-  const entrants: ArenaEntrant<T>[] = words.map((w) => botEntrant(module, w, { think, budget: { samples, nodes, epsilon, cardWeight }, log: errOut, closables, onSubstitute }));
+  const entrants: ArenaEntrant<T>[] = words.map((w) => botEntrant(module, w, { think, budget: { samples, nodes, epsilon, cardWeight, bidNodes }, log: errOut, closables, onSubstitute }));
   const bar =
     opts.json || (errOut as NodeJS.WriteStream).isTTY !== true
       ? undefined

@@ -66,6 +66,7 @@ program
   .option('--nodes <n>', 'solver nodes per decision for strong (a world not solved within them is played out)')
   .option('--epsilon <w>', "strong's weight of a world per decision of another seat that the easy bot would have made otherwise (default 0.15; 1 = unweighted)")
   .option('--card-weight <w>', "strong's weight of a card another seat played that the easy bot would not have played (default 0.1; 1 = cards say nothing)")
+  .option('--bid-nodes <n>', "strong's solver nodes per decision outside the card play (bids, Stoß, raises …: the card play after them is solved; default 600000)")
   .option('--save <file>', 'write the JSON report of the decks so far to this file while the run goes on (every 20 s) and at the end')
   .option('--first-deck <k>', 'play decks K … K+N−1 of the seeded sequence (a part of a longer run; see arena-merge)')
   .option('--json', 'print one JSON object, no progress bar')

@@ -198,4 +198,22 @@ export interface SearchSupport<T extends GameTypes> {
   logLikelihood?(world: T['state'], seat: Seat, weights?: ModelWeights): number;
   /** Optional: a new solver of the game's own for the positions the generic one cannot finish (see `GameSolver`). */
   solver?(): GameSolver;
+  /**
+   * Optional, for bidding by search (src/search/beyondPlay.ts): a solve of
+   * the card play with all cards known overrates the declaring side (side
+   * 0), which sees where every card lies. A world that the declaring side
+   * wins in the solve counts with its value times this factor (at most 1),
+   * measured as the one that makes the solves' mean meet the mean of the
+   * deals as the strong bot plays them (src/search/declarerBias.ts).
+   * Without it (a game without a declaring side) values are taken as solved.
+   */
+  readonly declarerSolveFactor?: number;
+  /**
+   * Optional: whether `strong` bids by search in this game (its decisions
+   * before the card play valued by solving the card play after them,
+   * src/search/beyondPlay.ts). Set only where the arena measured it better
+   * than `strong-1`'s playouts by the easy bot (docs/bots.md, "Bidding by
+   * search"); elsewhere `strong` values those decisions as before.
+   */
+  readonly bidBySearch?: boolean;
 }

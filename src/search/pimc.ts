@@ -6,6 +6,10 @@ import type { SearchState } from '../games/search.js';
 import { sampleWeightedWorld, TRIES_PER_WORLD, MODEL_WEIGHTS, type ModelWeights } from '../games/decisionModel.js';
 import { drawByLikelihood } from './inference.js';
 import { Solver, SolverTimeout } from './solver.js';
+import { beyondPlay, type BeyondPlayStats } from './beyondPlay.js';
+import { clearlyBetter, race } from './deviation.js';
+
+export { clearlyBetter, race, DEVIATION_Z, MIN_WORLDS_TO_DEVIATE } from './deviation.js';
 
 /**
  * Bots that think, built from any game's search support: perfect-information
@@ -20,7 +24,14 @@ import { Solver, SolverTimeout } from './solver.js';
  *   game's `easy` bot for every seat);
  * - any other decision (bids, Stoß and Re, Klopfen, raising and accepting,
  *   laying away, announcements): the rest of the deal is rolled out with the
- *   `easy` bot for every seat, in each world, after the candidate action.
+ *   `easy` bot for every seat, in each world, after the candidate action;
+ *   with `bidSearch` (`strong`, in the games whose search support sets
+ *   `bidBySearch`: where the arena measured it better) only the decisions
+ *   before the card play are,
+ *   and the card play is solved (src/search/beyondPlay.ts), within
+ *   `bidNodes` solver nodes a decision and `worldNodes` a world. Actions
+ *   that the worlds so far show clearly worse than the best (`clearlyBetter`)
+ *   are dropped from the later worlds, the easy bot's choice never.
  *
  * It takes the action with the best mean over the worlds (every action is
  * valued in the same worlds). Unasked actions (Karnöffel's table talk) and
@@ -64,6 +75,17 @@ export interface PimcOptions {
   readonly candidates?: number;
   /** The model's weights with `inference: 'play'` (default: the game's own, MODEL_WEIGHTS). */
   readonly weights?: ModelWeights;
+  /**
+   * Bidding by search (issue 23): decisions outside the card play valued by
+   * solving the card play after them (see the file comment). `measured`:
+   * only in the games whose search support sets `bidBySearch` (`strong`);
+   * `true`: in every game (for tests and arena runs).
+   */
+  readonly bidSearch?: boolean | 'measured';
+  /** With `bidSearch`: solver nodes per decision outside the card play (default BID_NODES); no new world is begun once they are spent. */
+  readonly bidNodes?: number;
+  /** With `bidSearch`: solver nodes per world and action (default WORLD_NODES); a card play not solved within them is played out. */
+  readonly worldNodes?: number;
 }
 
 /**
@@ -79,18 +101,10 @@ export interface ThinkBudget {
   readonly epsilon?: number;
   /** The weight of a card against the model with `inference: 'play'` (the arena's --card-weight). */
   readonly cardWeight?: number;
+  /** Solver nodes per decision outside the card play, for `strong` (the arena's --bid-nodes). */
+  readonly bidNodes?: number;
 }
 
-/**
- * Outside the card play a thinking bot keeps the easy bot's choice unless
- * the sampled worlds show another action better with some confidence: the
- * mean over the worlds of (other − easy's choice) must be positive with its
- * one-sided interval at this many standard errors above zero, over at least
- * MIN_WORLDS_TO_DEVIATE worlds. Playouts in a handful of worlds are noisy;
- * without this test a bot bids on noise.
- */
-export const DEVIATION_Z = 2;
-export const MIN_WORLDS_TO_DEVIATE = 4;
 
 /**
  * Outside the card play, sampled worlds played out by the easy bot value an
@@ -119,7 +133,15 @@ export const MEDIUM: PimcOptions = { samples: 8, thinkMs: 250, evaluate: 'playou
  * `AgentStats.capped`). Worlds weighted by the whole play.
  */
 export const STRONG_NODES = 400_000;
-export const STRONG: PimcOptions = { samples: 24, thinkMs: 1000, nodes: STRONG_NODES, evaluate: 'solver', weighted: true, inference: 'play' };
+/**
+ * Bidding by search: solver nodes per decision outside the card play, and
+ * per world and action there (a Schafkopf deal solved from its first card
+ * takes about 34,000 nodes at the median and 91,000 at the 90th
+ * percentile).
+ */
+export const BID_NODES = 600_000;
+export const WORLD_NODES = 60_000;
+export const STRONG: PimcOptions = { samples: 24, thinkMs: 1000, nodes: STRONG_NODES, evaluate: 'solver', weighted: true, inference: 'play', bidSearch: 'measured', bidNodes: BID_NODES, worldNodes: WORLD_NODES };
 /** `strong-1`: the strong bot before issue 23, kept for comparison (up to 24 worlds within 800 ms, weighted by the bidding alone). */
 export const STRONG_1: PimcOptions = { samples: 24, thinkMs: 800, evaluate: 'solver', weighted: true, inference: 'bidding' };
 
@@ -148,6 +170,7 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
     // More time means more worlds, unless the number of worlds is given too.
     samples: b.samples ?? (b.thinkMs === undefined ? base.samples : 10_000),
     nodes: b.nodes ?? base.nodes,
+    bidNodes: base.bidSearch ? (b.bidNodes ?? base.bidNodes) : undefined,
     epsilon: b.epsilon ?? base.epsilon,
     weights: b.epsilon === undefined && b.cardWeight === undefined ? base.weights : { ...MODEL_WEIGHTS, ...(b.epsilon === undefined ? {} : { bid: b.epsilon }), ...(b.cardWeight === undefined ? {} : { card: b.cardWeight }) },
   });
@@ -164,7 +187,7 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
       create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, medium, 'medium'),
     },
     strong: {
-      description: `samples ${worlds(strong)} consistent with its view,${weighting} and solves each with all cards known (bids and other decisions: easy-bot playouts), at most ${strong.thinkMs} ms a decision${nodes(strong)}`,
+      description: `samples ${worlds(strong)} consistent with its view,${weighting} and solves each with all cards known (bids and other decisions: ${module.search.bidBySearch ? `the decisions before the card play by the easy bot, then the card play solved, at most ${strong.bidNodes} solver nodes a decision` : 'the rest of the deal played out by the easy bot'}), at most ${strong.thinkMs} ms a decision${nodes(strong)}`,
       create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, strong, 'strong'),
     },
     strongUniform: {
@@ -210,7 +233,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
   };
 
   /** The mean value of every legal action over the sampled worlds (the worlds used, in `worlds`; the value of each action in each, in `values`). */
-  const estimate = async (view: T['view'], legal: readonly T['action'][], s: Seat): Promise<Estimates> => {
+  const estimate = async (view: T['view'], legal: readonly T['action'][], s: Seat, keep = -1): Promise<Estimates> => {
     const t0 = performance.now();
     const thinkMs = Math.min(o.thinkMs, nextLimit ?? Infinity);
     nextLimit = undefined;
@@ -218,6 +241,11 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     solver.deadline = t0 + thinkMs;
     solver.nodeLimit = o.nodes === undefined ? Infinity : solver.nodes + o.nodes;
     let cardPlay = false;
+    /** Bidding by search in this decision (decided with the first world). */
+    let beyond = false;
+    /** Actions dropped as clearly worse (bidding by search only). */
+    const dropped = new Array<boolean>(legal.length).fill(false);
+    const counts = new Array<number>(legal.length).fill(0);
     const sums = new Array<number>(legal.length).fill(0);
     const perWorld: number[][] = [];
     let worlds = 0;
@@ -232,12 +260,18 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
         capped = true;
         break;
       }
+      // Bidding by search stops on its budget of work: no new world once the decision's nodes are spent.
+      if (w > 0 && beyond && solver.nodes >= solver.nodeLimit) break;
       const world = drawn ? drawn.worlds[w].world : drawWorld(view, s);
       const times = drawn ? drawn.worlds[w].times : 1;
       const values: number[] = [];
       let complete = true;
       // In the card play the solver values every card on one search state, so that its table serves all of them.
-      if (w === 0) cardPlay = search.load(world) !== undefined && legal.every((a) => search.moveOf(world, a) !== undefined);
+      if (w === 0) {
+        cardPlay = search.load(world) !== undefined && legal.every((a) => search.moveOf(world, a) !== undefined);
+        beyond = !cardPlay && o.evaluate === 'solver' && (o.bidSearch === true || (o.bidSearch === 'measured' && search.bidBySearch === true));
+        if (beyond) solver.nodeLimit = solver.nodes + (o.bidNodes ?? BID_NODES);
+      }
       const direct = o.evaluate === 'solver' ? solveAll(world, legal, s) : undefined;
       for (let i = 0; i < legal.length; i++) {
         if (direct) {
@@ -249,26 +283,45 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
           capped = true;
           break;
         }
+        if (dropped[i]) {
+          values.push(NaN);
+          continue;
+        }
         const next = game.apply(world, s, legal[i]);
-        values.push(next.ok ? await value(next.value) : -Infinity);
+        values.push(next.ok ? await (beyond ? bid.value(next.value, seat) : value(next.value)) : -Infinity);
       }
       if (!complete) break;
       distinctWorlds++;
       for (let k = 0; k < times; k++) {
-        for (let i = 0; i < legal.length; i++) sums[i] += values[i];
+        for (let i = 0; i < legal.length; i++) {
+          if (dropped[i]) continue;
+          sums[i] += values[i];
+          counts[i]++;
+        }
         perWorld.push(values);
         worlds++;
       }
+      if (beyond) race(perWorld, sums, counts, dropped, keep, distinctWorlds);
     }
     if (late()) capped = true;
     stats.decisions++;
     if (capped) stats.capped++;
-    return { means: sums.map((x) => x / Math.max(1, worlds)), worlds, cardPlay, values: perWorld, distinct: drawn ? distinctWorlds : worlds };
+    const means = sums.map((x, i) => x / Math.max(1, counts[i]));
+    return { means, worlds, cardPlay, values: perWorld, distinct: drawn ? distinctWorlds : worlds, ...(dropped.some((d) => d) ? { dropped } : {}) };
   };
 
+  /** Decisions outside the card play valued by solving the card play after them (bidding by search). */
+  const bid = beyondPlay<T>({
+    module,
+    solver,
+    worldNodes: o.worldNodes ?? WORLD_NODES,
+    act: (state, s) => easyAgents[s % easyAgents.length].choose(game.view(state, s), game.legal(state, s), s),
+    rollout,
+  });
+
   const byPlay = o.weighted === true && o.inference === 'play' && search.logLikelihood !== undefined;
-  /** Decisions estimated, and how many of them reached the time cap. */
-  const stats: AgentStats = { decisions: 0, capped: 0 };
+  /** Decisions estimated, and how many of them reached the time cap; the card plays valued beyond a decision outside it. */
+  const stats: AgentStats = { decisions: 0, capped: 0, beyondPlay: bid.stats };
 
   const weighted = o.weighted === true && search.disagreements !== undefined;
 
@@ -336,20 +389,21 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
         nextLimit = undefined;
         return legal[0];
       }
-      const { means, worlds, cardPlay, values, distinct } = await estimate(view, legal, s);
       const easyChoice = await own.choose(view, legal, s);
-      if (worlds === 0) return easyChoice;
-      let best = 0;
-      for (let i = 1; i < legal.length; i++) if (means[i] > means[best]) best = i;
       const easyText = game.formatAction(rules, easyChoice);
       const e = legal.findIndex((a) => game.formatAction(rules, a) === easyText);
+      const { means, worlds, cardPlay, values, distinct, dropped } = await estimate(view, legal, s, e);
+      if (worlds === 0) return easyChoice;
+      let best = e < 0 ? 0 : e;
+      for (let i = 0; i < legal.length; i++) if (!dropped?.[i] && means[i] > means[best]) best = i;
+      last = { means, easy: e, chosen: e, cardPlay };
       // Ties (common with all cards known: many cards win the same) go to the easy bot's choice.
       if (e < 0 || e === best || means[e] >= means[best] - 1e-9) return easyChoice;
-      if (cardPlay) return legal[best];
+      if (cardPlay) return legal[(last.chosen = best)];
       // Other decisions: only on clear evidence (see DEVIATION_Z), and at most MAX_DEVIATIONS per deal (see above).
       if (deviations >= MAX_DEVIATIONS || !clearlyBetter(values, best, e, distinct)) return easyChoice;
       deviations++;
-      return legal[best];
+      return legal[(last.chosen = best)];
     },
     observe: (events, s) => {
       // Events are numbered from 0 in every deal: a new deal begins.
@@ -362,7 +416,8 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
   const limitNext = (ms: number): void => {
     nextLimit = ms;
   };
-  return Object.assign(agent, { estimate, stats, limitNext });
+  let last: LastDecision | undefined;
+  return Object.assign(agent, { estimate, stats, limitNext, lastDecision: () => last });
 }
 
 /** What a thinking agent makes of one decision: per legal action its mean value and its value in each world used. */
@@ -374,15 +429,28 @@ export interface Estimates {
   readonly values: number[][];
   /** The distinct worlds among them. */
   readonly distinct?: number;
+  /** Actions dropped from later worlds as clearly worse (bidding by search): their means are over fewer worlds, their later values NaN. */
+  readonly dropped?: readonly boolean[];
 }
 
 /** A thinking agent that also tells its estimate of every legal action (for analysis). */
 export type EstimatingAgent<T extends GameTypes> = Agent<T> & {
-  estimate(view: T['view'], legal: readonly T['action'][], seat: Seat): Promise<Estimates>;
+  /** `keep`: the index of an action never dropped as clearly worse (the easy bot's choice). */
+  estimate(view: T['view'], legal: readonly T['action'][], seat: Seat, keep?: number): Promise<Estimates>;
   /** Limits the next decision (or estimate) to `ms` milliseconds, if that is less than the agent's own time. */
   limitNext(ms: number): void;
   readonly stats: AgentStats;
+  /** The estimate behind the last decision chosen (for measurements of the estimates against the results). */
+  lastDecision(): LastDecision | undefined;
 };
+
+/** The last decision a thinking agent estimated: the means, the easy bot's action and the one chosen (indices into the legal actions). */
+export interface LastDecision {
+  readonly means: readonly number[];
+  readonly easy: number;
+  chosen: number;
+  readonly cardPlay: boolean;
+}
 
 /**
  * A thinking agent's count of its decisions (those it estimated: more than
@@ -392,23 +460,6 @@ export type EstimatingAgent<T extends GameTypes> = Agent<T> & {
 export interface AgentStats {
   decisions: number;
   capped: number;
+  /** Bidding by search: how the card plays after decisions outside it were valued. */
+  beyondPlay?: BeyondPlayStats;
 }
-
-/**
- * Whether action `a` is better than action `b` over the worlds with some
- * confidence: at least MIN_WORLDS_TO_DEVIATE worlds, and the mean of the
- * paired differences more than DEVIATION_Z standard errors above zero.
- */
-export function clearlyBetter(values: readonly (readonly number[])[], a: number, b: number, distinct = values.length): boolean {
-  const n = values.length;
-  // Worlds drawn more than once (resampled by their likelihood) are one world: the standard error counts distinct worlds.
-  const m = Math.min(n, distinct);
-  if (m < MIN_WORLDS_TO_DEVIATE) return false;
-  const d = values.map((v) => v[a] - v[b]);
-  if (d.some((x) => !Number.isFinite(x))) return false;
-  const mean = d.reduce((x, y) => x + y, 0) / n;
-  if (mean <= 0) return false;
-  const variance = d.reduce((x, y) => x + (y - mean) ** 2, 0) / (n - 1);
-  return mean > DEVIATION_Z * Math.sqrt(variance / m);
-}
-
