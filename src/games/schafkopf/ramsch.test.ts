@@ -83,6 +83,21 @@ describe('the Ramsch solve', () => {
   });
 });
 
+/** Asks `cut` and a solver without its cuts whether each seat pays, expects the same answers, and returns them with both solvers. */
+function paysWithAndWithoutCuts(s: SchafkopfSearch, cut: RamschSolver, label: string): { answers: boolean[]; cut: RamschSolver; plain: RamschSolver } {
+  // Without searches of the points and without answers by dominance: only the exact past.
+  const plain = new RamschSolver();
+  plain.deep = false;
+  plain.dominance = false;
+  const answers: boolean[] = [];
+  for (let q = 0; q < 4; q++) {
+    const answer = cut.pays(s, q);
+    expect(answer, `${label}, seat ${q}`).toBe(plain.pays(s, q));
+    answers.push(answer);
+  }
+  return { answers, cut, plain };
+}
+
 describe("the Ramsch solve's cuts", () => {
   for (const durchmarsch of ['allTricks', 'points', 'off'] as const) {
     it(`change no answer to "does this seat pay?" in positions of four and five tricks (Durchmarsch ${durchmarsch})`, () => {
@@ -93,16 +108,8 @@ describe("the Ramsch solve's cuts", () => {
       let plainNodes = 0;
       for (let d = 0; d < 12; d++) {
         const s = ramschEndgame(rules.value, 100 + d, 16 + (d % 5));
-        const cut = new RamschSolver();
-        // Without searches of the points and without answers by dominance: only the exact past.
-        const plain = new RamschSolver();
-        plain.deep = false;
-        plain.dominance = false;
-        for (let q = 0; q < 4; q++) {
-          const answer = cut.pays(s, q);
-          expect(answer, `deal ${d}, seat ${q}`).toBe(plain.pays(s, q));
-          if (answer) pays++;
-        }
+        const { answers, cut, plain } = paysWithAndWithoutCuts(s, new RamschSolver(), `deal ${d}`);
+        pays += answers.filter(Boolean).length;
         cutNodes += cut.nodes;
         plainNodes += plain.nodes;
       }
@@ -153,14 +160,7 @@ describe('the Ramsch solve with a Durchmarsch possible', () => {
       positions++;
       const cut = new RamschSolver();
       cut.shallowBelow = 0;
-      const plain = new RamschSolver();
-      plain.deep = false;
-      plain.dominance = false;
-      for (let q = 0; q < 4; q++) {
-        const answer = cut.pays(s, q);
-        expect(answer, `deal ${d}, seat ${q}`).toBe(plain.pays(s, q));
-        answers.add(`${s.seatTricksOf(q) > 0}:${answer}`);
-      }
+      paysWithAndWithoutCuts(s, cut, `deal ${d}`).answers.forEach((answer, q) => answers.add(`${s.seatTricksOf(q) > 0}:${answer}`));
     }
     expect(positions).toBe(10);
     // The seat on its way to a Durchmarsch and the others, paying and not.

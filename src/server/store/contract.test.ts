@@ -1,20 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isStoreError, type Store, type StoreErrorCode, type TableRow } from './store.js';
-import { STORE_KINDS, testDatabase, type TestDatabase } from './testing.js';
+import { isStoreError, type Store, type TableRow } from './store.js';
+import { failsWith as fails, STORE_KINDS, testDatabase, testId as id, type TestDatabase } from './testing.js';
 
 /** The one suite every store passes: SQLite always, PostgreSQL when STICH_PG_URL is set (see testing.ts). */
-
-const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('base64url')}`;
-
-async function fails(p: Promise<unknown>, code: StoreErrorCode): Promise<string> {
-  const e = await p.then(
-    () => undefined,
-    (x: unknown) => x,
-  );
-  expect(isStoreError(e) ? e.code : e).toBe(code);
-  return (e as Error).message;
-}
 
 describe.each(STORE_KINDS)('%s store', (kind) => {
   let database: TestDatabase;

@@ -3,22 +3,12 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from './migrations.js';
-import { isStoreError, type Store, type StoreErrorCode } from './store.js';
-import { STORE_KINDS, testDatabase, type TestDatabase } from './testing.js';
+import type { Store } from './store.js';
+import { failsWith as fails, STORE_KINDS, testDatabase, testId as id, type TestDatabase } from './testing.js';
 
 /** Names, sessions and tickets (issue 20): the same suite for every store, PostgreSQL when STICH_PG_URL is set. */
-
-const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('base64url')}`;
 const hash = () => randomBytes(32).toString('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function fails(p: Promise<unknown>, code: StoreErrorCode): Promise<void> {
-  const e = await p.then(
-    () => undefined,
-    (x: unknown) => x,
-  );
-  expect(isStoreError(e) ? e.code : e).toBe(code);
-}
 
 describe.each(STORE_KINDS)('%s store: names, sessions, tickets', (kind) => {
   let database: TestDatabase;

@@ -1,20 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, ModerationStore } from './moderation.js';
-import { isStoreError, type Store, type StoreErrorCode } from './store.js';
-import { STORE_KINDS, testDatabase, type TestDatabase } from './testing.js';
+import type { Store } from './store.js';
+import { failsWith as fails, STORE_KINDS, testDatabase, testId as id, type TestDatabase } from './testing.js';
 
 /** The store contract for the moderation tables (migration 005): SQLite always, PostgreSQL when STICH_PG_URL is set. */
-
-const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('base64url')}`;
-
-async function fails(p: Promise<unknown>, code: StoreErrorCode): Promise<void> {
-  const e = await p.then(
-    () => undefined,
-    (x: unknown) => x,
-  );
-  expect(isStoreError(e) ? e.code : e).toBe(code);
-}
 
 const audit = (action: string, extra: Partial<AuditEntry> = {}): AuditEntry => ({ at: Date.now(), actorId: null, actorName: 'command line', action, reason: 'test', ...extra });
 

@@ -12,9 +12,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { PgStore } from './postgres.js';
 import { SqliteStore } from './sqlite.js';
-import type { Store } from './store.js';
+import { isStoreError, type Store, type StoreErrorCode } from './store.js';
 
 /** The one line printed when the PostgreSQL tests are left out. */
 export const PG_HINT = 'PostgreSQL tests left out: set STICH_PG_URL=postgres://postgres@127.0.0.1:5432/test (a server whose user may create databases) to run them';
@@ -97,4 +98,17 @@ export async function testDatabase(kind: StoreKind): Promise<TestDatabase> {
   }
   const fresh = await freshPgDatabase();
   return { kind, options: { pg: fresh.url }, open: () => PgStore.open(fresh.url), drop: () => fresh.drop() };
+}
+
+/** A unique id for a test row: the prefix and 48 random bits. */
+export const testId = (prefix: string): string => `${prefix}-${randomBytes(6).toString('base64url')}`;
+
+/** Expects the store call to fail with this code; returns the error's message. */
+export async function failsWith(p: Promise<unknown>, code: StoreErrorCode): Promise<string> {
+  const e = await p.then(
+    () => undefined,
+    (x: unknown) => x,
+  );
+  expect(isStoreError(e) ? e.code : e).toBe(code);
+  return (e as Error).message;
 }
