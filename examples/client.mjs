@@ -31,9 +31,11 @@ const table = await post('/api/tables', { game, seats, length: { deals: 2 }, bot
 console.log(`${user.name} at table ${table.id} (${game})`);
 
 // The WebSocket takes no token in its URL (URLs get logged): the token buys a single-use ticket, valid for 30 s,
-// a new one for every connection.
+// a new one for every connection. A server that restarts sends one for the reconnect (`restart`): tried first.
+let restartTicket = null;
 const wsUrl = async () => {
-  const { ticket } = await post('/api/ticket', {}, token);
+  const ticket = restartTicket ?? (await post('/api/ticket', {}, token)).ticket;
+  restartTicket = null;
   return `${base.replace(/^http/, 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`;
 };
 const RESTART_CODE = 4001; // the server restarts: reconnect (docs/protocol.md)
@@ -108,6 +110,9 @@ const onMessage = async (data) => {
         // The news may have come before the answer: act on it now.
         maybeAct(now.toAct, now.legal);
       }
+      break;
+    case 'restart':
+      restartTicket = m.ticket;
       break;
     case 'error':
       console.warn(`refused: ${m.code}: ${m.message}`);

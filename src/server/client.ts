@@ -45,6 +45,8 @@ export class Client {
   reconnectOnRestart = true;
   /** Other addresses of the same service to try after a restart (a cluster's processes without a proxy in front); the current one is tried last. */
   alternates?: () => readonly string[];
+  /** Whether the alternates are tried in their order (as a least-connections proxy would choose), not in a random one. */
+  alternatesInOrder = false;
   /** Restarts survived, and the time each reconnect took (from the close to the socket open again). */
   readonly restarts: number[] = [];
   /** Set while the client reconnects after a restart. */
@@ -102,14 +104,22 @@ export class Client {
     return this.open();
   }
 
-  /** How long the last open took: the ticket (POST /api/ticket), then the socket's upgrade. */
-  lastOpen = { ticketMs: 0, socketMs: 0 };
+  /** How the last open went: the ticket (POST /api/ticket), or the restart ticket a draining server sent; then the socket's upgrade. */
+  lastOpen = { ticketMs: 0, socketMs: 0, restartTicket: false };
+  /** The ticket a draining server sent with its `restart` message: used once, for the reconnect. */
+  private restartTicket?: { ticket: string; expires: number };
 
   private async open(): Promise<void> {
     const t0 = performance.now();
-    const res = await fetch(`${this.base}/api/ticket`, { method: 'POST', headers: { authorization: `Bearer ${this.token}` } });
-    if (!res.ok) throw new Error(`/api/ticket: ${res.status} ${await res.text()}`);
-    const { ticket } = (await res.json()) as { ticket: string };
+    let ticket: string;
+    // The restart ticket is kept until a server takes or refuses it (a process not up yet never saw it).
+    const given = this.restartTicket && this.restartTicket.expires > Date.now() + 1000 ? this.restartTicket : undefined;
+    if (given) ticket = given.ticket;
+    else {
+      const res = await fetch(`${this.base}/api/ticket`, { method: 'POST', headers: { authorization: `Bearer ${this.token}` } });
+      if (!res.ok) throw new Error(`/api/ticket: ${res.status} ${await res.text()}`);
+      ticket = ((await res.json()) as { ticket: string }).ticket;
+    }
     const t1 = performance.now();
     const ws = new WebSocket(`${this.base.replace(/^http/, 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`);
     this.ws = ws;
@@ -125,10 +135,14 @@ export class Client {
     });
     return new Promise((resolve, reject) => {
       ws.once('open', () => {
-        this.lastOpen = { ticketMs: t1 - t0, socketMs: performance.now() - t1 };
+        if (given && this.restartTicket === given) this.restartTicket = undefined;
+        this.lastOpen = { ticketMs: t1 - t0, socketMs: performance.now() - t1, restartTicket: given !== undefined };
         resolve();
       });
-      ws.once('error', reject);
+      ws.once('error', (e) => {
+        if (given && this.restartTicket === given && /Unexpected server response: 401/.test(e.message)) this.restartTicket = undefined;
+        reject(e);
+      });
     });
   }
 
@@ -147,7 +161,8 @@ export class Client {
     this.stopped = false;
     for (let attempt = 0; !this.stopped; attempt++) {
       // The others in a random order, so that a restarting process's clients spread over them.
-      const others = (this.alternates?.() ?? []).filter((b) => b !== this.base).sort(() => Math.random() - 0.5);
+      const others = (this.alternates?.() ?? []).filter((b) => b !== this.base);
+      if (!this.alternatesInOrder) others.sort(() => Math.random() - 0.5);
       const tries = [...others, this.base];
       this.base = tries[attempt % tries.length];
       try {
@@ -173,6 +188,10 @@ export class Client {
   }
 
   private receive(m: ServerMessage): void {
+    if (m.type === 'restart') {
+      this.restartTicket = { ticket: m.ticket, expires: m.expires };
+      return;
+    }
     if (this.keepInbox) this.inbox.push(m);
     if ((m.type === 'ok' || m.type === 'error') && m.table !== undefined && m.cseq !== undefined && m.cseq > 0) this.unanswered.delete(`${m.table}/${m.cseq}`);
     if (m.type === 'snapshot') {

@@ -30,10 +30,18 @@ interface Followed {
   passed: number;
   /** Whether the last legal actions passed on to the socket were not empty: its seat is to act. */
   toAct?: boolean;
+  /** When the socket's last action at the table was answered (ms since 1970). */
+  actedAt?: number;
 }
 
-/** What a socket's tables wait on from it (ClusterFront.busy). */
-export type SocketBusy = 'idle' | 'toAct' | 'waiting';
+/**
+ * What a socket's tables wait on from it (ClusterFront.busy): `waiting` (a request unanswered), `toAct` (its seat is
+ * to act), `rested` (its seat acted a moment ago and is not to act again: the others act first), else `idle`.
+ */
+export type SocketBusy = 'idle' | 'rested' | 'toAct' | 'waiting';
+
+/** How long after its action a seat that is not to act counts as `rested` (the other seats act before it again). */
+const RESTED_MS = 2000;
 
 export interface FrontConn {
   readonly id: string;
@@ -73,14 +81,16 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
   }
 
   /**
-   * What a table of the socket waits on from it now (drain.ts tells idle sockets to reconnect first): `waiting` when
-   * a request of it is unanswered or an answer held back, `toAct` when its seat is to act, else `idle`.
+   * What a table of the socket waits on from it now (drain.ts tells rested, then idle sockets to reconnect first):
+   * `waiting` when a request of it is unanswered or an answer held back, `toAct` when its seat is to act, `rested`
+   * when it acted a moment ago and is not to act, else `idle`.
    */
-  busy(c: FrontConn): SocketBusy {
+  busy(c: FrontConn, now = Date.now()): SocketBusy {
     let out: SocketBusy = 'idle';
     for (const f of c.tables.values()) {
       if (f.acts.size > 0 || f.others > 0 || f.held.size > 0) return 'waiting';
       if (f.toAct) out = 'toAct';
+      else if (out === 'idle' && f.actedAt !== undefined && now - f.actedAt < RESTED_MS) out = 'rested';
     }
     return out;
   }
@@ -311,8 +321,10 @@ export class ClusterFront implements Pick<TableRouter<FrontConn>, 'request'> {
       }
       case 'ok':
       case 'error':
-        if (m.cseq !== undefined && m.cseq > 0) f.acts.delete(m.cseq);
-        else f.others = Math.max(0, f.others - 1);
+        if (m.cseq !== undefined && m.cseq > 0) {
+          f.acts.delete(m.cseq);
+          if (m.type === 'ok') f.actedAt = Date.now();
+        } else f.others = Math.max(0, f.others - 1);
         if (f.following && f.held.hold(m, f.last)) return;
         break;
       case 'contributed':

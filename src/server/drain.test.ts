@@ -97,6 +97,43 @@ describe('draining one process', () => {
     expect(report).toMatchObject({ tables: 0, sockets: 1, unsettled: 0 });
   });
 
+  it('the drain gives each socket a single-use ticket for its reconnect, just before the close (4001), that another process of the same store takes', async () => {
+    const db = tempDb();
+    const server = await testServer({ db });
+    const c = await Client.guest(server.url, 'Leaving');
+    clients.push(c);
+    const { ticket } = (await post<{ ticket: string }>(server.url, '/api/ticket', {}, c.token)).body;
+    const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`);
+    const heard: { type: string; ticket?: string; expires?: number }[] = [];
+    ws.on('message', (d) => heard.push(JSON.parse(d.toString()) as { type: string }));
+    await new Promise((r) => ws.once('open', r));
+    const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
+    const t0 = Date.now();
+    await server.drain();
+    expect(await closed).toBe(RESTART_CODE);
+    const last = heard.at(-1)!;
+    expect(last).toMatchObject({ type: 'restart', ticket: expect.stringMatching(/^[\w-]{20,}$/) });
+    expect(last.expires).toBeGreaterThan(t0);
+    // Another process of the same store (here: the restarted one) takes it, once.
+    const next = await testServer({ db });
+    const open = (t: string) =>
+      new Promise<number>((resolve) => {
+        const s = new WebSocket(`${next.url.replace(/^http/, 'ws')}/ws?ticket=${encodeURIComponent(t)}`);
+        s.on('unexpected-response', (req, res) => {
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        });
+        s.on('open', () => {
+          resolve(101);
+          s.close();
+        });
+        s.on('error', () => undefined);
+      });
+    expect(await open(last.ticket!)).toBe(101);
+    expect(await open(last.ticket!)).toBe(401);
+    await next.close();
+  });
+
   it('on SIGTERM stores every acknowledged action, tells clients to reconnect (4001) and exits 0; the clients resume at the restarted process', async () => {
     const db = tempDb();
     const port = await freePort();
@@ -139,6 +176,8 @@ describe('draining one process', () => {
     await until('every client to see its table go on', () => tables.every((t) => t.clients.every((c) => !c.restarting && c.table(t.id).last > lastAt.get(c)!)), 30_000);
     await sleep(500);
     stops.forEach((s) => s());
+    // Each reconnected with the ticket the drain sent it, without asking for one.
+    expect(tables.flatMap((t) => t.clients.filter((c) => !c.lastOpen.restartTicket).map((c) => c.user.name))).toEqual([]);
     expect(acked.length).toBeGreaterThan(atStop);
     for (const t of tables) for (const c of t.clients) expect(c.table(t.id).problems).toEqual([]);
     second.child.kill('SIGTERM');

@@ -4,6 +4,7 @@ import type { ClusterNode } from './cluster.js';
 import { handOff, type Handoff } from './clusterHandoff.js';
 import type { SocketBusy } from './clusterFront.js';
 import type { ReadinessCheck } from './health.js';
+import type { ServerMessage } from './protocol.js';
 import type { Table } from './table.js';
 
 /**
@@ -39,6 +40,8 @@ export const DRAIN_LIMITS: DrainLimits = { tablesMs: 5000, spreadMs: 1500, answe
  * queued behind each other for over a second on a busy host (README "Restarts").
  */
 const SPREAD_PER_SOCKET_MS = 10;
+/** How far (a share of its sockets) a process's rested sockets may be told to reconnect ahead of the even spread. */
+const RESTED_AHEAD = 0.15;
 
 export interface DrainReport {
   /** From the start of the drain to the end of the server's close. */
@@ -82,6 +85,35 @@ export class DrainState {
   }
 }
 
+/** A ticket for a socket's reconnect (identity.ts `ticket`), or undefined where there is none. */
+export type RestartTicket = (ws: WebSocket) => Promise<{ ticket: string; expires: number } | undefined>;
+
+/**
+ * Tickets for every socket's reconnect, made while the tables are handed over: each socket gets its ticket in a
+ * `restart` message just before its close, so that its client connects again without asking for one first (at the
+ * process it lands on, in a burst with everyone else's). A ticket that cannot be made leaves that client to ask.
+ */
+async function restartTickets(sockets: readonly WebSocket[], ticket?: RestartTicket): Promise<Map<WebSocket, ServerMessage>> {
+  const out = new Map<WebSocket, ServerMessage>();
+  if (!ticket) return out;
+  await Promise.all(
+    sockets.map(async (ws) => {
+      const t = await ticket(ws).catch(() => undefined);
+      if (t) out.set(ws, { type: 'restart', ticket: t.ticket, expires: t.expires });
+    }),
+  );
+  return out;
+}
+
+/** Tells one socket to reconnect: its ticket first (if it has one), then the close with the restart code. */
+function closer(tickets: Map<WebSocket, ServerMessage>): (ws: WebSocket) => void {
+  return (ws) => {
+    const m = tickets.get(ws);
+    if (m && ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
+    ws.close(RESTART_CODE, RESTART_REASON);
+  };
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function within(ms: number, done: () => boolean, step = 10): Promise<boolean> {
@@ -111,14 +143,14 @@ async function settle(tables: Iterable<Table>, ms: number): Promise<number> {
 /**
  * Cluster: tells the sockets to reconnect a few at a time over a window (SPREAD_PER_SOCKET_MS each, `spreadMs` at
  * most), so that the other processes take them in a stream rather than a burst. Until its turn a socket keeps
- * following its tables at their new owners. Idle sockets go first; a socket whose seat is to act goes once the window
- * has passed, and one whose request is unanswered once it is answered (or `answersMs` after the window): a table
- * never waits on an answer that the close would throw away. Resolves with the sockets closed, and those closed while
+ * following its tables at their new owners. Rested sockets (whose seat has just acted) go first, then idle ones; a
+ * socket whose seat is to act goes once the window has passed, and one whose request is unanswered once it is
+ * answered (or `answersMs` after the window): a table never waits on an answer that the close would throw away. Resolves with the sockets closed, and those closed while
  * a request of theirs was unanswered.
  */
-async function closeInWaves(sockets: Set<WebSocket>, busy: (ws: WebSocket) => SocketBusy, limits: DrainLimits): Promise<{ sockets: number; unanswered: number }> {
+async function closeInWaves(sockets: readonly WebSocket[], busy: (ws: WebSocket) => SocketBusy, close: (ws: WebSocket) => void, limits: DrainLimits): Promise<{ sockets: number; unanswered: number }> {
   // A random order: no table's seats all come back last.
-  const left = new Set([...sockets].map((ws) => [Math.random(), ws] as const).sort((a, b) => a[0] - b[0]).map(([, ws]) => ws));
+  const left = new Set(sockets.map((ws) => [Math.random(), ws] as const).sort((a, b) => a[0] - b[0]).map(([, ws]) => ws));
   const all = [...left];
   const spread = Math.min(limits.spreadMs, all.length * SPREAD_PER_SOCKET_MS);
   const t0 = performance.now();
@@ -128,13 +160,20 @@ async function closeInWaves(sockets: Set<WebSocket>, busy: (ws: WebSocket) => So
     const late = elapsed >= spread + limits.answersMs;
     // How many should have been told by now, and which may go: idle ones, then (after the window) those to act.
     let due = Math.ceil(all.length * Math.min(1, elapsed / Math.max(1, spread))) - (all.length - left.size);
-    const may = elapsed >= spread ? (b: SocketBusy) => b !== 'waiting' : (b: SocketBusy) => b === 'idle';
-    for (const ws of left) {
-      if (due <= 0 && !late) break;
-      const b = busy(ws);
+    const may = elapsed >= spread ? (b: SocketBusy) => b !== 'waiting' : (b: SocketBusy) => b === 'idle' || b === 'rested';
+    // Rested sockets first (their seat just acted, the others act before it again: they are back before their turn),
+    // and they may run ahead of the ramp by a little.
+    const states = [...left].map((ws) => [ws, busy(ws)] as const);
+    const order = [...states.filter(([, b]) => b === 'rested'), ...states.filter(([, b]) => b !== 'rested')];
+    const ahead = Math.ceil(all.length * RESTED_AHEAD);
+    for (const [ws, b] of order) {
+      if (!late && (b === 'rested' ? due + ahead : due) <= 0) {
+        if (b === 'rested') continue;
+        break;
+      }
       if (!late && !may(b)) continue;
       if (b === 'waiting') unanswered++;
-      ws.close(RESTART_CODE, RESTART_REASON);
+      close(ws);
       left.delete(ws);
       due--;
     }
@@ -146,9 +185,8 @@ async function closeInWaves(sockets: Set<WebSocket>, busy: (ws: WebSocket) => So
 }
 
 /** Closes every socket with the restart code; resolves when they are closed (or cut after `ms`). */
-async function closeSockets(sockets: Set<WebSocket>, ms: number): Promise<number> {
-  const all = [...sockets];
-  for (const ws of all) ws.close(RESTART_CODE, RESTART_REASON);
+async function closeSockets(all: readonly WebSocket[], close: (ws: WebSocket) => void, ms: number): Promise<number> {
+  for (const ws of all) close(ws);
   await within(ms, () => all.every((ws) => ws.readyState === ws.CLOSED), 20);
   for (const ws of all) if (ws.readyState !== ws.CLOSED) ws.terminate();
   return all.length;
@@ -162,7 +200,7 @@ async function closeSockets(sockets: Set<WebSocket>, ms: number): Promise<number
  * the sockets are told to reconnect a few at a time, each when no answer of its is in flight (closeInWaves).
  */
 export async function drain(
-  parts: { app: FastifyInstance; state: DrainState; tables: Map<string, Table>; cluster?: ClusterNode; busy?: (ws: WebSocket) => SocketBusy; close: () => Promise<void> },
+  parts: { app: FastifyInstance; state: DrainState; tables: Map<string, Table>; cluster?: ClusterNode; busy?: (ws: WebSocket) => SocketBusy; ticket?: RestartTicket; close: () => Promise<void> },
   limits: DrainLimits = DRAIN_LIMITS,
 ): Promise<DrainReport> {
   const t0 = performance.now();
@@ -175,18 +213,20 @@ export async function drain(
   const steps: number[] = [];
   const step = () => steps.push(Math.round(performance.now() - t0));
   let sockets: number;
+  const open = [...(app.websocketServer?.clients ?? [])];
+  const tickets = restartTickets(open, parts.ticket);
   if (cluster) {
     handoff = await handOff(cluster, limits.tablesMs);
     step();
     // The sockets follow their tables at the new owners meanwhile (no answer is lost): told to reconnect a few at a time.
-    const closed = await closeInWaves(app.websocketServer?.clients ?? new Set(), parts.busy ?? (() => 'idle'), limits);
+    const closed = await closeInWaves(open, parts.busy ?? (() => 'idle'), closer(await tickets), limits);
     sockets = closed.sockets;
     unanswered = closed.unanswered;
     step();
   } else {
     unsettled = await settle(parts.tables.values(), limits.tablesMs);
     step();
-    sockets = await closeSockets(app.websocketServer?.clients ?? new Set(), limits.socketsMs);
+    sockets = await closeSockets(open, closer(await tickets), limits.socketsMs);
     step();
   }
   // Messages read before the sockets closed: committed before the store closes.

@@ -13,6 +13,16 @@ export function nodeArgs(): string[] {
   return process.env.STICH_LOAD_NODE_ARGS?.split(' ').filter((a) => a !== '') ?? [];
 }
 
+/** SIGTERM (a drain), resolved at the exit; kill -9 after 30 s. */
+export async function stopGently(s: ServeChild): Promise<void> {
+  if (s.exited) return;
+  const gone = new Promise((r) => s.child.once('exit', r));
+  s.child.kill('SIGTERM');
+  const timer = setTimeout(() => void killHard(s), 30_000);
+  await gone;
+  clearTimeout(timer);
+}
+
 /** Per table: when an action left and nothing has come back since; the longest such wait, overall and in windows. */
 export class TableWaits {
   private readonly since = new Map<string, number>();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { autoplay, Client, post, RESTART_CODE } from './client.js';
 import { dropRedisPrefix, killHard, leaseHolders, serveChild, type ServeChild } from './clusterHarness.js';
-import { nodeArgs, Reconnects, restartProcess, TableWaits, type Restart } from './loadFaults.js';
+import { nodeArgs, Reconnects, restartProcess, stopGently, TableWaits, type Restart } from './loadFaults.js';
 import { openStore } from './store/open.js';
 import { randomId } from './identity.js';
 
@@ -159,8 +159,12 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
       await Promise.all(clients.map((c) => c.join(id)));
       for (const c of clients) {
         all.push(c);
-        // A process that restarts: the client reconnects to another one (a proxy would send it there).
-        if (procs.length > 0) c.alternates = () => urls;
+        // A process that restarts: the client reconnects to another one, the one with the fewest clients, as a
+        // least-connections proxy sends it (docs/cluster.md: nginx `least_conn`, HAProxy `balance leastconn`).
+        if (procs.length > 0) {
+          c.alternates = leastConnected;
+          c.alternatesInOrder = true;
+        }
         c.on((m) => {
           if (m.type === 'error' && errors++ < 10 && process.env.STICH_LOAD_DEBUG) o.out.write(`error at ${Math.round(performance.now())}: ${JSON.stringify(m)}\n`);
           if ((m.type === 'events' || ((m.type === 'ok' || m.type === 'error') && (m.cseq ?? 0) > 0)) && m.table === id) waits.heard(id);
@@ -182,6 +186,13 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
         };
       }
       tables.push({ id, clients });
+    };
+    /** The processes, those with the fewest open clients first (ties in a random order). */
+    const leastConnected = () => {
+      const open = new Map(urls.map((u) => [u, 0]));
+      // A client counts at the process it is connected or connecting to (its base is set before it connects).
+      for (const c of all) if (open.has(c.base)) open.set(c.base, open.get(c.base)! + 1);
+      return [...open].map(([u, n]) => [u, n + Math.random() / 2] as const).sort((a, b) => a[1] - b[1]).map(([u]) => u);
     };
     let stopping = false;
     let killing = false;
@@ -294,8 +305,9 @@ export async function loadtest(o: LoadOptions): Promise<LoadReport> {
       duplicates = [...logged.values()].filter((n) => n > 1).length;
     };
     if (o.cluster) {
-      // Every acknowledged action is in the shared log once, whichever process wrote it.
-      await Promise.all(procs.map((p) => killHard(p)));
+      // Every acknowledged action is in the shared log once, whichever process wrote it. (Profiled processes stop
+      // with SIGTERM, so that node writes their profiles.)
+      await Promise.all(procs.map((p) => (nodeArgs().includes('--cpu-prof') ? stopGently(p) : killHard(p))));
       const store = await openStore({ pg: o.cluster.pg });
       try {
         for (const { id } of tables) {

@@ -239,6 +239,12 @@ export const ServerMessage = z.discriminatedUnion('type', [
     .readonly(),
   z.object({ type: z.literal('pong') }).readonly(),
   /**
+   * Sent by a process that drains, just before it closes the socket with 4001: a single-use ticket (valid until
+   * `expires`, ms since 1970) for the reconnect, so that a client using tickets connects again at once without
+   * POST /api/ticket first.
+   */
+  z.object({ type: z.literal('restart'), ticket: z.string(), expires: z.number().int() }).readonly(),
+  /**
    * The answer to `hint`: for the seat's decision before action `action` (from 0) of deal `deal` (from 0), the strong
    * bot's choice and every legal action with its estimate of the seat's own result (`unit`: the game's, e.g. cents),
    * best first, the mean over `worlds` worlds dealt from the seat's view.

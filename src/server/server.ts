@@ -192,6 +192,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     cluster,
     close,
     draining,
-    drain: () => drain({ app, state: draining, tables: hall.tables, cluster, busy: (ws) => ctx.sockets.busy(ws), close }),
+    drain: () =>
+      drain({
+        app,
+        state: draining,
+        tables: hall.tables,
+        cluster,
+        busy: (ws) => ctx.sockets.busy(ws),
+        ticket: async (ws) => {
+          const user = ctx.sockets.userOf(ws);
+          return user && ctx.identity.ticket(user);
+        },
+        close,
+      }),
   };
 }

@@ -1,15 +1,20 @@
 import type { SocketBusy } from './clusterFront.js';
+import type { UserRow } from './store/store.js';
 
 /** The open WebSockets of each user in this process, so that "log out everywhere" can close them (code 4002). */
 export class UserSockets {
   private readonly byUser = new Map<string, Set<{ close(code: number, reason: string): void }>>();
   /** What each socket's tables wait on from it (drain.ts tells idle sockets to reconnect first). */
   private readonly busyBy = new WeakMap<object, () => SocketBusy>();
+  /** Whose each socket is (drain.ts gives each socket a ticket for its reconnect). */
+  private readonly userBy = new WeakMap<object, UserRow>();
 
-  add(userId: string, ws: { close(code: number, reason: string): void }, busy?: () => SocketBusy): () => void {
+  add(user: UserRow, ws: { close(code: number, reason: string): void }, busy?: () => SocketBusy): () => void {
+    const userId = user.id;
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(ws);
+    this.userBy.set(ws, user);
     if (busy) this.busyBy.set(ws, busy);
     return () => {
       set.delete(ws);
@@ -20,6 +25,11 @@ export class UserSockets {
   /** What the socket's tables wait on from it (`idle` for a socket that does not say). */
   busy(ws: object): SocketBusy {
     return this.busyBy.get(ws)?.() ?? 'idle';
+  }
+
+  /** The user whose socket it is (undefined for a socket that was never added). */
+  userOf(ws: object): UserRow | undefined {
+    return this.userBy.get(ws);
   }
 
   /** Closes every socket of the user; resolves with how many there were. */

@@ -103,7 +103,7 @@ function connection(ctx: ServerContext, log: { info(o: object, m: string): void;
   }
   hall.lobby.connected(user.id, user.name);
   const conn = router.connect(user, send);
-  const unlist = ctx.sockets.add(user.id, ws, router.busy && (() => router.busy!(conn)));
+  const unlist = ctx.sockets.add(user, ws, router.busy && (() => router.busy!(conn)));
   // A ban closes the socket at once (moderation.ts), with the reason first.
   const forget = ctx.moderation?.register(user.id, {
     kick: (ban) => {
