@@ -60,6 +60,8 @@ export interface Owned {
   epoch: number;
   until: number;
   table?: Table;
+  /** While this process rebuilds the table it has just leased: settled when `table` is set (or the rebuild failed). */
+  rebuilt?: Promise<void>;
 }
 
 export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
@@ -213,17 +215,20 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     if (this.closed || this.draining) return void (await this.cmd.releaseLease(this.k('lease', row.id), lease).catch(() => undefined));
     const o: Owned = { lease, epoch: 0, until: started + this.leaseMs - MARGIN_MS };
     this.owned.set(row.id, o);
-    try {
-      // Claimed before the log is read: whatever the last owner wrote is in it, and it can write no more.
+    // Claimed before the log is read: whatever the last owner wrote is in it, and it can write no more.
+    o.rebuilt = (async () => {
       o.epoch = await claim(this.store, row.id);
       o.table = await this.hall.adopt(row);
+    })();
+    try {
+      await o.rebuilt;
     } catch (e) {
       this.log.error({ table: row.id, err: String(e) }, 'cannot rebuild a table: left to another process');
       this.owned.delete(row.id);
       await this.cmd.releaseLease(this.k('lease', row.id), lease).catch(() => undefined);
       return;
     }
-    if (this.owned.get(row.id) !== o) return;
+    if (this.owned.get(row.id) !== o || !o.table) return;
     this.log.info({ table: row.id, node: this.id, last: o.table.lastEvent }, 'took over a table');
     this.changed(o.table);
     void this.bus.publishAll({ t: 'owner', table: row.id, lease });
@@ -363,15 +368,27 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
   }
 
   // ─── the owner's side (clusterOwner.ts) ────────────────────────────────
+  /** Called for each message answered `moved` (the metrics count them). */
+  onMoved?: () => void;
+
   /** A socket's message for a table this process owns (or owned: then the socket's process is told to look again). */
   serve(node: string, conn: string, lease: string, user: UserRow, m: TableMessage, attempt: number, fresh = false): Promise<void> {
     const o = this.owned.get(m.table);
+    // A table being rebuilt here under this lease: its messages wait for it (sockets learn the lease from Redis before
+    // the rebuild ends; answered `moved`, each would come back every 100 ms until it does, hundreds after a hand-over).
+    if (o && o.lease === lease && !o.table && o.rebuilt && !this.draining) {
+      return o.rebuilt.then(
+        () => this.serve(node, conn, lease, user, m, attempt, fresh),
+        () => this.movedTo(node, conn, lease, m, attempt),
+      );
+    }
     if (!o || o.lease !== lease || !o.table || !this.holds(m.table) || this.draining) return this.movedTo(node, conn, lease, m, attempt);
     return this.followers.serve(o.table, node, conn, lease, user, m, fresh);
   }
 
   /** The socket's process is told to look for the table's owner again (not at once: the socket's side may be in the middle of sending to this lease). */
   private async movedTo(node: string, conn: string, lease: string, m: TableMessage, attempt = 0): Promise<void> {
+    this.onMoved?.();
     if (node === this.id) await Promise.resolve().then(() => this.front.moved(conn, lease, m, attempt));
     else await this.publish(node, { t: 'moved', conn, lease, m, attempt });
   }

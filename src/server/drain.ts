@@ -32,14 +32,14 @@ export interface DrainLimits {
   readonly socketsMs: number;
 }
 
-export const DRAIN_LIMITS: DrainLimits = { tablesMs: 5000, spreadMs: 1500, answersMs: 1000, socketsMs: 1000 };
+export const DRAIN_LIMITS: DrainLimits = { tablesMs: 5000, spreadMs: 3000, answersMs: 1000, socketsMs: 1000 };
 
 /**
  * The window per socket: a process of 150 sockets tells them to reconnect over 1.5 s. Each reconnect costs the
  * process it lands on a session lookup (or a ticket), a rejoin at the table's owner and a snapshot; all at once, they
  * queued behind each other for over a second on a busy host (README "Restarts").
  */
-const SPREAD_PER_SOCKET_MS = 10;
+const SPREAD_PER_SOCKET_MS = 15;
 /** How far (a share of its sockets) a process's rested sockets may be told to reconnect ahead of the even spread. */
 const RESTED_AHEAD = 0.15;
 

@@ -16,6 +16,8 @@ export class ServerMetrics {
   private readonly actions: client.Counter<'by'>;
   private readonly ackSeconds: client.Histogram<'result'>;
   private readonly adopted: client.Counter;
+  /** Messages a cluster process answered `moved` (ClusterNode.onMoved). */
+  readonly moved: client.Counter;
 
   constructor() {
     const registers = [this.registry];
@@ -34,6 +36,11 @@ export class ServerMetrics {
       help: "Time from a player's action arriving on the socket to its answer (ok or error) leaving it",
       labelNames: ['result'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    });
+    this.moved = new client.Counter({
+      name: 'stich_cluster_moved_total',
+      help: "Socket messages for a table this cluster process does not run (any more), sent back to the socket's process to look for the owner again",
       registers,
     });
     this.adopted = new client.Counter({ name: 'stich_takeovers_total', help: 'Tables this cluster process took over (rebuilt from the log after their lease lapsed, or unowned at its start)', registers });

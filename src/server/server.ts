@@ -122,6 +122,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const cluster = options.redis ? new ClusterNode({ redis: options.redis, ...options.cluster, keys }, store, app.log) : undefined;
   const hall = new Hall(store, limits, app.log, cluster, { workers: options.botWorkers, thinkMs: options.botThinkMs });
   if (cluster) {
+    cluster.onMoved = () => metrics.moved.inc();
     // The tables are shared out by the cluster: this process takes those nobody holds.
     await cluster.start(metrics.takeovers(hall)).catch(async (e: unknown) => {
       await store.close();
