@@ -26,13 +26,13 @@ export interface DrainLimits {
   readonly tablesMs: number;
   /** Cluster: the longest window the sockets are told to reconnect over, a few at a time (see closeInWaves). */
   readonly spreadMs: number;
-  /** Cluster: how much longer a socket whose request is unanswered may keep it after the window (then it is closed all the same). */
+  /** Cluster: how much longer a socket whose seat is to act, or whose request is unanswered, may keep it after the window (then it is closed all the same). */
   readonly answersMs: number;
   /** Sockets closing after the close frame (then they are cut). */
   readonly socketsMs: number;
 }
 
-export const DRAIN_LIMITS: DrainLimits = { tablesMs: 5000, spreadMs: 3000, answersMs: 1000, socketsMs: 1000 };
+export const DRAIN_LIMITS: DrainLimits = { tablesMs: 5000, spreadMs: 3000, answersMs: 2000, socketsMs: 1000 };
 
 /**
  * The window per socket: a process of 150 sockets tells them to reconnect over 1.5 s. Each reconnect costs the
@@ -106,7 +106,7 @@ async function restartTickets(sockets: readonly WebSocket[], ticket?: RestartTic
 }
 
 /** Tells one socket to reconnect: its ticket first (if it has one), then the close with the restart code. */
-function closer(tickets: Map<WebSocket, ServerMessage>): (ws: WebSocket) => void {
+export function closer(tickets: Map<WebSocket, ServerMessage>): (ws: WebSocket) => void {
   return (ws) => {
     const m = tickets.get(ws);
     if (m && ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
@@ -144,11 +144,12 @@ async function settle(tables: Iterable<Table>, ms: number): Promise<number> {
  * Cluster: tells the sockets to reconnect a few at a time over a window (SPREAD_PER_SOCKET_MS each, `spreadMs` at
  * most), so that the other processes take them in a stream rather than a burst. Until its turn a socket keeps
  * following its tables at their new owners. Rested sockets (whose seat has just acted) go first, then idle ones; a
- * socket whose seat is to act goes once the window has passed, and one whose request is unanswered once it is
- * answered (or `answersMs` after the window): a table never waits on an answer that the close would throw away. Resolves with the sockets closed, and those closed while
- * a request of theirs was unanswered.
+ * socket whose seat is to act goes once it has acted and its action is answered (it is rested then), one whose
+ * request is unanswered once it is answered, either at the latest `answersMs` after the window: a table never waits
+ * on an answer that the close would throw away, nor on a player who reconnects just when it is his turn. Resolves
+ * with the sockets closed, and those closed while a request of theirs was unanswered.
  */
-async function closeInWaves(sockets: readonly WebSocket[], busy: (ws: WebSocket) => SocketBusy, close: (ws: WebSocket) => void, limits: DrainLimits): Promise<{ sockets: number; unanswered: number }> {
+export async function closeInWaves(sockets: readonly WebSocket[], busy: (ws: WebSocket) => SocketBusy, close: (ws: WebSocket) => void, limits: DrainLimits): Promise<{ sockets: number; unanswered: number }> {
   // A random order: no table's seats all come back last.
   const left = new Set(sockets.map((ws) => [Math.random(), ws] as const).sort((a, b) => a[0] - b[0]).map(([, ws]) => ws));
   const all = [...left];
@@ -158,9 +159,9 @@ async function closeInWaves(sockets: readonly WebSocket[], busy: (ws: WebSocket)
   while (left.size > 0) {
     const elapsed = performance.now() - t0;
     const late = elapsed >= spread + limits.answersMs;
-    // How many should have been told by now, and which may go: idle ones, then (after the window) those to act.
+    // How many should have been told by now (all once the window has passed); only rested and idle ones go.
     let due = Math.ceil(all.length * Math.min(1, elapsed / Math.max(1, spread))) - (all.length - left.size);
-    const may = elapsed >= spread ? (b: SocketBusy) => b !== 'waiting' : (b: SocketBusy) => b === 'idle' || b === 'rested';
+    const may = (b: SocketBusy) => b === 'idle' || b === 'rested';
     // Rested sockets first (their seat just acted, the others act before it again: they are back before their turn),
     // and they may run ahead of the ramp by a little.
     const states = [...left].map((ws) => [ws, busy(ws)] as const);
