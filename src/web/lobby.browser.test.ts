@@ -2,27 +2,16 @@
  * The lobby in a real Chromium with many tables (issue 20): the newest 50, "more" for the next ones, a game filter,
  * and changes that come in as diffs (a table filled elsewhere, a new table at the top).
  */
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '../server/client.js';
-import type { RunningServer } from '../server/server.js';
-import { post, testServer } from '../server/testing.js';
-import { CLIENT, guest, launchChromium, OUT } from './testing.js';
+import { post } from '../server/testing.js';
+import { guest, OUT, sharedBrowserAndServer } from './testing.js';
 
-let browser: Browser | undefined;
-let server: RunningServer | undefined;
-
-beforeAll(() => mkdirSync(OUT, { recursive: true }));
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const started = sharedBrowserAndServer({ tableDefaults: { clockMs: 0, botDelayMs: 0 }, limits: { waitingTablesPerUser: 0 } });
 
 describe('the lobby with many tables', () => {
   it('shows the newest 50, more on request, one game when filtered, and follows changes', async () => {
-    browser = await launchChromium();
-    server = await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 0 }, limits: { waitingTablesPerUser: 0 } });
+    const { browser, server } = await started();
     const ids: string[] = [];
     for (let i = 0; i < 80; i++) {
       const made = await server.hall.create({ game: i % 4 === 0 ? 'karnoeffel' : 'schafkopf', seats: ['open', 'bot', 'open', 'bot'], public: true, rated: false, length: { units: 1 }, clockMs: 0, botDelayMs: 0, contributionMs: 0 }, undefined, `c${i}`);

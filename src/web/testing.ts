@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import type { RunningServer } from '../server/server.js';
+import type { RunningServer, ServerOptions } from '../server/server.js';
 import { testServer } from '../server/testing.js';
 
 export const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -205,7 +205,7 @@ const GLANCE = `(() => {
  * One Chromium and one server serving the built client for a test file: started when a test first asks, closed after
  * the file's tests (call at the top of the file; it registers the hooks and makes the screenshots' folder).
  */
-export function sharedBrowserAndServer(): () => Promise<{ browser: Browser; base: string }> {
+export function sharedBrowserAndServer(options: Partial<ServerOptions> = {}): () => Promise<{ browser: Browser; base: string; server: RunningServer }> {
   let browser: Browser | undefined;
   let server: RunningServer | undefined;
   beforeAll(() => mkdirSync(OUT, { recursive: true }));
@@ -215,7 +215,7 @@ export function sharedBrowserAndServer(): () => Promise<{ browser: Browser; base
   });
   return async () => {
     browser ??= await launchChromium();
-    server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}` });
-    return { browser, base: server.url };
+    server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, ...options });
+    return { browser, base: server.url, server };
   };
 }
