@@ -35,9 +35,9 @@ export interface DrainLimits {
 export const DRAIN_LIMITS: DrainLimits = { tablesMs: 5000, spreadMs: 3000, answersMs: 2000, socketsMs: 1000 };
 
 /**
- * The window per socket: a process of 150 sockets tells them to reconnect over 1.5 s. Each reconnect costs the
- * process it lands on a session lookup (or a ticket), a rejoin at the table's owner and a snapshot; all at once, they
- * queued behind each other for over a second on a busy host (README "Restarts").
+ * The window per socket: a process of 200 sockets tells them to reconnect over 3 s. Each reconnect costs the process
+ * it lands on a ticket or session lookup, a rejoin at the table's owner and a snapshot; all at once, they queued
+ * behind each other for over a second on a busy host (README "Restarts").
  */
 const SPREAD_PER_SOCKET_MS = 15;
 /** How far (a share of its sockets) a process's rested sockets may be told to reconnect ahead of the even spread. */
@@ -159,20 +159,18 @@ export async function closeInWaves(sockets: readonly WebSocket[], busy: (ws: Web
   while (left.size > 0) {
     const elapsed = performance.now() - t0;
     const late = elapsed >= spread + limits.answersMs;
-    // How many should have been told by now (all once the window has passed); only rested and idle ones go.
+    // How many should have been told by now (all once the window has passed).
     let due = Math.ceil(all.length * Math.min(1, elapsed / Math.max(1, spread))) - (all.length - left.size);
-    const may = (b: SocketBusy) => b === 'idle' || b === 'rested';
-    // Rested sockets first (their seat just acted, the others act before it again: they are back before their turn),
-    // and they may run ahead of the ramp by a little.
+    // Until it is late only rested and idle sockets go: rested ones first (their seat just acted and the others act
+    // before it again, so they are back before their turn), and they may run ahead of the even spread by a little.
     const states = [...left].map((ws) => [ws, busy(ws)] as const);
-    const order = [...states.filter(([, b]) => b === 'rested'), ...states.filter(([, b]) => b !== 'rested')];
+    const order = late ? states : [...states.filter(([, b]) => b === 'rested'), ...states.filter(([, b]) => b === 'idle')];
     const ahead = Math.ceil(all.length * RESTED_AHEAD);
     for (const [ws, b] of order) {
       if (!late && (b === 'rested' ? due + ahead : due) <= 0) {
         if (b === 'rested') continue;
         break;
       }
-      if (!late && !may(b)) continue;
       if (b === 'waiting') unanswered++;
       close(ws);
       left.delete(ws);
