@@ -3,6 +3,7 @@ import type { Seat } from '../game.js';
 import { schafkopfPack } from './cards.js';
 import type { SchafkopfSearch } from './search.js';
 import type { LastTricks } from './searchEndgame.js';
+import { KeyTable } from './ramschTable.js';
 import { playTables } from './tables.js';
 
 /** Thrown when a Ramsch solve passes its deadline or node limit (the state is restored first). */
@@ -42,9 +43,9 @@ export class RamschPoints {
   protected state: SchafkopfSearch | undefined;
   protected shadow!: SchafkopfSearch;
   /** Bounds on the points each seat takes from a position on, by seat, by position: best move + 1, low + 128, high + 128, a byte each. */
-  private readonly points = [new Map<number, number>(), new Map<number, number>(), new Map<number, number>(), new Map<number, number>()];
+  private readonly points = [new KeyTable(), new KeyTable(), new KeyTable(), new KeyTable()];
   /** The same while a Durchmarsch by every trick is possible, by seat * 5 + the seat that took every trick so far (4: no trick yet). */
-  private readonly marschPoints = Array.from({ length: 20 }, () => new Map<number, number>());
+  private readonly marschPoints = Array.from({ length: 20 }, () => new KeyTable());
   protected trumpOrder: Int8Array = new Int8Array(0);
   protected cardPoints: Uint8Array = new Uint8Array(0);
   private power: Int16Array = new Int16Array(0);
@@ -175,7 +176,7 @@ export class RamschPoints {
     }
     if (key >= 0) {
       const stored = table.get(key);
-      if (stored !== undefined) {
+      if (stored >= 0) {
         first = (stored >> 16) - 1;
         const l = ((stored >> 8) & 255) - 128;
         const h = (stored & 255) - 128;
