@@ -20,7 +20,7 @@ import type { Pack } from '../../cards/pack.js';
  * - stepPlayoutsPerSecond: the Solo card by card through `legalMask` and `play`, as generic search uses the search state;
  * - sampleWorldPerSecond: sampled worlds (`sampleWorld`) from the views of random seats in random mid-play positions of Rufspiel deals;
  * - apiDealsPerSecond: the same Solo through the public immutable `setup`/`legal`/`apply`, bidding and Stoß round included;
- * - ramschSolveMs, ramschSolveP95Ms: 20 whole Ramsch deals solved from the first card (ramschBench.ts), each capped at the run's time per measurement (at most 2 s).
+ * - ramschSolveMs, ramschSolveP95Ms: 20 whole Ramsch deals decided from the first card (ramschBench.ts: does each seat pay?, without the exact points), each capped at the run's time per measurement (at most 2 s).
  */
 export const schafkopfBench: GameBench = {
   run(millis) {

@@ -83,6 +83,42 @@ describe('the Ramsch solve', () => {
   });
 });
 
+describe("the Ramsch solve's points", () => {
+  it('are the same with the last three tricks searched by LastTricks (avoiding) as card by card', () => {
+    const rules = resolveRules(schafkopf.ruleBook, undefined, { ramschDurchmarsch: 'off' });
+    if (!rules.ok) throw new Error(rules.error.message);
+    const values = new Set<number>();
+    for (let d = 0; d < 10; d++) {
+      // Four and five tricks left, some mid-trick: the searches pass through the last three tricks many times.
+      const s = ramschEndgame(rules.value, 300 + d, 16 + ((d * 3) % 5));
+      const fast = new RamschSolver();
+      const slow = new RamschSolver();
+      slow.endgame = false;
+      for (let q = 0; q < 4; q++) {
+        const forced = fast.forced(s, q);
+        expect(forced, `deal ${d}, seat ${q}`).toBe(slow.forced(s, q));
+        values.add(forced - s.seatPointsOf(q));
+      }
+    }
+    expect(values.size).toBeGreaterThan(5);
+  });
+
+  it('decide answers "does this seat pay?" as solve does', () => {
+    const rules = resolveRules(schafkopf.ruleBook, undefined, {});
+    if (!rules.ok) throw new Error(rules.error.message);
+    const answers = new Set<boolean>();
+    for (let d = 0; d < 12; d++) {
+      const s = ramschEndgame(rules.value, 400 + d, 16 + (d % 5));
+      const decided = new RamschSolver().decide(s);
+      const solved = new RamschSolver().solve(s);
+      expect(decided.seats.map((x) => x.pays), `deal ${d}`).toEqual(solved.seats.map((x) => x.pays));
+      expect(decided.seats.map((x) => x.taken)).toEqual(solved.seats.map((x) => x.taken));
+      decided.seats.forEach((x) => answers.add(x.pays));
+    }
+    expect(answers.size).toBe(2);
+  });
+});
+
 /** Asks `cut` and a solver without its cuts whether each seat pays, expects the same answers, and returns them with both solvers. */
 function paysWithAndWithoutCuts(s: SchafkopfSearch, cut: RamschSolver, label: string): { answers: boolean[]; cut: RamschSolver; plain: RamschSolver } {
   // Without searches of the points and without answers by dominance: only the exact past.

@@ -36,6 +36,9 @@ export interface RamschSeat {
   readonly pays: boolean;
 }
 
+/** A seat's answer to the question of issue 22, "does it pay?" (without the points, which `solve` finds exactly). */
+export type RamschDecision = Omit<RamschSeat, 'forced'>;
+
 export interface RamschSolution {
   readonly seats: readonly RamschSeat[];
   /** Positions visited. */
@@ -78,6 +81,8 @@ export class RamschSolver extends RamschPoints {
   shallowBelow = 12;
   /** Whether the cuts search the points with a Durchmarsch still possible (counting it in), under the Durchmarsch by every trick. */
   marschCuts = true;
+  /** The "sure to pay" cut is searched only where the points it asks the others to push onto q are at most this share of those left. */
+  payCutShare = 0.5;
   /** Whether answers to "does it pay?" are found by dominance over pasts (else only for the same past). */
   dominance = true;
   /** The tables of each question "does the seat end below this score?" asked so far, by the score. */
@@ -96,6 +101,19 @@ export class RamschSolver extends RamschPoints {
   private readonly pastNow = new Int32Array(4);
   private durchmarsch: 'off' | 'allTricks' | 'points' = 'off';
   private durchmarschPoints = 120;
+
+  /**
+   * For every seat whether the others can make it pay, without the points
+   * forced on it (`solve` finds those too, at several times the cost: each
+   * exact value takes two searches of the points right at it, the hardest
+   * to decide). The state is left as it was.
+   */
+  decide(s: SchafkopfSearch): { seats: RamschDecision[]; nodes: number } {
+    this.prepare(s);
+    const seats: RamschDecision[] = [];
+    for (let q = 0; q < 4; q++) seats.push({ seat: q, taken: s.seatPointsOf(q), pays: this.pays(s, q) });
+    return { seats, nodes: this.nodes };
+  }
 
   /** The whole solution from this position (the state is left as it was). */
   solve(s: SchafkopfSearch): RamschSolution {
@@ -230,7 +248,8 @@ export class RamschSolver extends RamschPoints {
       // (Taking points, q takes a trick: no other seat makes a Durchmarsch; and q makes none, or the search counts it.)
       const x = Math.min(Math.floor((most + left - mine) / 2) + 1, 61 - mine);
       if (x <= 0 && !mineOpen) return true;
-      if (deep && this.future(this.shadow, q, x - 1, x, ply, marsch) >= x) return true;
+      // Searched only where the others need to push at most half of what is left onto q: beyond, they rarely can, and proving that they cannot is a search as long as the rest.
+      if (deep && x <= this.payCutShare * left && this.future(this.shadow, q, x - 1, x, ply, marsch) >= x) return true;
     }
     if (this.notPayCut && (!othersOpen || marsch)) {
       // Sure not to pay: q can end below what another seat already has, or below 30 (the others then take 91 or more, one of them 31 or more).

@@ -2,6 +2,8 @@ import { popcount32 } from '../../cards/bits.js';
 import type { Seat } from '../game.js';
 import { schafkopfPack } from './cards.js';
 import type { SchafkopfSearch } from './search.js';
+import type { LastTricks } from './searchEndgame.js';
+import { KeyTable } from './ramschTable.js';
 import { playTables } from './tables.js';
 
 /** Thrown when a Ramsch solve passes its deadline or node limit (the state is restored first). */
@@ -20,7 +22,9 @@ export class RamschTimeout extends Error {
  * and its equivalent cards merge trumps that count alike, which a Ramsch's
  * cannot, its loser depending on the trumps taken). The tables hold for the
  * whole deal: for every later question, and for every search state of the
- * same deal (the analysis loads one per decision).
+ * same deal (the analysis loads one per decision). The last three tricks
+ * are searched by the Schafkopf state's `LastTricks` with the aims turned
+ * round (`avoiding`), without play and undo.
  */
 /**
  * What a Durchmarsch counts in the points search with `marsch`: another
@@ -39,9 +43,9 @@ export class RamschPoints {
   protected state: SchafkopfSearch | undefined;
   protected shadow!: SchafkopfSearch;
   /** Bounds on the points each seat takes from a position on, by seat, by position: best move + 1, low + 128, high + 128, a byte each. */
-  private readonly points = [new Map<number, number>(), new Map<number, number>(), new Map<number, number>(), new Map<number, number>()];
+  private readonly points = [new KeyTable(), new KeyTable(), new KeyTable(), new KeyTable()];
   /** The same while a Durchmarsch by every trick is possible, by seat * 5 + the seat that took every trick so far (4: no trick yet). */
-  private readonly marschPoints = Array.from({ length: 20 }, () => new Map<number, number>());
+  private readonly marschPoints = Array.from({ length: 20 }, () => new KeyTable());
   protected trumpOrder: Int8Array = new Int8Array(0);
   protected cardPoints: Uint8Array = new Uint8Array(0);
   private power: Int16Array = new Int16Array(0);
@@ -50,6 +54,12 @@ export class RamschPoints {
   private readonly order: Float64Array[] = [];
   /** Cut-offs per seat asked about and card (the history heuristic of the move order). */
   private readonly history = new Float64Array(128);
+  /** The last three tricks searched without play and undo, by seat asked about (it is side 0 of its `sides`, keeping its points low); answers kept for the deal. */
+  private endgames: LastTricks[] = [];
+  private readonly sides = [0, 1, 2, 3].map((q) => Int8Array.from([0, 1, 2, 3], (t) => (t === q ? 0 : 1)));
+  private readonly endHands = new Int32Array(4);
+  /** Whether the last three tricks are searched by `LastTricks` (else card by card here). */
+  endgame = true;
 
   /** The card points seat `q` ends with when it avoids them and the others push them onto it (exact). */
   forced(s: SchafkopfSearch, q: Seat): number {
@@ -81,6 +91,7 @@ export class RamschPoints {
     for (const m of this.points) m.clear();
     for (const m of this.marschPoints) m.clear();
     this.history.fill(0);
+    this.endgames = [0, 1, 2, 3].map(() => s.avoidingTricks());
     const t = playTables(schafkopfPack(rules.kurzeKarte), 'ramsch');
     this.trumpOrder = Int8Array.from(t.trumpOrder);
     this.cardPoints = t.points;
@@ -136,6 +147,9 @@ export class RamschPoints {
     }
     if (s.isOver()) return cand < 0 ? 0 : cand === q ? -MARSCH : MARSCH;
     const left = s.pointsLeft();
+    // The last two tricks, between tricks: solved outright (without a Durchmarsch to count).
+    const held = this.endgame && cand < 0 && s.bestSeat() < 0 ? popcount32(s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3)) : 0;
+    if (held === 8) return this.endgames[q].value(this.handsOf(s), s.toMove(), this.sides[q], false, left);
     let lo = cand === q || cand === 4 ? left - MARSCH : 0;
     let hi = cand >= 0 && cand !== q ? MARSCH : left;
     let first = -1;
@@ -162,7 +176,7 @@ export class RamschPoints {
     }
     if (key >= 0) {
       const stored = table.get(key);
-      if (stored !== undefined) {
+      if (stored >= 0) {
         first = (stored >> 16) - 1;
         const l = ((stored >> 8) & 255) - 128;
         const h = (stored & 255) - 128;
@@ -176,6 +190,15 @@ export class RamschPoints {
     if (hi < beta) beta = hi;
     const a0 = alpha;
     const b0 = beta;
+    if (held === 12) {
+      // The last three tricks: fail-soft within the window.
+      const v = this.endgames[q].search(this.handsOf(s), s.toMove(), this.sides[q], false, left, alpha, beta);
+      if (v <= a0) hi = Math.min(hi, v);
+      else if (v >= b0) lo = Math.max(lo, v);
+      else lo = hi = v;
+      if (key >= 0) table.set(key, (first + 1) * 65536 + (lo + 128) * 256 + hi + 128);
+      return v;
+    }
     const avoiding = s.toMove() === q;
     const buf = this.moves[ply] ?? (this.moves[ply] = new Int32Array(32));
     const n = this.ordered(s, q, ply, buf, first);
@@ -212,6 +235,12 @@ export class RamschPoints {
     return best;
   }
 
+
+  private handsOf(s: SchafkopfSearch): Int32Array {
+    const h = this.endHands;
+    for (let t = 0; t < 4; t++) h[t] = s.handOf(t);
+    return h;
+  }
 
   /** The moves to search, one per class of equivalent cards, the promising first: points onto q's tricks, away from the others'. */
   protected ordered(s: SchafkopfSearch, q: Seat, ply: number, buf: Int32Array, first = -1): number {

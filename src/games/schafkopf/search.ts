@@ -458,6 +458,16 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
     return this.lastTricks.search(this.hands, this.turn, this.sideOf, this.searchedIn >= this.pos >> 2, this.totalPoints - this.taken, alpha, beta);
   }
 
+  /**
+   * For the Ramsch solve (ramschPoints.ts): a search of the last three
+   * tricks where side 0 keeps its points low and the others push them up
+   * (`LastTricks` with `avoiding`, with the deal's legality), to be asked
+   * with the hands and a `sideOf` of the caller's own.
+   */
+  avoidingTricks(): LastTricks {
+    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, true);
+  }
+
   private setQuestion(seat: Seat, threshold: number): void {
     const table = this.payouts();
     const at = (p: number) => table[this.payoutIndex(p, 1) + seat];

@@ -19,6 +19,10 @@ const SLOTS = 1 << 13;
  *   two in three positions recur.
  * - `search`: the last three, fail-soft within a window (`futureSearch`;
  *   the solver keeps the bounds in its table).
+ *
+ * With `avoiding` (a Ramsch's points, ramschPoints.ts) side 0 keeps its
+ * points low and everyone else pushes them up: the same search with the
+ * sides' aims turned round.
  */
 export class LastTricks {
   /** The answers kept: by slot, the cards still out, `tag` (the deal, the leader, `sauOpen`) and the points. */
@@ -38,6 +42,8 @@ export class LastTricks {
     /** The plain cards of the called suit (a trick that leads one of them searches it), 0 outside a Rufspiel. */
     private readonly sauSuit: number,
     private readonly stichzwang: boolean,
+    /** Whether side 0 keeps its points low (and the others push them up) instead of taking as many as it can. */
+    private readonly avoiding = false,
   ) {}
 
   /** The hands after the next trick, for the two tricks after it. */
@@ -88,7 +94,7 @@ export class LastTricks {
 
   /** A cache of its own for a copy of the search state (the tables are shared). */
   copy(): LastTricks {
-    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang);
+    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, this.avoiding);
   }
 
   /** The next trick card by card, alpha-beta within (al0, be0) (fail-soft; exact for a window around every value). */
@@ -102,10 +108,11 @@ export class LastTricks {
     const h1 = hands[s1];
     const h2 = hands[s2];
     const h3 = hands[s3];
-    const max0 = sideOf[leader] === 0;
-    const max1 = sideOf[s1] === 0;
-    const max2 = sideOf[s2] === 0;
-    const max3 = sideOf[s3] === 0;
+    const low = this.avoiding;
+    const max0 = (sideOf[leader] === 0) !== low;
+    const max1 = (sideOf[s1] === 0) !== low;
+    const max2 = (sideOf[s2] === 0) !== low;
+    const max3 = (sideOf[s3] === 0) !== low;
     // Alpha-beta over the four cards of the trick (al, be: what each level's parents already have).
     let v0 = max0 ? -1 : 1000;
     for (let m0 = this.legal(h0, -1, -1, sauOpen); m0 !== 0 && al0 < be0; m0 &= m0 - 1) {
