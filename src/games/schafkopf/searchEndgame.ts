@@ -38,6 +38,10 @@ export class LastTricks {
     /** The plain cards of the called suit (a trick that leads one of them searches it), 0 outside a Rufspiel. */
     private readonly sauSuit: number,
     private readonly stichzwang: boolean,
+    /** For each card: the cards of greater power (of any class). */
+    private readonly stronger: Int32Array,
+    /** For each card: its twin (see `DealTables.twins`), as a mask. */
+    private readonly twins: Int32Array,
   ) {}
 
   /** The hands after the next trick, for the two tricks after it. */
@@ -88,13 +92,21 @@ export class LastTricks {
 
   /** A cache of its own for a copy of the search state (the tables are shared). */
   copy(): LastTricks {
-    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang);
+    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, this.stronger, this.twins);
   }
 
-  /** The next trick card by card, alpha-beta within (al0, be0) (fail-soft; exact for a window around every value). */
+  /**
+   * The next trick card by card, alpha-beta within (al0, be0) (fail-soft;
+   * exact for a window around every value). Each seat after the leader
+   * tries first the cards that take the trick from the other side (or, when
+   * its own side lies best, those that leave it there); a card is skipped
+   * when its twin (`twins`) is legal for the same seat: the two are worth
+   * the same.
+   */
   private solve(hands: Int32Array, leader: number, sideOf: Int8Array, sauOpen: boolean, left: number, al0: number, be0: number): number {
-    const power = this.t.power;
     const pts = this.t.points;
+    const twins = this.twins;
+    const stronger = this.stronger;
     const s1 = (leader + 1) & 3;
     const s2 = (leader + 2) & 3;
     const s3 = (leader + 3) & 3;
@@ -106,33 +118,60 @@ export class LastTricks {
     const max1 = sideOf[s1] === 0;
     const max2 = sideOf[s2] === 0;
     const max3 = sideOf[s3] === 0;
+    const side0 = sideOf[leader];
     // Alpha-beta over the four cards of the trick (al, be: what each level's parents already have).
     let v0 = max0 ? -1 : 1000;
-    for (let m0 = this.legal(h0, -1, -1, sauOpen); m0 !== 0 && al0 < be0; m0 &= m0 - 1) {
+    const l0 = this.legal(h0, -1, -1, sauOpen);
+    for (let m0 = l0; m0 !== 0 && al0 < be0; m0 &= m0 - 1) {
       const a = 31 - Math.clz32(m0 & -m0);
+      if ((l0 & twins[a]) !== 0) continue;
       const follows = this.followsOf[a];
       let v1 = max1 ? -1 : 1000;
       let al1 = al0;
       let be1 = be0;
-      for (let m1 = this.legal(h1, a, a, sauOpen); m1 !== 0 && al1 < be1; m1 &= m1 - 1) {
+      const l1 = this.legal(h1, a, a, sauOpen);
+      // The cards that take the trick so far; first those the seat wants (to take it from the other side, else to leave it).
+      const w1 = l1 & follows & stronger[a];
+      for (let m1 = sideOf[s1] !== side0 ? w1 : l1 & ~w1, n1 = l1 & ~m1; (m1 | n1) !== 0 && al1 < be1; ) {
+        if (m1 === 0) {
+          m1 = n1;
+          n1 = 0;
+        }
         const b = 31 - Math.clz32(m1 & -m1);
+        m1 &= m1 - 1;
+        if ((l1 & twins[b]) !== 0) continue;
         // The best card so far and the place (from the leader) of who played it.
-        const bBeats = (follows & (1 << b)) !== 0 && power[b] > power[a];
+        const bBeats = (w1 & (1 << b)) !== 0;
         const best1 = bBeats ? b : a;
         const at1 = bBeats ? 1 : 0;
         let v2 = max2 ? -1 : 1000;
         let al2 = al1;
         let be2 = be1;
-        for (let m2 = this.legal(h2, a, best1, sauOpen); m2 !== 0 && al2 < be2; m2 &= m2 - 1) {
+        const l2 = this.legal(h2, a, best1, sauOpen);
+        const w2 = l2 & follows & stronger[best1];
+        for (let m2 = sideOf[s2] !== sideOf[(leader + at1) & 3] ? w2 : l2 & ~w2, n2 = l2 & ~m2; (m2 | n2) !== 0 && al2 < be2; ) {
+          if (m2 === 0) {
+            m2 = n2;
+            n2 = 0;
+          }
           const c = 31 - Math.clz32(m2 & -m2);
-          const cBeats = (follows & (1 << c)) !== 0 && power[c] > power[best1];
+          m2 &= m2 - 1;
+          if ((l2 & twins[c]) !== 0) continue;
+          const cBeats = (w2 & (1 << c)) !== 0;
           const best2 = cBeats ? c : best1;
           const at2 = cBeats ? 2 : at1;
           let v3 = max3 ? -1 : 1000;
-          for (let m3 = this.legal(h3, a, best2, sauOpen); m3 !== 0; m3 &= m3 - 1) {
+          const l3 = this.legal(h3, a, best2, sauOpen);
+          const w3 = l3 & follows & stronger[best2];
+          for (let m3 = sideOf[s3] !== sideOf[(leader + at2) & 3] ? w3 : l3 & ~w3, n3 = l3 & ~m3; (m3 | n3) !== 0; ) {
+            if (m3 === 0) {
+              m3 = n3;
+              n3 = 0;
+            }
             const d = 31 - Math.clz32(m3 & -m3);
-            const dBeats = (follows & (1 << d)) !== 0 && power[d] > power[best2];
-            const winner = (leader + (dBeats ? 3 : at2)) & 3;
+            m3 &= m3 - 1;
+            if ((l3 & twins[d]) !== 0) continue;
+            const winner = (leader + ((w3 & (1 << d)) !== 0 ? 3 : at2)) & 3;
             const trick = pts[a] + pts[b] + pts[c] + pts[d];
             const v = (sideOf[winner] === 0 ? trick : 0) + this.rest(hands, winner, (1 << a) | (1 << b) | (1 << c) | (1 << d), sideOf, sauOpen && (this.sauSuit & (1 << a)) === 0, left - trick);
             if (max3 ? v > v3 : v < v3) v3 = v;
