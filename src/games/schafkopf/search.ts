@@ -31,7 +31,7 @@ export type { SearchDeal } from './searchTables.js';
  */
 export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
   /** The last tricks searched without play and undo, for `futureBounds` and `futureSearch`. */
-  private readonly lastTricks = new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang);
+  private readonly lastTricks = new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, this.stronger, this.twins);
 
   /** A search state in the position of a public state in its card play (mid-trick too), or undefined outside the play. */
   static fromState(state: SchafkopfState): SchafkopfSearch | undefined {
@@ -396,8 +396,11 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
    * play (the party taking as many as it can, everyone else as few):
    * between none and all that are not yet in a finished trick; between
    * tricks, the run of trumps from the highest still out that one side
-   * holds is sure to win its tricks, so its points are that side's; before
-   * the last two tricks, the exact points (`LastTricks`).
+   * holds is sure to win its tricks, so its points are that side's, and so
+   * are, for each seat of the other side, its k cards of least points at
+   * least, k the most cards of the run in one hand of that side (they fall
+   * in k different tricks, and the other side puts a card into each);
+   * before the last two tricks, the exact points (`LastTricks`).
    */
   futureBounds(out: Float64Array): void {
     const left = this.totalPoints - this.taken;
@@ -436,6 +439,7 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
     const pts = this.cardPoints;
     let side = -1;
     let sure = 0;
+    let run = 0;
     for (let i = 0; i < order.length; i++) {
       const bit = 1 << order[i];
       if ((live & bit) === 0) continue;
@@ -443,9 +447,37 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
       if (side < 0) side = s;
       else if (s !== side) break;
       sure += pts[order[i]];
+      run |= bit;
+    }
+    if (side >= 0) {
+      // The seat of that side with the most of the run wins a trick with each; into each such trick every seat of the other side puts a card of its own.
+      let k = 0;
+      for (let s = 0; s < 4; s++) if (so[s] === side) k = Math.max(k, popcount32(h[s] & run));
+      for (let s = 0; s < 4; s++) if (so[s] !== side) sure += this.leastPoints(h[s], k);
     }
     if (side === 0) out[0] = sure;
     else if (side === 1) out[1] = left - sure;
+  }
+
+  /** The sum of the `k` smallest card points in the hand. */
+  private leastPoints(hand: number, k: number): number {
+    const pts = this.cardPoints;
+    let sum = 0;
+    let left = hand;
+    for (let i = 0; i < k && left !== 0; i++) {
+      let least = 99;
+      let at = 0;
+      for (let m = left; m !== 0; m &= m - 1) {
+        const c = 31 - Math.clz32(m & -m);
+        if (pts[c] < least) {
+          least = pts[c];
+          at = c;
+        }
+      }
+      sum += least;
+      left &= ~(1 << at);
+    }
+    return sum;
   }
 
   /**
