@@ -1,9 +1,11 @@
+import { popcount32 } from '../../cards/bits.js';
 import type { Card } from '../../cards/pack.js';
 import { followMask, legalMask } from './legal.js';
 import type { PlayTables } from './tables.js';
 
-/** The answers kept (a power of two). */
-const SLOTS = 1 << 13;
+/** The answers kept (powers of two): the points of the last two tricks (`SLOTS`), bounds on the last three or more (`BOUND_SLOTS`). */
+const SLOTS = 1 << 15;
+const BOUND_SLOTS = 1 << 14;
 
 /**
  * The last tricks of a Schafkopf deal, searched without play and undo for
@@ -17,14 +19,15 @@ const SLOTS = 1 << 13;
  * - `value`: the last two tricks solved outright (`futureBounds`); the
  *   answers are kept for the deal (`forget` when the hands are dealt anew):
  *   two in three positions recur.
- * - `search`: the last three, fail-soft within a window (`futureSearch`;
- *   the solver keeps the bounds in its table).
+ * - `search`: the last three or four, fail-soft within a window
+ *   (`futureSearch`; the solver keeps the bounds in its table); from four
+ *   tricks, the bounds found on the last three are kept for the deal too.
+ * - `sureBounds`: bounds on the points whatever is played, by the run of
+ *   the highest trumps (`futureBounds`).
  */
 export class LastTricks {
-  /** The answers kept: by slot, the cards still out, `tag` (the deal, the leader, `sauOpen`) and the points. */
-  private keys: Int32Array | undefined;
-  private tags: Int32Array | undefined;
-  private points: Int16Array | undefined;
+  /** The answers on the last two tricks kept: by slot, the cards still out, `tag` (the deal, the leader, `sauOpen`) and the points. */
+  private answers: Int32Array | undefined;
   /** The number of the deal: answers of other deals do not count. */
   private generation = 1;
 
@@ -42,18 +45,88 @@ export class LastTricks {
     private readonly stronger: Int32Array,
     /** For each card: its twin (see `DealTables.twins`), as a mask. */
     private readonly twins: Int32Array,
-  ) {}
+    /** The trumps, the highest first. */
+    private readonly trumpOrder: Int8Array,
+  ) {
+    this.blanks = t.points.reduce((m, p, c) => (p === 0 ? m | (1 << c) : m), 0);
+  }
 
-  /** The hands after the next trick, for the two tricks after it. */
-  private readonly after = new Int32Array(4);
+  /** The cards that count no points. */
+  private readonly blanks: number;
 
   /**
-   * The points side 0 takes from the last three tricks (three cards in each
-   * hand; the arguments as for `value`), fail-soft alpha-beta: a result at
-   * or below `alpha` is an upper bound, at or above `beta` a lower bound.
+   * Bounds on the card points side 0 takes from here (between tricks),
+   * whatever is played, into `out` (which holds 0 and `left`, the points
+   * still out, or narrower): the run of trumps from the highest still out
+   * that one side holds is sure to win its tricks, so its points are that
+   * side's, and so are, for each seat of the other side, its k cards of
+   * least points at least, k the most cards of the run in one hand of that
+   * side (they fall in k different tricks, and the other side puts a card
+   * into each).
+   */
+  sureBounds(h: Int32Array, so: Int8Array, left: number, out: Float64Array): void {
+    const live = h[0] | h[1] | h[2] | h[3];
+    const party = (so[0] === 0 ? h[0] : 0) | (so[1] === 0 ? h[1] : 0) | (so[2] === 0 ? h[2] : 0) | (so[3] === 0 ? h[3] : 0);
+    const order = this.trumpOrder;
+    const pts = this.t.points;
+    let side = -1;
+    let sure = 0;
+    let run = 0;
+    for (let i = 0; i < order.length; i++) {
+      const bit = 1 << order[i];
+      if ((live & bit) === 0) continue;
+      const s = (party & bit) !== 0 ? 0 : 1;
+      if (side < 0) side = s;
+      else if (s !== side) break;
+      sure += pts[order[i]];
+      run |= bit;
+    }
+    if (side < 0) return;
+    let k = 0;
+    for (let s = 0; s < 4; s++) if (so[s] === side) k = Math.max(k, popcount32(h[s] & run));
+    for (let s = 0; s < 4; s++) if (so[s] !== side) sure += this.leastPoints(h[s], k);
+    if (side === 0) out[0] = Math.max(out[0], sure);
+    else out[1] = Math.min(out[1], left - sure);
+  }
+
+  /** The sum of the `k` smallest card points in the hand. */
+  private leastPoints(hand: number, k: number): number {
+    // Mostly the hand has k cards without points.
+    if (popcount32(hand & this.blanks) >= k) return 0;
+    const pts = this.t.points;
+    let sum = 0;
+    let rest = hand;
+    for (let i = 0; i < k && rest !== 0; i++) {
+      let least = 99;
+      let at = 0;
+      for (let m = rest; m !== 0; m &= m - 1) {
+        const c = 31 - Math.clz32(m & -m);
+        if (pts[c] < least) {
+          least = pts[c];
+          at = c;
+        }
+      }
+      sum += least;
+      rest &= ~(1 << at);
+    }
+    return sum;
+  }
+
+  /** The hands after the next trick, for the two tricks after it (`after`), and by the tricks after it for more (`afterBy`). */
+  private readonly after = new Int32Array(4);
+  private readonly afterBy: Int32Array[] = [];
+  /** Bounds kept on the last three tricks or more (`restBounded`), four words a slot: the cards still out, `tag` as in `value`, the least and the most points. */
+  private bounds: Int32Array | undefined;
+
+  /**
+   * The points side 0 takes from the last three tricks or more (the same
+   * number of cards in each hand; the arguments as for `value`), fail-soft
+   * alpha-beta: a result at or below `alpha` is an upper bound, at or above
+   * `beta` a lower bound. Beyond three tricks the bounds found on the last
+   * three or more are kept for the deal.
    */
   search(hands: Int32Array, leader: number, sideOf: Int8Array, sauOpen: boolean, left: number, alpha: number, beta: number): number {
-    return this.solve(hands, leader, sideOf, sauOpen, left, alpha, beta);
+    return this.solve(hands, leader, sideOf, sauOpen, left, alpha, beta, popcount32(hands[leader]));
   }
 
   /**
@@ -65,45 +138,44 @@ export class LastTricks {
   value(hands: Int32Array, leader: number, sideOf: Int8Array, sauOpen: boolean, left: number): number {
     const live = hands[0] | hands[1] | hands[2] | hands[3];
     const tag = this.generation * 8 + leader * 2 + (sauOpen ? 1 : 0);
-    if (this.keys === undefined) {
-      this.keys = new Int32Array(SLOTS);
-      this.tags = new Int32Array(SLOTS);
-      this.points = new Int16Array(SLOTS);
-    }
+    // Two words a slot, on one cache line: the cards, then the tag and the points (7 bits).
+    const answers = this.answers ?? (this.answers = new Int32Array(SLOTS * 2));
     let h = Math.imul(live ^ Math.imul(tag, 0x9e3779b1), 0x85ebca6b);
     h = (h ^ (h >>> 15)) & (SLOTS - 1);
-    if (this.keys[h] === live && this.tags![h] === tag) return this.points![h];
-    const v = this.solve(hands, leader, sideOf, sauOpen, left, -1, 1000);
-    this.keys[h] = live;
-    this.tags![h] = tag;
-    this.points![h] = v;
+    const j = h * 2;
+    if (answers[j] === live && answers[j + 1] >> 7 === tag) return answers[j + 1] & 127;
+    const v = this.solve(hands, leader, sideOf, sauOpen, left, -1, 1000, 2);
+    answers[j] = live;
+    answers[j + 1] = tag * 128 + v;
     return v;
   }
 
   /** The hands are dealt anew: the answers kept no longer hold. */
   forget(): void {
     this.generation++;
-    if (this.generation >= 1 << 27) {
+    if (this.generation >= 1 << 20) {
       // Tags would wrap around: clear them instead.
-      this.tags?.fill(0);
+      this.answers?.fill(0);
+      this.bounds?.fill(0);
       this.generation = 1;
     }
   }
 
   /** A cache of its own for a copy of the search state (the tables are shared). */
   copy(): LastTricks {
-    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, this.stronger, this.twins);
+    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, this.stronger, this.twins, this.trumpOrder);
   }
 
   /**
-   * The next trick card by card, alpha-beta within (al0, be0) (fail-soft;
-   * exact for a window around every value). Each seat after the leader
+   * The next trick card by card (`tricks`: the cards in each hand),
+   * alpha-beta within (al0, be0) (fail-soft; exact for a window around
+   * every value), then the tricks after it. Each seat after the leader
    * tries first the cards that take the trick from the other side (or, when
    * its own side lies best, those that leave it there); a card is skipped
    * when its twin (`twins`) is legal for the same seat: the two are worth
    * the same.
    */
-  private solve(hands: Int32Array, leader: number, sideOf: Int8Array, sauOpen: boolean, left: number, al0: number, be0: number): number {
+  private solve(hands: Int32Array, leader: number, sideOf: Int8Array, sauOpen: boolean, left: number, al0: number, be0: number, tricks: number): number {
     const pts = this.t.points;
     const twins = this.twins;
     const stronger = this.stronger;
@@ -173,7 +245,19 @@ export class LastTricks {
             if ((l3 & twins[d]) !== 0) continue;
             const winner = (leader + ((w3 & (1 << d)) !== 0 ? 3 : at2)) & 3;
             const trick = pts[a] + pts[b] + pts[c] + pts[d];
-            const v = (sideOf[winner] === 0 ? trick : 0) + this.rest(hands, winner, (1 << a) | (1 << b) | (1 << c) | (1 << d), sideOf, sauOpen && (this.sauSuit & (1 << a)) === 0, left - trick);
+            const gained = sideOf[winner] === 0 ? trick : 0;
+            // The tricks after it bring between none and all of the points still out after it: a card that cannot do better than the best so far is passed over, one sure to reach the bound ends the search here.
+            if (max3 ? gained + left - trick <= v3 : gained >= v3) continue;
+            if (max3 ? gained >= be2 : gained + left - trick <= al2) {
+              v3 = max3 ? gained : gained + left - trick;
+              break;
+            }
+            const played = (1 << a) | (1 << b) | (1 << c) | (1 << d);
+            const open = sauOpen && (this.sauSuit & (1 << a)) === 0;
+            const v =
+              tricks > 3
+                ? gained + this.restBounded(hands, winner, played, sideOf, open, left - trick, (max3 && v3 > al2 ? v3 : al2) - gained, (!max3 && v3 < be2 ? v3 : be2) - gained, tricks - 1)
+                : gained + this.rest(hands, winner, played, sideOf, open, left - trick);
             if (max3 ? v > v3 : v < v3) v3 = v;
             if (max3 ? v3 >= be2 : v3 <= al2) break;
           }
@@ -205,6 +289,39 @@ export class LastTricks {
     const after = this.after;
     for (let s = 0; s < 4; s++) after[s] = hands[s] & ~played;
     return this.value(after, winner, sideOf, sauOpen, left);
+  }
+
+  /**
+   * The points side 0 takes from the last `tricks` tricks (three or more),
+   * after the next trick (as `rest`), fail-soft within (`alpha`, `beta`):
+   * from the bounds kept where they decide, else searched (and the bound
+   * found kept).
+   */
+  private restBounded(hands: Int32Array, winner: number, played: number, sideOf: Int8Array, sauOpen: boolean, left: number, alpha: number, beta: number, tricks: number): number {
+    const after = this.afterBy[tricks] ?? (this.afterBy[tricks] = new Int32Array(4));
+    for (let s = 0; s < 4; s++) after[s] = hands[s] & ~played;
+    const live = after[0] | after[1] | after[2] | after[3];
+    const tag = this.generation * 8 + winner * 2 + (sauOpen ? 1 : 0);
+    const bounds = this.bounds ?? (this.bounds = new Int32Array(BOUND_SLOTS * 4));
+    const h = Math.imul(live ^ Math.imul(tag, 0x9e3779b1), 0x85ebca6b);
+    const j = ((h ^ (h >>> 15)) & (BOUND_SLOTS - 1)) * 4;
+    let lo = 0;
+    let hi = left;
+    if (bounds[j] === live && bounds[j + 1] === tag) {
+      lo = bounds[j + 2];
+      hi = bounds[j + 3];
+    }
+    if (lo >= beta || lo === hi) return lo;
+    if (hi <= alpha) return hi;
+    const v = this.solve(after, winner, sideOf, sauOpen, left, lo > alpha ? lo : alpha, hi < beta ? hi : beta, tricks);
+    if (v <= alpha) hi = Math.min(hi, v);
+    else if (v >= beta) lo = Math.max(lo, v);
+    else lo = hi = v;
+    bounds[j] = live;
+    bounds[j + 1] = tag;
+    bounds[j + 2] = lo;
+    bounds[j + 3] = hi;
+    return v;
   }
 
   /** Who takes the last trick, led by `leader8`, once the cards `played` went to the one before: every card is forced. */
