@@ -136,15 +136,21 @@ export class LastTricks {
    * the eight cards.
    */
   value(hands: Int32Array, leader: number, sideOf: Int8Array, sauOpen: boolean, left: number): number {
-    const live = hands[0] | hands[1] | hands[2] | hands[3];
+    return this.lastTwo(hands, 0, leader, sideOf, sauOpen, left);
+  }
+
+  /** `value` of the hands less the cards `played` (the hands are copied only when the answer is not kept). */
+  private lastTwo(hands: Int32Array, played: number, leader: number, sideOf: Int8Array, sauOpen: boolean, left: number): number {
+    const live = (hands[0] | hands[1] | hands[2] | hands[3]) & ~played;
     const tag = this.generation * 8 + leader * 2 + (sauOpen ? 1 : 0);
     // Two words a slot, on one cache line: the cards, then the tag and the points (7 bits).
     const answers = this.answers ?? (this.answers = new Int32Array(SLOTS * 2));
-    let h = Math.imul(live ^ Math.imul(tag, 0x9e3779b1), 0x85ebca6b);
-    h = (h ^ (h >>> 15)) & (SLOTS - 1);
-    const j = h * 2;
+    const h = Math.imul(live ^ Math.imul(tag, 0x9e3779b1), 0x85ebca6b);
+    const j = ((h ^ (h >>> 15)) & (SLOTS - 1)) * 2;
     if (answers[j] === live && answers[j + 1] >> 7 === tag) return answers[j + 1] & 127;
-    const v = this.solve(hands, leader, sideOf, sauOpen, left, -1, 1000, 2);
+    const after = this.after;
+    for (let s = 0; s < 4; s++) after[s] = hands[s] & ~played;
+    const v = this.solve(after, leader, sideOf, sauOpen, left, -1, 1000, 2);
     answers[j] = live;
     answers[j + 1] = tag * 128 + v;
     return v;
@@ -286,9 +292,7 @@ export class LastTricks {
   private rest(hands: Int32Array, winner: number, played: number, sideOf: Int8Array, sauOpen: boolean, left: number): number {
     const next = hands[winner] & ~played;
     if ((next & (next - 1)) === 0) return sideOf[this.lastWinner(hands, winner, played)] === 0 ? left : 0;
-    const after = this.after;
-    for (let s = 0; s < 4; s++) after[s] = hands[s] & ~played;
-    return this.value(after, winner, sideOf, sauOpen, left);
+    return this.lastTwo(hands, played, winner, sideOf, sauOpen, left);
   }
 
   /**
