@@ -217,6 +217,35 @@ describe('the search state against the public API', () => {
     expect(out[1]).toBe(120 - run.reduce((sum, c) => sum + pts(c), 0) - least.reduce((a, b) => a + b, 0));
   });
 
+  it('pointsQuestion: a question Schwarz could tip is one of points once the side without a trick holds the highest trump out', () => {
+    const rules = VARIANTS[1].rules;
+    const pack = schafkopfPack(false);
+    const order = playTables(pack, 'solo', 3).trumpOrder;
+    const out = new Float64Array(2);
+    for (const [holder, expected] of [
+      [0, true],
+      [1, false],
+    ] as const) {
+      const s = new SchafkopfSearch({ rules, contract: { kind: 'solo', suit: 3, declarer: 0 }, doublings: 0, stock: 0 });
+      // The highest trump with `holder`, the other cards dealt in turn.
+      const rest = pack.cards.filter((c) => c !== order[0]);
+      const hands = [0, 1, 2, 3].map((seat) => {
+        const cards = rest.filter((_, i) => i % 4 === seat).slice(0, seat === holder ? 7 : 8);
+        return (seat === holder ? [order[0], ...cards] : cards).reduce((m, c) => m | (1 << c), 0);
+      });
+      // The seat that took an 8th card gives it to the holder's place: every hand has 8.
+      const spare = rest.filter((_, i) => i % 4 === holder)[7];
+      const taker = [0, 1, 2, 3].find((seat) => seat !== holder && popcount32(hands[seat]) < 8)!;
+      hands[taker] |= 1 << spare;
+      expect(hands.map(popcount32)).toEqual([8, 8, 8, 8]);
+      expect(hands.reduce((a, b) => a | b, 0) >>> 0).toBe(0xffffffff);
+      s.deal(hands, 0);
+      // The declarer's second-lowest score: lost, Schneider, not Schwarz (with no trick at all the score is lower).
+      const steps = s.outcomes(0)!;
+      expect(s.pointsQuestion(0, steps[1], out)).toBe(expected);
+    }
+  });
+
   it('futureSearch four tricks before the end: exact in a wide window, a bound on the right side of a null window, whatever was asked before', () => {
     const rng = new SeededRng(2311);
     // The reference: every card of the next trick, then the last three by futureSearch (checked against minimax above).

@@ -347,11 +347,27 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
     if (!this.qSchwarzSafe) {
       const t0 = this.sideTr[0];
       const t1 = this.sideTr[1];
-      if ((t0 === 0 && !this.qLowSafe) || (t1 === 0 && !this.qHighSafe)) return false;
+      if ((t0 === 0 && !this.qLowSafe) || (t1 === 0 && !this.qHighSafe)) {
+        // Between tricks, the side holding the highest trump still out is sure of a trick.
+        const top = this.topTrumpSide();
+        if ((t0 === 0 && !this.qLowSafe && top !== 0) || (t1 === 0 && !this.qHighSafe && top !== 1)) return false;
+      }
     }
     out[0] = this.qDirection;
     out[1] = this.qPoints - this.seatPointsOfSide0();
     return true;
+  }
+
+  /** Between tricks, the side that holds the highest trump still out (it takes a trick with it whatever is played); -1 within a trick or with no trump out. */
+  private topTrumpSide(): number {
+    if ((this.pos & 3) !== 0) return -1;
+    const h = this.hands;
+    const order = this.trumpOrder;
+    for (let i = 0; i < order.length; i++) {
+      const bit = 1 << order[i];
+      for (let s = 0; s < 4; s++) if ((h[s] & bit) !== 0) return this.sideOf[s];
+    }
+    return -1;
   }
 
   /**
