@@ -337,8 +337,9 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
    * taken by each side, rises (falls) with the party's points, it reaches
    * the threshold when the party takes at least (at most) the points still
    * missing (to spare). Not so in a Bettel, tout or Ramsch, and not where
-   * Schwarz could still tip the answer (no trick yet on a side, and the
-   * answer at 0 or all points differs with and without a trick).
+   * Schwarz could still tip the answer (no trick yet on a side, nor, between
+   * tricks, the highest trump still out, which takes one; and the answer at
+   * 0 or all points differs with and without a trick).
    */
   pointsQuestion(seat: Seat, threshold: number, out: Float64Array): boolean {
     if (this.ramsch) return false;
