@@ -6,6 +6,7 @@ import { cardPoints, schafkopfPack } from './cards.js';
 import { schafkopf } from './game.js';
 import { partyOfState } from './derive.js';
 import { SchafkopfSearch } from './search.js';
+import { playTables } from './tables.js';
 import type { SchafkopfState } from './state.js';
 import { schafkopfSearch } from './module.js';
 import { advance, randomDeal, randomPlayState, VARIANTS } from './testing.js';
@@ -190,6 +191,97 @@ describe('the search state against the public API', () => {
       }
     }
     expect(exact).toBeGreaterThan(200);
+    expect(searched).toBeGreaterThan(100);
+  });
+
+  it('futureBounds: the seats of the other side put their cards of least points into the tricks of a run of top trumps', () => {
+    const rules = VARIANTS[1].rules;
+    const s = new SchafkopfSearch({ rules, contract: { kind: 'solo', suit: 3, declarer: 0 }, doublings: 0, stock: 0 });
+    const pack = schafkopfPack(false);
+    const order = playTables(pack, 'solo', 3).trumpOrder;
+    const pts = (c: number) => cardPoints(pack, c);
+    // The declarer holds the Sau and the Zehn of every suit (no card without points); seat 1 the two highest trumps.
+    const declarer = pack.cards.filter((c) => pts(c) >= 10 && c !== order[0] && c !== order[1]);
+    expect(declarer).toHaveLength(8);
+    const rest = pack.cards.filter((c) => !declarer.includes(c) && c !== order[0] && c !== order[1]);
+    const hands = [declarer, [order[0], order[1], ...rest.slice(0, 6)], rest.slice(6, 14), rest.slice(14, 22)].map((h) => h.reduce((m, c) => m | (1 << c), 0));
+    s.deal(hands, 0);
+    const out = new Float64Array(2);
+    s.futureBounds(out);
+    // The run: the trumps above the declarer's highest; k: the most of it in one hand of the others, so many tricks at least, into each of which the declarer puts a card of 10 points or more.
+    const run = order.slice(0, order.findIndex((c) => declarer.includes(c)));
+    const k = Math.max(...[1, 2, 3].map((seat) => run.filter((c) => (hands[seat] & (1 << c)) !== 0).length));
+    expect(k).toBeGreaterThanOrEqual(2);
+    const least = declarer.map(pts).sort((a, b) => a - b).slice(0, k);
+    expect(out[0]).toBe(0);
+    expect(out[1]).toBe(120 - run.reduce((sum, c) => sum + pts(c), 0) - least.reduce((a, b) => a + b, 0));
+  });
+
+  it('pointsQuestion: a question Schwarz could tip is one of points once the side without a trick holds the highest trump out', () => {
+    const rules = VARIANTS[1].rules;
+    const pack = schafkopfPack(false);
+    const order = playTables(pack, 'solo', 3).trumpOrder;
+    const out = new Float64Array(2);
+    for (const [holder, expected] of [
+      [0, true],
+      [1, false],
+    ] as const) {
+      const s = new SchafkopfSearch({ rules, contract: { kind: 'solo', suit: 3, declarer: 0 }, doublings: 0, stock: 0 });
+      // The highest trump with `holder`, the other cards dealt in turn.
+      const rest = pack.cards.filter((c) => c !== order[0]);
+      const hands = [0, 1, 2, 3].map((seat) => {
+        const cards = rest.filter((_, i) => i % 4 === seat).slice(0, seat === holder ? 7 : 8);
+        return (seat === holder ? [order[0], ...cards] : cards).reduce((m, c) => m | (1 << c), 0);
+      });
+      // The seat that took an 8th card gives it to the holder's place: every hand has 8.
+      const spare = rest.filter((_, i) => i % 4 === holder)[7];
+      const taker = [0, 1, 2, 3].find((seat) => seat !== holder && popcount32(hands[seat]) < 8)!;
+      hands[taker] |= 1 << spare;
+      expect(hands.map(popcount32)).toEqual([8, 8, 8, 8]);
+      expect(hands.reduce((a, b) => a | b, 0) >>> 0).toBe(0xffffffff);
+      s.deal(hands, 0);
+      // The declarer's second-lowest score: lost, Schneider, not Schwarz (with no trick at all the score is lower).
+      const steps = s.outcomes(0)!;
+      expect(s.pointsQuestion(0, steps[1], out)).toBe(expected);
+    }
+  });
+
+  it('futureSearch four tricks before the end: exact in a wide window, a bound on the right side of a null window, whatever was asked before', () => {
+    const rng = new SeededRng(2311);
+    // The reference: every card of the next trick, then the last three by futureSearch (checked against minimax above).
+    const reference = (s: SchafkopfSearch): number => {
+      if (s.bestSeat() < 0 && popcount32(s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3)) === 12) return s.futureSearch(-1, 1000);
+      const max = s.side(s.toMove()) === 0;
+      const before = s.sidePoints(0);
+      let best = max ? -Infinity : Infinity;
+      for (let m = s.legalMask(); m !== 0; m &= m - 1) {
+        s.play(31 - Math.clz32(m & -m));
+        const v = s.sidePoints(0) - before + reference(s);
+        s.undo();
+        best = max ? Math.max(best, v) : Math.min(best, v);
+      }
+      return best;
+    };
+    let searched = 0;
+    for (const { rules } of VARIANTS) {
+      for (let d = 0; d < 30; d++) {
+        const total = rules.kurzeKarte ? 24 : 32;
+        const start = randomPlayState(rules, rng, total - 16);
+        if (!start) continue;
+        const s = SchafkopfSearch.fromState(start)!;
+        if (s.bestSeat() >= 0) continue;
+        const best = reference(s);
+        // Null windows around the value first (their bounds are kept), then the exact value.
+        for (let i = 0; i < 8; i++) {
+          const a = best - 12 + rng.int(25);
+          const r = s.futureSearch(a, a + 1);
+          if (r <= a) expect(best).toBeLessThanOrEqual(r);
+          else expect(best).toBeGreaterThanOrEqual(r);
+        }
+        expect(s.futureSearch(-1, 1000)).toBe(best);
+        searched++;
+      }
+    }
     expect(searched).toBeGreaterThan(100);
   });
 

@@ -8,6 +8,8 @@ import type { SchafkopfRules } from './rules.js';
 import type { SearchDeal } from './searchTables.js';
 import type { SchafkopfState } from './state.js';
 
+/** The tricks before the end from which `LastTricks` searches on its own (`futureSearch`). */
+const ENDGAME_TRICKS = 4;
 export type { SearchDeal } from './searchTables.js';
 
 /**
@@ -31,7 +33,7 @@ export type { SearchDeal } from './searchTables.js';
  */
 export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
   /** The last tricks searched without play and undo, for `futureBounds` and `futureSearch`. */
-  private readonly lastTricks = new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang);
+  private readonly lastTricks = new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, this.stronger, this.twins, this.trumpOrder);
 
   /** A search state in the position of a public state in its card play (mid-trick too), or undefined outside the play. */
   static fromState(state: SchafkopfState): SchafkopfSearch | undefined {
@@ -335,8 +337,9 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
    * taken by each side, rises (falls) with the party's points, it reaches
    * the threshold when the party takes at least (at most) the points still
    * missing (to spare). Not so in a Bettel, tout or Ramsch, and not where
-   * Schwarz could still tip the answer (no trick yet on a side, and the
-   * answer at 0 or all points differs with and without a trick).
+   * Schwarz could still tip the answer (no trick yet on a side, nor, between
+   * tricks, the highest trump still out, which takes one; and the answer at
+   * 0 or all points differs with and without a trick).
    */
   pointsQuestion(seat: Seat, threshold: number, out: Float64Array): boolean {
     if (this.ramsch) return false;
@@ -345,11 +348,27 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
     if (!this.qSchwarzSafe) {
       const t0 = this.sideTr[0];
       const t1 = this.sideTr[1];
-      if ((t0 === 0 && !this.qLowSafe) || (t1 === 0 && !this.qHighSafe)) return false;
+      if ((t0 === 0 && !this.qLowSafe) || (t1 === 0 && !this.qHighSafe)) {
+        // Between tricks, the side holding the highest trump still out is sure of a trick.
+        const top = this.topTrumpSide();
+        if ((t0 === 0 && !this.qLowSafe && top !== 0) || (t1 === 0 && !this.qHighSafe && top !== 1)) return false;
+      }
     }
     out[0] = this.qDirection;
     out[1] = this.qPoints - this.seatPointsOfSide0();
     return true;
+  }
+
+  /** Between tricks, the side that holds the highest trump still out (it takes a trick with it whatever is played); -1 within a trick or with no trump out. */
+  private topTrumpSide(): number {
+    if ((this.pos & 3) !== 0) return -1;
+    const h = this.hands;
+    const order = this.trumpOrder;
+    for (let i = 0; i < order.length; i++) {
+      const bit = 1 << order[i];
+      for (let s = 0; s < 4; s++) if ((h[s] & bit) !== 0) return this.sideOf[s];
+    }
+    return -1;
   }
 
   /**
@@ -396,8 +415,11 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
    * play (the party taking as many as it can, everyone else as few):
    * between none and all that are not yet in a finished trick; between
    * tricks, the run of trumps from the highest still out that one side
-   * holds is sure to win its tricks, so its points are that side's; before
-   * the last two tricks, the exact points (`LastTricks`).
+   * holds is sure to win its tricks, so its points are that side's, and so
+   * are, for each seat of the other side, its k cards of least points at
+   * least, k the most cards of the run in one hand of that side (they fall
+   * in k different tricks, and the other side puts a card into each);
+   * before the last two tricks, the exact points (`LastTricks`).
    */
   futureBounds(out: Float64Array): void {
     const left = this.totalPoints - this.taken;
@@ -430,31 +452,19 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
       out[0] = out[1] = so[winner] === 0 ? pts : 0;
       return;
     }
-    const live = h[0] | h[1] | h[2] | h[3];
-    const party = (so[0] === 0 ? h[0] : 0) | (so[1] === 0 ? h[1] : 0) | (so[2] === 0 ? h[2] : 0) | (so[3] === 0 ? h[3] : 0);
-    const order = this.trumpOrder;
-    const pts = this.cardPoints;
-    let side = -1;
-    let sure = 0;
-    for (let i = 0; i < order.length; i++) {
-      const bit = 1 << order[i];
-      if ((live & bit) === 0) continue;
-      const s = (party & bit) !== 0 ? 0 : 1;
-      if (side < 0) side = s;
-      else if (s !== side) break;
-      sure += pts[order[i]];
-    }
-    if (side === 0) out[0] = sure;
-    else if (side === 1) out[1] = left - sure;
+    this.lastTricks.sureBounds(h, so, left, out);
   }
 
   /**
-   * Three tricks before the end, between tricks: the points the party takes
-   * from here under best play, fail-soft within (alpha, beta), by
-   * `LastTricks`; NaN elsewhere.
+   * Three or four tricks before the end, between tricks: the points the
+   * party takes from here under best play, fail-soft within (alpha, beta),
+   * by `LastTricks` (four tricks searched there, without the solver's play
+   * and undo, move order and table, cost about a sixth less than by the
+   * solver down to three); NaN elsewhere.
    */
   futureSearch(alpha: number, beta: number): number {
-    if ((this.pos & 3) !== 0 || this.end - this.pos !== 12) return NaN;
+    const cards = this.end - this.pos;
+    if ((this.pos & 3) !== 0 || cards < 12 || cards > ENDGAME_TRICKS * 4) return NaN;
     return this.lastTricks.search(this.hands, this.turn, this.sideOf, this.searchedIn >= this.pos >> 2, this.totalPoints - this.taken, alpha, beta);
   }
 
@@ -465,7 +475,7 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
    * with the hands and a `sideOf` of the caller's own.
    */
   avoidingTricks(): LastTricks {
-    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, true);
+    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, this.stronger, this.twins, this.trumpOrder, true);
   }
 
   private setQuestion(seat: Seat, threshold: number): void {

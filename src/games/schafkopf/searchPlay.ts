@@ -67,6 +67,8 @@ export class SchafkopfPlay {
   protected readonly runCards: Int8Array;
   protected readonly runEnd: Int8Array;
   protected readonly runHolder = new Int8Array(32);
+  /** For each card: its twin (see `DealTables.twins`), as a mask. */
+  protected readonly twins: Int32Array;
   /** The cards in a run of one (kept as they are by `canonical`). */
   protected readonly alone: number;
   /** The cards `distinctMoves` may take as equivalent to a neighbour: all but the trumps in a Ramsch (its loser is found by the trumps taken). */
@@ -160,6 +162,7 @@ export class SchafkopfPlay {
     this.stronger = d.stronger;
     this.runCards = d.runCards;
     this.runEnd = d.runEnd;
+    this.twins = d.twins;
     this.alone = d.alone;
     this.mergeable = d.mergeable;
     this.totalPoints = d.totalPoints;

@@ -34,6 +34,14 @@ export interface DealTables {
   readonly runCards: Int8Array;
   readonly runEnd: Int8Array;
   readonly alone: number;
+  /**
+   * For each card: the next stronger card of its class (the trumps, or its
+   * plain suit) when the two count the same and neither is the called Sau
+   * (nor a trump in a Ramsch), as a mask; else 0. A card whose twin is legal
+   * for the same seat is worth what the twin is worth (nothing lies between
+   * them), so a search tries one of the two.
+   */
+  readonly twins: Int32Array;
   readonly mergeable: number;
   readonly totalPoints: number;
 }
@@ -93,6 +101,11 @@ export function dealTables(deal: SearchDeal): DealTables {
     stronger: Int32Array.from(pack.cards.map((c) => pack.cards.reduce((m, d) => (power[d] > power[c] ? m | (1 << d) : m), 0))),
     runCards,
     runEnd,
+    twins: Int32Array.from(pack.cards.map((c) => {
+      const d = above[c][0];
+      if (d === undefined || c === sau || d === sau || (ramsch && (trumps & (1 << c)) !== 0)) return 0;
+      return cardPoints[c] === cardPoints[d] ? 1 << d : 0;
+    })),
     alone: runs.filter((r) => r.length === 1).reduce((m, r) => m | (1 << r[0]), 0),
     mergeable: ramsch ? ~trumps : -1,
     totalPoints: pack.cards.reduce((sum, c) => sum + cardPoints[c], 0),
