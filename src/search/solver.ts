@@ -310,18 +310,7 @@ export class Solver {
       const m = buf[i];
       order[i] = m === first ? Infinity : hinted ? state.moveOrder!(m) * 4294967296 + h[m] : h[m];
     }
-    for (let i = 1; i < n; i++) {
-      const m = buf[i];
-      const score = order[i];
-      let j = i - 1;
-      while (j >= 0 && order[j] < score) {
-        buf[j + 1] = buf[j];
-        order[j + 1] = order[j];
-        j--;
-      }
-      buf[j + 1] = m;
-      order[j + 1] = score;
-    }
+    sortMovesByScore(buf, order, n);
     return n;
   }
 
@@ -465,6 +454,25 @@ export function movesOf(mask: number): number[] {
 }
 
 const TWO_32 = 4294967296;
+
+/**
+ * Sorts the first `n` moves of `buf` by their scores in `score` (kept beside them), highest first, ties in their
+ * order: an insertion sort, for the few moves of a ply.
+ */
+export function sortMovesByScore(buf: Int32Array, score: Float64Array, n: number): void {
+  for (let i = 1; i < n; i++) {
+    const m = buf[i];
+    const v = score[i];
+    let j = i - 1;
+    while (j >= 0 && score[j] < v) {
+      buf[j + 1] = buf[j];
+      score[j + 1] = score[j];
+      j--;
+    }
+    buf[j + 1] = m;
+    score[j + 1] = v;
+  }
+}
 
 function fillMoves(mask: number, out: Int32Array): number {
   let n = 0;

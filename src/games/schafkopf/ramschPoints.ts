@@ -3,6 +3,7 @@ import type { Seat } from '../game.js';
 import { schafkopfPack } from './cards.js';
 import type { SchafkopfSearch } from './search.js';
 import type { LastTricks } from './searchEndgame.js';
+import { sortMovesByScore } from '../../search/solver.js';
 import { KeyTable } from './ramschTable.js';
 import { playTables } from './tables.js';
 
@@ -58,6 +59,8 @@ export class RamschPoints {
   private endgames: LastTricks[] = [];
   private readonly sides = [0, 1, 2, 3].map((q) => Int8Array.from([0, 1, 2, 3], (t) => (t === q ? 0 : 1)));
   private readonly endHands = new Int32Array(4);
+  /** Bounds on the points from here, filled by `sureBounds`. */
+  private readonly sure = new Float64Array(2);
   /** Whether the last three tricks are searched by `LastTricks` (else card by card here). */
   endgame = true;
 
@@ -156,23 +159,14 @@ export class RamschPoints {
     const key = s.futureKey();
     const table = cand < 0 ? this.points[q] : this.marschPoints[q * 5 + cand];
     if (key >= 0 && cand < 0) {
-      // Between tricks: the run of the highest trumps still out held by q (or by the others) is sure to take its tricks.
-      const order = this.trumpOrder;
-      const pts = this.cardPoints;
-      const mineHand = s.handOf(q);
-      const live = s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3);
-      let who = -1;
-      let sure = 0;
-      for (let i = 0; i < order.length; i++) {
-        const bit = 1 << order[i];
-        if ((live & bit) === 0) continue;
-        const w = (mineHand & bit) !== 0 ? 1 : 0;
-        if (who < 0) who = w;
-        else if (w !== who) break;
-        sure += pts[order[i]];
-      }
-      if (who === 1) lo = sure;
-      else if (who === 0) hi -= sure;
+      // Between tricks: the run of the highest trumps still out is sure to take its tricks, with the least cards of
+      // the other side in them (LastTricks.sureBounds; they hold whoever plays for what).
+      const b = this.sure;
+      b[0] = lo;
+      b[1] = hi;
+      this.endgames[q].sureBounds(this.handsOf(s), this.sides[q], left, b);
+      lo = b[0];
+      hi = b[1];
     }
     if (key >= 0) {
       const stored = table.get(key);
@@ -274,18 +268,7 @@ export class RamschPoints {
       else v = beats ? -power[m] : 500 + 2 * pts[m] - power[m];
       order[i] = m === first ? 1e9 : v * 65536 + this.history[q * 32 + m];
     }
-    for (let i = 1; i < n; i++) {
-      const m = buf[i];
-      const v = order[i];
-      let j = i - 1;
-      while (j >= 0 && order[j] < v) {
-        buf[j + 1] = buf[j];
-        order[j + 1] = order[j];
-        j--;
-      }
-      buf[j + 1] = m;
-      order[j + 1] = v;
-    }
+    sortMovesByScore(buf, order, n);
     return n;
   }
 }

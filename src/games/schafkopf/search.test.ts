@@ -32,15 +32,20 @@ function legalOf(state: SchafkopfState): number {
   return m >>> 0;
 }
 
-/** The card points side 0 takes from here under best play (side 0 taking the most, everyone else the least), by plain minimax. */
-function bestFuture(s: SchafkopfSearch): number {
+/**
+ * The card points side 0 takes from here under best play (side 0 taking the most, everyone else the least), by plain
+ * minimax; where `endgame` answers (a number), its answer is taken instead of searching on.
+ */
+function bestFuture(s: SchafkopfSearch, endgame?: (s: SchafkopfSearch) => number | undefined): number {
   if (s.isOver()) return 0;
+  const known = endgame?.(s);
+  if (known !== undefined) return known;
   const max = s.side(s.toMove()) === 0;
   const before = s.sidePoints(0);
   let best = max ? -Infinity : Infinity;
   for (let m = s.legalMask(); m !== 0; m &= m - 1) {
     s.play(31 - Math.clz32(m & -m));
-    const v = s.sidePoints(0) - before + bestFuture(s);
+    const v = s.sidePoints(0) - before + bestFuture(s, endgame);
     s.undo();
     best = max ? Math.max(best, v) : Math.min(best, v);
   }
@@ -249,19 +254,8 @@ describe('the search state against the public API', () => {
   it('futureSearch four tricks before the end: exact in a wide window, a bound on the right side of a null window, whatever was asked before', () => {
     const rng = new SeededRng(2311);
     // The reference: every card of the next trick, then the last three by futureSearch (checked against minimax above).
-    const reference = (s: SchafkopfSearch): number => {
-      if (s.bestSeat() < 0 && popcount32(s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3)) === 12) return s.futureSearch(-1, 1000);
-      const max = s.side(s.toMove()) === 0;
-      const before = s.sidePoints(0);
-      let best = max ? -Infinity : Infinity;
-      for (let m = s.legalMask(); m !== 0; m &= m - 1) {
-        s.play(31 - Math.clz32(m & -m));
-        const v = s.sidePoints(0) - before + reference(s);
-        s.undo();
-        best = max ? Math.max(best, v) : Math.min(best, v);
-      }
-      return best;
-    };
+    const reference = (s: SchafkopfSearch): number =>
+      bestFuture(s, (t) => (t.bestSeat() < 0 && popcount32(t.handOf(0) | t.handOf(1) | t.handOf(2) | t.handOf(3)) === 12 ? t.futureSearch(-1, 1000) : undefined));
     let searched = 0;
     for (const { rules } of VARIANTS) {
       for (let d = 0; d < 30; d++) {
