@@ -206,24 +206,8 @@ export function scoreDeal(input: ScoringInput, party: readonly Seat[]): Schafkop
  */
 function scoreRamsch(input: ScoringInput, taken: { points: number[]; tricks: number[] }, multiplier: number): SchafkopfOutcome {
   const { rules, tables, tricks } = input;
-  const tarif = rules.tarifRamsch;
-  const seats = [0, 1, 2, 3];
-  const score = [0, 0, 0, 0];
-  let durchmarsch: Seat | null = null;
-  if (rules.ramschDurchmarsch === 'allTricks') {
-    durchmarsch = seats.find((s) => taken.tricks[s] === tricks.length) ?? null;
-  } else if (rules.ramschDurchmarsch === 'points') {
-    durchmarsch = seats.find((s) => taken.points[s] >= rules.ramschDurchmarschPoints) ?? null;
-  }
-  const base = { thrownIn: false, stock: 0, bock: 0, party: [], points: taken.points, tricks: taken.tricks, won: null, schneider: false, schwarz: false, laufende: 0, multiplier, contract: input.contract };
-  if (durchmarsch !== null) {
-    for (const s of seats) score[s] = s === durchmarsch ? 3 * tarif * multiplier : -tarif * multiplier;
-    return { ...base, score, amount: tarif, ramsch: { loser: null, durchmarsch, jungfrauen: [] } };
-  }
-  const most = Math.max(...taken.points);
-  const tied = seats.filter((s) => taken.points[s] === most);
-  const trumpRank = (s: Seat): number => {
-    let bestRank = Infinity;
+  const trumpRank = [0, 1, 2, 3].map((s) => {
+    let bestRank = NO_TRUMP;
     for (const t of tricks) {
       if (t.winner !== s) continue;
       for (const c of t.cards) {
@@ -232,30 +216,74 @@ function scoreRamsch(input: ScoringInput, taken: { points: number[]; tricks: num
       }
     }
     return bestRank;
-  };
-  const vorhandOrder = (s: Seat) => (s - tricks[0].leader + 4) % 4;
-  const loser = tied.reduce((a, b) => {
-    const ra = trumpRank(a);
-    const rb = trumpRank(b);
-    if (ra !== rb) return ra < rb ? a : b;
-    if (taken.tricks[a] !== taken.tricks[b]) return taken.tricks[a] > taken.tricks[b] ? a : b;
-    return vorhandOrder(a) < vorhandOrder(b) ? a : b;
   });
-  const jungfrauen = seats.filter((s) => taken.tricks[s] === 0);
-  const j = jungfrauen.length;
-  let m = multiplier;
-  if (rules.ramschJungfrau === 'doubleAll') m *= 2 ** j;
-  for (const s of seats) {
+  const score = [0, 0, 0, 0];
+  const settled = settleRamsch(rules, multiplier, taken.points, taken.tricks, trumpRank, tricks[0].leader, tricks.length, score);
+  const base = { thrownIn: false, stock: 0, bock: 0, party: [], points: taken.points, tricks: taken.tricks, won: null, schneider: false, schwarz: false, laufende: 0, multiplier, contract: input.contract };
+  if (settled >= 4) return { ...base, score, amount: rules.tarifRamsch, ramsch: { loser: null, durchmarsch: settled - 4, jungfrauen: [] } };
+  const jungfrauen = [0, 1, 2, 3].filter((s) => taken.tricks[s] === 0);
+  const m = rules.ramschJungfrau === 'doubleAll' ? multiplier * 2 ** jungfrauen.length : multiplier;
+  return { ...base, score, amount: rules.tarifRamsch, multiplier: m, ramsch: { loser: settled, durchmarsch: null, jungfrauen } };
+}
+
+/** The rank of a seat's highest trump taken when it took none (ranks count from 0, the highest trump). */
+export const NO_TRUMP = 15;
+
+/**
+ * The Ramsch's settlement (see `scoreRamsch`) from what each seat took: its
+ * card points, its tricks and the rank of the highest trump in them
+ * (`NO_TRUMP` for none), with `firstLeader` the seat that led the first
+ * trick and `trickCount` the tricks of the deal. Writes each seat's score
+ * into `score` and returns the loser, or 4 + the seat that made a
+ * Durchmarsch. Allocates nothing: the Ramsch solve settles its endgames by it.
+ */
+export function settleRamsch(
+  rules: SchafkopfRules,
+  multiplier: number,
+  points: ArrayLike<number>,
+  tricks: ArrayLike<number>,
+  trumpRank: ArrayLike<number>,
+  firstLeader: Seat,
+  trickCount: number,
+  score: { [seat: number]: number },
+): number {
+  const tarif = rules.tarifRamsch;
+  let durchmarsch = -1;
+  if (rules.ramschDurchmarsch === 'allTricks') {
+    for (let s = 0; s < 4 && durchmarsch < 0; s++) if (tricks[s] === trickCount) durchmarsch = s;
+  } else if (rules.ramschDurchmarsch === 'points') {
+    for (let s = 0; s < 4 && durchmarsch < 0; s++) if (points[s] >= rules.ramschDurchmarschPoints) durchmarsch = s;
+  }
+  if (durchmarsch >= 0) {
+    for (let s = 0; s < 4; s++) score[s] = s === durchmarsch ? 3 * tarif * multiplier : -tarif * multiplier;
+    return 4 + durchmarsch;
+  }
+  // The loser: the most points; on a tie the highest trump taken, then the most tricks, then the earlier seat from the first leader.
+  let loser = firstLeader;
+  for (let i = 1; i < 4; i++) {
+    const s = (firstLeader + i) & 3;
+    if (points[s] < points[loser]) continue;
+    if (points[s] === points[loser]) {
+      if (trumpRank[s] > trumpRank[loser]) continue;
+      if (trumpRank[s] === trumpRank[loser] && tricks[s] <= tricks[loser]) continue;
+    }
+    loser = s;
+  }
+  let j = 0;
+  for (let s = 0; s < 4; s++) if (tricks[s] === 0) j++;
+  const m = rules.ramschJungfrau === 'doubleAll' ? multiplier * 2 ** j : multiplier;
+  score[loser] = 0;
+  for (let s = 0; s < 4; s++) {
     if (s === loser) continue;
     let pay = tarif * m;
-    if (jungfrauen.includes(s)) {
+    if (tricks[s] === 0) {
       if (rules.ramschJungfrau === 'doubleIndividuallyOnce') pay *= 2;
       else if (rules.ramschJungfrau === 'doubleIndividuallyMultiple') pay *= 2 ** j;
     }
     score[s] = pay;
     score[loser] -= pay;
   }
-  return { ...base, score, amount: tarif, multiplier: m, ramsch: { loser, durchmarsch: null, jungfrauen } };
+  return loser;
 }
 
 /** A deal thrown in after everyone passed (002 5.3.7 c): Bock for the next game, or everyone pays into the Stock. */
