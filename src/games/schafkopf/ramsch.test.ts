@@ -27,12 +27,13 @@ function forcedByMinimax(s: SchafkopfSearch, q: number): number {
 
 function ramschEndgame(rules: SchafkopfRules, d: number, cardsLeft: number): SchafkopfSearch {
   const rng = new SeededRng(`ramsch-endgame/${d}`);
-  const deck = shuffleDeck(schafkopfPack(false), rng);
+  const pack = schafkopfPack(rules.kurzeKarte);
+  const deck = shuffleDeck(pack, rng);
   const hands = [0, 0, 0, 0];
-  deck.forEach((c, i) => (hands[i >> 3] |= 1 << c));
+  deck.forEach((c, i) => (hands[Math.floor((i * 4) / pack.size)] |= 1 << c));
   const s = new SchafkopfSearch({ rules, contract: { kind: 'ramsch', declarer: null }, doublings: d % 2, stock: 0 });
   s.deal(hands, d % 4);
-  while (32 - s.depth() > cardsLeft) {
+  while (pack.size - s.depth() > cardsLeft) {
     const legal = movesOf(s.legalMask());
     s.play(legal[rng.int(legal.length)]);
   }
@@ -83,6 +84,40 @@ describe('the Ramsch solve', () => {
   });
 });
 
+describe("the Ramsch solve's last three tricks", () => {
+  // 002 5.3.6.3: the loser by points, then the highest trump taken, then tricks; a Durchmarsch wins; Jungfrauen double as the house rule says.
+  const variants = [
+    { ramschDurchmarsch: 'allTricks', ramschJungfrau: 'off' },
+    { ramschDurchmarsch: 'points', ramschDurchmarschPoints: 61, ramschJungfrau: 'doubleAll' },
+    { ramschDurchmarsch: 'off', ramschJungfrau: 'doubleIndividuallyOnce' },
+    { ramschDurchmarsch: 'allTricks', ramschJungfrau: 'doubleIndividuallyMultiple', kurzeKarte: true },
+  ] as const;
+  for (const options of variants) {
+    it(`answer every question as the search card by card does (${JSON.stringify(options)})`, () => {
+      const rules = resolveRules(schafkopf.ruleBook, undefined, options);
+      if (!rules.ok) throw new Error(rules.error.message);
+      const answers = new Set<string>();
+      for (let d = 0; d < 10; d++) {
+        // From three to four tricks left, some mid-trick, some with a seat that took every trick.
+        const s = ramschEndgame(rules.value, 700 + d, 12 + ((d * 3) % 5));
+        const fast = new RamschSolver();
+        const slow = new RamschSolver();
+        slow.lastTricks = false;
+        for (let q = 0; q < 4; q++) {
+          const value = fast.value(s, q);
+          expect(value, `deal ${d}, seat ${q}`).toBe(slow.value(s, q));
+          expect(fast.pays(s, q), `deal ${d}, seat ${q}`).toBe(slow.pays(s, q));
+          answers.add(`${value}`);
+        }
+        expect(fast.endNodes).toBeGreaterThan(0);
+        expect(slow.endNodes).toBe(0);
+      }
+      // Scores of losers and of others.
+      expect([...answers].some((v) => Number(v) < 0) && [...answers].some((v) => Number(v) > 0)).toBe(true);
+    });
+  }
+});
+
 describe("the Ramsch solve's points", () => {
   it('are the same with the last three tricks searched by LastTricks (avoiding) as card by card', () => {
     const rules = resolveRules(schafkopf.ruleBook, undefined, { ramschDurchmarsch: 'off' });
@@ -125,6 +160,7 @@ function paysWithAndWithoutCuts(s: SchafkopfSearch, cut: RamschSolver, label: st
   const plain = new RamschSolver();
   plain.deep = false;
   plain.dominance = false;
+  plain.lastTricks = cut.lastTricks;
   const answers: boolean[] = [];
   for (let q = 0; q < 4; q++) {
     const answer = cut.pays(s, q);
@@ -144,7 +180,11 @@ describe("the Ramsch solve's cuts", () => {
       let plainNodes = 0;
       for (let d = 0; d < 12; d++) {
         const s = ramschEndgame(rules.value, 100 + d, 16 + (d % 5));
-        const { answers, cut, plain } = paysWithAndWithoutCuts(s, new RamschSolver(), `deal ${d}`);
+        // The positions compared card by card (RamschLastTricks counts its own); the answers with it too.
+        const cardByCard = new RamschSolver();
+        cardByCard.lastTricks = false;
+        const { answers, cut, plain } = paysWithAndWithoutCuts(s, cardByCard, `deal ${d}`);
+        expect(paysWithAndWithoutCuts(s, new RamschSolver(), `deal ${d}`).answers).toEqual(answers);
         pays += answers.filter(Boolean).length;
         cutNodes += cut.nodes;
         plainNodes += plain.nodes;

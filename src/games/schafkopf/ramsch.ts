@@ -1,5 +1,7 @@
 import { popcount32 } from '../../cards/bits.js';
 import type { Seat } from '../game.js';
+import { schafkopfPack } from './cards.js';
+import type { RamschLastTricks } from './ramschEnd.js';
 import { RamschPoints } from './ramschPoints.js';
 import type { SchafkopfRules } from './rules.js';
 import type { SchafkopfSearch } from './search.js';
@@ -85,6 +87,17 @@ export class RamschSolver extends RamschPoints {
   payCutShare = 0.5;
   /** Whether answers to "does it pay?" are found by dominance over pasts (else only for the same past). */
   dominance = true;
+  /** Whether "does it pay?" searches the last three tricks by `RamschLastTricks` (else card by card here). */
+  lastTricks = true;
+  /** Positions visited by `RamschLastTricks` (not in `nodes`: each costs a few operations). */
+  endNodes = 0;
+  private ramschEnd: RamschLastTricks | undefined;
+  private firstLeader = -1;
+  private trickCount = 8;
+  private readonly lastHands = new Int32Array(4);
+  private readonly endPoints = new Int32Array(4);
+  private readonly endTricksTaken = new Int32Array(4);
+  private readonly endRanks = new Int32Array(4);
   /** The tables of each question "does the seat end below this score?" asked so far, by the score. */
   private readonly questions = new Map<number, Question>();
   /** The question being searched: its score, its tables, and whether the cuts and dominance (see `ask`) apply to it. */
@@ -132,6 +145,9 @@ export class RamschSolver extends RamschPoints {
     this.loserHigh = -3 * base;
     this.otherLow = base;
     this.scores = ramschScores(base, rules.ramschJungfrau);
+    this.ramschEnd = s.ramschTricks();
+    this.firstLeader = -1;
+    this.trickCount = schafkopfPack(rules.kurzeKarte).size / 4;
   }
 
   /**
@@ -234,7 +250,8 @@ export class RamschSolver extends RamschPoints {
     if (s.isOver()) return s.score(q) < this.threshold;
     const open = this.durchmarschSeats(s);
     // Searches of the points pay near the start; near the end the plain search is cheaper than they are.
-    const deep = this.deep && popcount32(s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3)) > this.shallowBelow;
+    const cards = popcount32(s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3));
+    const deep = this.deep && cards > this.shallowBelow;
     const mine = s.seatPointsOf(q);
     const left = s.pointsLeft();
     let most = 0;
@@ -279,9 +296,12 @@ export class RamschSolver extends RamschPoints {
       }
     }
     const avoiding = s.toMove() === q;
-    const buf = this.moves[ply] ?? (this.moves[ply] = new Int32Array(32));
-    const n = this.ordered(s, q, ply, buf);
     let result = avoiding;
+    // The last three tricks, between tricks: by RamschLastTricks.
+    const end = this.lastTricks && cards <= 12 && s.bestSeat() < 0;
+    const buf = this.moves[ply] ?? (this.moves[ply] = new Int32Array(32));
+    const n = end ? 0 : this.ordered(s, q, ply, buf);
+    if (end) result = this.lastTricksLose(s, q);
     const shadow = this.shadow;
     for (let i = 0; i < n; i++) {
       s.play(buf[i]);
@@ -305,6 +325,23 @@ export class RamschSolver extends RamschPoints {
       }
     }
     return result;
+  }
+
+  /** `loses` from a position between tricks in the last three, by `RamschLastTricks`. */
+  private lastTricksLose(s: SchafkopfSearch, q: Seat): boolean {
+    const high = Math.floor(s.hashExtra() / 536870912);
+    for (let t = 0; t < 4; t++) {
+      this.lastHands[t] = s.handOf(t);
+      this.endPoints[t] = s.seatPointsOf(t);
+      this.endTricksTaken[t] = s.seatTricksOf(t);
+      this.endRanks[t] = (high >> (12 - 4 * t)) & 15;
+    }
+    if (this.firstLeader < 0) this.firstLeader = s.trick(0)!.leader;
+    const e = this.ramschEnd!;
+    const before = e.nodes;
+    const r = e.loses(this.lastHands, s.toMove(), this.endPoints, this.endTricksTaken, this.endRanks, q, this.threshold, this.firstLeader, this.trickCount, 2 ** s.dealDoublings, this.payCut && this.notPayCut);
+    this.endNodes += e.nodes - before;
+    return r;
   }
 
   /**

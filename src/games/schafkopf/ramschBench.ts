@@ -14,8 +14,8 @@ import { SchafkopfSearch } from './search.js';
  * percentile (`ramschSolveP95Ms`) of the process's CPU time in
  * milliseconds; a deal not solved within `capMillis` of wall clock counts
  * at the cap (`ramschUnsolvedDeals`). `ramschSolveNodes`: the median of the
- * positions searched per deal (up to the cap; the last three tricks of the
- * points searches, searched by `LastTricks`, are not counted), which the
+ * positions searched per deal (up to the cap; the last three tricks, of the
+ * points searches by `LastTricks` and of "does it pay?" by `RamschLastTricks`, are not counted), which the
  * machine's load does not change.
  */
 export function ramschSolveBench(rules: SchafkopfRules, deals = 20, capMillis = 2_000): Record<string, number> {

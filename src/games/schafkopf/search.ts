@@ -2,6 +2,7 @@ import { popcount32 } from '../../cards/bits.js';
 import type { Card } from '../../cards/pack.js';
 import type { Seat } from '../game.js';
 import type { SearchState } from '../search.js';
+import { RamschLastTricks } from './ramschEnd.js';
 import { LastTricks } from './searchEndgame.js';
 import { MAX_TRICKS, SchafkopfPlay } from './searchPlay.js';
 import type { SchafkopfRules } from './rules.js';
@@ -476,6 +477,11 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
    */
   avoidingTricks(): LastTricks {
     return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, this.stronger, this.twins, this.trumpOrder, true);
+  }
+
+  /** For the Ramsch solve (ramsch.ts): its last tricks searched for "does this seat end below a score?" over this deal's tables. */
+  ramschTricks(): RamschLastTricks {
+    return new RamschLastTricks(this.t, this.rules, this.followsOf, this.stronger, this.twins, this.trumpRank);
   }
 
   private setQuestion(seat: Seat, threshold: number): void {

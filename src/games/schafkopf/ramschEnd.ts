@@ -1,0 +1,177 @@
+import { followMask } from './legal.js';
+import type { SchafkopfRules } from './rules.js';
+import { settleRamsch } from './scoring.js';
+import type { PlayTables } from './tables.js';
+
+/**
+ * The last tricks of a Ramsch for the solve's question (ramsch.ts): can the
+ * three others make seat q end with a score below a threshold, q avoiding it
+ * and they seeking it, all cards known? Searched card by card over bit masks
+ * of the hands (no search state to play and undo, no table), the
+ * Ramsch settled at the end by the engine's rules (`settleRamsch`: the
+ * loser by points, then the highest trump taken, then tricks; Durchmarsch,
+ * Jungfrauen). For the last three tricks the yes/no search over the full
+ * search state was most of its positions (each trick's forced last cards
+ * alone a third): here a position costs a few operations.
+ *
+ * Of two cards of a plain suit next to each other in strength that count
+ * the same and are legal for the same seat, one is tried (`twins`); trumps
+ * are never merged, the loser being found by the trumps taken.
+ */
+export class RamschLastTricks {
+  /** Positions visited (cards tried). */
+  nodes = 0;
+  private readonly hands = new Int32Array(4);
+  private readonly points = new Int32Array(4);
+  private readonly tricks = new Int32Array(4);
+  private readonly ranks = new Int32Array(4);
+  private readonly score = new Float64Array(4);
+  private q = 0;
+  private threshold = 0;
+  private firstLeader = 0;
+  private multiplier = 1;
+  private trickCount = 8;
+  /** Whether the question is who loses (see `loses`): the tricks then end it early where the points decide it. */
+  private loserOnly = false;
+  private durchmarschPoints = 121;
+
+  constructor(
+    private readonly t: PlayTables,
+    private readonly rules: SchafkopfRules,
+    /** For each card: the cards that count in a trick it leads (its class, and trumps). */
+    private readonly followsOf: Int32Array,
+    /** For each card: the cards of greater power. */
+    private readonly stronger: Int32Array,
+    /** For each card: the next stronger card of its plain suit when it counts the same (0 for trumps), as a mask. */
+    private readonly twins: Int32Array,
+    /** For each card: its rank among the trumps (0 the highest), 15 for a plain card. */
+    private readonly trumpRank: Int8Array,
+  ) {}
+
+  /**
+   * Whether the others can make `q` end below `threshold` (in cents, as the
+   * deal's score). Between tricks: `hands` by seat (the same number of cards
+   * each), `leader` to lead, and per seat the card points and tricks taken
+   * so far and the rank of its highest trump taken (15 for none);
+   * `firstLeader` led the deal's first trick, `trickCount` tricks in the deal,
+   * `multiplier` the doublings' factor. With `loserOnly` the caller says
+   * that q ends below the threshold exactly when it loses (or another seat
+   * makes a Durchmarsch), as for "does it pay?".
+   */
+  loses(
+    hands: ArrayLike<number>,
+    leader: number,
+    points: ArrayLike<number>,
+    tricks: ArrayLike<number>,
+    ranks: ArrayLike<number>,
+    q: number,
+    threshold: number,
+    firstLeader: number,
+    trickCount: number,
+    multiplier: number,
+    loserOnly = false,
+  ): boolean {
+    for (let s = 0; s < 4; s++) {
+      this.hands[s] = hands[s];
+      this.points[s] = points[s];
+      this.tricks[s] = tricks[s];
+      this.ranks[s] = ranks[s];
+    }
+    this.q = q;
+    this.threshold = threshold;
+    this.firstLeader = firstLeader;
+    this.trickCount = trickCount;
+    this.multiplier = multiplier;
+    this.loserOnly = loserOnly;
+    this.durchmarschPoints = this.rules.ramschDurchmarsch === 'points' ? this.rules.ramschDurchmarschPoints : 121;
+    let left = 0;
+    const pts = this.t.points;
+    for (let m = hands[0] | hands[1] | hands[2] | hands[3]; m !== 0; m &= m - 1) left += pts[31 - Math.clz32(m & -m)];
+    return this.trick(leader, left);
+  }
+
+  /** The next trick led by `leader` (`left` the card points still in the hands), or the settlement once every card is played. */
+  private trick(leader: number, left: number): boolean {
+    if (this.hands[leader] === 0) {
+      settleRamsch(this.rules, this.multiplier, this.points, this.tricks, this.ranks, this.firstLeader, this.trickCount, this.score);
+      return this.score[this.q] < this.threshold;
+    }
+    if (this.loserOnly && !this.durchmarschAhead(left)) {
+      // Who loses, with no Durchmarsch ahead: decided once q is sure to end above every other seat, or sure to end below one.
+      const p = this.points;
+      const mine = p[this.q];
+      let most = 0;
+      for (let s = 0; s < 4; s++) if (s !== this.q && p[s] > most) most = p[s];
+      if (mine > most + left) return true;
+      if (mine + left < most) return false;
+    }
+    return this.card(leader, leader, -1, -1, leader, 0, 15, left);
+  }
+
+  /** Whether a Durchmarsch can still be made: by every trick, while one seat took them all; by points, while a seat can still reach them. */
+  private durchmarschAhead(left: number): boolean {
+    const rule = this.rules.ramschDurchmarsch;
+    if (rule === 'off') return false;
+    if (rule === 'points') {
+      for (let s = 0; s < 4; s++) if (this.points[s] + left >= this.durchmarschPoints) return true;
+      return false;
+    }
+    let takers = 0;
+    for (let s = 0; s < 4; s++) if (this.tricks[s] > 0) takers++;
+    return takers <= 1;
+  }
+
+  /**
+   * The card of `seat` in the trick so far (`led` its first card, `best` the
+   * best card and `bestSeat` who played it, `trickPoints` and `trickRank` its
+   * card points and highest trump's rank): q needs every card to lose, an
+   * other seat one card.
+   */
+  private card(leader: number, seat: number, led: number, best: number, bestSeat: number, trickPoints: number, trickRank: number, left: number): boolean {
+    const hand = this.hands[seat];
+    const legal = led < 0 ? hand : followMask(this.t, hand, led);
+    const avoiding = seat === this.q;
+    // Who takes the trick so far beats nothing yet when leading.
+    const beats = led < 0 ? 0 : legal & this.followsOf[led] & this.stronger[best];
+    // First the cards that leave the trick where it lies when q holds it (q ducking, the others leaving it on q), the others' cards in order.
+    const first = avoiding || bestSeat === this.q ? legal & ~beats : legal;
+    const last = (seat + 1) & 3;
+    const closes = last === leader;
+    const twins = this.twins;
+    const pts = this.t.points;
+    for (let m = first, rest = legal & ~first; (m | rest) !== 0; ) {
+      if (m === 0) {
+        m = rest;
+        rest = 0;
+      }
+      const c = 31 - Math.clz32(m & -m);
+      m &= m - 1;
+      if ((legal & twins[c]) !== 0) continue;
+      this.nodes++;
+      const bit = 1 << c;
+      const takes = led < 0 || (beats & bit) !== 0;
+      const nextBest = takes ? c : best;
+      const nextSeat = takes ? seat : bestSeat;
+      const points = trickPoints + pts[c];
+      const rank = Math.min(trickRank, this.trumpRank[c]);
+      this.hands[seat] = hand & ~bit;
+      let r: boolean;
+      if (closes) {
+        const w = nextSeat;
+        const rankBefore = this.ranks[w];
+        this.points[w] += points;
+        this.tricks[w]++;
+        if (rank < rankBefore) this.ranks[w] = rank;
+        r = this.trick(w, left - points);
+        this.points[w] -= points;
+        this.tricks[w]--;
+        this.ranks[w] = rankBefore;
+      } else {
+        r = this.card(leader, last, led < 0 ? c : led, nextBest, nextSeat, points, rank, left);
+      }
+      this.hands[seat] = hand;
+      if (r !== avoiding) return r;
+    }
+    return avoiding;
+  }
+}
