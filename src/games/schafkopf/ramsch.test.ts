@@ -185,6 +185,10 @@ describe("the Ramsch solve's cuts", () => {
         cardByCard.lastTricks = false;
         const { answers, cut, plain } = paysWithAndWithoutCuts(s, cardByCard, `deal ${d}`);
         expect(paysWithAndWithoutCuts(s, new RamschSolver(), `deal ${d}`).answers).toEqual(answers);
+        // The "sure to pay" cut searched too (by default it is not).
+        const payCut = new RamschSolver();
+        payCut.payCutShare = 1;
+        expect(paysWithAndWithoutCuts(s, payCut, `deal ${d}`).answers).toEqual(answers);
         pays += answers.filter(Boolean).length;
         cutNodes += cut.nodes;
         plainNodes += plain.nodes;
