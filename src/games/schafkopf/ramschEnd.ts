@@ -1,7 +1,11 @@
+import { popcount32 } from '../../cards/bits.js';
 import { followMask } from './legal.js';
 import type { SchafkopfRules } from './rules.js';
 import { settleRamsch } from './scoring.js';
 import type { PlayTables } from './tables.js';
+
+/** Slots of the answers kept on the last two tricks (a power of two). */
+const KEPT = 1 << 16;
 
 /**
  * The last tricks of a Ramsch for the solve's question (ramsch.ts): can the
@@ -31,6 +35,10 @@ export class RamschLastTricks {
   private firstLeader = 0;
   private multiplier = 1;
   private trickCount = 8;
+  /** Answers on the last two tricks kept (see `trick`), five words a slot: the cards, the question and leader, the past's points, its trumps and tricks, the answer. */
+  private readonly kept = new Int32Array(KEPT * 5);
+  /** The number of the question: answers of others do not count. */
+  private generation = 0;
   /** Whether the question is who loses (see `loses`): the tricks then end it early where the points decide it. */
   private loserOnly = false;
   private durchmarschPoints = 121;
@@ -77,6 +85,8 @@ export class RamschLastTricks {
       this.tricks[s] = tricks[s];
       this.ranks[s] = ranks[s];
     }
+    const same = q === this.q && threshold === this.threshold && loserOnly === this.loserOnly && firstLeader === this.firstLeader && multiplier === this.multiplier && trickCount === this.trickCount;
+    if (!same || this.generation === 0) this.newQuestion();
     this.q = q;
     this.threshold = threshold;
     this.firstLeader = firstLeader;
@@ -88,6 +98,15 @@ export class RamschLastTricks {
     const pts = this.t.points;
     for (let m = hands[0] | hands[1] | hands[2] | hands[3]; m !== 0; m &= m - 1) left += pts[31 - Math.clz32(m & -m)];
     return this.trick(leader, left);
+  }
+
+  /** Another question (seat, threshold, or deal): the answers kept no longer hold. */
+  private newQuestion(): void {
+    this.generation++;
+    if (this.generation >= 1 << 28) {
+      this.kept.fill(0);
+      this.generation = 1;
+    }
   }
 
   /** The next trick led by `leader` (`left` the card points still in the hands), or the settlement once every card is played. */
@@ -105,7 +124,28 @@ export class RamschLastTricks {
       if (mine > most + left) return true;
       if (mine + left < most) return false;
     }
-    return this.card(leader, leader, -1, -1, leader, 0, 15, left);
+    const lead = this.hands[leader];
+    if (popcount32(lead) !== 2) return this.card(leader, leader, -1, -1, leader, 0, 15, left);
+    // The last two tricks: answers kept for the question by the cards, the leader and the past (a third to a half of them recur).
+    const live = lead | this.hands[(leader + 1) & 3] | this.hands[(leader + 2) & 3] | this.hands[(leader + 3) & 3];
+    const p = this.points;
+    const tagged = this.generation * 4 + leader;
+    const pastPoints = p[0] | (p[1] << 7) | (p[2] << 14) | (p[3] << 21);
+    const r = this.ranks;
+    const k = this.tricks;
+    const pastTricks = r[0] | (r[1] << 4) | (r[2] << 8) | (r[3] << 12) | (k[0] << 16) | (k[1] << 20) | (k[2] << 24) | (k[3] << 28);
+    let h = Math.imul(live ^ Math.imul(tagged, 0x9e3779b1), 0x85ebca6b) ^ Math.imul(pastPoints, 0xc2b2ae35) ^ Math.imul(pastTricks, 0x27d4eb2f);
+    h ^= h >>> 15;
+    const slots = this.kept;
+    const j = (h & (KEPT - 1)) * 5;
+    if (slots[j] === live && slots[j + 1] === tagged && slots[j + 2] === pastPoints && slots[j + 3] === pastTricks) return slots[j + 4] === 1;
+    const answer = this.card(leader, leader, -1, -1, leader, 0, 15, left);
+    slots[j] = live;
+    slots[j + 1] = tagged;
+    slots[j + 2] = pastPoints;
+    slots[j + 3] = pastTricks;
+    slots[j + 4] = answer ? 1 : 0;
+    return answer;
   }
 
   /** Whether a Durchmarsch can still be made: by every trick, while one seat took them all; by points, while a seat can still reach them. */
