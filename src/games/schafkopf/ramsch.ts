@@ -250,7 +250,7 @@ export class RamschSolver extends RamschPoints {
   }
 
   /** Whether the others can make `q` pay from here: `q` avoids it, the others seek it. */
-  private loses(s: SchafkopfSearch, q: Seat, ply: number): boolean {
+  private loses(s: SchafkopfSearch, q: Seat, ply: number, sureTotal = -1): boolean {
     this.tick();
     if (s.isOver()) return s.score(q) < this.threshold;
     const open = this.durchmarschSeats(s);
@@ -273,12 +273,19 @@ export class RamschSolver extends RamschPoints {
       // Searched only where the others need to push at most half of what is left onto q: beyond, they rarely can, and proving that they cannot is a search as long as the rest.
       if (deep && x <= this.payCutShare * left && this.future(this.shadow, q, x - 1, x, ply, marsch) >= x) return true;
     }
+    // Where q is to play and the cut below fails: the total the others can push q's points to whatever it plays.
+    let pushed = -1;
     if (this.notPayCut && (!othersOpen || marsch)) {
       // Sure not to pay: q can end below what another seat already has, or below 30 (the others then take 91 or more, one of them 31 or more).
       // (No other seat makes a Durchmarsch, or the search counts it; one of q's would only win.)
       const y = Math.max(most, (mine + left + this.othersTaken(s, q) + 3) >> 2) - mine;
       if (y > left && !othersOpen) return false;
-      if (deep && y > 0 && this.future(this.shadow, q, y - 1, y, ply, marsch) < y) return false;
+      // After a card of q whose position the cut failed at, the others can still push q's points to `sureTotal`: then it fails here too.
+      if (deep && y > 0 && mine + y > sureTotal) {
+        const g = this.future(this.shadow, q, y - 1, y, ply, marsch);
+        if (g < y) return false;
+        if (!marsch && s.toMove() === q) pushed = mine + g;
+      }
     }
     const key = s.hash();
     // Without a Durchmarsch ahead the answer is monotone in the past (see `pasts`): kept by position with a few pasts, answered by dominance.
@@ -311,7 +318,7 @@ export class RamschSolver extends RamschPoints {
     for (let i = 0; i < n; i++) {
       s.play(buf[i]);
       shadow.play(buf[i]);
-      const r = this.loses(s, q, ply + 1);
+      const r = this.loses(s, q, ply + 1, pushed);
       s.undo();
       shadow.undo();
       if (r !== avoiding) {
