@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { shuffleDeck } from '../../cards/deck.js';
+import { SeededRng } from '../../core/rng.js';
+import { movesOf } from '../../search/solver.js';
+import { resolveRules } from '../ruleBook.js';
+import { schafkopfPack } from './cards.js';
+import { schafkopf } from './game.js';
+import { ramschScores } from './ramsch.js';
+import type { SchafkopfRules } from './rules.js';
+import { SchafkopfSearch } from './search.js';
+import { playTables } from './tables.js';
+
+/** Whether the three others can make q end below `threshold`, q avoiding it: plain minimax over the search state, scored by the engine. */
+function losesByMinimax(s: SchafkopfSearch, q: number, threshold: number): boolean {
+  if (s.isOver()) return s.score(q) < threshold;
+  const avoiding = s.toMove() === q;
+  for (const m of movesOf(s.legalMask())) {
+    s.play(m);
+    const r = losesByMinimax(s, q, threshold);
+    s.undo();
+    if (r !== avoiding) return r;
+  }
+  return avoiding;
+}
+
+/** A Ramsch played at random down to `cardsLeft` cards (between tricks). */
+function ramschAt(rules: SchafkopfRules, d: number, cardsLeft: number): SchafkopfSearch {
+  const rng = new SeededRng(`ramsch-end/${d}`);
+  const pack = schafkopfPack(rules.kurzeKarte);
+  const hands = [0, 0, 0, 0];
+  shuffleDeck(pack, rng).forEach((c, i) => (hands[Math.floor((i * 4) / pack.size)] |= 1 << c));
+  const s = new SchafkopfSearch({ rules, contract: { kind: 'ramsch', declarer: null }, doublings: d % 3, stock: 0 });
+  s.deal(hands, d % 4);
+  while (pack.size - s.depth() > cardsLeft) {
+    const legal = movesOf(s.legalMask());
+    s.play(legal[rng.int(legal.length)]);
+  }
+  return s;
+}
+
+describe('RamschLastTricks', () => {
+  // 002 5.3.6.3: the loser takes the most points (ties: the highest trump taken, then the most tricks, then the earlier seat); a
+  // Durchmarsch wins instead; Jungfrauen double as the house rule says (NOTES.md).
+  const variants = [
+    { ramschDurchmarsch: 'allTricks', ramschJungfrau: 'doubleAll' },
+    { ramschDurchmarsch: 'points', ramschDurchmarschPoints: 61, ramschJungfrau: 'doubleIndividuallyMultiple' },
+    { ramschDurchmarsch: 'off', ramschJungfrau: 'off', kurzeKarte: true },
+  ] as const;
+  for (const options of variants) {
+    it(`answers every score question of the last tricks as minimax over the engine's scoring (${JSON.stringify(options)})`, () => {
+      const rules = resolveRules(schafkopf.ruleBook, undefined, options);
+      if (!rules.ok) throw new Error(rules.error.message);
+      const answers = [0, 0];
+      for (let d = 0; d < 24; d++) {
+        const s = ramschAt(rules.value, d, 4 * (1 + (d % 3)));
+        const end = s.ramschTricks();
+        const first = s.trick(0)!.leader;
+        const tricks = schafkopfPack(rules.value.kurzeKarte).size / 4;
+        // Every seat's highest trump taken, by replaying the finished tricks.
+        const ranks = [15, 15, 15, 15];
+        for (let n = 0; s.trick(n); n++) {
+          const t = s.trick(n)!;
+          for (const c of t.cards) ranks[t.winner] = Math.min(ranks[t.winner], trumpRank(rules.value, c));
+        }
+        const hands = [0, 1, 2, 3].map((t) => s.handOf(t));
+        const points = [0, 1, 2, 3].map((t) => s.seatPointsOf(t));
+        const taken = [0, 1, 2, 3].map((t) => s.seatTricksOf(t));
+        const base = rules.value.tarifRamsch * 2 ** (d % 3);
+        for (let q = 0; q < 4; q++) {
+          for (const threshold of ramschScores(base, rules.value.ramschJungfrau)) {
+            const expected = losesByMinimax(s, q, threshold);
+            // Asked as "does it pay?" (the loser's question, at the price) and as any other score.
+            const loserOnly = threshold === base;
+            expect(end.loses(hands, s.toMove(), points, taken, ranks, q, threshold, first, tricks, 2 ** (d % 3), loserOnly), `deal ${d}, seat ${q}, below ${threshold}`).toBe(expected);
+            answers[expected ? 1 : 0]++;
+          }
+        }
+      }
+      expect(Math.min(...answers)).toBeGreaterThan(50);
+    });
+  }
+});
+
+/** The rank of a card among the Ramsch's trumps (0 the highest: the Ober, the Unter, then Herz), 15 for a plain card. */
+function trumpRank(rules: SchafkopfRules, card: number): number {
+  const r = playTables(schafkopfPack(rules.kurzeKarte), 'ramsch').trumpOrder.indexOf(card);
+  return r < 0 ? 15 : r;
+}
