@@ -11,7 +11,8 @@ const KEPT = 1 << 16;
  * The last tricks of a Ramsch for the solve's question (ramsch.ts): can the
  * three others make seat q end with a score below a threshold, q avoiding it
  * and they seeking it, all cards known? Searched card by card over bit masks
- * of the hands (no search state to play and undo, no table), the
+ * of the hands (no search state to play and undo; the answers on the last
+ * two tricks kept for the question), the
  * Ramsch settled at the end by the engine's rules (`settleRamsch`: the
  * loser by points, then the highest trump taken, then tricks; Durchmarsch,
  * Jungfrauen). For the last three tricks the yes/no search over the full
