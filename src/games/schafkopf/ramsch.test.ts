@@ -39,6 +39,24 @@ function ramschEndgame(rules: SchafkopfRules, d: number, cardsLeft: number): Sch
   return s;
 }
 
+/** As `ramschEndgame`, but seat d % 4 plays its lowest card that does not take the trick where it has one. */
+function duckedEndgame(rules: SchafkopfRules, d: number, cardsLeft: number): SchafkopfSearch {
+  const rng = new SeededRng(`ramsch-ducked/${d}`);
+  const deck = shuffleDeck(schafkopfPack(false), rng);
+  const hands = [0, 0, 0, 0];
+  deck.forEach((c, i) => (hands[i >> 3] |= 1 << c));
+  const s = new SchafkopfSearch({ rules, contract: { kind: 'ramsch', declarer: null }, doublings: 0, stock: 0 });
+  s.deal(hands, d % 4);
+  const power = playTables(schafkopfPack(false), 'ramsch').power;
+  while (32 - s.depth() > cardsLeft) {
+    const legal = movesOf(s.legalMask());
+    const under = s.bestSeat() < 0 ? legal : legal.filter((c) => !s.beatsBest(c));
+    if (s.toMove() === d % 4) s.play((under.length > 0 ? under : legal).reduce((a, b) => (power[b] < power[a] ? b : a)));
+    else s.play(legal[rng.int(legal.length)]);
+  }
+  return s;
+}
+
 describe('the Ramsch solve', () => {
   for (const durchmarsch of ['allTricks', 'points', 'off'] as const) {
     it(`answers "does this seat pay?" as the paranoid solver does, and the points forced on it as minimax (Durchmarsch ${durchmarsch})`, () => {
@@ -101,6 +119,29 @@ describe("the Ramsch solve's points", () => {
       }
     }
     expect(values.size).toBeGreaterThan(5);
+  });
+
+  it('are the same with and without the cut where the seat keeps out of every trick left, which holds where it says so', () => {
+    const rules = resolveRules(schafkopf.ruleBook, undefined, { ramschDurchmarsch: 'off' });
+    if (!rules.ok) throw new Error(rules.error.message);
+    let keepsOut = 0;
+    for (let d = 0; d < 60; d++) {
+      // Three to five tricks left, between tricks, after a play where one seat ducked where it could.
+      const s = duckedEndgame(rules.value, 500 + d, 12 + 4 * (d % 3));
+      const cut = new RamschSolver();
+      const plain = new RamschSolver();
+      plain.duckCut = false;
+      for (let q = 0; q < 4; q++) {
+        const forced = plain.forced(s, q);
+        expect(cut.forced(s, q), `deal ${d}, seat ${q}`).toBe(forced);
+        if (cut.keepsOutOfEveryTrick(s, q)) {
+          keepsOut++;
+          expect(forced, `deal ${d}, seat ${q} keeps out`).toBe(s.seatPointsOf(q));
+          if (d % 3 === 0) expect(forcedByMinimax(s, q), `deal ${d}, seat ${q} by minimax`).toBe(0);
+        }
+      }
+    }
+    expect(keepsOut).toBeGreaterThan(10);
   });
 
   it('decide answers "does this seat pay?" as solve does', () => {

@@ -51,6 +51,11 @@ export class RamschPoints {
   protected cardPoints: Uint8Array = new Uint8Array(0);
   private power: Int16Array = new Int16Array(0);
   private packSize = 32;
+  private trumpMask = 0;
+  /** The cards of each class (the trumps, each plain suit), the lowest first. */
+  private rising: Int8Array[] = [];
+  /** Whether the points search stops where q is sure to keep out of every trick left (`ducksAll`). */
+  duckCut = true;
   protected readonly moves: Int32Array[] = [];
   private readonly order: Float64Array[] = [];
   /** Cut-offs per seat asked about and card (the history heuristic of the move order). */
@@ -100,6 +105,10 @@ export class RamschPoints {
     this.cardPoints = t.points;
     this.power = t.power;
     this.packSize = t.pack.size;
+    this.trumpMask = t.trumps;
+    // Each class (the trumps, each plain suit) from its lowest card up.
+    const classes = [t.trumps, ...t.plain].filter((m) => m !== 0);
+    this.rising = classes.map((m) => Int8Array.from(t.pack.cards.filter((c) => (m & (1 << c)) !== 0).sort((a, b) => t.power[a] - t.power[b])));
     this.reset(s);
   }
 
@@ -167,6 +176,8 @@ export class RamschPoints {
       this.endgames[q].sureBounds(this.handsOf(s), this.sides[q], left, b);
       lo = b[0];
       hi = b[1];
+      // q keeps out of every trick left: no more points.
+      if (this.duckCut && this.ducksAll(s, q)) return 0;
     }
     if (key >= 0) {
       const stored = table.get(key);
@@ -229,6 +240,50 @@ export class RamschPoints {
     return best;
   }
 
+
+  /** `ducksAll` of a position between tricks, for tests. */
+  keepsOutOfEveryTrick(s: SchafkopfSearch, q: Seat): boolean {
+    this.prepare(s);
+    return this.ducksAll(s, q);
+  }
+
+  /**
+   * Between tricks, whether q can keep out of every trick left whatever the
+   * others play (then it takes no more points). Its play: to a class led, its
+   * lowest card of the class; void, the highest card of a plain suit. In each
+   * class, for every j, q's j-th lowest card must lie below the j-th lowest
+   * of the others' (the card led to the j-th trick of the class by another
+   * seat is one of theirs that j - 1 earlier tricks of the class left, so at
+   * least their j-th lowest, and q then still holds its j-th lowest, or none
+   * of the class). Holding trumps, q must not have to throw one onto a plain
+   * suit led: each such trick takes one of the others' plain cards and one
+   * of q's, so the others may hold no more plain cards than q. On lead, q
+   * leads its lowest card of a class another seat holds, who must beat it.
+   */
+  private ducksAll(s: SchafkopfSearch, q: Seat): boolean {
+    const hq = s.handOf(q);
+    let ho = 0;
+    for (let t = 0; t < 4; t++) if (t !== q) ho |= s.handOf(t);
+    const trumps = this.trumpMask;
+    if ((hq & trumps) !== 0 && popcount32(ho & ~trumps) > popcount32(hq & ~trumps)) return false;
+    let lead = s.toMove() !== q;
+    const rising = this.rising;
+    for (let k = 0; k < rising.length; k++) {
+      const cards = rising[k];
+      let mine = 0;
+      for (let i = 0; i < cards.length; i++) if ((hq & (1 << cards[i])) !== 0) mine++;
+      if (mine === 0) continue;
+      let seenQ = 0;
+      let seenO = 0;
+      for (let i = 0; i < cards.length && seenO < mine; i++) {
+        const bit = 1 << cards[i];
+        if ((hq & bit) !== 0) seenQ++;
+        else if ((ho & bit) !== 0 && ++seenO > seenQ) return false;
+      }
+      if (seenO > 0) lead = true;
+    }
+    return lead;
+  }
 
   private handsOf(s: SchafkopfSearch): Int32Array {
     const h = this.endHands;
