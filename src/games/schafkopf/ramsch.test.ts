@@ -3,6 +3,7 @@ import { shuffleDeck } from '../../cards/deck.js';
 import { SeededRng } from '../../core/rng.js';
 import { resolveRules } from '../ruleBook.js';
 import { movesOf, Solver } from '../../search/solver.js';
+import { cardOf, type Rank, type Suit } from '../../cards/pack.js';
 import { schafkopfPack } from './cards.js';
 import { schafkopf } from './game.js';
 import { RamschSolver, ramschScores } from './ramsch.js';
@@ -19,6 +20,21 @@ function forcedByMinimax(s: SchafkopfSearch, q: number): number {
   for (const m of movesOf(s.legalMask())) {
     s.play(m);
     const v = s.seatPointsOf(q) - before + forcedByMinimax(s, q);
+    s.undo();
+    best = avoiding ? Math.min(best, v) : Math.max(best, v);
+  }
+  return best;
+}
+
+/** The tricks seat q takes from here on, q avoiding them and the others pushing them onto it (plain minimax). */
+function tricksForcedByMinimax(s: SchafkopfSearch, q: number): number {
+  if (s.isOver()) return 0;
+  const avoiding = s.toMove() === q;
+  let best = avoiding ? Infinity : -Infinity;
+  const before = s.seatTricksOf(q);
+  for (const m of movesOf(s.legalMask())) {
+    s.play(m);
+    const v = s.seatTricksOf(q) - before + tricksForcedByMinimax(s, q);
     s.undo();
     best = avoiding ? Math.min(best, v) : Math.max(best, v);
   }
@@ -142,6 +158,46 @@ describe("the Ramsch solve's points", () => {
       }
     }
     expect(keepsOut).toBeGreaterThan(10);
+  });
+
+  it('keep a seat out of every trick left only where the others cannot make it take one (against minimax on the tricks)', () => {
+    const rules = resolveRules(schafkopf.ruleBook, undefined, { ramschDurchmarsch: 'off' });
+    if (!rules.ok) throw new Error(rules.error.message);
+    const solver = new RamschSolver();
+    let keepsOut = 0;
+    let leading = 0;
+    for (let d = 0; d < 600; d++) {
+      // Two and three tricks left, between tricks.
+      const s = duckedEndgame(rules.value, 700 + d, 8 + 4 * (d % 2));
+      for (let q = 0; q < 4; q++) {
+        if (!solver.keepsOutOfEveryTrick(s, q)) continue;
+        keepsOut++;
+        if (s.toMove() === q) leading++;
+        expect(tricksForcedByMinimax(s, q), `deal ${d}, seat ${q}`).toBe(0);
+      }
+    }
+    expect(keepsOut).toBeGreaterThan(150);
+    expect(leading).toBeGreaterThan(10);
+  });
+
+  it('do not keep a seat on lead out of every trick when its lowest card led lets the others keep a low one', () => {
+    const rules = resolveRules(schafkopf.ruleBook, undefined, { ramschDurchmarsch: 'off' });
+    if (!rules.ok) throw new Error(rules.error.message);
+    const pack = schafkopfPack(false);
+    const card = (name: string): number => cardOf(pack, 'EGHS'.indexOf(name[0]) as Suit, name[1] as Rank)!;
+    const hand = (names: string): number => names.split(' ').reduce((h, n) => h | (1 << card(n)), 0);
+    const s = new SchafkopfSearch({ rules: rules.value, contract: { kind: 'ramsch', declarer: null }, doublings: 0, stock: 0 });
+    s.deal([hand('EZ E9 HU SU HA HZ HK H9'), hand('S8 S7 H8 H7 EA E8 GA GK'), hand('GZ SK G9 G8 G7 SA SZ S9'), hand('EK E7 EO GO HO SO EU GU')], 3);
+    // Seat 3 takes six tricks with its Ober and Unter.
+    const others = [['HU', 'SU', 'HA', 'HZ', 'HK', 'H9'], ['H8', 'H7', 'EA', 'E8', 'GA', 'GK'], ['G9', 'G8', 'G7', 'SA', 'SZ', 'S9']];
+    ['EO', 'GO', 'HO', 'SO', 'EU', 'GU'].forEach((lead, i) => {
+      s.play(card(lead));
+      for (let t = 0; t < 3; t++) s.play(card(others[t][i]));
+    });
+    // Eichel-Sieben led, seat 0 takes it with the Zehn and leads the Neun under the König.
+    expect(s.toMove()).toBe(3);
+    expect(tricksForcedByMinimax(s, 3)).toBe(1);
+    expect(new RamschSolver().keepsOutOfEveryTrick(s, 3)).toBe(false);
   });
 
   it('decide answers "does this seat pay?" as solve does', () => {
