@@ -166,9 +166,9 @@ describe("the Ramsch solve's points", () => {
     const solver = new RamschSolver();
     let keepsOut = 0;
     let leading = 0;
-    for (let d = 0; d < 600; d++) {
-      // Two and three tricks left, between tricks.
-      const s = duckedEndgame(rules.value, 700 + d, 8 + 4 * (d % 2));
+    for (let d = 0; d < 900; d++) {
+      // Two and three tricks left, between tricks and within them.
+      const s = duckedEndgame(rules.value, 700 + d, [8, 12, 7, 10, 11][d % 5]);
       for (let q = 0; q < 4; q++) {
         if (!solver.keepsOutOfEveryTrick(s, q)) continue;
         keepsOut++;

@@ -56,6 +56,7 @@ export class RamschPoints {
   private rising: Int8Array[] = [];
   private classes = new Int32Array(0);
   guardCut = true;
+  midCut = true;
   /** Whether the points search stops where q is sure to keep out of every trick left (`ducksAll`). */
   duckCut = true;
   protected readonly moves: Int32Array[] = [];
@@ -180,7 +181,11 @@ export class RamschPoints {
       lo = b[0];
       hi = b[1];
       // q keeps out of every trick left: no more points.
-      if (this.duckCut && this.ducksAll(s, q)) return 0;
+      if (this.duckCut && this.ducksAll(s, q, false)) return 0;
+    } else if (cand < 0 && this.duckCut && this.midCut && this.beatenIn(s, q) && this.ducksAll(s, q, true)) {
+      // q's card in this trick is beaten, and q keeps out of every trick after it (the others' cards still to come in
+      // this trick are counted as theirs after it: more cards of theirs only make the test harder).
+      return 0;
     }
     if (key >= 0) {
       const stored = table.get(key);
@@ -244,10 +249,10 @@ export class RamschPoints {
   }
 
 
-  /** `ducksAll` of a position between tricks, for tests. */
+  /** Whether the points search takes q to keep out of every trick left from here (`ducksAll`; within a trick, q beaten in it), for tests. */
   keepsOutOfEveryTrick(s: SchafkopfSearch, q: Seat): boolean {
     this.prepare(s);
-    return this.ducksAll(s, q);
+    return s.bestSeat() < 0 ? this.ducksAll(s, q, false) : this.beatenIn(s, q) && this.ducksAll(s, q, true);
   }
 
   /**
@@ -274,13 +279,22 @@ export class RamschPoints {
    * guard, or one another seat holds where the rule still holds for the rest
    * of q's cards against theirs less their highest.
    */
-  private ducksAll(s: SchafkopfSearch, q: Seat): boolean {
+  /** Within a trick, whether q has played to it and another seat's card lies best. */
+  private beatenIn(s: SchafkopfSearch, q: Seat): boolean {
+    const best = s.bestSeat();
+    if (best < 0 || best === q) return false;
+    const held = popcount32(s.handOf(0)) + popcount32(s.handOf(1)) + popcount32(s.handOf(2)) + popcount32(s.handOf(3));
+    const back = (s.toMove() - q) & 3;
+    return back >= 1 && back <= ((this.packSize - held) & 3);
+  }
+
+  private ducksAll(s: SchafkopfSearch, q: Seat, othersLead: boolean): boolean {
     const hq = s.handOf(q);
     let ho = 0;
     for (let t = 0; t < 4; t++) if (t !== q) ho |= s.handOf(t);
     const trumps = this.trumpMask;
     if ((hq & trumps) !== 0 && popcount32(ho & ~trumps) > popcount32(hq & ~trumps)) return false;
-    let lead = s.toMove() !== q;
+    let lead = othersLead || s.toMove() !== q;
     const rising = this.rising;
     for (let k = 0; k < rising.length; k++) {
       const cards = rising[k];
