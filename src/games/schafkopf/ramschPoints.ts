@@ -57,6 +57,7 @@ export class RamschPoints {
   private classes = new Int32Array(0);
   guardCut = true;
   midCut = true;
+  aheadCut = true;
   /** Whether the points search stops where q is sure to keep out of every trick left (`ducksAll`). */
   duckCut = true;
   protected readonly moves: Int32Array[] = [];
@@ -182,9 +183,9 @@ export class RamschPoints {
       hi = b[1];
       // q keeps out of every trick left: no more points.
       if (this.duckCut && this.ducksAll(s, q, false)) return 0;
-    } else if (cand < 0 && this.duckCut && this.midCut && this.beatenIn(s, q) && this.ducksAll(s, q, true)) {
-      // q's card in this trick is beaten, and q keeps out of every trick after it (the others' cards still to come in
-      // this trick are counted as theirs after it: more cards of theirs only make the test harder).
+    } else if (cand < 0 && this.duckCut && this.midCut && this.ducksFromHere(s, q)) {
+      // q's card in this trick is beaten or will be, and q keeps out of every trick after it (the others' cards still
+      // to come in this trick are counted as theirs after it: more cards of theirs only make the test harder).
       return 0;
     }
     if (key >= 0) {
@@ -252,7 +253,7 @@ export class RamschPoints {
   /** Whether the points search takes q to keep out of every trick left from here (`ducksAll`; within a trick, q beaten in it), for tests. */
   keepsOutOfEveryTrick(s: SchafkopfSearch, q: Seat): boolean {
     this.prepare(s);
-    return s.bestSeat() < 0 ? this.ducksAll(s, q, false) : this.beatenIn(s, q) && this.ducksAll(s, q, true);
+    return s.bestSeat() < 0 ? this.ducksAll(s, q, false) : this.ducksFromHere(s, q);
   }
 
   /**
@@ -279,17 +280,31 @@ export class RamschPoints {
    * guard, or one another seat holds where the rule still holds for the rest
    * of q's cards against theirs less their highest.
    */
-  /** Within a trick, whether q has played to it and another seat's card lies best. */
-  private beatenIn(s: SchafkopfSearch, q: Seat): boolean {
+  /**
+   * Within a trick, whether q keeps out of it and of every trick after it:
+   * q's card in it is beaten, or q, still to play, holds a card it may play
+   * that the best card so far beats (later cards only raise the best), and
+   * without which it keeps out of the tricks after it (`ducksAll`).
+   */
+  private ducksFromHere(s: SchafkopfSearch, q: Seat): boolean {
     const best = s.bestSeat();
     if (best < 0 || best === q) return false;
     const held = popcount32(s.handOf(0)) + popcount32(s.handOf(1)) + popcount32(s.handOf(2)) + popcount32(s.handOf(3));
     const back = (s.toMove() - q) & 3;
-    return back >= 1 && back <= ((this.packSize - held) & 3);
+    if (back >= 1 && back <= ((this.packSize - held) & 3)) return this.ducksAll(s, q, true, s.handOf(q));
+    if (!this.aheadCut) return false;
+    const hand = s.handOf(q);
+    const led = s.ledClass();
+    // The cards q may play: of the class led if it holds one, else any but a trump (which could take the trick).
+    const ducks = (hand & led) !== 0 ? hand & led : hand & ~this.trumpMask;
+    for (let m = ducks; m !== 0; m &= m - 1) {
+      const c = 31 - Math.clz32(m & -m);
+      if (!s.beatsBest(c) && this.ducksAll(s, q, true, hand & ~(1 << c))) return true;
+    }
+    return false;
   }
 
-  private ducksAll(s: SchafkopfSearch, q: Seat, othersLead: boolean): boolean {
-    const hq = s.handOf(q);
+  private ducksAll(s: SchafkopfSearch, q: Seat, othersLead: boolean, hq = s.handOf(q)): boolean {
     let ho = 0;
     for (let t = 0; t < 4; t++) if (t !== q) ho |= s.handOf(t);
     const trumps = this.trumpMask;
