@@ -118,7 +118,7 @@ describe('the Ramsch solve', () => {
 });
 
 describe("the Ramsch solve's points", () => {
-  it('are the same with the last three tricks searched by LastTricks (avoiding) as card by card', () => {
+  it('are the same with the last three (or four) tricks searched by LastTricks (avoiding) as card by card', () => {
     const rules = resolveRules(schafkopf.ruleBook, undefined, { ramschDurchmarsch: 'off' });
     if (!rules.ok) throw new Error(rules.error.message);
     const values = new Set<number>();
@@ -128,9 +128,12 @@ describe("the Ramsch solve's points", () => {
       const fast = new RamschSolver();
       const slow = new RamschSolver();
       slow.endgame = false;
+      const four = new RamschSolver();
+      four.endgameTricks = 4;
       for (let q = 0; q < 4; q++) {
         const forced = fast.forced(s, q);
         expect(forced, `deal ${d}, seat ${q}`).toBe(slow.forced(s, q));
+        expect(four.forced(s, q), `deal ${d}, seat ${q}, four tricks`).toBe(forced);
         values.add(forced - s.seatPointsOf(q));
       }
     }

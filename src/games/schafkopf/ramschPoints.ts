@@ -54,12 +54,15 @@ export class RamschPoints {
   private trumpMask = 0;
   /** The cards of each class (the trumps, each plain suit), the lowest first. */
   private rising: Int8Array[] = [];
+  /** The masks of the classes, in the order of `rising`. */
   private classes = new Int32Array(0);
-  guardCut = true;
-  midCut = true;
-  aheadCut = true;
   /** Whether the points search stops where q is sure to keep out of every trick left (`ducksAll`). */
   duckCut = true;
+  /** Whether a plain suit of q's is safe with a guard too (see `ducksAll`). */
+  guardCut = true;
+  /** Whether the cut applies within a trick: once q's card in it is beaten (`ducksFromHere`), and (`aheadCut`) before q plays to it. */
+  midCut = true;
+  aheadCut = true;
   protected readonly moves: Int32Array[] = [];
   private readonly order: Float64Array[] = [];
   /** Cut-offs per seat asked about and card (the history heuristic of the move order). */
@@ -72,6 +75,14 @@ export class RamschPoints {
   private readonly sure = new Float64Array(2);
   /** Whether the last three tricks are searched by `LastTricks` (else card by card here). */
   endgame = true;
+  /**
+   * From how many tricks before the end `LastTricks` searches (3 or 4). With 4,
+   * the positions of the fourth trick from the end are no longer counted in
+   * `nodes`: on the 20 bench deals the count fell from 78.6 to 46.8
+   * million and the CPU time by about a tenth, 16.0 to 14.7 s (2026-11-26,
+   * load average 3).
+   */
+  endgameTricks = 3;
 
   /** The card points seat `q` ends with when it avoids them and the others push them onto it (exact). */
   forced(s: SchafkopfSearch, q: Seat): number {
@@ -204,8 +215,8 @@ export class RamschPoints {
     if (hi < beta) beta = hi;
     const a0 = alpha;
     const b0 = beta;
-    if (held === 12) {
-      // The last three tricks: fail-soft within the window.
+    if (held === 12 || (held === 16 && this.endgameTricks === 4)) {
+      // The last three (or four) tricks: fail-soft within the window.
       const v = this.endgames[q].search(this.handsOf(s), s.toMove(), this.sides[q], false, left, alpha, beta);
       if (v <= a0) hi = Math.min(hi, v);
       else if (v >= b0) lo = Math.max(lo, v);
