@@ -3,6 +3,7 @@ import { shuffleDeck } from '../../cards/deck.js';
 import { SeededRng } from '../../core/rng.js';
 import { resolveRules } from '../ruleBook.js';
 import { movesOf, Solver } from '../../search/solver.js';
+import { cardOf, type Rank, type Suit } from '../../cards/pack.js';
 import { schafkopfPack } from './cards.js';
 import { schafkopf } from './game.js';
 import { RamschSolver, ramschScores } from './ramsch.js';
@@ -25,6 +26,21 @@ function forcedByMinimax(s: SchafkopfSearch, q: number): number {
   return best;
 }
 
+/** The tricks seat q takes from here on, q avoiding them and the others pushing them onto it (plain minimax). */
+function tricksForcedByMinimax(s: SchafkopfSearch, q: number): number {
+  if (s.isOver()) return 0;
+  const avoiding = s.toMove() === q;
+  let best = avoiding ? Infinity : -Infinity;
+  const before = s.seatTricksOf(q);
+  for (const m of movesOf(s.legalMask())) {
+    s.play(m);
+    const v = s.seatTricksOf(q) - before + tricksForcedByMinimax(s, q);
+    s.undo();
+    best = avoiding ? Math.min(best, v) : Math.max(best, v);
+  }
+  return best;
+}
+
 function ramschEndgame(rules: SchafkopfRules, d: number, cardsLeft: number): SchafkopfSearch {
   const rng = new SeededRng(`ramsch-endgame/${d}`);
   const pack = schafkopfPack(rules.kurzeKarte);
@@ -36,6 +52,24 @@ function ramschEndgame(rules: SchafkopfRules, d: number, cardsLeft: number): Sch
   while (pack.size - s.depth() > cardsLeft) {
     const legal = movesOf(s.legalMask());
     s.play(legal[rng.int(legal.length)]);
+  }
+  return s;
+}
+
+/** As `ramschEndgame`, but seat d % 4 plays its lowest card that does not take the trick where it has one. */
+function duckedEndgame(rules: SchafkopfRules, d: number, cardsLeft: number): SchafkopfSearch {
+  const rng = new SeededRng(`ramsch-ducked/${d}`);
+  const deck = shuffleDeck(schafkopfPack(false), rng);
+  const hands = [0, 0, 0, 0];
+  deck.forEach((c, i) => (hands[i >> 3] |= 1 << c));
+  const s = new SchafkopfSearch({ rules, contract: { kind: 'ramsch', declarer: null }, doublings: 0, stock: 0 });
+  s.deal(hands, d % 4);
+  const power = playTables(schafkopfPack(false), 'ramsch').power;
+  while (32 - s.depth() > cardsLeft) {
+    const legal = movesOf(s.legalMask());
+    const under = s.bestSeat() < 0 ? legal : legal.filter((c) => !s.beatsBest(c));
+    if (s.toMove() === d % 4) s.play((under.length > 0 ? under : legal).reduce((a, b) => (power[b] < power[a] ? b : a)));
+    else s.play(legal[rng.int(legal.length)]);
   }
   return s;
 }
@@ -129,13 +163,79 @@ describe("the Ramsch solve's points", () => {
       const fast = new RamschSolver();
       const slow = new RamschSolver();
       slow.endgame = false;
+      const three = new RamschSolver();
+      three.endgameCards = 12;
       for (let q = 0; q < 4; q++) {
         const forced = fast.forced(s, q);
         expect(forced, `deal ${d}, seat ${q}`).toBe(slow.forced(s, q));
+        expect(three.forced(s, q), `deal ${d}, seat ${q}, three tricks`).toBe(forced);
         values.add(forced - s.seatPointsOf(q));
       }
     }
     expect(values.size).toBeGreaterThan(5);
+  });
+
+  it('are the same with and without the cut where the seat keeps out of every trick left, which holds where it says so', () => {
+    const rules = resolveRules(schafkopf.ruleBook, undefined, { ramschDurchmarsch: 'off' });
+    if (!rules.ok) throw new Error(rules.error.message);
+    let keepsOut = 0;
+    for (let d = 0; d < 60; d++) {
+      // Three to five tricks left, between tricks, after a play where one seat ducked where it could.
+      const s = duckedEndgame(rules.value, 500 + d, 12 + 4 * (d % 3));
+      const cut = new RamschSolver();
+      const plain = new RamschSolver();
+      plain.duckCut = false;
+      for (let q = 0; q < 4; q++) {
+        const forced = plain.forced(s, q);
+        expect(cut.forced(s, q), `deal ${d}, seat ${q}`).toBe(forced);
+        if (cut.keepsOutOfEveryTrick(s, q)) {
+          keepsOut++;
+          expect(forced, `deal ${d}, seat ${q} keeps out`).toBe(s.seatPointsOf(q));
+          if (d % 3 === 0) expect(forcedByMinimax(s, q), `deal ${d}, seat ${q} by minimax`).toBe(0);
+        }
+      }
+    }
+    expect(keepsOut).toBeGreaterThan(10);
+  });
+
+  it('keep a seat out of every trick left only where the others cannot make it take one (against minimax on the tricks)', () => {
+    const rules = resolveRules(schafkopf.ruleBook, undefined, { ramschDurchmarsch: 'off' });
+    if (!rules.ok) throw new Error(rules.error.message);
+    const solver = new RamschSolver();
+    let keepsOut = 0;
+    let leading = 0;
+    for (let d = 0; d < 900; d++) {
+      // Two and three tricks left, between tricks and within them.
+      const s = duckedEndgame(rules.value, 700 + d, [8, 12, 7, 10, 11][d % 5]);
+      for (let q = 0; q < 4; q++) {
+        if (!solver.keepsOutOfEveryTrick(s, q)) continue;
+        keepsOut++;
+        if (s.toMove() === q) leading++;
+        expect(tricksForcedByMinimax(s, q), `deal ${d}, seat ${q}`).toBe(0);
+      }
+    }
+    expect(keepsOut).toBeGreaterThan(150);
+    expect(leading).toBeGreaterThan(10);
+  });
+
+  it('do not keep a seat on lead out of every trick when its lowest card led lets the others keep a low one', () => {
+    const rules = resolveRules(schafkopf.ruleBook, undefined, { ramschDurchmarsch: 'off' });
+    if (!rules.ok) throw new Error(rules.error.message);
+    const pack = schafkopfPack(false);
+    const card = (name: string): number => cardOf(pack, 'EGHS'.indexOf(name[0]) as Suit, name[1] as Rank)!;
+    const hand = (names: string): number => names.split(' ').reduce((h, n) => h | (1 << card(n)), 0);
+    const s = new SchafkopfSearch({ rules: rules.value, contract: { kind: 'ramsch', declarer: null }, doublings: 0, stock: 0 });
+    s.deal([hand('EZ E9 HU SU HA HZ HK H9'), hand('S8 S7 H8 H7 EA E8 GA GK'), hand('GZ SK G9 G8 G7 SA SZ S9'), hand('EK E7 EO GO HO SO EU GU')], 3);
+    // Seat 3 takes six tricks with its Ober and Unter.
+    const others = [['HU', 'SU', 'HA', 'HZ', 'HK', 'H9'], ['H8', 'H7', 'EA', 'E8', 'GA', 'GK'], ['G9', 'G8', 'G7', 'SA', 'SZ', 'S9']];
+    ['EO', 'GO', 'HO', 'SO', 'EU', 'GU'].forEach((lead, i) => {
+      s.play(card(lead));
+      for (let t = 0; t < 3; t++) s.play(card(others[t][i]));
+    });
+    // Eichel-Sieben led, seat 0 takes it with the Zehn and leads the Neun under the König.
+    expect(s.toMove()).toBe(3);
+    expect(tricksForcedByMinimax(s, 3)).toBe(1);
+    expect(new RamschSolver().keepsOutOfEveryTrick(s, 3)).toBe(false);
   });
 
   it('decide answers "does this seat pay?" as solve does', () => {

@@ -113,6 +113,11 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
     return len === 0 ? -1 : (this.turn - len + this.best - (this.pos - len)) & 3;
   }
 
+  /** Within a trick, the cards of the class led (a seat holding one must play one); 0 between tricks. */
+  ledClass(): number {
+    return (this.pos & 3) === 0 ? 0 : this.follow[this.led];
+  }
+
   /** Whether this card, played now, would take the trick on the table so far (true for a lead). */
   beatsBest(card: Card): boolean {
     return (this.pos & 3) === 0 || ((this.follows & (1 << card)) !== 0 && this.power[card] > this.bestPower);
