@@ -10,6 +10,7 @@ import { RamschSolver, ramschScores } from './ramsch.js';
 import { SchafkopfSearch } from './search.js';
 import type { SchafkopfRules } from './rules.js';
 import { playTables } from './tables.js';
+import { ramschEndgame } from './testing.js';
 
 /** The card points seat q takes from here on, q avoiding them and the others pushing them onto it (plain minimax). */
 function forcedByMinimax(s: SchafkopfSearch, q: number): number {
@@ -39,21 +40,6 @@ function tricksForcedByMinimax(s: SchafkopfSearch, q: number): number {
     best = avoiding ? Math.min(best, v) : Math.max(best, v);
   }
   return best;
-}
-
-function ramschEndgame(rules: SchafkopfRules, d: number, cardsLeft: number): SchafkopfSearch {
-  const rng = new SeededRng(`ramsch-endgame/${d}`);
-  const pack = schafkopfPack(rules.kurzeKarte);
-  const deck = shuffleDeck(pack, rng);
-  const hands = [0, 0, 0, 0];
-  deck.forEach((c, i) => (hands[Math.floor((i * 4) / pack.size)] |= 1 << c));
-  const s = new SchafkopfSearch({ rules, contract: { kind: 'ramsch', declarer: null }, doublings: d % 2, stock: 0 });
-  s.deal(hands, d % 4);
-  while (pack.size - s.depth() > cardsLeft) {
-    const legal = movesOf(s.legalMask());
-    s.play(legal[rng.int(legal.length)]);
-  }
-  return s;
 }
 
 /** As `ramschEndgame`, but seat d % 4 plays its lowest card that does not take the trick where it has one. */

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { shuffleDeck } from '../../cards/deck.js';
-import { SeededRng } from '../../core/rng.js';
 import { movesOf } from '../../search/solver.js';
 import { resolveRules } from '../ruleBook.js';
 import { schafkopfPack } from './cards.js';
@@ -9,6 +7,7 @@ import { ramschScores } from './ramsch.js';
 import type { SchafkopfRules } from './rules.js';
 import { SchafkopfSearch } from './search.js';
 import { playTables } from './tables.js';
+import { ramschEndgame } from './testing.js';
 
 /** Whether the three others can make q end below `threshold`, q avoiding it: plain minimax over the search state, scored by the engine. */
 function losesByMinimax(s: SchafkopfSearch, q: number, threshold: number): boolean {
@@ -21,21 +20,6 @@ function losesByMinimax(s: SchafkopfSearch, q: number, threshold: number): boole
     if (r !== avoiding) return r;
   }
   return avoiding;
-}
-
-/** A Ramsch played at random down to `cardsLeft` cards (between tricks). */
-function ramschAt(rules: SchafkopfRules, d: number, cardsLeft: number): SchafkopfSearch {
-  const rng = new SeededRng(`ramsch-end/${d}`);
-  const pack = schafkopfPack(rules.kurzeKarte);
-  const hands = [0, 0, 0, 0];
-  shuffleDeck(pack, rng).forEach((c, i) => (hands[Math.floor((i * 4) / pack.size)] |= 1 << c));
-  const s = new SchafkopfSearch({ rules, contract: { kind: 'ramsch', declarer: null }, doublings: d % 3, stock: 0 });
-  s.deal(hands, d % 4);
-  while (pack.size - s.depth() > cardsLeft) {
-    const legal = movesOf(s.legalMask());
-    s.play(legal[rng.int(legal.length)]);
-  }
-  return s;
 }
 
 describe('RamschLastTricks', () => {
@@ -52,7 +36,7 @@ describe('RamschLastTricks', () => {
       if (!rules.ok) throw new Error(rules.error.message);
       const answers = [0, 0];
       for (let d = 0; d < 24; d++) {
-        const s = ramschAt(rules.value, d, 4 * (1 + (d % 3)));
+        const s = ramschEndgame(rules.value, d, 4 * (1 + (d % 3)), 'ramsch-end', d % 3);
         const end = s.ramschTricks();
         const first = s.trick(0)!.leader;
         const tricks = schafkopfPack(rules.value.kurzeKarte).size / 4;

@@ -1,7 +1,8 @@
 import { formatCard, formatMask, parseCard, parseCards } from '../../cards/notation.js';
 import type { Card } from '../../cards/pack.js';
 import { shuffleDeck } from '../../cards/deck.js';
-import type { Rng } from '../../core/rng.js';
+import { SeededRng, type Rng } from '../../core/rng.js';
+import { movesOf } from '../../search/solver.js';
 import { ok, unwrap, type Result } from '../../core/result.js';
 import type { SchafkopfEvent } from './events.js';
 import { resolveRules } from '../ruleBook.js';
@@ -10,6 +11,7 @@ import { parseAction, type SchafkopfAction } from './notation.js';
 import { schafkopfPack } from './cards.js';
 import { schafkopf } from './game.js';
 import { SCHAFKOPF_RULES, type SchafkopfRules } from './rules.js';
+import { SchafkopfSearch } from './search.js';
 import { deckForHands, type SchafkopfCarry, type SchafkopfState } from './state.js';
 
 /**
@@ -157,4 +159,23 @@ export function replay(rules: SchafkopfRules, dealer: Seat, carry: SchafkopfCarr
     s = r.value;
   }
   return ok(s);
+}
+
+/**
+ * A Ramsch search state (deal `d`: seat d % 4 leads) played at random down
+ * to `cardsLeft` cards, within a trick or between tricks, for the Ramsch
+ * solve's tests.
+ */
+export function ramschEndgame(rules: SchafkopfRules, d: number, cardsLeft: number, seed = 'ramsch-endgame', doublings = d % 2): SchafkopfSearch {
+  const rng = new SeededRng(`${seed}/${d}`);
+  const pack = schafkopfPack(rules.kurzeKarte);
+  const hands = [0, 0, 0, 0];
+  shuffleDeck(pack, rng).forEach((c, i) => (hands[Math.floor((i * 4) / pack.size)] |= 1 << c));
+  const s = new SchafkopfSearch({ rules, contract: { kind: 'ramsch', declarer: null }, doublings, stock: 0 });
+  s.deal(hands, d % 4);
+  while (pack.size - s.depth() > cardsLeft) {
+    const legal = movesOf(s.legalMask());
+    s.play(legal[rng.int(legal.length)]);
+  }
+  return s;
 }
