@@ -12,30 +12,16 @@ import type { SchafkopfRules } from './rules.js';
 import { playTables } from './tables.js';
 import { ramschEndgame } from './testing.js';
 
-/** The card points seat q takes from here on, q avoiding them and the others pushing them onto it (plain minimax). */
-function forcedByMinimax(s: SchafkopfSearch, q: number): number {
+/** The card points (or with `tricks`, the tricks) seat q takes from here on, q avoiding them and the others pushing them onto it (plain minimax). */
+function forcedByMinimax(s: SchafkopfSearch, q: number, tricks = false): number {
   if (s.isOver()) return 0;
   const avoiding = s.toMove() === q;
+  const taken = () => (tricks ? s.seatTricksOf(q) : s.seatPointsOf(q));
   let best = avoiding ? Infinity : -Infinity;
-  const before = s.seatPointsOf(q);
+  const before = taken();
   for (const m of movesOf(s.legalMask())) {
     s.play(m);
-    const v = s.seatPointsOf(q) - before + forcedByMinimax(s, q);
-    s.undo();
-    best = avoiding ? Math.min(best, v) : Math.max(best, v);
-  }
-  return best;
-}
-
-/** The tricks seat q takes from here on, q avoiding them and the others pushing them onto it (plain minimax). */
-function tricksForcedByMinimax(s: SchafkopfSearch, q: number): number {
-  if (s.isOver()) return 0;
-  const avoiding = s.toMove() === q;
-  let best = avoiding ? Infinity : -Infinity;
-  const before = s.seatTricksOf(q);
-  for (const m of movesOf(s.legalMask())) {
-    s.play(m);
-    const v = s.seatTricksOf(q) - before + tricksForcedByMinimax(s, q);
+    const v = taken() - before + forcedByMinimax(s, q, tricks);
     s.undo();
     best = avoiding ? Math.min(best, v) : Math.max(best, v);
   }
@@ -197,7 +183,7 @@ describe("the Ramsch solve's points", () => {
         if (!solver.keepsOutOfEveryTrick(s, q)) continue;
         keepsOut++;
         if (s.toMove() === q) leading++;
-        expect(tricksForcedByMinimax(s, q), `deal ${d}, seat ${q}`).toBe(0);
+        expect(forcedByMinimax(s, q, true), `deal ${d}, seat ${q}`).toBe(0);
       }
     }
     expect(keepsOut).toBeGreaterThan(150);
@@ -220,7 +206,7 @@ describe("the Ramsch solve's points", () => {
     });
     // Eichel-Sieben led, seat 0 takes it with the Zehn and leads the Neun under the König.
     expect(s.toMove()).toBe(3);
-    expect(tricksForcedByMinimax(s, 3)).toBe(1);
+    expect(forcedByMinimax(s, 3, true)).toBe(1);
     expect(new RamschSolver().keepsOutOfEveryTrick(s, 3)).toBe(false);
   });
 
