@@ -4,6 +4,7 @@ import { schafkopfPack } from './cards.js';
 import type { SchafkopfSearch } from './search.js';
 import type { LastTricks } from './searchEndgame.js';
 import { sortMovesByScore } from '../../search/solver.js';
+import { DuckTest } from './ramschDucks.js';
 import { KeyTable } from './ramschTable.js';
 import { playTables } from './tables.js';
 
@@ -52,17 +53,10 @@ export class RamschPoints {
   private power: Int16Array = new Int16Array(0);
   private packSize = 32;
   private trumpMask = 0;
-  /** The cards of each class (the trumps, each plain suit), the lowest first. */
-  private rising: Int8Array[] = [];
-  /** The masks of the classes, in the order of `rising`. */
-  private classes = new Int32Array(0);
-  /** Whether the points search stops where q is sure to keep out of every trick left (`ducksAll`). */
+  /** Whether q keeps out of every trick left (ramschDucks.ts). */
+  private ducks!: DuckTest;
+  /** Whether the points search stops where q is sure to keep out of every trick left (`DuckTest`, between tricks, and `ducksFromHere` within them). */
   duckCut = true;
-  /** Whether a plain suit of q's is safe with a guard too (see `ducksAll`). */
-  guardCut = true;
-  /** Whether the cut applies within a trick: once q's card in it is beaten (`ducksFromHere`), and (`aheadCut`) before q plays to it. */
-  midCut = true;
-  aheadCut = true;
   protected readonly moves: Int32Array[] = [];
   private readonly order: Float64Array[] = [];
   /** Cut-offs per seat asked about and card (the history heuristic of the move order). */
@@ -121,10 +115,7 @@ export class RamschPoints {
     this.power = t.power;
     this.packSize = t.pack.size;
     this.trumpMask = t.trumps;
-    // Each class (the trumps, each plain suit) from its lowest card up.
-    const classes = [t.trumps, ...t.plain].filter((m) => m !== 0);
-    this.classes = Int32Array.from(classes);
-    this.rising = classes.map((m) => Int8Array.from(t.pack.cards.filter((c) => (m & (1 << c)) !== 0).sort((a, b) => t.power[a] - t.power[b])));
+    this.ducks = new DuckTest(t);
     this.reset(s);
   }
 
@@ -193,8 +184,8 @@ export class RamschPoints {
       lo = b[0];
       hi = b[1];
       // q keeps out of every trick left: no more points.
-      if (this.duckCut && this.ducksAll(s, q, false)) return 0;
-    } else if (cand < 0 && this.duckCut && this.midCut && this.ducksFromHere(s, q)) {
+      if (this.duckCut && this.ducksAll(s, q)) return 0;
+    } else if (cand < 0 && this.duckCut && this.ducksFromHere(s, q)) {
       // q's card in this trick is beaten or will be, and q keeps out of every trick after it (the others' cards still
       // to come in this trick are counted as theirs after it: more cards of theirs only make the test harder).
       return 0;
@@ -264,33 +255,9 @@ export class RamschPoints {
   /** Whether the points search takes q to keep out of every trick left from here (`ducksAll`; within a trick, q beaten in it), for tests. */
   keepsOutOfEveryTrick(s: SchafkopfSearch, q: Seat): boolean {
     this.prepare(s);
-    return s.bestSeat() < 0 ? this.ducksAll(s, q, false) : this.ducksFromHere(s, q);
+    return s.bestSeat() < 0 ? this.ducksAll(s, q) : this.ducksFromHere(s, q);
   }
 
-  /**
-   * Between tricks, whether q can keep out of every trick left whatever the
-   * others play (then it takes no more points), class by class (the trumps,
-   * each plain suit):
-   *
-   * - the others' cards of the class: for every j, q's j-th lowest card lies
-   *   below their j-th lowest. To a card of the class led by another seat q
-   *   plays its highest card below the best card so far (one of theirs: the
-   *   rule gives q one below it), and the rule holds on: q had at least as
-   *   many cards below that best card as they had, and the cards left of
-   *   theirs are at least as high as before, place by place;
-   * - or a plain suit with a guard: another seat that holds no other plain
-   *   suit (void in this one, it holds only trumps and must play one) and
-   *   above whose lowest card of the suit q has none of its lowest cards, as
-   *   many as the guard has: q plays its lowest.
-   *
-   * Void in the class led, q throws its highest card of a plain suit (which
-   * keeps both rules). Holding trumps, q must not have to throw one onto a
-   * plain suit led: each such trick takes one of the others' plain cards and
-   * one of q's, so the others may hold no more plain cards than q. On lead,
-   * q leads its lowest card of a class that the others must beat: one with a
-   * guard, or one another seat holds where the rule still holds for the rest
-   * of q's cards against theirs less their highest.
-   */
   /**
    * Within a trick, whether q keeps out of it and of every trick after it:
    * q's card in it is beaten, or q, still to play, holds a card it may play
@@ -302,87 +269,22 @@ export class RamschPoints {
     if (best < 0 || best === q) return false;
     const held = popcount32(s.handOf(0)) + popcount32(s.handOf(1)) + popcount32(s.handOf(2)) + popcount32(s.handOf(3));
     const back = (s.toMove() - q) & 3;
-    if (back >= 1 && back <= ((this.packSize - held) & 3)) return this.ducksAll(s, q, true, s.handOf(q));
-    if (!this.aheadCut) return false;
+    if (back >= 1 && back <= ((this.packSize - held) & 3)) return this.ducksAll(s, q, true);
     const hand = s.handOf(q);
     const led = s.ledClass();
     // The cards q may play: of the class led if it holds one, else any but a trump (which could take the trick).
-    const ducks = (hand & led) !== 0 ? hand & led : hand & ~this.trumpMask;
-    for (let m = ducks; m !== 0; m &= m - 1) {
+    const losing = (hand & led) !== 0 ? hand & led : hand & ~this.trumpMask;
+    for (let m = losing; m !== 0; m &= m - 1) {
       const c = 31 - Math.clz32(m & -m);
       if (!s.beatsBest(c) && this.ducksAll(s, q, true, hand & ~(1 << c))) return true;
     }
     return false;
   }
 
-  private ducksAll(s: SchafkopfSearch, q: Seat, othersLead: boolean, hq = s.handOf(q)): boolean {
-    let ho = 0;
-    for (let t = 0; t < 4; t++) if (t !== q) ho |= s.handOf(t);
-    const trumps = this.trumpMask;
-    if ((hq & trumps) !== 0 && popcount32(ho & ~trumps) > popcount32(hq & ~trumps)) return false;
-    let lead = othersLead || s.toMove() !== q;
-    const rising = this.rising;
-    for (let k = 0; k < rising.length; k++) {
-      const cards = rising[k];
-      const cls = this.classes[k];
-      const mine = popcount32(hq & cls);
-      if (mine === 0) continue;
-      if (this.under(cards, hq, ho, mine)) {
-        const theirs = ho & cls;
-        if (!lead && theirs !== 0) {
-          // Leading q's lowest: the rest against theirs less their highest.
-          const lowest = this.lowestOf(cards, hq);
-          const highest = this.highestOf(cards, theirs);
-          lead = this.under(cards, hq & ~(1 << lowest), ho & ~(1 << highest), mine - 1);
-        }
-        continue;
-      }
-      if (!this.guardCut || k === 0) return false;
-      let guarded = false;
-      for (let t = 0; t < 4 && !guarded; t++) {
-        const hx = s.handOf(t);
-        if (t !== q && hx !== 0 && (hx & ~trumps & ~cls) === 0 && this.belowLeast(cards, hq, hx, Math.min(mine, popcount32(hx & cls)))) guarded = true;
-      }
-      if (!guarded) return false;
-      lead = true;
-    }
-    return lead;
+  /** `DuckTest.ducksAll` at the position (`othersLead`: the trick on the table is not q's to lead after; `hq`: q's cards counted). */
+  private ducksAll(s: SchafkopfSearch, q: Seat, othersLead = false, hq = s.handOf(q)): boolean {
+    return this.ducks.ducksAll(this.handsOf(s), q, othersLead || s.toMove() !== q, hq);
   }
-
-  /** The lowest and the highest of the cards of a class (`cards`, the lowest first) in a mask that holds some. */
-  private lowestOf(cards: Int8Array, mask: number): number {
-    for (let i = 0; i < cards.length; i++) if ((mask & (1 << cards[i])) !== 0) return cards[i];
-    return -1;
-  }
-
-  private highestOf(cards: Int8Array, mask: number): number {
-    for (let i = cards.length - 1; i >= 0; i--) if ((mask & (1 << cards[i])) !== 0) return cards[i];
-    return -1;
-  }
-
-  /** Whether q's `count` lowest cards of the class (`cards`, the lowest first) lie below `other`'s lowest. */
-  private belowLeast(cards: Int8Array, hq: number, other: number, count: number): boolean {
-    let seenQ = 0;
-    for (let i = 0; i < cards.length && seenQ < count; i++) {
-      const bit = 1 << cards[i];
-      if ((hq & bit) !== 0) seenQ++;
-      else if ((other & bit) !== 0) return false;
-    }
-    return true;
-  }
-
-  /** Whether, for every j up to q's `mine` cards of the class (`cards`, the lowest first), q's j-th lowest lies below the j-th lowest of `other`'s (or `other` has fewer). */
-  private under(cards: Int8Array, hq: number, other: number, mine: number): boolean {
-    let seenQ = 0;
-    let seenO = 0;
-    for (let i = 0; i < cards.length && seenO < mine; i++) {
-      const bit = 1 << cards[i];
-      if ((hq & bit) !== 0) seenQ++;
-      else if ((other & bit) !== 0 && ++seenO > seenQ) return false;
-    }
-    return true;
-  }
-
 
   private handsOf(s: SchafkopfSearch): Int32Array {
     const h = this.endHands;
