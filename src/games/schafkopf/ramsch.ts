@@ -341,12 +341,13 @@ export class RamschSolver extends RamschPoints {
 
   /** `loses` from a position between tricks in the last three, by `RamschLastTricks`. */
   private lastTricksLose(s: SchafkopfSearch, q: Seat): boolean {
-    const high = Math.floor(s.hashExtra() / 536870912);
+    this.past(s);
     for (let t = 0; t < 4; t++) {
+      const past = this.pastNow[t];
       this.lastHands[t] = s.handOf(t);
-      this.endPoints[t] = s.seatPointsOf(t);
-      this.endTricksTaken[t] = s.seatTricksOf(t);
-      this.endRanks[t] = (high >> (12 - 4 * t)) & 15;
+      this.endPoints[t] = past >> 8;
+      this.endTricksTaken[t] = (past >> 4) & 15;
+      this.endRanks[t] = past & 15;
     }
     if (this.firstLeader < 0) this.firstLeader = s.trick(0)!.leader;
     const e = this.ramschEnd!;

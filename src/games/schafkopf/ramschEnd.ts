@@ -64,8 +64,10 @@ export class RamschLastTricks {
    * so far and the rank of its highest trump taken (15 for none);
    * `firstLeader` led the deal's first trick, `trickCount` tricks in the deal,
    * `multiplier` the doublings' factor. With `loserOnly` the caller says
-   * that q ends below the threshold exactly when it loses (or another seat
-   * makes a Durchmarsch), as for "does it pay?".
+   * that, without a Durchmarsch, q ends below the threshold exactly when it
+   * loses (a threshold between the loser's scores and the others', as for
+   * "does it pay?"): where no Durchmarsch can come, the tricks then end the
+   * search once the points decide who loses.
    */
   loses(
     hands: ArrayLike<number>,
