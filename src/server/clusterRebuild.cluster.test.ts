@@ -1,12 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from './client.js';
-import { dropRedisPrefix } from './clusterHarness.js';
-import { randomId } from './identity.js';
 import type { RunningServer } from './server.js';
-import { freshPgDatabase, redisUrl, type FreshDatabase } from './store/testing.js';
-import { post, testServer } from './testing.js';
+import { post, metricValue, TestCluster } from './testing.js';
 
-const moved = async (server: RunningServer) => Number(/^stich_cluster_moved_total (\S+)$/m.exec(await (await fetch(`${server.url}/metrics`)).text())?.[1]);
+const moved = (server: RunningServer) => metricValue(server, 'stich_cluster_moved_total');
 
 /**
  * A table handed to a process that takes long to rebuild it (cluster.ts `serve`): the sockets learn its new lease
@@ -15,25 +12,17 @@ const moved = async (server: RunningServer) => Number(/^stich_cluster_moved_tota
  * STICH_REDIS_URL.
  */
 describe('messages for a table being rebuilt (PostgreSQL and Redis)', () => {
-  const REDIS = redisUrl()!;
-  const prefix = `stich-test-${randomId(6)}`;
-  let db: FreshDatabase;
-  const servers: RunningServer[] = [];
+  const cluster = new TestCluster();
   const clients: Client[] = [];
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-    for (const s of servers) await s.close().catch(() => undefined);
-    await dropRedisPrefix(REDIS, prefix);
-    await db?.drop();
+    await cluster.close();
   });
 
   it('wait for the rebuild at the new owner instead of being answered moved, and the table goes on there', async () => {
-    db = await freshPgDatabase();
-    const cluster = { prefix, leaseMs: 1500, tickMs: 100 };
-    const a = await testServer({ pg: db.url, redis: REDIS, cluster });
-    servers.push(a);
-    const b = await testServer({ pg: db.url, redis: REDIS, cluster });
-    servers.push(b);
+    const timing = { leaseMs: 1500, tickMs: 100 };
+    const a = await cluster.server(timing);
+    const b = await cluster.server(timing);
     // The player's socket is at B; the table runs at A.
     const player = await Client.guest(b.url, 'Zenzi');
     clients.push(player);

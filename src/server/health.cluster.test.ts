@@ -1,39 +1,29 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { dropRedisPrefix, TcpProxy } from './clusterHarness.js';
-import { randomId } from './identity.js';
+import { TcpProxy } from './clusterHarness.js';
 import type { RunningServer } from './server.js';
-import { freshPgDatabase, redisUrl, type FreshDatabase } from './store/testing.js';
-import { get, post, testServer } from './testing.js';
+import { get, post, metricValue, TestCluster } from './testing.js';
 import { Client } from './client.js';
 
 type Ready = { ready: boolean; checks: Record<string, string> };
 
-const takeovers = async (server: RunningServer) => Number(/^stich_takeovers_total (\S+)$/m.exec(await (await fetch(`${server.url}/metrics`)).text())?.[1]);
+const takeovers = (server: RunningServer) => metricValue(server, 'stich_takeovers_total');
 
 /** Needs STICH_PG_URL and STICH_REDIS_URL (vitest.config.ts leaves this file out otherwise). */
 describe('readiness and takeovers in a cluster (PostgreSQL and Redis)', () => {
-  const REDIS = redisUrl()!;
-  const prefix = `stich-test-${randomId(6)}`;
-  let db: FreshDatabase;
+  const cluster = new TestCluster();
   let proxy: TcpProxy;
-  const servers: RunningServer[] = [];
   afterAll(async () => {
-    for (const s of servers) await s.close().catch(() => undefined);
+    await cluster.close();
     await proxy?.close();
-    await dropRedisPrefix(REDIS, prefix);
-    await db?.drop();
   });
 
   it('a process cut off Redis turns not ready and ready again; the other takes its table over and counts it', async () => {
-    db = await freshPgDatabase();
-    const target = new URL(REDIS);
+    const target = new URL(cluster.redis);
     proxy = new TcpProxy(target.hostname, Number(target.port || 6379));
     await proxy.start();
-    const cluster = { prefix, leaseMs: 1500, tickMs: 250 };
-    const a = await testServer({ pg: db.url, redis: `redis://127.0.0.1:${proxy.port}`, cluster });
-    servers.push(a);
-    const b = await testServer({ pg: db.url, redis: REDIS, cluster });
-    servers.push(b);
+    const timing = { leaseMs: 1500, tickMs: 250 };
+    const a = await cluster.server(timing, { redis: `redis://127.0.0.1:${proxy.port}` });
+    const b = await cluster.server(timing);
     for (const s of [a, b]) expect(await get<Ready>(s.url, '/readyz')).toEqual({ status: 200, body: { ready: true, checks: { store: 'ok', redis: 'ok', accepting: 'ok' } } });
 
     const owner = await Client.guest(a.url, 'Wirt');

@@ -1,12 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from './client.js';
-import { dropRedisPrefix } from './clusterHarness.js';
-import { randomId } from './identity.js';
 import type { LobbyTable } from './protocol.js';
-import type { RunningServer } from './server.js';
-import { freshPgDatabase, redisUrl, type FreshDatabase } from './store/testing.js';
-import { finishedSitting, get, post, testServer } from './testing.js';
+import { finishedSitting, get, post, TestCluster } from './testing.js';
 
 const until = async (what: string, ok: () => boolean | Promise<boolean>, ms = 15_000) => {
   for (const end = Date.now() + ms; Date.now() < end; ) {
@@ -18,28 +14,19 @@ const until = async (what: string, ok: () => boolean | Promise<boolean>, ms = 15
 
 /** Needs STICH_PG_URL and STICH_REDIS_URL (vitest.config.ts leaves this file out otherwise). */
 describe('in a cluster, expired and finished tables leave memory and Redis; their links answer from every process (issue 20)', () => {
-  const REDIS = redisUrl()!;
-  const prefix = `stich-test-${randomId(6)}`;
-  let db: FreshDatabase;
-  const servers: RunningServer[] = [];
-  afterAll(async () => {
-    for (const s of servers) await s.close().catch(() => undefined);
-    await dropRedisPrefix(REDIS, prefix);
-    await db?.drop();
-  });
+  const cluster = new TestCluster();
+  const { prefix } = cluster;
+  afterAll(() => cluster.close());
 
   it('a waiting table expires and a finished one retires in the process that ran it; the other process answers 410 from the store', async () => {
-    db = await freshPgDatabase();
-    const cluster = { prefix, leaseMs: 1500, tickMs: 250 };
+    const timing = { leaseMs: 1500, tickMs: 250 };
     const limits = { waitingExpiryMs: 400, finishedLingerMs: 400 };
-    const a = await testServer({ pg: db.url, redis: REDIS, cluster, limits });
-    servers.push(a);
-    const b = await testServer({ pg: db.url, redis: REDIS, cluster, limits });
-    servers.push(b);
+    const a = await cluster.server(timing, { limits });
+    const b = await cluster.server(timing, { limits });
     const anna = await Client.guest(a.url, 'Anna');
     const waiting = (await post<{ id: string }>(a.url, '/api/tables', { game: 'schafkopf' }, anna.token)).body.id;
     const { table: done, record } = await finishedSitting(a, 'Resi');
-    const redis = new Redis(REDIS);
+    const redis = new Redis(cluster.redis);
     try {
       await until('both tables to leave the process', () => !a.hall.tables.has(waiting) && !a.hall.tables.has(done));
       await until('both tables to leave Redis', async () => (await redis.hexists(`${prefix}:info`, waiting)) === 0 && (await redis.hexists(`${prefix}:live`, done)) === 0);

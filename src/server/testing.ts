@@ -2,7 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { autoplay, Client, post } from './client.js';
-import { TEST_CLUSTER_KEY } from './clusterHarness.js';
+import { dropRedisPrefix, TEST_CLUSTER_KEY } from './clusterHarness.js';
+import { randomId } from './identity.js';
+import { freshPgDatabase, redisUrl, type FreshDatabase } from './store/testing.js';
 export { post };
 import type { Snapshot } from './protocol.js';
 import { startServer, type RunningServer, type ServerOptions } from './server.js';
@@ -22,6 +24,38 @@ export const TEST_LIMITS = { guestsPerHour: 0, tablesPerMinutePerAddress: 0 } as
 export function testServer(options: Partial<ServerOptions> = {}): Promise<RunningServer> {
   const cluster = options.redis ? { ...options.cluster, keys: options.cluster?.keys ?? [Buffer.from(TEST_CLUSTER_KEY, 'hex')] } : options.cluster;
   return startServer({ db: tempDb(), port: 0, logLevel: false, tableDefaults: { clockMs: 0, botDelayMs: 0 }, ...options, limits: { ...TEST_LIMITS, ...options.limits }, ...(cluster ? { cluster } : {}) });
+}
+
+/**
+ * Processes of one cluster in this test process, over a fresh PostgreSQL
+ * database and a Redis prefix of their own (STICH_PG_URL, STICH_REDIS_URL);
+ * `close` closes the processes and drops both.
+ */
+export class TestCluster {
+  readonly redis = redisUrl()!;
+  readonly prefix = `stich-test-${randomId(6)}`;
+  readonly servers: RunningServer[] = [];
+  private db: FreshDatabase | undefined;
+
+  /** A process of the cluster with these lease timings (the database is made with the first), other options as `testServer`'s. */
+  async server(timing: { leaseMs: number; tickMs: number }, options: Partial<ServerOptions> = {}): Promise<RunningServer> {
+    this.db ??= await freshPgDatabase();
+    const server = await testServer({ pg: this.db.url, redis: this.redis, cluster: { prefix: this.prefix, ...timing }, ...options });
+    this.servers.push(server);
+    return server;
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.servers) await s.close().catch(() => undefined);
+    await dropRedisPrefix(this.redis, this.prefix);
+    await this.db?.drop();
+  }
+}
+
+/** The value of a metric without labels on the server's /metrics page (NaN when it has none). */
+export async function metricValue(server: RunningServer, name: string): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
 }
 
 export async function get<R>(base: string, path: string): Promise<{ status: number; body: R }> {
