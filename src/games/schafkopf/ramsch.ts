@@ -1,6 +1,5 @@
 import { popcount32 } from '../../cards/bits.js';
 import type { Seat } from '../game.js';
-import { schafkopfPack } from './cards.js';
 import type { RamschLastTricks } from './ramschEnd.js';
 import { RamschPoints } from './ramschPoints.js';
 import type { SchafkopfRules } from './rules.js';
@@ -98,7 +97,6 @@ export class RamschSolver extends RamschPoints {
   endNodes = 0;
   private ramschEnd: RamschLastTricks | undefined;
   private firstLeader = -1;
-  private trickCount = 8;
   private readonly lastHands = new Int32Array(4);
   private readonly endPoints = new Int32Array(4);
   private readonly endTricksTaken = new Int32Array(4);
@@ -152,7 +150,6 @@ export class RamschSolver extends RamschPoints {
     this.scores = ramschScores(base, rules.ramschJungfrau);
     this.ramschEnd = s.ramschTricks();
     this.firstLeader = -1;
-    this.trickCount = schafkopfPack(rules.kurzeKarte).size / 4;
   }
 
   /**
@@ -352,7 +349,7 @@ export class RamschSolver extends RamschPoints {
     if (this.firstLeader < 0) this.firstLeader = s.trick(0)!.leader;
     const e = this.ramschEnd!;
     const before = e.nodes;
-    const r = e.loses(this.lastHands, s.toMove(), this.endPoints, this.endTricksTaken, this.endRanks, q, this.threshold, this.firstLeader, this.trickCount, 2 ** s.dealDoublings, this.payCut && this.notPayCut);
+    const r = e.loses(this.lastHands, s.toMove(), this.endPoints, this.endTricksTaken, this.endRanks, q, this.threshold, this.firstLeader, 2 ** s.dealDoublings, this.payCut && this.notPayCut);
     this.endNodes += e.nodes - before;
     return r;
   }

@@ -4,7 +4,6 @@ import { resolveRules } from '../ruleBook.js';
 import { schafkopfPack } from './cards.js';
 import { schafkopf } from './game.js';
 import { ramschScores } from './ramsch.js';
-import type { SchafkopfRules } from './rules.js';
 import { SchafkopfSearch } from './search.js';
 import { playTables } from './tables.js';
 import { ramschEndgame } from './testing.js';
@@ -35,16 +34,18 @@ describe('RamschLastTricks', () => {
       const rules = resolveRules(schafkopf.ruleBook, undefined, options);
       if (!rules.ok) throw new Error(rules.error.message);
       const answers = [0, 0];
+      // The Ramsch's trumps, the highest first (the Ober, the Unter, then Herz): a card's rank, 15 for a plain card.
+      const trumps = playTables(schafkopfPack(rules.value.kurzeKarte), 'ramsch').trumpOrder;
+      const trumpRank = (card: number) => (trumps.includes(card) ? trumps.indexOf(card) : 15);
       for (let d = 0; d < 24; d++) {
         const s = ramschEndgame(rules.value, d, 4 * (1 + (d % 3)), 'ramsch-end', d % 3);
         const end = s.ramschTricks();
         const first = s.trick(0)!.leader;
-        const tricks = schafkopfPack(rules.value.kurzeKarte).size / 4;
         // Every seat's highest trump taken, by replaying the finished tricks.
         const ranks = [15, 15, 15, 15];
         for (let n = 0; s.trick(n); n++) {
           const t = s.trick(n)!;
-          for (const c of t.cards) ranks[t.winner] = Math.min(ranks[t.winner], trumpRank(rules.value, c));
+          for (const c of t.cards) ranks[t.winner] = Math.min(ranks[t.winner], trumpRank(c));
         }
         const hands = [0, 1, 2, 3].map((t) => s.handOf(t));
         const points = [0, 1, 2, 3].map((t) => s.seatPointsOf(t));
@@ -55,7 +56,7 @@ describe('RamschLastTricks', () => {
             const expected = losesByMinimax(s, q, threshold);
             // Asked as "does it pay?" (the loser's question, at the price) and as any other score.
             const loserOnly = threshold === base;
-            expect(end.loses(hands, s.toMove(), points, taken, ranks, q, threshold, first, tricks, 2 ** (d % 3), loserOnly), `deal ${d}, seat ${q}, below ${threshold}`).toBe(expected);
+            expect(end.loses(hands, s.toMove(), points, taken, ranks, q, threshold, first, 2 ** (d % 3), loserOnly), `deal ${d}, seat ${q}, below ${threshold}`).toBe(expected);
             answers[expected ? 1 : 0]++;
           }
         }
@@ -64,9 +65,3 @@ describe('RamschLastTricks', () => {
     });
   }
 });
-
-/** The rank of a card among the Ramsch's trumps (0 the highest: the Ober, the Unter, then Herz), 15 for a plain card. */
-function trumpRank(rules: SchafkopfRules, card: number): number {
-  const r = playTables(schafkopfPack(rules.kurzeKarte), 'ramsch').trumpOrder.indexOf(card);
-  return r < 0 ? 15 : r;
-}

@@ -35,14 +35,16 @@ export class RamschLastTricks {
   private threshold = 0;
   private firstLeader = 0;
   private multiplier = 1;
-  private trickCount = 8;
+  /** The tricks of a deal (6 with the kurze Karte). */
+  private readonly trickCount: number;
   /** Answers on the last two tricks kept (see `trick`), five words a slot: the cards, the question and leader, the past's points, its trumps and tricks, the answer. */
   private readonly kept = new Int32Array(KEPT * 5);
   /** The number of the question: answers of others do not count. */
   private generation = 0;
   /** Whether the question is who loses (see `loses`): the tricks then end it early where the points decide it. */
   private loserOnly = false;
-  private durchmarschPoints = 121;
+  /** The points that make a Durchmarsch (beyond any deal's where it is won by tricks or not at all). */
+  private readonly durchmarschPoints: number;
 
   constructor(
     private readonly t: PlayTables,
@@ -55,14 +57,17 @@ export class RamschLastTricks {
     private readonly twins: Int32Array,
     /** For each card: its rank among the trumps (0 the highest), 15 for a plain card. */
     private readonly trumpRank: Int8Array,
-  ) {}
+  ) {
+    this.trickCount = t.pack.size / 4;
+    this.durchmarschPoints = rules.ramschDurchmarsch === 'points' ? rules.ramschDurchmarschPoints : 121;
+  }
 
   /**
    * Whether the others can make `q` end below `threshold` (in cents, as the
    * deal's score). Between tricks: `hands` by seat (the same number of cards
    * each), `leader` to lead, and per seat the card points and tricks taken
    * so far and the rank of its highest trump taken (15 for none);
-   * `firstLeader` led the deal's first trick, `trickCount` tricks in the deal,
+   * `firstLeader` led the deal's first trick,
    * `multiplier` the doublings' factor. With `loserOnly` the caller says
    * that, without a Durchmarsch, q ends below the threshold exactly when it
    * loses (a threshold between the loser's scores and the others', as for
@@ -78,7 +83,6 @@ export class RamschLastTricks {
     q: number,
     threshold: number,
     firstLeader: number,
-    trickCount: number,
     multiplier: number,
     loserOnly = false,
   ): boolean {
@@ -88,15 +92,13 @@ export class RamschLastTricks {
       this.tricks[s] = tricks[s];
       this.ranks[s] = ranks[s];
     }
-    const same = q === this.q && threshold === this.threshold && loserOnly === this.loserOnly && firstLeader === this.firstLeader && multiplier === this.multiplier && trickCount === this.trickCount;
+    const same = q === this.q && threshold === this.threshold && loserOnly === this.loserOnly && firstLeader === this.firstLeader && multiplier === this.multiplier;
     if (!same || this.generation === 0) this.newQuestion();
     this.q = q;
     this.threshold = threshold;
     this.firstLeader = firstLeader;
-    this.trickCount = trickCount;
     this.multiplier = multiplier;
     this.loserOnly = loserOnly;
-    this.durchmarschPoints = this.rules.ramschDurchmarsch === 'points' ? this.rules.ramschDurchmarschPoints : 121;
     let left = 0;
     const pts = this.t.points;
     for (let m = hands[0] | hands[1] | hands[2] | hands[3]; m !== 0; m &= m - 1) left += pts[31 - Math.clz32(m & -m)];
