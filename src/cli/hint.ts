@@ -4,7 +4,7 @@ import type { GameModule } from '../games/module.js';
 import { analysisUnit } from '../search/analysis.js';
 import { signed } from '../search/analysisText.js';
 import { hint } from '../search/hint.js';
-import { STRONG } from '../search/pimc.js';
+import { strongOptions } from '../search/pimc.js';
 
 /**
  * `hint` at a terminal prompt (issue 22): the strong bot's choice and its
@@ -31,7 +31,7 @@ export async function hintLines<T extends GameTypes>(
   describe: (a: T['action']) => string,
 ): Promise<string> {
   const { game } = module;
-  const h = await hint(module, rules, view, seat, legal, rng, thinkMs === undefined ? STRONG : { ...STRONG, thinkMs });
+  const h = await hint(module, rules, view, seat, legal, rng, thinkMs === undefined ? strongOptions(module) : { ...strongOptions(module), thinkMs });
   const unit = analysisUnit(game.id);
   const byName = new Map(legal.map((a) => [game.formatAction(rules, a), a]));
   const words = (name: string) => {

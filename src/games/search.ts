@@ -216,4 +216,12 @@ export interface SearchSupport<T extends GameTypes> {
    * search"); elsewhere `strong` values those decisions as before.
    */
   readonly bidBySearch?: boolean;
+  /**
+   * Optional: the live budget of `strong` in this game, worlds and solver
+   * nodes a decision (default STRONG in src/search/pimc.ts: 24 and
+   * 400,000), chosen as the most that keeps its decisions within 1 s of one
+   * core at the 99th percentile (issue 23; README, "strong against
+   * strong-1").
+   */
+  readonly strongBudget?: { readonly worlds: number; readonly nodes: number };
 }

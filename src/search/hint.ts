@@ -2,7 +2,7 @@ import type { Rng } from '../core/rng.js';
 import type { GameTypes, Seat } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
 import type { ChoiceValue } from './analysis.js';
-import { pimcAgent, STRONG, type PimcOptions } from './pimc.js';
+import { pimcAgent, strongOptions, type PimcOptions } from './pimc.js';
 
 /** A hint (issue 22: the "Tipp" button, `hint` at the terminal): what the strong bot would do and what it makes of each legal action. */
 export interface Hint {
@@ -28,7 +28,7 @@ export async function hint<T extends GameTypes>(
   seat: Seat,
   legal: readonly T['action'][],
   rng: Rng,
-  options: PimcOptions = STRONG,
+  options: PimcOptions = strongOptions(module),
 ): Promise<Hint> {
   const { game } = module;
   if (!module.search) throw new Error(`${game.title} has no search support: no hints`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../core/rng.js';
 import type { ArenaEntrant } from './arena.js';
 import { runArena } from './arena.js';
-import { botLevels, clearlyBetter, MIN_WORLDS_TO_DEVIATE, pimcAgent, STRONG } from './pimc.js';
+import { botLevels, clearlyBetter, MIN_WORLDS_TO_DEVIATE, pimcAgent, STRONG, strongOptions } from './pimc.js';
 import { DISAGREE_WEIGHT, sampleWeightedWorld, TRIES_PER_WORLD, worldWeight } from '../games/decisionModel.js';
 import type { GameModule } from '../games/module.js';
 import { TINY_FOLD, TINY_PLAY, tinyGame, tinyModule, tinySampleWorld, type TinyTypes } from './testing.js';
@@ -43,6 +43,17 @@ describe('sampled-world bots (PIMC) on the tiny game', () => {
     expect(STRONG.nodes).toBeGreaterThan(0);
     expect(STRONG.inference).toBe('play');
     for (const m of GAMES) expect(botLevels(m) === undefined).toBe(m.search === undefined);
+  });
+
+  it("strong takes the game's own budget of worlds and nodes where it sets one, STRONG's elsewhere; --samples and --nodes still replace it", () => {
+    expect(strongOptions(tinyModule)).toBe(STRONG);
+    const own: GameModule<TinyTypes> = { ...tinyModule, search: { ...tinyModule.search!, strongBudget: { worlds: 40, nodes: 700_000 } } };
+    expect(strongOptions(own)).toMatchObject({ ...STRONG, samples: 40, nodes: 700_000 });
+    expect(botLevels(own)!.strong.description).toContain('up to 40 worlds');
+    expect(botLevels(own)!.strong.description).toContain('at most 700000 solver nodes');
+    expect(botLevels(own, { samples: 4, nodes: 20_000 })!.strong.description).toContain('up to 4 worlds');
+    expect(botLevels(own)!.strong1.description).toContain('up to 24 worlds');
+    for (const m of GAMES) if (m.search?.strongBudget) expect(botLevels(m)!.strong.description).toContain(`up to ${m.search.strongBudget.worlds} worlds`);
   });
 
   it('stop sampling worlds when the time per decision is up (always one world at least)', async () => {

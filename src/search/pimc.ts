@@ -142,6 +142,11 @@ export const STRONG_NODES = 400_000;
 export const BID_NODES = 600_000;
 export const WORLD_NODES = 60_000;
 export const STRONG: PimcOptions = { samples: 24, thinkMs: 1000, nodes: STRONG_NODES, evaluate: 'solver', weighted: true, inference: 'play', bidSearch: 'measured', bidNodes: BID_NODES, worldNodes: WORLD_NODES };
+/** `strong` in a game: STRONG with the game's own budget of worlds and nodes, where it sets one (`SearchSupport.strongBudget`). */
+export function strongOptions<T extends GameTypes>(module: GameModule<T>): PimcOptions {
+  const own = module.search?.strongBudget;
+  return own ? { ...STRONG, samples: own.worlds, nodes: own.nodes } : STRONG;
+}
 /** `strong-1`: the strong bot before issue 23, kept for comparison (up to 24 worlds within 800 ms, weighted by the bidding alone). */
 export const STRONG_1: PimcOptions = { samples: 24, thinkMs: 800, evaluate: 'solver', weighted: true, inference: 'bidding' };
 
@@ -175,7 +180,7 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
     weights: b.epsilon === undefined && b.cardWeight === undefined ? base.weights : { ...MODEL_WEIGHTS, ...(b.epsilon === undefined ? {} : { bid: b.epsilon }), ...(b.cardWeight === undefined ? {} : { card: b.cardWeight }) },
   });
   const medium = level(MEDIUM);
-  const strong = level(STRONG);
+  const strong = level(strongOptions(module));
   const strong1 = level(STRONG_1);
   const strongUniform: PimcOptions = { ...strong, weighted: false };
   const weighting = module.search.disagreements ? ' weighted by the bidding (worlds where the others decided as easy would are likelier),' : '';

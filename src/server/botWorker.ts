@@ -7,7 +7,7 @@ import { botLevels, type AgentStats, type BotLevels } from '../search/pimc.js';
 import { analyzeGameRecord } from '../search/analysis.js';
 import type { AnalyzeReply } from './botPool.js';
 import { hint } from '../search/hint.js';
-import { STRONG } from '../search/pimc.js';
+import { strongOptions } from '../search/pimc.js';
 import type { HintReply, HintRequest, ThinkReply, ThinkRequest } from './thinking.js';
 
 /**
@@ -67,7 +67,7 @@ async function advise(r: HintRequest): Promise<Extract<HintReply, { ok: true }>[
     if (!a.ok) throw new Error(`bad legal action ${text}: ${a.error.message}`);
     legal.push(a.value);
   }
-  return hint(module, rules, r.view as GameTypes['view'], r.seat, legal, new SeededRng(r.seed), r.thinkMs === undefined ? STRONG : { ...STRONG, thinkMs: r.thinkMs });
+  return hint(module, rules, r.view as GameTypes['view'], r.seat, legal, new SeededRng(r.seed), r.thinkMs === undefined ? strongOptions(module) : { ...strongOptions(module), thinkMs: r.thinkMs });
 }
 
 const port = parentPort;

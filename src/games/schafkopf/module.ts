@@ -25,6 +25,8 @@ export const schafkopfSearch: SearchSupport<SchafkopfTypes> = {
   disagreements: schafkopfDisagreements,
   logLikelihood: schafkopfLogLikelihood,
   solver: ramschGameSolver,
+  // strong's live budget (issue 23): 40 worlds and 700,000 solver nodes a decision, within 1 s of one core at the 99th percentile (README, "strong against strong-1").
+  strongBudget: { worlds: 40, nodes: 700_000 },
 };
 
 /** A Ramsch is valued by its own solver (ramsch.ts): the generic one rarely finishes a search where every seat plays for himself. */

@@ -21,6 +21,14 @@ import { FACES_OPTION, schnapsenText } from './text.js';
  */
 export const BAUERN_DECLARER_SOLVE_FACTOR = 0.83;
 
+/**
+ * `strong`'s live budget (issue 23): 64 worlds and 1.1 million solver nodes
+ * a decision, against 24 and 400,000 by default; its decisions stay far
+ * within 1 s of one core at the 99th percentile (README, "strong against
+ * strong-1").
+ */
+export const STRONG_BUDGET_SCHNAPSEN = { worlds: 64, nodes: 1_100_000 } as const;
+
 function schnapsenModule(game: SchnapsenGame, variant: Variant): GameModule<SchnapsenTypes> {
   return {
     game,
@@ -36,6 +44,7 @@ function schnapsenModule(game: SchnapsenGame, variant: Variant): GameModule<Schn
       disagreements: schnapsenDisagreements,
       logLikelihood: schnapsenLogLikelihood,
       ...(variant === 'bauern' ? { declarerSolveFactor: BAUERN_DECLARER_SOLVE_FACTOR, bidBySearch: true } : {}),
+      strongBudget: STRONG_BUDGET_SCHNAPSEN,
     },
     bench: schnapsenBench(variant),
     playOptions: [FACES_OPTION],
