@@ -221,7 +221,8 @@ export interface SearchSupport<T extends GameTypes> {
    * nodes a decision (default STRONG in src/search/pimc.ts: 24 and
    * 400,000), chosen as the most that keeps its decisions within 1 s of one
    * core at the 99th percentile (issue 23; README, "strong against
-   * strong-1").
+   * strong-1"). `playoutWorlds`: fewer worlds for the decisions outside
+   * the card play that `easy` playouts value (`PimcOptions.playoutWorlds`).
    */
-  readonly strongBudget?: { readonly worlds: number; readonly nodes: number };
+  readonly strongBudget?: { readonly worlds: number; readonly nodes: number; readonly playoutWorlds?: number };
 }

@@ -56,6 +56,29 @@ describe('sampled-world bots (PIMC) on the tiny game', () => {
     for (const m of GAMES) if (m.search?.strongBudget) expect(botLevels(m)!.strong.description).toContain(`up to ${m.search.strongBudget.worlds} worlds`);
   });
 
+  it('value a decision outside the card play by playouts in at most playoutWorlds worlds, and the card play in all of them', async () => {
+    const deck = Array.from({ length: 32 }, (_, c) => (c * 7) % 32);
+    const s = tinyGame.setup(rules, { dealer: 0, deck, carry: null });
+    if (!s.ok) throw new Error();
+    const bidding = s.value;
+    const bidder = tinyGame.toAct(bidding)[0];
+    const bidLegal = tinyGame.legal(bidding, bidder);
+    expect(bidLegal).toContainEqual(TINY_FOLD);
+    const o = { samples: 12, thinkMs: 60_000, evaluate: 'solver' as const, playoutWorlds: 5 };
+    const bot = pimcAgent(tinyModule, rules, bidder, new SeededRng(2), o);
+    const bid = await bot.estimate(tinyGame.view(bidding, bidder), bidLegal, bidder);
+    expect(bid.cardPlay).toBe(false);
+    expect(bid.worlds).toBe(5);
+    const playing = (tinyGame.apply(bidding, bidder, TINY_PLAY) as { value: typeof bidding }).value;
+    const seat = tinyGame.toAct(playing)[0];
+    const card = await pimcAgent(tinyModule, rules, seat, new SeededRng(2), o).estimate(tinyGame.view(playing, seat), tinyGame.legal(playing, seat), seat);
+    expect(card.cardPlay).toBe(true);
+    expect(card.worlds).toBe(12);
+    // Without it, every decision takes all its worlds.
+    const all = await pimcAgent(tinyModule, rules, bidder, new SeededRng(2), { ...o, playoutWorlds: undefined }).estimate(tinyGame.view(bidding, bidder), bidLegal, bidder);
+    expect(all.worlds).toBe(12);
+  });
+
   it('stop sampling worlds when the time per decision is up (always one world at least)', async () => {
     const deck = Array.from({ length: 32 }, (_, c) => (c * 7) % 32);
     const s = tinyGame.setup(rules, { dealer: 0, deck, carry: null });

@@ -25,7 +25,8 @@ export const BAUERN_DECLARER_SOLVE_FACTOR = 0.83;
  * `strong`'s live budget (issue 23): 64 worlds and 1.1 million solver nodes
  * a decision, against 24 and 400,000 by default; its decisions stay far
  * within 1 s of one core at the 99th percentile (README, "strong against
- * strong-1").
+ * strong-1"). In Talonschnapsen, whose bids `easy` playouts value, the bids
+ * keep 24 worlds (`playoutWorlds`).
  */
 export const STRONG_BUDGET_SCHNAPSEN = { worlds: 64, nodes: 1_100_000 } as const;
 
@@ -44,7 +45,7 @@ function schnapsenModule(game: SchnapsenGame, variant: Variant): GameModule<Schn
       disagreements: schnapsenDisagreements,
       logLikelihood: schnapsenLogLikelihood,
       ...(variant === 'bauern' ? { declarerSolveFactor: BAUERN_DECLARER_SOLVE_FACTOR, bidBySearch: true } : {}),
-      strongBudget: STRONG_BUDGET_SCHNAPSEN,
+      strongBudget: variant === 'bauern' ? STRONG_BUDGET_SCHNAPSEN : { ...STRONG_BUDGET_SCHNAPSEN, playoutWorlds: 24 },
     },
     bench: schnapsenBench(variant),
     playOptions: [FACES_OPTION],
