@@ -54,6 +54,10 @@ describe('sampled-world bots (PIMC) on the tiny game', () => {
     expect(botLevels(own, { samples: 4, nodes: 20_000 })!.strong.description).toContain('up to 4 worlds');
     expect(botLevels(own)!.strong1.description).toContain('up to 24 worlds');
     for (const m of GAMES) if (m.search?.strongBudget) expect(botLevels(m)!.strong.description).toContain(`up to ${m.search.strongBudget.worlds} worlds`);
+    const bids: GameModule<TinyTypes> = { ...own, search: { ...own.search!, strongBudget: { worlds: 40, nodes: 700_000, playoutWorlds: 24 } } };
+    expect(botLevels(bids)!.strong.description).toContain('played out by the easy bot, in up to 24 worlds');
+    // A budget given for the run holds for every decision.
+    expect(botLevels(bids, { samples: 8 })!.strong.description).not.toContain('in up to 24 worlds');
   });
 
   it('value a decision outside the card play by playouts in at most playoutWorlds worlds, and the card play in all of them', async () => {

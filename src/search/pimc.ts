@@ -185,6 +185,8 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
     // More time means more worlds, unless the number of worlds is given too.
     samples: b.samples ?? (b.thinkMs === undefined ? base.samples : 10_000),
     nodes: b.nodes ?? base.nodes,
+    // A budget given for the run (--samples, --think) holds for every decision.
+    playoutWorlds: b.samples === undefined && b.thinkMs === undefined ? base.playoutWorlds : undefined,
     bidNodes: base.bidSearch ? (b.bidNodes ?? base.bidNodes) : undefined,
     epsilon: b.epsilon ?? base.epsilon,
     weights: b.epsilon === undefined && b.cardWeight === undefined ? base.weights : { ...MODEL_WEIGHTS, ...(b.epsilon === undefined ? {} : { bid: b.epsilon }), ...(b.cardWeight === undefined ? {} : { card: b.cardWeight }) },
@@ -202,7 +204,7 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
       create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, medium, 'medium'),
     },
     strong: {
-      description: `samples ${worlds(strong)} consistent with its view,${weighting} and solves each with all cards known (bids and other decisions: ${module.search.bidBySearch ? `the decisions before the card play by the easy bot, then the card play solved, at most ${strong.bidNodes} solver nodes a decision` : 'the rest of the deal played out by the easy bot'}), at most ${strong.thinkMs} ms a decision${nodes(strong)}`,
+      description: `samples ${worlds(strong)} consistent with its view,${weighting} and solves each with all cards known (bids and other decisions: ${module.search.bidBySearch ? `the decisions before the card play by the easy bot, then the card play solved, at most ${strong.bidNodes} solver nodes a decision` : `the rest of the deal played out by the easy bot${strong.playoutWorlds === undefined ? '' : `, in up to ${strong.playoutWorlds} worlds`}`}), at most ${strong.thinkMs} ms a decision${nodes(strong)}`,
       create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, strong, 'strong'),
     },
     strongUniform: {
