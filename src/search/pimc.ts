@@ -155,7 +155,7 @@ export const STRONG: PimcOptions = { samples: 24, thinkMs: 1000, nodes: STRONG_N
 /** `strong` in a game: STRONG with the game's own budget of worlds and nodes, where it sets one (`SearchSupport.strongBudget`). */
 export function strongOptions<T extends GameTypes>(module: GameModule<T>): PimcOptions {
   const own = module.search?.strongBudget;
-  return own ? { ...STRONG, samples: own.worlds, nodes: own.nodes, ...(own.playoutWorlds === undefined ? {} : { playoutWorlds: own.playoutWorlds }) } : STRONG;
+  return own ? { ...STRONG, samples: own.worlds, nodes: own.nodes, playoutWorlds: own.playoutWorlds } : STRONG;
 }
 /** `strong-1`: the strong bot before issue 23, kept for comparison (up to 24 worlds within 800 ms, weighted by the bidding alone). */
 export const STRONG_1: PimcOptions = { samples: 24, thinkMs: 800, evaluate: 'solver', weighted: true, inference: 'bidding' };
