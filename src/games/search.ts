@@ -225,4 +225,21 @@ export interface SearchSupport<T extends GameTypes> {
    * the card play that `easy` playouts value (`PimcOptions.playoutWorlds`).
    */
   readonly strongBudget?: { readonly worlds: number; readonly nodes: number; readonly playoutWorlds?: number };
+  /**
+   * Optional: decisions that only set the stake of a deal that one side
+   * wins whole (Karnöffel's raises). `strong` decides them from its side's
+   * chance of winning the card play, over its sampled worlds, instead of by
+   * `easy` playouts (src/search/stakes.ts).
+   */
+  readonly stakes?: StakeRule<T>;
+}
+
+/** How a game's stake decisions are taken from the chance of winning (see `SearchSupport.stakes`). */
+export interface StakeRule<T extends GameTypes> {
+  /** Whether the seat's decision now only sets the stake. */
+  applies(view: T['view'], legal: readonly T['action'][]): boolean;
+  /** The world carried on to its card play with the stake as it is (every decision before it one that keeps the stake), or undefined if it ends first. */
+  toCardPlay(world: T['state']): T['state'] | undefined;
+  /** The action for a side that wins the card play with chance `p`, or undefined to decide as usual (the easy bot's way). */
+  choose(view: T['view'], legal: readonly T['action'][], p: number): T['action'] | undefined;
 }

@@ -8,6 +8,7 @@ import { drawByLikelihood } from './inference.js';
 import { Solver, SolverTimeout } from './solver.js';
 import { beyondPlay, type BeyondPlayStats } from './beyondPlay.js';
 import { clearlyBetter, race } from './deviation.js';
+import { winShare } from './stakes.js';
 
 export { clearlyBetter, race, DEVIATION_Z, MIN_WORLDS_TO_DEVIATE } from './deviation.js';
 
@@ -96,6 +97,8 @@ export interface PimcOptions {
    * 59% won).
    */
   readonly playoutWorlds?: number;
+  /** Stake decisions (`SearchSupport.stakes`, Karnöffel's raises) from the side's chance of winning the card play (src/search/stakes.ts), where the game has them. */
+  readonly stakes?: boolean;
 }
 
 /**
@@ -151,7 +154,7 @@ export const STRONG_NODES = 400_000;
  */
 export const BID_NODES = 600_000;
 export const WORLD_NODES = 60_000;
-export const STRONG: PimcOptions = { samples: 24, thinkMs: 1000, nodes: STRONG_NODES, evaluate: 'solver', weighted: true, inference: 'play', bidSearch: 'measured', bidNodes: BID_NODES, worldNodes: WORLD_NODES };
+export const STRONG: PimcOptions = { samples: 24, thinkMs: 1000, nodes: STRONG_NODES, evaluate: 'solver', weighted: true, inference: 'play', bidSearch: 'measured', bidNodes: BID_NODES, worldNodes: WORLD_NODES, stakes: true };
 /** `strong` in a game: STRONG with the game's own budget of worlds and nodes, where it sets one (`SearchSupport.strongBudget`). */
 export function strongOptions<T extends GameTypes>(module: GameModule<T>): PimcOptions {
   const own = module.search?.strongBudget;
@@ -400,6 +403,27 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     return rollout(after, seat);
   };
 
+  /** A stake decision from the side's chance of winning the card play (src/search/stakes.ts), or undefined to decide as usual. */
+  const stakeChoice = (view: T['view'], legal: readonly T['action'][], s: Seat): T['action'] | undefined => {
+    const t0 = performance.now();
+    const thinkMs = Math.min(o.thinkMs, nextLimit ?? Infinity);
+    nextLimit = undefined;
+    const late = () => performance.now() - t0 >= thinkMs;
+    solver.deadline = t0 + thinkMs;
+    solver.nodeLimit = o.nodes === undefined ? Infinity : solver.nodes + o.nodes;
+    drawBudget.left = thinkMs * DRAW_TIME_SHARE;
+    const worlds = byPlay
+      ? drawByLikelihood(search, view, s, rng, o.samples, { candidates: o.candidates, weights: o.weights, stop: () => performance.now() - t0 >= thinkMs * DRAW_TIME_SHARE }).worlds
+      : Array.from({ length: o.samples }, () => ({ world: drawWorld(view, s), times: 1 }));
+    const { p } = winShare(search, solver, s, worlds, late);
+    stats.decisions++;
+    if (late()) stats.capped++;
+    const chosen = p === undefined ? undefined : search.stakes!.choose(view, legal, p);
+    if (chosen === undefined) return undefined;
+    const text = game.formatAction(rules, chosen);
+    return legal.find((a) => game.formatAction(rules, a) === text);
+  };
+
   const agent: Agent<T> = {
     name,
     kind: 'bot',
@@ -410,6 +434,8 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
       }
       const easyChoice = await own.choose(view, legal, s);
       const easyText = game.formatAction(rules, easyChoice);
+      const staked = o.stakes && o.evaluate === 'solver' && search.stakes?.applies(view, legal) ? stakeChoice(view, legal, s) : undefined;
+      if (staked !== undefined) return staked;
       const e = legal.findIndex((a) => game.formatAction(rules, a) === easyText);
       const { means, worlds, cardPlay, values, distinct, dropped } = await estimate(view, legal, s, e);
       if (worlds === 0) return easyChoice;

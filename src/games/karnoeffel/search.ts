@@ -1,3 +1,4 @@
+import { karnoeffelStakes } from './stakes.js';
 import { nthBit32, popcount32 } from '../../cards/bits.js';
 import { KARNOEFFEL_DISAGREE_WEIGHT, karnoeffelDisagreements, karnoeffelLogLikelihood } from './model.js';
 import type { SeededRng } from '../../core/rng.js';
@@ -542,5 +543,6 @@ export const karnoeffelSearch: SearchSupport<KarnoeffelTypes> = {
   logLikelihood: karnoeffelLogLikelihood,
   disagreeWeight: KARNOEFFEL_DISAGREE_WEIGHT,
   // strong's live budget (issue 23): 64 worlds and 1.1 million solver nodes a decision; the raises, valued by easy playouts, 24 worlds (README, "strong against strong-1").
+  stakes: karnoeffelStakes,
   strongBudget: { worlds: 64, nodes: 1_100_000, playoutWorlds: 24 },
 };

@@ -1,0 +1,59 @@
+import type { StakeRule } from '../search.js';
+import { apply, RAISE_STEP, toAct } from './engine.js';
+import type { KarnoeffelTypes } from './game.js';
+import type { KarnoeffelAction, KarnoeffelState, KarnoeffelView } from './state.js';
+
+/**
+ * Raising as `strong` does it (issue 23; 000 "Kartengeben und Steigern"):
+ * from its side's chance `p` of winning the card play, which the search
+ * estimates over its sampled worlds (src/search/stakes.ts).
+ *
+ * A refusal costs the value before the raise for sure; playing on costs or
+ * gains the value the round ends at, and between thinking players the
+ * raising goes on until a side would win the Partie with the round (then it
+ * says so and raising stops). So a raise is refused when
+ * (1 − 2p) × that value is more than the value a refusal gives away, and
+ * the side raises, and raises again, when it wins the round more often than
+ * `RAISE_FROM`. Where a side would win the Partie with the round's value
+ * already, the easy bot's rules decide (refusing may hand over the Partie).
+ */
+export const RAISE_FROM = 0.55;
+
+/** The value at which the raising stops: the first a side would win the Partie with (000: "sich durch diese Runde … zum Gewinner der Partie machen würde"), or `value` itself once raising is over. */
+export function stopValue(view: KarnoeffelView, value: number): number {
+  if (view.announcedBy >= 0) return value;
+  const need = view.target - Math.max(...view.points);
+  let v = value;
+  while (v < need) v += RAISE_STEP;
+  return v;
+}
+
+const has = (legal: readonly KarnoeffelAction[], type: KarnoeffelAction['type']) => legal.some((a) => a.type === type);
+
+export const karnoeffelStakes: StakeRule<KarnoeffelTypes> = {
+  applies: (view, legal) => view.phase === 'deal' && view.pause !== null && (has(legal, 'accept') || has(legal, 'pass')),
+
+  toCardPlay: (world) => {
+    let state: KarnoeffelState = world;
+    for (let guard = 0; guard < 100 && state.phase === 'deal'; guard++) {
+      const pause = state.pause;
+      const seat = toAct(state)[0];
+      if (pause === null || seat === undefined) return undefined;
+      const next = apply(state, seat, { type: pause.stage === 'answer' ? 'accept' : 'pass' });
+      if (!next.ok) return undefined;
+      state = next.value;
+    }
+    return state.phase === 'play' ? state : undefined;
+  },
+
+  choose: (view, legal, p) => {
+    const answering = has(legal, 'accept');
+    const stake = answering && view.pause ? view.pause.bid : view.value;
+    // The Partie is at stake: the easy bot's rules (never refuse what hands it over; raise when they win it anyway).
+    if (view.points.some((x) => x + stake >= view.target)) return undefined;
+    const raise = has(legal, 'raise') && p >= RAISE_FROM;
+    if (!answering) return { type: raise ? 'raise' : 'pass' };
+    if ((1 - 2 * p) * stopValue(view, stake) > view.value) return { type: 'refuse' };
+    return { type: raise ? 'raise' : 'accept' };
+  },
+};
