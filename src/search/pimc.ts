@@ -252,14 +252,20 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     throw new Error('a rollout did not end');
   };
 
-  /** The mean value of every legal action over the sampled worlds (the worlds used, in `worlds`; the value of each action in each, in `values`). */
-  const estimate = async (view: T['view'], legal: readonly T['action'][], s: Seat, keep = -1): Promise<Estimates> => {
+  /** A decision begins: its time (the level's, or less for this one, see limitNext), the solver's deadline and nodes, the time for drawing worlds. */
+  const begin = () => {
     const t0 = performance.now();
     const thinkMs = Math.min(o.thinkMs, nextLimit ?? Infinity);
     nextLimit = undefined;
-    const late = () => performance.now() - t0 >= thinkMs;
     solver.deadline = t0 + thinkMs;
     solver.nodeLimit = o.nodes === undefined ? Infinity : solver.nodes + o.nodes;
+    drawBudget.left = thinkMs * DRAW_TIME_SHARE;
+    return { t0, thinkMs, late: () => performance.now() - t0 >= thinkMs };
+  };
+
+  /** The mean value of every legal action over the sampled worlds (the worlds used, in `worlds`; the value of each action in each, in `values`). */
+  const estimate = async (view: T['view'], legal: readonly T['action'][], s: Seat, keep = -1): Promise<Estimates> => {
+    const { t0, thinkMs, late } = begin();
     let cardPlay = false;
     /** Bidding by search in this decision (decided with the first world). */
     let beyond = false;
@@ -270,7 +276,6 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     const perWorld: number[][] = [];
     let worlds = 0;
     let distinctWorlds = 0;
-    drawBudget.left = thinkMs * DRAW_TIME_SHARE;
     // With inference from the whole play the worlds are drawn first, in proportion to their likelihood (each with its multiplicity).
     const drawn = byPlay ? drawByLikelihood(search, view, s, rng, o.samples, { candidates: o.candidates, weights: o.weights, stop: () => performance.now() - t0 >= thinkMs * DRAW_TIME_SHARE }) : undefined;
     let capped = drawn?.stopped ?? false;
@@ -405,13 +410,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
 
   /** A stake decision from the side's chance of winning the card play (src/search/stakes.ts), or undefined to decide as usual. */
   const stakeChoice = (view: T['view'], legal: readonly T['action'][], s: Seat): T['action'] | undefined => {
-    const t0 = performance.now();
-    const thinkMs = Math.min(o.thinkMs, nextLimit ?? Infinity);
-    nextLimit = undefined;
-    const late = () => performance.now() - t0 >= thinkMs;
-    solver.deadline = t0 + thinkMs;
-    solver.nodeLimit = o.nodes === undefined ? Infinity : solver.nodes + o.nodes;
-    drawBudget.left = thinkMs * DRAW_TIME_SHARE;
+    const { t0, thinkMs, late } = begin();
     const worlds = byPlay
       ? drawByLikelihood(search, view, s, rng, o.samples, { candidates: o.candidates, weights: o.weights, stop: () => performance.now() - t0 >= thinkMs * DRAW_TIME_SHARE }).worlds
       : Array.from({ length: o.samples }, () => ({ world: drawWorld(view, s), times: 1 }));
