@@ -19,6 +19,10 @@ import { strongOptions } from '../search/pimc.js';
  * The arrow marks the bot's choice: outside the card play the strong bot
  * keeps the easy bot's choice unless the worlds show another better with
  * confidence (pimc.ts, DEVIATION_Z), so it may stand below the best estimate.
+ * Karnöffel's raising is taken from the side's chance of winning the card
+ * play (src/search/stakes.ts), and the hint says so:
+ *
+ *   Hint (the strong bot: your side wins the card play in 31% of 64 worlds dealt from your view; your side's expected points less the other side's): refuse.
  */
 export async function hintLines<T extends GameTypes>(
   module: GameModule<T>,
@@ -40,8 +44,13 @@ export async function hintLines<T extends GameTypes>(
     return d === name || d.includes(name) ? d : `${name} (${d})`;
   };
   const width = Math.max(...h.estimates.map((e) => [...signed(e.value, unit)].length));
+  const over = `over ${h.worlds} ${h.worlds === 1 ? 'world' : 'worlds'} dealt from your view`;
+  const head =
+    h.chance === undefined
+      ? `the strong bot, ${over}; your expected result in ${unit.name}`
+      : `the strong bot: your side wins the card play in ${Math.round(h.chance * 100)}% of ${h.worlds} ${h.worlds === 1 ? 'world' : 'worlds'} dealt from your view; your side's expected ${unit.name} less the other side's`;
   const lines = [
-    `  Hint (the strong bot, over ${h.worlds} ${h.worlds === 1 ? 'world' : 'worlds'} dealt from your view; your expected result in ${unit.name}): ${words(h.choice)}.`,
+    `  Hint (${head}): ${words(h.choice)}.`,
     ...h.estimates.map((e) => `    ${e.action === h.choice ? '→' : ' '} ${signed(e.value, unit).padStart(width)}  ${words(e.action)}`),
   ];
   return lines.join('\n');

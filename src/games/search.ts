@@ -242,4 +242,6 @@ export interface StakeRule<T extends GameTypes> {
   toCardPlay(world: T['state']): T['state'] | undefined;
   /** The action for a side that wins the card play with chance `p`, or undefined to decide as usual (the easy bot's way). */
   choose(view: T['view'], legal: readonly T['action'][], p: number): T['action'] | undefined;
+  /** What each legal action is worth to the seat's side, its expected points less the other side's, by the rule's own reckoning (for hints). */
+  values(view: T['view'], legal: readonly T['action'][], p: number): number[];
 }

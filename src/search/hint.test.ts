@@ -5,6 +5,12 @@ import { schafkopfModule } from '../games/schafkopf/module.js';
 import { resolveRules } from '../games/ruleBook.js';
 import { hint } from './hint.js';
 import { tinyGame, tinyModule } from './testing.js';
+import { karnoeffelModule } from '../games/karnoeffel/module.js';
+import { legal as karnoeffelLegal, toAct } from '../games/karnoeffel/engine.js';
+import { act, rulesOf, start } from '../games/karnoeffel/testing.js';
+import { view as karnoeffelView } from '../games/karnoeffel/view.js';
+import { strongOptions } from './pimc.js';
+import { hintLines } from '../cli/hint.js';
 
 describe('hints', () => {
   it('give the strong bot\'s choice and an estimate of every legal action, from the view of the seat alone (the same seed gives the same hint)', async () => {
@@ -45,5 +51,25 @@ describe('hints', () => {
     const setup = tinyGame.setup(rules, { dealer: 0, deck: shuffleDeck(tinyGame.pack(rules), new SeededRng(1)), carry: null });
     if (!setup.ok) throw new Error();
     await expect(hint(tinyModule, rules, tinyGame.view(setup.value, 0), 0, [], new SeededRng(1))).rejects.toThrow('nothing to decide');
+  });
+
+  it("give a stake decision as the bot takes it: its side's chance of winning, and each action's worth to the side (Karnöffel: refusing gives away the value before the raise)", async () => {
+    // Two players, Eichel trump: seat 0 holds the Kaiser (face up), the Karnöffel and the Papst, and raises to 7.
+    let s = start(rulesOf({ players: 2 }), 1, { 0: 'E2 EU E6 S3 S4', 1: 'HK H3 G3 S2 G4' });
+    while (s.pairs < 2) s = act(s, toAct(s)[0], { type: 'pass' });
+    s = act(s, 0, { type: 'raise' });
+    const options = { ...strongOptions(karnoeffelModule), samples: 16 };
+    const h = await hint(karnoeffelModule, s.rules, karnoeffelView(s, 1), 1, karnoeffelLegal(s, 1), new SeededRng('k'), options);
+    expect(h.choice).toBe('refuse');
+    expect(h.chance).toBeLessThan(0.2);
+    expect(h.worlds).toBe(16);
+    const worth = Object.fromEntries(h.estimates.map((e) => [e.action, e.value]));
+    expect(worth.refuse).toBe(-4);
+    // Playing on: (2p − 1) × 43, the value at which a side would win the Partie to 41.
+    expect(worth.accept).toBeCloseTo((2 * h.chance! - 1) * 43, 2);
+    expect(worth.raise).toBe(worth.accept);
+    const text = await hintLines(karnoeffelModule, s.rules, karnoeffelView(s, 1), 1, karnoeffelLegal(s, 1), new SeededRng('k'), undefined, (a) => a.type);
+    expect(text).toMatch(/^ {2}Hint \(the strong bot: your side wins the card play in \d+% of \d+ worlds dealt from your view; your side's expected points less the other side's\): refuse\.$/m);
+    expect(text).toMatch(/^ {4}→ +−4 pt {2}refuse$/m);
   });
 });

@@ -12,6 +12,12 @@ export interface Hint {
   readonly estimates: readonly ChoiceValue[];
   /** The worlds the estimates are the mean over. */
   readonly worlds: number;
+  /**
+   * For a stake decision (Karnöffel's raising, src/search/stakes.ts): the
+   * share of the worlds that the seat's side wins in the card play; the
+   * estimates are then its side's expected points less the other side's.
+   */
+  readonly chance?: number;
 }
 
 /**
@@ -35,7 +41,10 @@ export async function hint<T extends GameTypes>(
   if (legal.length === 0) throw new Error('the seat has nothing to decide');
   const agent = pimcAgent(module, rules, seat, rng, options, 'strong');
   const chosen = await agent.choose(view, legal, seat);
+  const listed = (values: readonly number[]) => legal.map((a, i) => ({ action: game.formatAction(rules, a), value: Math.round(values[i] * 1000) / 1000 })).sort((a, b) => b.value - a.value);
+  // A stake decision is shown as the bot took it: from its side's chance of winning.
+  const stake = agent.lastStake();
+  if (stake) return { choice: game.formatAction(rules, chosen), estimates: listed(stake.values), worlds: stake.worlds, chance: Math.round(stake.p * 1000) / 1000 };
   const { means, worlds } = await agent.estimate(view, legal, seat);
-  const estimates = legal.map((a, i) => ({ action: game.formatAction(rules, a), value: Math.round(means[i] * 1000) / 1000 })).sort((a, b) => b.value - a.value);
-  return { choice: game.formatAction(rules, chosen), estimates, worlds };
+  return { choice: game.formatAction(rules, chosen), estimates: listed(means), worlds };
 }

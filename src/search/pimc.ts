@@ -414,19 +414,25 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     const worlds = byPlay
       ? drawByLikelihood(search, view, s, rng, o.samples, { candidates: o.candidates, weights: o.weights, stop: () => performance.now() - t0 >= thinkMs * DRAW_TIME_SHARE }).worlds
       : Array.from({ length: o.samples }, () => ({ world: drawWorld(view, s), times: 1 }));
-    const { p } = winShare(search, solver, s, worlds, late);
+    const { p, worlds: counted } = winShare(search, solver, s, worlds, late);
     stats.decisions++;
     if (late()) stats.capped++;
     const chosen = p === undefined ? undefined : search.stakes!.choose(view, legal, p);
-    if (chosen === undefined) return undefined;
+    if (p === undefined || chosen === undefined) return undefined;
     const text = game.formatAction(rules, chosen);
-    return legal.find((a) => game.formatAction(rules, a) === text);
+    const index = legal.findIndex((a) => game.formatAction(rules, a) === text);
+    if (index < 0) return undefined;
+    lastStaked = { p, worlds: counted, values: search.stakes!.values(view, legal, p), chosen: index };
+    return legal[index];
   };
+  /** The last decision, if it was a stake decision. */
+  let lastStaked: StakeDecision | undefined;
 
   const agent: Agent<T> = {
     name,
     kind: 'bot',
     choose: async (view, legal, s) => {
+      lastStaked = undefined;
       if (legal.length === 1) {
         nextLimit = undefined;
         return legal[0];
@@ -461,7 +467,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     nextLimit = ms;
   };
   let last: LastDecision | undefined;
-  return Object.assign(agent, { estimate, stats, limitNext, lastDecision: () => last });
+  return Object.assign(agent, { estimate, stats, limitNext, lastDecision: () => last, lastStake: () => lastStaked });
 }
 
 /** What a thinking agent makes of one decision: per legal action its mean value and its value in each world used. */
@@ -486,7 +492,17 @@ export type EstimatingAgent<T extends GameTypes> = Agent<T> & {
   readonly stats: AgentStats;
   /** The estimate behind the last decision chosen (for measurements of the estimates against the results). */
   lastDecision(): LastDecision | undefined;
+  /** The last decision, if it was a stake decision (`PimcOptions.stakes`): the chance behind it. */
+  lastStake(): StakeDecision | undefined;
 };
+
+/** A stake decision (src/search/stakes.ts): the share `p` of `worlds` worlds that the seat's side wins, what the game's rule makes each legal action worth (its side's points less the other side's), the action chosen (indices into the legal actions). */
+export interface StakeDecision {
+  readonly p: number;
+  readonly worlds: number;
+  readonly values: readonly number[];
+  readonly chosen: number;
+}
 
 /** The last decision a thinking agent estimated: the means, the easy bot's action and the one chosen (indices into the legal actions). */
 export interface LastDecision {

@@ -259,6 +259,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
       choice: z.string(),
       estimates: z.array(z.object({ action: z.string(), value: z.number() }).readonly()).readonly(),
       worlds: z.number().int(),
+      /** A stake decision (Karnöffel's raising): the share of the worlds the seat's side wins; the estimates are then its side's expected points less the other side's. */
+      chance: z.number().optional(),
       unit: z.object({ symbol: z.string(), name: z.string() }).readonly(),
     })
     .readonly(),

@@ -48,7 +48,7 @@ export const karnoeffelStakes: StakeRule<KarnoeffelTypes> = {
 
   choose: (view, legal, p) => {
     const answering = has(legal, 'accept');
-    const stake = answering && view.pause ? view.pause.bid : view.value;
+    const stake = stakeOf(view, answering);
     // The Partie is at stake: the easy bot's rules (never refuse what hands it over; raise when they win it anyway).
     if (view.points.some((x) => x + stake >= view.target)) return undefined;
     const raise = has(legal, 'raise') && p >= RAISE_FROM;
@@ -56,4 +56,15 @@ export const karnoeffelStakes: StakeRule<KarnoeffelTypes> = {
     if ((1 - 2 * p) * stopValue(view, stake) > view.value) return { type: 'refuse' };
     return { type: raise ? 'raise' : 'accept' };
   },
+
+  // A refusal gives away the value before the raise; playing on wins or loses the value the raising stops at.
+  values: (view, legal, p) => {
+    const on = (2 * p - 1) * stopValue(view, stakeOf(view, has(legal, 'accept')));
+    return legal.map((a) => (a.type === 'refuse' ? -view.value : on));
+  },
 };
+
+/** The stake a decision is about: the raise to answer, else the round's value. */
+function stakeOf(view: KarnoeffelView, answering: boolean): number {
+  return answering && view.pause ? view.pause.bid : view.value;
+}

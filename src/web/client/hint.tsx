@@ -15,6 +15,10 @@ const W = {
   over: ['Erwartetes Ergebnis für dich, gemittelt über {n} aus deiner Sicht gegebene Verteilungen (nie mit verdeckten Karten).', 'Your expected result, the mean over {n} deals dealt from your view (never with hidden cards).'],
   overOne: ['Erwartetes Ergebnis für dich in einer aus deiner Sicht gegebenen Verteilung (nie mit verdeckten Karten).', 'Your expected result in one deal dealt from your view (never with hidden cards).'],
   noted: ['Die Aufzeichnung vermerkt den Tipp.', 'The record notes the hint.'],
+  chance: [
+    'Deine Seite gewinnt beim Ausspielen der Karten in {p} % von {n} aus deiner Sicht gegebenen Verteilungen. Werte: eure erwarteten Punkte abzüglich der gegnerischen – wer ablehnt, gibt den Wert vor der Steigerung ab; wer weiterspielt, spielt um den Wert, bis zu dem gesteigert wird.',
+    'Your side wins the card play in {p}% of {n} deals dealt from your view. Values: your side\'s expected points less the other side\'s – a refusal gives away the value before the raise; playing on plays for the value the raising goes up to.',
+  ],
   steady: [
     'Der Bot bleibt bei seiner gewohnten Wahl, solange die Verteilungen nicht sicher eine andere besser zeigen – über wenige Verteilungen sind die Schätzungen unsicher.',
     'The bot keeps its usual choice unless the deals show another to be better with confidence – over few deals the estimates are uncertain.',
@@ -97,9 +101,14 @@ export function HintButton({ conn, table, m, legal, lang }: { conn: Connection; 
               </li>
             ))}
           </ul>
-          {hint.estimates[0]?.action !== hint.choice && <p class="muted small hint-steady">{w(lang, 'steady')}</p>}
+          {hint.chance === undefined && hint.estimates[0]?.action !== hint.choice && <p class="muted small hint-steady">{w(lang, 'steady')}</p>}
           <p class="muted small">
-            {hint.worlds === 1 ? w(lang, 'overOne') : w(lang, 'over').replace('{n}', String(hint.worlds))} {w(lang, 'noted')}
+            {hint.chance !== undefined
+              ? w(lang, 'chance').replace('{p}', String(Math.round(hint.chance * 100))).replace('{n}', String(hint.worlds))
+              : hint.worlds === 1
+                ? w(lang, 'overOne')
+                : w(lang, 'over').replace('{n}', String(hint.worlds))}{' '}
+            {w(lang, 'noted')}
           </p>
         </div>
       )}
