@@ -88,6 +88,13 @@ export interface DecisionAnalysis {
   readonly estimate?: readonly ChoiceValue[];
   readonly estimateCost?: number;
   readonly grade?: Grade;
+  /**
+   * A stake decision (Karnöffel's raising, accepting and refusing; src/search/stakes.ts): its values are the side's
+   * points less the other side's, by the game's rule from the chance of winning the card play with the stake as it is
+   * (from the own view: the share of the worlds the side wins; with all cards known: 1 or 0). The seat's own score
+   * cannot judge it: a round the side loses gives it 0 whatever the stake, and a refusal hands the others points.
+   */
+  readonly stake?: true;
 }
 
 export interface SeatSummary {
@@ -248,7 +255,15 @@ export async function analyzeDeal<T extends GameTypes>(
       const name = game.formatAction(rules, action);
       let solverValues: ChoiceValue[] | undefined;
       const unsolved: string[] = [];
-      if (s && isCard && s.toMove() === seat) {
+      const view = game.view(state, seat);
+      const stakes = !isCard && search.stakes?.applies(view, legal) ? search.stakes : undefined;
+      if (stakes) {
+        // With all cards known the side wins the card play or it does not.
+        const start = stakes.toCardPlay(state);
+        const played = start === undefined ? undefined : search.load(start);
+        const v = played === undefined ? undefined : solve(played, seat);
+        if (v !== undefined) solverValues = legal.map((a, i) => ({ action: game.formatAction(rules, a), value: round(stakes.values(view, legal, v > 0 ? 1 : 0)[i]) }));
+      } else if (s && isCard && s.toMove() === seat) {
         solverValues = [];
         for (const m of movesOf(s.legalMask())) {
           if (o.pause) await o.pause();
@@ -278,8 +293,16 @@ export async function analyzeDeal<T extends GameTypes>(
       const cost = solverValues && taken !== undefined ? solverValues[0].value - taken : undefined;
       let estimate: ChoiceValue[] | undefined;
       let estimateCost: number | undefined;
-      if (o.estimate) {
-        const { means, worlds } = await estimators[seat].estimate(game.view(state, seat), legal, seat);
+      if (o.estimate && stakes) {
+        const { p } = estimators[seat].stakeChance(view, seat);
+        if (p !== undefined) {
+          const values = stakes.values(view, legal, p);
+          estimate = legal.map((a, i) => ({ action: game.formatAction(rules, a), value: round(values[i]) })).sort(byValue);
+          const mine = estimate.find((e) => e.action === name)?.value;
+          if (mine !== undefined) estimateCost = round(estimate[0].value - mine);
+        }
+      } else if (o.estimate) {
+        const { means, worlds } = await estimators[seat].estimate(view, legal, seat);
         if (worlds > 0) {
           estimate = legal.map((a, i) => ({ action: game.formatAction(rules, a), value: round(means[i]) })).sort(byValue);
           const mine = estimate.find((e) => e.action === name)?.value;
@@ -298,6 +321,7 @@ export async function analyzeDeal<T extends GameTypes>(
         ...(solverValues ? { solver: solverValues, cost, ...(unsolved.length > 0 ? { unsolved } : {}) } : {}),
         ...(estimate ? { estimate, estimateCost } : {}),
         ...(grade ? { grade } : {}),
+        ...(stakes ? { stake: true as const } : {}),
       });
     }
     if (judged && o.pause) await o.pause();

@@ -48,7 +48,9 @@ function formatDecision(x: DecisionAnalysis, players: readonly string[], unit: A
   const who = players[x.seat];
   const what = x.card ? `Trick ${x.trick}, ${who} ${x.lead ? 'led' : 'played'} ${x.action}` : `${x.trick === 0 ? 'Before the play' : `Trick ${x.trick}`}, ${who}: ${x.action}`;
   const grade = x.grade ? ` (${x.grade})` : '';
-  return `${what}: ${judge(x.action, x.estimate, unit)}${x.solver ? ` [all cards known: ${judge(x.action, x.solver, unit)}]` : ''}${grade}`;
+  // A stake decision (raising) is valued by the side's points less the other side's: the own score cannot judge it.
+  const stake = x.stake ? "; the side's points less the other side's" : '';
+  return `${what}: ${judge(x.action, x.estimate, unit)}${x.solver ? ` [all cards known: ${judge(x.action, x.solver, unit)}]` : ''}${grade}${stake}`;
 }
 
 /** "−20 ct; best SA: +10 ct", or "+10 ct, best" for a best choice. */

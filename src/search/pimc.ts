@@ -8,7 +8,7 @@ import { drawByLikelihood } from './inference.js';
 import { Solver, SolverTimeout } from './solver.js';
 import { beyondPlay, type BeyondPlayStats } from './beyondPlay.js';
 import { clearlyBetter, race } from './deviation.js';
-import { winShare } from './stakes.js';
+import { winShare, type WinShare } from './stakes.js';
 
 export { clearlyBetter, race, DEVIATION_Z, MIN_WORLDS_TO_DEVIATE } from './deviation.js';
 
@@ -408,15 +408,21 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     return rollout(after, seat);
   };
 
-  /** A stake decision from the side's chance of winning the card play (src/search/stakes.ts), or undefined to decide as usual. */
-  const stakeChoice = (view: T['view'], legal: readonly T['action'][], s: Seat): T['action'] | undefined => {
+  /** The share of the worlds sampled from the view that the seat's side wins in the card play, the stake as it is (src/search/stakes.ts). */
+  const stakeChance = (view: T['view'], s: Seat): WinShare => {
     const { t0, thinkMs, late } = begin();
     const worlds = byPlay
       ? drawByLikelihood(search, view, s, rng, o.samples, { candidates: o.candidates, weights: o.weights, stop: () => performance.now() - t0 >= thinkMs * DRAW_TIME_SHARE }).worlds
       : Array.from({ length: o.samples }, () => ({ world: drawWorld(view, s), times: 1 }));
-    const { p, worlds: counted } = winShare(search, solver, s, worlds, late);
+    const share = winShare(search, solver, s, worlds, late);
     stats.decisions++;
     if (late()) stats.capped++;
+    return share;
+  };
+
+  /** A stake decision from the side's chance of winning the card play, or undefined to decide as usual. */
+  const stakeChoice = (view: T['view'], legal: readonly T['action'][], s: Seat): T['action'] | undefined => {
+    const { p, worlds: counted } = stakeChance(view, s);
     const chosen = p === undefined ? undefined : search.stakes!.choose(view, legal, p);
     if (p === undefined || chosen === undefined) return undefined;
     const text = game.formatAction(rules, chosen);
@@ -467,7 +473,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     nextLimit = ms;
   };
   let last: LastDecision | undefined;
-  return Object.assign(agent, { estimate, stats, limitNext, lastDecision: () => last, lastStake: () => lastStaked });
+  return Object.assign(agent, { estimate, stats, limitNext, lastDecision: () => last, lastStake: () => lastStaked, stakeChance });
 }
 
 /** What a thinking agent makes of one decision: per legal action its mean value and its value in each world used. */
@@ -494,6 +500,8 @@ export type EstimatingAgent<T extends GameTypes> = Agent<T> & {
   lastDecision(): LastDecision | undefined;
   /** The last decision, if it was a stake decision (`PimcOptions.stakes`): the chance behind it. */
   lastStake(): StakeDecision | undefined;
+  /** The share of the worlds sampled from the view that the seat's side wins in the card play, the stake as it is (games with `SearchSupport.stakes`). */
+  stakeChance(view: T['view'], seat: Seat): WinShare;
 };
 
 /** A stake decision (src/search/stakes.ts): the share `p` of `worlds` worlds that the seat's side wins, what the game's rule makes each legal action worth (its side's points less the other side's), the action chosen (indices into the legal actions). */

@@ -62,6 +62,10 @@ const W = {
   noChoice: ['Hier gab es nichts zu wählen.', 'There was no choice here.'],
   start: ['Geh einen Schritt vor: zu jeder Entscheidung steht hier, was sie gekostet hat.', 'Step forward: for each decision this says what it cost.'],
   unsolved: ['Nicht bewertet: zu schwer für den Löser.', 'Not valued: too hard for the solver.'],
+  stake: [
+    'Beim Steigern zählen die Punkte der eigenen Seite abzüglich der gegnerischen, aus der Gewinnchance im Ausspielen der Karten: wer ablehnt, gibt den Wert vor der Steigerung ab.',
+    "For raising, the values are the side's points less the other side's, from its chance of winning the card play: a refusal gives away the value before the raise.",
+  ],
   curve: ['Erwartetes Ergebnis nach jedem Stich', 'Expected result after each trick'],
   curveOf: ['für', 'for'],
   noCurve: ['Dieses Spiel hat keine Spielerpartei (etwa ein Ramsch) oder endete vor dem ersten Stich (etwa ein abgelehntes Karnöffel-Gebot): keine Kurve.', 'This deal has no declaring side (a Ramsch, say) or ended before its first trick (a refused Karnöffel raise, say): no graph.'],
@@ -159,6 +163,7 @@ export function StepAnalysis({ a, deal, at, lang, w }: { a: RecordAnalysis; deal
         )}
         {d.cost === undefined && d.estimateCost === undefined && <span class="muted small">{aw(lang, 'unsolved')}</span>}
       </div>
+      {d.stake && <p class="muted small stake-note">{aw(lang, 'stake')}</p>}
       <ul class="best">
         {best(d.estimate, 'ownView')}
         {best(d.solver, 'allKnown')}
