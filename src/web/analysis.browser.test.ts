@@ -53,6 +53,8 @@ describe('the analysis in the record viewer', () => {
       expect(step).toMatch(/Kosten: /);
       expect(step).toMatch(unit);
       expect(step).toMatch(/beste Wahl getroffen|Besser: /);
+      // Karnöffel's first decisions are the raising (raise or pass, accept or refuse): valued by the side's points less the other side's.
+      if (game === 'karnoeffel') expect(step).toMatch(/Beim Steigern zählen die Punkte der eigenen Seite abzüglich der gegnerischen/);
       expect(await page.locator('main.record .step-analysis table.choices tbody tr').count()).toBeGreaterThan(1);
       expect(await page.locator('main.record .step-analysis table.choices tr.taken').count()).toBe(1);
       // The graph of the declaring side's result after each trick: a path from trick 0 on. A deal without a declaring
