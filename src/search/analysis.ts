@@ -262,7 +262,10 @@ export async function analyzeDeal<T extends GameTypes>(
         const start = stakes.toCardPlay(state);
         const played = start === undefined ? undefined : search.load(start);
         const v = played === undefined ? undefined : solve(played, seat);
-        if (v !== undefined) solverValues = legal.map((a, i) => ({ action: game.formatAction(rules, a), value: round(stakes.values(view, legal, v > 0 ? 1 : 0)[i]) }));
+        if (v !== undefined) {
+          const values = stakes.values(view, legal, v > 0 ? 1 : 0);
+          solverValues = legal.map((a, i) => ({ action: game.formatAction(rules, a), value: round(values[i]) }));
+        }
       } else if (s && isCard && s.toMove() === seat) {
         solverValues = [];
         for (const m of movesOf(s.legalMask())) {

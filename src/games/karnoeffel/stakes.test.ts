@@ -71,8 +71,8 @@ describe('stake decisions from the chance of winning (000 "Kartengeben und Steig
     expect(winShare(karnoeffelSearch, new Solver(), 1, worlds, () => false)).toEqual({ p: 0, worlds: 3 });
   });
 
-  it('strong refuses a raise against the Kaiser, the Karnöffel and the Papst held by the raiser (two players: all cards known after the deal)', async () => {
-    // Both hands dealt; with two players the raiser's cards are hidden, but the face-up Kaiser and a raise make a weak hand hopeless.
+  it('strong refuses a raise against the Kaiser, the Karnöffel and the Papst held by the raiser (two players, the Kaiser face up)', async () => {
+    // Both hands dealt; the raiser's cards but the face-up Kaiser are hidden, and with them a weak hand is hopeless.
     let s = untilPause(start(rulesOf({ players: 2 }), 1, strongHands), 2);
     s = act(s, 0, { type: 'raise' });
     const agent = pimcAgent(karnoeffelModule, s.rules, 1, new SeededRng(7), { ...strongOptions(karnoeffelModule), samples: 16 });

@@ -53,13 +53,13 @@ export const karnoeffelStakes: StakeRule<KarnoeffelTypes> = {
     if (view.points.some((x) => x + stake >= view.target)) return undefined;
     const raise = has(legal, 'raise') && p >= RAISE_FROM;
     if (!answering) return { type: raise ? 'raise' : 'pass' };
-    if ((1 - 2 * p) * stopValue(view, stake) > view.value) return { type: 'refuse' };
+    if (-view.value > playingOn(view, stake, p)) return { type: 'refuse' };
     return { type: raise ? 'raise' : 'accept' };
   },
 
   // A refusal gives away the value before the raise; playing on wins or loses the value the raising stops at.
   values: (view, legal, p) => {
-    const on = (2 * p - 1) * stopValue(view, stakeOf(view, has(legal, 'accept')));
+    const on = playingOn(view, stakeOf(view, has(legal, 'accept')), p);
     return legal.map((a) => (a.type === 'refuse' ? -view.value : on));
   },
 };
@@ -67,4 +67,9 @@ export const karnoeffelStakes: StakeRule<KarnoeffelTypes> = {
 /** The stake a decision is about: the raise to answer, else the round's value. */
 function stakeOf(view: KarnoeffelView, answering: boolean): number {
   return answering && view.pause ? view.pause.bid : view.value;
+}
+
+/** What playing on is worth to a side that wins with chance p: the value the raising stops at, won or lost. */
+function playingOn(view: KarnoeffelView, stake: number, p: number): number {
+  return (2 * p - 1) * stopValue(view, stake);
 }
