@@ -256,16 +256,15 @@ export async function analyzeDeal<T extends GameTypes>(
       let solverValues: ChoiceValue[] | undefined;
       const unsolved: string[] = [];
       const view = game.view(state, seat);
+      /** Every legal choice with its value, rounded. */
+      const choiceValues = (values: readonly number[]): ChoiceValue[] => legal.map((a, i) => ({ action: game.formatAction(rules, a), value: round(values[i]) }));
       const stakes = !isCard && search.stakes?.applies(view, legal) ? search.stakes : undefined;
       if (stakes) {
         // With all cards known the side wins the card play or it does not.
         const start = stakes.toCardPlay(state);
         const played = start === undefined ? undefined : search.load(start);
         const v = played === undefined ? undefined : solve(played, seat);
-        if (v !== undefined) {
-          const values = stakes.values(view, legal, v > 0 ? 1 : 0);
-          solverValues = legal.map((a, i) => ({ action: game.formatAction(rules, a), value: round(values[i]) }));
-        }
+        if (v !== undefined) solverValues = choiceValues(stakes.values(view, legal, v > 0 ? 1 : 0));
       } else if (s && isCard && s.toMove() === seat) {
         solverValues = [];
         for (const m of movesOf(s.legalMask())) {
@@ -296,18 +295,18 @@ export async function analyzeDeal<T extends GameTypes>(
       const cost = solverValues && taken !== undefined ? solverValues[0].value - taken : undefined;
       let estimate: ChoiceValue[] | undefined;
       let estimateCost: number | undefined;
-      if (o.estimate && stakes) {
-        const { p } = estimators[seat].stakeChance(view, seat);
-        if (p !== undefined) {
-          const values = stakes.values(view, legal, p);
-          estimate = legal.map((a, i) => ({ action: game.formatAction(rules, a), value: round(values[i]) })).sort(byValue);
-          const mine = estimate.find((e) => e.action === name)?.value;
-          if (mine !== undefined) estimateCost = round(estimate[0].value - mine);
+      if (o.estimate) {
+        // A stake decision by the game's rule from the chance of winning (as the bot takes it), any other by the bot's means over its worlds.
+        let values: readonly number[] | undefined;
+        if (stakes) {
+          const { p } = estimators[seat].stakeChance(view, seat);
+          if (p !== undefined) values = stakes.values(view, legal, p);
+        } else {
+          const { means, worlds } = await estimators[seat].estimate(view, legal, seat);
+          if (worlds > 0) values = means;
         }
-      } else if (o.estimate) {
-        const { means, worlds } = await estimators[seat].estimate(view, legal, seat);
-        if (worlds > 0) {
-          estimate = legal.map((a, i) => ({ action: game.formatAction(rules, a), value: round(means[i]) })).sort(byValue);
+        if (values) {
+          estimate = choiceValues(values).sort(byValue);
           const mine = estimate.find((e) => e.action === name)?.value;
           if (mine !== undefined) estimateCost = round(estimate[0].value - mine);
         }

@@ -428,7 +428,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     const text = game.formatAction(rules, chosen);
     const index = legal.findIndex((a) => game.formatAction(rules, a) === text);
     if (index < 0) return undefined;
-    lastStaked = { p, worlds: counted, values: search.stakes!.values(view, legal, p), chosen: index };
+    lastStaked = { p, worlds: counted, values: search.stakes!.values(view, legal, p) };
     return legal[index];
   };
   /** The last decision, if it was a stake decision. */
@@ -504,12 +504,11 @@ export type EstimatingAgent<T extends GameTypes> = Agent<T> & {
   stakeChance(view: T['view'], seat: Seat): WinShare;
 };
 
-/** A stake decision (src/search/stakes.ts): the share `p` of `worlds` worlds that the seat's side wins, what the game's rule makes each legal action worth (its side's points less the other side's), the action chosen (indices into the legal actions). */
+/** A stake decision (src/search/stakes.ts): the share `p` of `worlds` worlds that the seat's side wins, and what the game's rule makes each legal action worth (its side's points less the other side's), by index into the legal actions. */
 export interface StakeDecision {
   readonly p: number;
   readonly worlds: number;
   readonly values: readonly number[];
-  readonly chosen: number;
 }
 
 /** The last decision a thinking agent estimated: the means, the easy bot's action and the one chosen (indices into the legal actions). */

@@ -11,12 +11,13 @@ import { Solver, SolverTimeout } from './solver.js';
  * with all cards of the world known; the chance is the share of the worlds
  * (counted with their multiplicity) that the side wins.
  *
- * Why not the usual way (the rest of the deal played out by `easy` after
- * each candidate): there every seat raises as `easy` would, while thinking
- * players raise far more (against `strong-1`, `strong` departed from
- * `easy` to raise 67 times in 24 deals, never to refuse), so the playouts
- * valued a refusal against a round played for a few points, when it is
- * played for the Partie.
+ * Why not the usual way (the seat's own score after each candidate, the
+ * rest of the deal played out by `easy`): a round the side loses gives it 0
+ * whatever the stake, so a raise never looks worse than a pass nor an
+ * acceptance worse than a refusal; and in the playouts every seat raises as
+ * `easy` would, while thinking players raise far more (against `strong-1`,
+ * `strong` departed from `easy` to raise 67 times in 24 deals, never to
+ * refuse). docs/bots.md, "Stake decisions".
  */
 export interface WinShare {
   /** The share of the worlds the seat's side wins, or undefined if no world reached its card play in time. */
