@@ -97,6 +97,8 @@ export interface ArenaBotReport {
   /** A thinking bot's decisions it estimated (more than one legal action) and those that reached its time cap before its budget of work was done (0 for other bots; absent in older reports). */
   readonly estimated?: number;
   readonly capped?: number;
+  /** Decisions of the card play that spent the bot's solver nodes before its last world (`AgentStats.outOfNodes`; absent in older reports). */
+  readonly outOfNodes?: number;
   /** The bot's score on each deck (the mean over the seats it held in all seatings of that deck), in deck order. */
   readonly perDeck: readonly number[];
 }
@@ -175,6 +177,7 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
   /** A thinking bot's decisions it estimated, and those that reached its time cap (`AgentStats`). */
   const estimated = entrants.map(() => 0);
   const capped = entrants.map(() => 0);
+  const outOfNodes = entrants.map(() => 0);
   const contracts = entrants.map(() => new Map<string, ContractTally>());
   const total = o.decks * plan.length;
   let done = 0;
@@ -194,10 +197,11 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
       const agents: Agent<T>[] = inners.map((inner, seat) => timed(inner, times[seating[seat]], cpuTimes[seating[seat]]));
       const { outcome } = await playDeal(module, rules, { dealer, deck, carry: game.initialCarry(rules) }, agents);
       inners.forEach((inner, seat) => {
-        const st = (inner as { stats?: { decisions: number; capped: number } }).stats;
+        const st = (inner as { stats?: { decisions: number; capped: number; outOfNodes?: number } }).stats;
         if (st) {
           estimated[seating[seat]] += st.decisions;
           capped[seating[seat]] += st.capped;
+          outOfNodes[seating[seat]] += st.outOfNodes ?? 0;
         }
       });
       const described = module.describeOutcome?.(outcome);
@@ -247,6 +251,7 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
         cpuP99Ms: percentile(cpu, 0.99),
         estimated: estimated[k],
         capped: capped[k],
+        outOfNodes: outOfNodes[k],
         perDeck: perDeck[k].slice(),
       };
     });
@@ -327,6 +332,7 @@ export function mergeArenaReports(parts: readonly ArenaReport[]): ArenaReport {
       cpuP99Ms: Math.max(...all.map((x) => x.cpuP99Ms ?? NaN)),
       estimated: all.reduce((a, x) => a + (x.estimated ?? 0), 0),
       capped: all.reduce((a, x) => a + (x.capped ?? 0), 0),
+      outOfNodes: all.reduce((a, x) => a + (x.outOfNodes ?? 0), 0),
       perDeck,
     };
   });
@@ -385,7 +391,7 @@ export function formatArena(r: ArenaReport, unit = 'score'): string {
   }
   lines.push('');
   lines.push('decision times:');
-  for (const b of r.bots) lines.push(`  ${b.name}: ${b.decisions} decisions, p50 ${fmt(b.p50Ms, 3)} ms, p99 ${fmt(b.p99Ms, 3)} ms (processor time: p50 ${fmt(b.cpuP50Ms, 3)} ms, p99 ${fmt(b.cpuP99Ms, 3)} ms)${b.estimated ? `; time cap reached in ${b.capped ?? 0} of ${b.estimated} estimated` : ''}`);
+  for (const b of r.bots) lines.push(`  ${b.name}: ${b.decisions} decisions, p50 ${fmt(b.p50Ms, 3)} ms, p99 ${fmt(b.p99Ms, 3)} ms (processor time: p50 ${fmt(b.cpuP50Ms, 3)} ms, p99 ${fmt(b.cpuP99Ms, 3)} ms)${b.estimated ? `; time cap reached in ${b.capped ?? 0} of ${b.estimated} estimated${b.outOfNodes ? `, solver nodes spent before the last world in ${b.outOfNodes}` : ''}` : ''}`);
   const any = r.bots.some((b) => b.contracts.length > 0);
   if (any) {
     lines.push('');

@@ -7,6 +7,12 @@ import { DISAGREE_WEIGHT, sampleWeightedWorld, TRIES_PER_WORLD, worldWeight } fr
 import type { GameModule } from '../games/module.js';
 import { TINY_FOLD, TINY_PLAY, tinyGame, tinyModule, tinySampleWorld, type TinyTypes } from './testing.js';
 import { GAMES } from '../games/registry.js';
+import { unwrap } from '../core/result.js';
+import { schafkopfRuleBot } from '../games/schafkopf/bots/index.js';
+import { schafkopf } from '../games/schafkopf/game.js';
+import { schafkopfModule } from '../games/schafkopf/module.js';
+import type { SchafkopfState } from '../games/schafkopf/state.js';
+import { randomDeal, rulesOf } from '../games/schafkopf/testing.js';
 
 const rules = { preset: 'tiny' };
 const entrant = (name: string, kind: { create: ArenaEntrant<TinyTypes>['agent'] }): ArenaEntrant<TinyTypes> => ({ name, agent: (r, s, rng) => kind.create(r, s, rng, 0) });
@@ -271,5 +277,33 @@ describe('worlds weighted by the bidding (issue 9 §2)', () => {
     const levels = botLevels(module)!;
     expect(levels.strong.description).toContain('weighted by the bidding');
     expect(levels.strongUniform.description).toContain('not weighted');
+  });
+});
+
+describe('a budget of work in the card play', () => {
+  it("ends the decision with the worlds solved when the solver's nodes are spent, instead of playing the rest out by easy", async () => {
+    const easy = schafkopfRuleBot('easy');
+    // A Sauspiel deal bid by easy bots, at its first card: the hardest solve of the card play.
+    let s: SchafkopfState | undefined;
+    for (let d = 0; !s; d++) {
+      let t = randomDeal(rulesOf('sauspiel'), new SeededRng(`nodes/${d}`));
+      while (t.phase !== 'done' && t.phase !== 'play') t = unwrap(schafkopf.apply(t, t.turn, easy.choose(schafkopf.view(t, t.turn), schafkopf.legal(t, t.turn), t.turn) as never));
+      if (t.phase === 'play') s = t;
+    }
+    const seat = s.turn;
+    const view = schafkopf.view(s, seat);
+    const legal = schafkopf.legal(s, seat);
+    const o = { samples: 8, thinkMs: 60_000, evaluate: 'solver' as const, nodes: 30_000 };
+    const tight = pimcAgent(schafkopfModule, s.rules, seat, new SeededRng(5), o);
+    const e = await tight.estimate(view, legal, seat);
+    expect(e.cardPlay).toBe(true);
+    expect(e.worlds).toBeGreaterThanOrEqual(1);
+    expect(e.worlds).toBeLessThan(8);
+    expect(tight.stats).toMatchObject({ decisions: 1, capped: 0, outOfNodes: 1 });
+    expect(e.values.every((row) => row.length === legal.length && row.every(Number.isFinite))).toBe(true);
+    // With the nodes for every world, all 8 are solved.
+    const ample = pimcAgent(schafkopfModule, s.rules, seat, new SeededRng(5), { ...o, nodes: 50_000_000 });
+    expect((await ample.estimate(view, legal, seat)).worlds).toBe(8);
+    expect(ample.stats.outOfNodes ?? 0).toBe(0);
   });
 });

@@ -300,6 +300,11 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
       // Decisions valued by playouts stop at `playoutWorlds` worlds (counted with their multiplicity).
       if (w > 0 && !cardPlay && !beyond && o.playoutWorlds !== undefined && worlds >= o.playoutWorlds) break;
       const direct = o.evaluate === 'solver' ? solveAll(world, legal, s) : undefined;
+      // A budget of work (`nodes`): a world of the card play that the decision's solver nodes do not finish ends the decision with the worlds solved so far. Valuing it by easy playouts instead (as a world past the time cap of a bot without one is) mixed a second, weaker measure into the mean: in Schafkopf's first trick a third of the worlds.
+      if (direct === undefined && cardPlay && w > 0 && o.nodes !== undefined && solver.nodes >= solver.nodeLimit) {
+        stats.outOfNodes = (stats.outOfNodes ?? 0) + 1;
+        break;
+      }
       for (let i = 0; i < legal.length; i++) {
         if (direct) {
           values.push(...direct);
@@ -527,6 +532,8 @@ export interface LastDecision {
 export interface AgentStats {
   decisions: number;
   capped: number;
+  /** Decisions of the card play that spent their solver nodes (PimcOptions.nodes) before their last world: they end with the worlds solved. */
+  outOfNodes?: number;
   /** Bidding by search: how the card plays after decisions outside it were valued. */
   beyondPlay?: BeyondPlayStats;
 }
