@@ -35,7 +35,7 @@ describe('hints', () => {
     const seat = game.toAct(state)[0];
     const legal = game.legal(state, seat);
     const view = game.view(state, seat);
-    const options = { samples: 8, thinkMs: 60_000, evaluate: 'solver' as const, weighted: true, nodes: 200_000 };
+    const options = { samples: 8, thinkMs: 60_000, evaluate: 'solver' as const, weighted: true, nodes: 3_000_000 };
     const h = await hint(schafkopfModule, rules.value, view, seat, legal, new SeededRng('h'), options);
     expect(h.worlds).toBe(8);
     expect(h.estimates.map((e) => e.action).sort()).toEqual(legal.map((a) => game.formatAction(rules.value, a)).sort());

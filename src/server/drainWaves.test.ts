@@ -38,8 +38,17 @@ describe('closeInWaves (drain.ts): which sockets are told to reconnect when', ()
     const [toAct, waiting] = sockets.slice(-2);
     const t0 = performance.now();
     // The seat to act acts after 150 ms and is answered at once (rested then); the waiting answer comes after 350 ms.
-    setTimeout(() => (toAct.state = 'rested'), 150);
-    setTimeout(() => (waiting.state = 'idle'), 350);
+    // (A timer may fire a fraction of a millisecond before its delay by performance.now(): the times of the changes are taken as they happen.)
+    let acted = Infinity;
+    let answered = Infinity;
+    setTimeout(() => {
+      toAct.state = 'rested';
+      acted = performance.now() - t0;
+    }, 150);
+    setTimeout(() => {
+      waiting.state = 'idle';
+      answered = performance.now() - t0;
+    }, 350);
     const done = await closeInWaves(sockets.map(asWs), (ws) => (ws as unknown as FakeSocket).state, (ws) => ws.close(RESTART_CODE, 'x'), LIMITS);
     expect(done).toEqual({ sockets: 13, unanswered: 0 });
     const at = (s: FakeSocket) => s.closedAt! - t0;
@@ -50,9 +59,10 @@ describe('closeInWaves (drain.ts): which sockets are told to reconnect when', ()
     // Spread over the window (13 sockets: 195 ms), not all at once.
     expect(Math.max(...idle) - Math.min(...idle)).toBeGreaterThan(80);
     // After its action, well before it would be closed anyway (195 + 400 ms).
-    expect(at(toAct)).toBeGreaterThanOrEqual(150);
+    expect(at(toAct)).toBeGreaterThanOrEqual(acted);
     expect(at(toAct)).toBeLessThan(500);
-    expect(at(waiting)).toBeGreaterThanOrEqual(350);
+    expect(at(waiting)).toBeGreaterThanOrEqual(answered);
+    expect(answered).toBeGreaterThan(300);
   });
 
   it('a seat that never acts and a request never answered are closed all the same, answersMs after the window', async () => {
