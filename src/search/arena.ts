@@ -4,6 +4,7 @@ import type { Agent } from '../games/agent.js';
 import type { GameTypes, Seat } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
 import { playDeal } from '../sitting/play.js';
+import type { AgentStats } from './pimc.js';
 
 /**
  * The duplicate arena: bots of different kinds play the same decks from
@@ -197,7 +198,7 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
       const agents: Agent<T>[] = inners.map((inner, seat) => timed(inner, times[seating[seat]], cpuTimes[seating[seat]]));
       const { outcome } = await playDeal(module, rules, { dealer, deck, carry: game.initialCarry(rules) }, agents);
       inners.forEach((inner, seat) => {
-        const st = (inner as { stats?: { decisions: number; capped: number; outOfNodes?: number } }).stats;
+        const st = (inner as { stats?: AgentStats }).stats;
         if (st) {
           estimated[seating[seat]] += st.decisions;
           capped[seating[seat]] += st.capped;
