@@ -55,12 +55,14 @@ export interface SeatContext {
  * Every bot kind of the module by name: its own bots (easy, random, …) and,
  * when the game has search support, the thinking levels medium and strong
  * (src/search/pimc.ts), whose time per decision --think sets, and
- * strong-uniform (strong without worlds weighted by the bidding, to compare)
+ * strong-uniform (strong without worlds weighted by the bidding, to compare),
+ * strong-view (strong with the next seat answering from its own view in the
+ * last tricks, to compare)
  * and strong-1 (the strong bot before issue 23, to compare).
  */
 export function botKinds<T extends GameTypes>(module: GameModule<T>, think?: number | ThinkBudget): Record<string, BotKind<T>> {
   const levels = botLevels(module, think);
-  return { ...module.bots, ...(levels ? { medium: levels.medium, strong: levels.strong, 'strong-uniform': levels.strongUniform, 'strong-1': levels.strong1 } : {}) };
+  return { ...module.bots, ...(levels ? { medium: levels.medium, strong: levels.strong, 'strong-uniform': levels.strongUniform, 'strong-view': levels.strongView, 'strong-1': levels.strong1 } : {}) };
 }
 
 /** The bot that decides for an outside program that fails: `easy` (or the game's default bot). */

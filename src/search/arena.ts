@@ -100,6 +100,8 @@ export interface ArenaBotReport {
   readonly capped?: number;
   /** Decisions of the card play that spent the bot's solver nodes before its last world (`AgentStats.outOfNodes`; absent in older reports). */
   readonly outOfNodes?: number;
+  /** Decisions of the card play valued with the next seat answering from its own view (`AgentStats.answeredFromView`, `strong-view`; absent in older reports). */
+  readonly answeredFromView?: number;
   /** The bot's score on each deck (the mean over the seats it held in all seatings of that deck), in deck order. */
   readonly perDeck: readonly number[];
 }
@@ -179,6 +181,7 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
   const estimated = entrants.map(() => 0);
   const capped = entrants.map(() => 0);
   const outOfNodes = entrants.map(() => 0);
+  const answeredFromView = entrants.map(() => 0);
   const contracts = entrants.map(() => new Map<string, ContractTally>());
   const total = o.decks * plan.length;
   let done = 0;
@@ -203,6 +206,7 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
           estimated[seating[seat]] += st.decisions;
           capped[seating[seat]] += st.capped;
           outOfNodes[seating[seat]] += st.outOfNodes ?? 0;
+          answeredFromView[seating[seat]] += st.answeredFromView ?? 0;
         }
       });
       const described = module.describeOutcome?.(outcome);
@@ -253,6 +257,7 @@ export async function runArena<T extends GameTypes>(o: ArenaOptions<T>): Promise
         estimated: estimated[k],
         capped: capped[k],
         outOfNodes: outOfNodes[k],
+        ...(answeredFromView[k] > 0 ? { answeredFromView: answeredFromView[k] } : {}),
         perDeck: perDeck[k].slice(),
       };
     });
@@ -334,6 +339,7 @@ export function mergeArenaReports(parts: readonly ArenaReport[]): ArenaReport {
       estimated: all.reduce((a, x) => a + (x.estimated ?? 0), 0),
       capped: all.reduce((a, x) => a + (x.capped ?? 0), 0),
       outOfNodes: all.reduce((a, x) => a + (x.outOfNodes ?? 0), 0),
+      ...(all.some((x) => x.answeredFromView) ? { answeredFromView: all.reduce((a, x) => a + (x.answeredFromView ?? 0), 0) } : {}),
       perDeck,
     };
   });
@@ -392,7 +398,7 @@ export function formatArena(r: ArenaReport, unit = 'score'): string {
   }
   lines.push('');
   lines.push('decision times:');
-  for (const b of r.bots) lines.push(`  ${b.name}: ${b.decisions} decisions, p50 ${fmt(b.p50Ms, 3)} ms, p99 ${fmt(b.p99Ms, 3)} ms (processor time: p50 ${fmt(b.cpuP50Ms, 3)} ms, p99 ${fmt(b.cpuP99Ms, 3)} ms)${b.estimated ? `; time cap reached in ${b.capped ?? 0} of ${b.estimated} estimated${b.outOfNodes ? `, solver nodes spent before the last world in ${b.outOfNodes}` : ''}` : ''}`);
+  for (const b of r.bots) lines.push(`  ${b.name}: ${b.decisions} decisions, p50 ${fmt(b.p50Ms, 3)} ms, p99 ${fmt(b.p99Ms, 3)} ms (processor time: p50 ${fmt(b.cpuP50Ms, 3)} ms, p99 ${fmt(b.cpuP99Ms, 3)} ms)${b.estimated ? `; time cap reached in ${b.capped ?? 0} of ${b.estimated} estimated${b.outOfNodes ? `, solver nodes spent before the last world in ${b.outOfNodes}` : ''}${b.answeredFromView ? `, answers from the next seat's view in ${b.answeredFromView}` : ''}` : ''}`);
   const any = r.bots.some((b) => b.contracts.length > 0);
   if (any) {
     lines.push('');

@@ -9,6 +9,7 @@ import { Solver, SolverTimeout } from './solver.js';
 import { beyondPlay, type BeyondPlayStats } from './beyondPlay.js';
 import { clearlyBetter, race } from './deviation.js';
 import { winShare, type WinShare } from './stakes.js';
+import { OpponentView, type OpponentViewOptions } from './opponentView.js';
 
 export { clearlyBetter, race, DEVIATION_Z, MIN_WORLDS_TO_DEVIATE } from './deviation.js';
 
@@ -99,6 +100,8 @@ export interface PimcOptions {
   readonly playoutWorlds?: number;
   /** Stake decisions (`SearchSupport.stakes`, Karnöffel's raises) from the side's chance of winning the card play (src/search/stakes.ts), where the game has them. */
   readonly stakes?: boolean;
+  /** In the card play, the next seat's answer chosen from its own view, not with all cards known (src/search/opponentView.ts). */
+  readonly opponentView?: OpponentViewOptions;
 }
 
 /**
@@ -160,6 +163,8 @@ export function strongOptions<T extends GameTypes>(module: GameModule<T>): PimcO
   const own = module.search?.strongBudget;
   return own ? { ...STRONG, samples: own.worlds, nodes: own.nodes, playoutWorlds: own.playoutWorlds } : STRONG;
 }
+/** `strong-view`: the answers from the next seat's view (opponentView.ts) in the decisions whose first world costs at most this many nodes, over this many worlds of its view. */
+export const OPPONENT_VIEW: OpponentViewOptions = { worlds: 8, maxNodes: 3_000 };
 /** `strong-1`: the strong bot before issue 23, kept for comparison (up to 24 worlds within 800 ms, weighted by the bidding alone). */
 export const STRONG_1: PimcOptions = { samples: 24, thinkMs: 800, evaluate: 'solver', weighted: true, inference: 'bidding' };
 
@@ -168,6 +173,8 @@ export interface BotLevels<T extends GameTypes> {
   readonly strong: BotKind<T>;
   /** `strong` with unweighted worlds (every consistent world equally likely), to measure what the weighting brings. */
   readonly strongUniform: BotKind<T>;
+  /** `strong` whose card play in the last tricks lets the next seat answer from its own view (opponentView.ts), to measure what that brings. */
+  readonly strongView: BotKind<T>;
   /** The strong bot before issue 23 (`STRONG_1`), for comparison. */
   readonly strong1: BotKind<T>;
 }
@@ -198,6 +205,7 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
   const strong = level(strongOptions(module));
   const strong1 = level(STRONG_1);
   const strongUniform: PimcOptions = { ...strong, weighted: false };
+  const strongView: PimcOptions = { ...strong, opponentView: OPPONENT_VIEW };
   const weighting = module.search.disagreements ? ' weighted by the bidding (worlds where the others decided as easy would are likelier),' : '';
   const worlds = (o: PimcOptions) => (o.samples >= 10_000 ? 'worlds' : `up to ${o.samples} worlds`);
   const nodes = (o: PimcOptions) => (o.nodes === undefined ? '' : `, at most ${o.nodes} solver nodes`);
@@ -213,6 +221,10 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
     strongUniform: {
       description: `strong with every consistent world equally likely (not weighted by the bidding), for comparison`,
       create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, strongUniform, 'strong-uniform'),
+    },
+    strongView: {
+      description: `strong whose card play, where a world takes at most ${OPPONENT_VIEW.maxNodes} solver nodes, lets the seat after it answer from its own view (${OPPONENT_VIEW.worlds} worlds drawn from it) instead of with all cards known, for comparison`,
+      create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, strongView, 'strong-view'),
     },
     strong1: {
       description: `the strong bot before issue 23, for comparison: samples ${worlds(strong1)} weighted by the bidding alone, solves each with all cards known, at most ${strong1.thinkMs} ms a decision${nodes(strong1)}`,
@@ -254,6 +266,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
 
   /** A decision begins: its time (the level's, or less for this one, see limitNext), the solver's deadline and nodes, the time for drawing worlds. */
   const begin = () => {
+    pvDecision = undefined;
     const t0 = performance.now();
     const thinkMs = Math.min(o.thinkMs, nextLimit ?? Infinity);
     nextLimit = undefined;
@@ -369,6 +382,10 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     return world;
   };
 
+  /** With `opponentView`: the answers from the next seat's view, and whether this decision uses them (decided by its first world's plain solve). */
+  const answering = o.opponentView && o.evaluate === 'solver' ? new OpponentView(module, solver, new SeededRng(rng.int(2 ** 32)), o.opponentView) : undefined;
+  let pvDecision: boolean | undefined;
+
   /** The solver's value of every legal action when all are moves of the card play in this world, else undefined. */
   const solveAll = (world: T['state'], legal: readonly T['action'][], s: Seat): number[] | undefined => {
     const st = search.load(world);
@@ -377,8 +394,9 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     if (moves.some((m) => m === undefined)) return undefined;
     const side = st.side(s);
     let guess = 0;
+    const before = solver.nodes;
     try {
-      return moves.map((m) => {
+      const plain = moves.map((m) => {
         st.play(m!);
         try {
           const v = st.isOver() ? st.score(s) : solver.value(st, side, s, guess);
@@ -388,6 +406,15 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
           st.undo();
         }
       });
+      // The last tricks (the plain solve was cheap): the next seat answers from its own view.
+      if (!answering || (pvDecision === undefined ? solver.nodes - before > answering.options.maxNodes : !pvDecision)) {
+        pvDecision ??= false;
+        return plain;
+      }
+      if (pvDecision === undefined) stats.answeredFromView = (stats.answeredFromView ?? 0) + 1;
+      pvDecision = true;
+      const answered = legal.map((a) => answering.value(world, s, a));
+      return answered.every((v) => v !== undefined) ? (answered as number[]) : plain;
     } catch (e) {
       // A world the solver cannot finish within the decision's time is valued by playouts instead.
       if (e instanceof SolverTimeout) return undefined;
@@ -534,6 +561,8 @@ export interface AgentStats {
   capped: number;
   /** Decisions of the card play that spent their solver nodes (PimcOptions.nodes) before their last world: they end with the worlds solved. */
   outOfNodes?: number;
+  /** With `opponentView`: decisions whose worlds were valued with the next seat answering from its own view. */
+  answeredFromView?: number;
   /** Bidding by search: how the card plays after decisions outside it were valued. */
   beyondPlay?: BeyondPlayStats;
 }
