@@ -68,7 +68,7 @@ describe('the next seat answering from its own view (issue 23, opponents who do 
     expect(above + below).toBeGreaterThan(0);
   });
 
-  it('is told apart by the arena: strong-view counts the decisions it valued so', async () => {
+  it('strong-view counts the decisions it valued with the answers from the next seat\'s view', async () => {
     const { botLevels } = await import('./pimc.js');
     const levels = botLevels(schafkopfModule, { samples: 4, nodes: 50_000 })!;
     expect(levels.strongView.description).toContain('answer from its own view');
