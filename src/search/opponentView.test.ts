@@ -3,8 +3,10 @@ import { SeededRng } from '../core/rng.js';
 import { schafkopf } from '../games/schafkopf/game.js';
 import { schafkopfModule } from '../games/schafkopf/module.js';
 import type { SchafkopfState } from '../games/schafkopf/state.js';
+import type { SchafkopfTypes } from '../games/schafkopf/game.js';
 import { randomPlayState, rulesOf } from '../games/schafkopf/testing.js';
 import { OpponentView } from './opponentView.js';
+import type { EstimatingAgent } from './pimc.js';
 import { Solver } from './solver.js';
 
 /** The plain value for `seat` of each legal card: every seat knows every card. */
@@ -72,7 +74,6 @@ describe('the next seat answering from its own view (issue 23, opponents who do 
     const { botLevels } = await import('./pimc.js');
     const levels = botLevels(schafkopfModule, { samples: 4, nodes: 50_000 })!;
     expect(levels.strongView.description).toContain('answer from its own view');
-    type Counted = { estimate: (v: unknown, l: unknown[], s: number) => Promise<unknown>; stats: { answeredFromView?: number } };
     const rng = new SeededRng('sv-state');
     let asked = 0;
     for (let i = 0; i < 20 && asked < 3; i++) {
@@ -81,7 +82,7 @@ describe('the next seat answering from its own view (issue 23, opponents who do 
       const seat = schafkopf.toAct(state)[0]!;
       const legal = schafkopf.legal(state, seat);
       if (legal.length < 2) continue;
-      const agent = levels.strongView.create(rulesOf('sauspiel'), seat, new SeededRng(`sv${i}`)) as unknown as Counted;
+      const agent = levels.strongView.create(rulesOf('sauspiel'), seat, new SeededRng(`sv${i}`)) as EstimatingAgent<SchafkopfTypes>;
       await agent.estimate(schafkopf.view(state, seat), legal, seat);
       // Two to three tricks left: a world's plain solve takes fewer nodes than the bound, so the decision is valued from the next seat's view.
       expect(agent.stats.answeredFromView).toBe(1);

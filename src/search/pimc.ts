@@ -406,13 +406,13 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
           st.undo();
         }
       });
-      // The last tricks (the plain solve was cheap): the next seat answers from its own view.
-      if (!answering || (pvDecision === undefined ? solver.nodes - before > answering.options.maxNodes : !pvDecision)) {
-        pvDecision ??= false;
-        return plain;
+      if (!answering) return plain;
+      // The last tricks (the first world's plain solve was cheap): the next seat answers from its own view.
+      if (pvDecision === undefined) {
+        pvDecision = solver.nodes - before <= answering.options.maxNodes;
+        if (pvDecision) stats.answeredFromView = (stats.answeredFromView ?? 0) + 1;
       }
-      if (pvDecision === undefined) stats.answeredFromView = (stats.answeredFromView ?? 0) + 1;
-      pvDecision = true;
+      if (!pvDecision) return plain;
       const answered = legal.map((a) => answering.value(world, s, a));
       return answered.every((v) => v !== undefined) ? (answered as number[]) : plain;
     } catch (e) {
