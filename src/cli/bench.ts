@@ -1,14 +1,22 @@
 import { GAMES } from '../games/registry.js';
 import { resolveRules } from '../games/ruleBook.js';
-import { solveBench } from '../search/bench.js';
+import { analysisBench, solveBench } from '../search/bench.js';
 import { CliError } from './play.js';
 
 /** `stich bench`: complete deals per second per game, on one thread, and the other figures each game reports. */
-export async function benchCommand(opts: { json?: boolean; seconds?: string; game?: string }, out: NodeJS.WritableStream): Promise<number> {
+export async function benchCommand(opts: { json?: boolean; seconds?: string; game?: string; analysisDeals?: string }, out: NodeJS.WritableStream): Promise<number> {
   const text = opts.seconds ?? '2';
   const seconds = /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : NaN;
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
     throw new CliError(`--seconds must be a number of seconds above 0 and at most 3600, not ${JSON.stringify(text.slice(0, 20))}`);
+  }
+  const dealsText = opts.analysisDeals ?? '4';
+  const analysisDeals = /^\s*\d{1,3}\s*$/.test(dealsText) ? Number(dealsText) : NaN;
+  if (!Number.isInteger(analysisDeals) || analysisDeals > 100) {
+    throw new CliError(`--analysis-deals must be a whole number of deals from 0 to 100, not ${JSON.stringify(dealsText.slice(0, 20))}`);
+  }
+  if (opts.game !== undefined && !GAMES.some((m) => m.game.id === opts.game)) {
+    throw new CliError(`unknown game ${JSON.stringify(opts.game.slice(0, 40))}: one of ${GAMES.map((m) => m.game.id).join(', ')}`);
   }
   const report: Record<string, Record<string, number>> = {};
   for (const m of GAMES) {
@@ -19,6 +27,8 @@ export async function benchCommand(opts: { json?: boolean; seconds?: string; gam
       // The generic solver on 200 seeded deals from their first card, each capped at the run's time per measurement (src/search/bench.ts).
       const rules = resolveRules(m.game.ruleBook, undefined, {});
       if (rules.ok) Object.assign(report[m.game.id], await solveBench(m, rules.value, 200, seconds * 1000));
+      // The analysis of a sitting of easy bots, as the server computes it (src/search/bench.ts).
+      if (rules.ok) Object.assign(report[m.game.id], await analysisBench(m, rules.value, analysisDeals));
     }
     if (!opts.json) for (const [k, v] of Object.entries(report[m.game.id])) out.write(`  ${k}: ${Math.round(v).toLocaleString('en')}\n`);
   }

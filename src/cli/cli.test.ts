@@ -197,13 +197,25 @@ describe('stich conformance', () => {
 
 describe('stich bench', () => {
   it('prints one JSON object with the playout rates', () => {
-    const r = stich(['bench', '--json', '--seconds', '0.2']);
+    const r = stich(['bench', '--json', '--seconds', '0.2', '--analysis-deals', '0']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out);
     expect(report.schafkopf.playoutsPerSecond).toBeGreaterThan(1000);
     expect(report.schafkopf.apiDealsPerSecond).toBeGreaterThan(10);
     expect(report.schafkopf.ramschSolveP95Ms).toBeGreaterThanOrEqual(report.schafkopf.ramschSolveMs);
     expect(report.schafkopf.ramschSolveDeals).toBe(20);
+    expect(report.schafkopf.analysisMs).toBeUndefined();
+  });
+
+  it('times the analysis of a sitting of easy bots per game (issue 22), as the server computes it', () => {
+    const r = stich(['bench', '--json', '--seconds', '0.2', '--game', 'karnoeffel', '--analysis-deals', '2']);
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(Object.keys(report)).toEqual(['karnoeffel']);
+    expect(report.karnoeffel.analysisDeals).toBe(2);
+    expect(report.karnoeffel.analysisMs).toBeGreaterThan(0);
+    expect(report.karnoeffel.analysisDealMaxMs).toBeGreaterThan(0);
+    expect(report.karnoeffel.analysisDealMaxMs).toBeLessThanOrEqual(report.karnoeffel.analysisMs);
   });
 });
 
@@ -224,6 +236,8 @@ describe('bad input on the command line (issue 7): a one-line error, never a sta
 
   it('bench --seconds abc, 0 and -1 are refused', () => {
     for (const s of ['abc', '0', '-1']) expect(oneLine(stich(['bench', '--seconds', s]))).toMatch(/--seconds must be a number of seconds above 0/);
+    for (const n of ['x', '-1', '1.5', '101']) expect(oneLine(stich(['bench', '--analysis-deals', n]))).toMatch(/--analysis-deals must be a whole number of deals from 0 to 100/);
+    expect(oneLine(stich(['bench', '--game', 'skat']))).toMatch(/unknown game "skat": one of schafkopf, bauernschnapsen, talonschnapsen, karnoeffel/);
   });
 
   it('--record into a folder that does not exist is refused before the first card is dealt', () => {

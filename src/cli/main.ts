@@ -134,6 +134,7 @@ program
   .option('--json', 'print one JSON object')
   .option('--seconds <s>', 'time per measurement', '2')
   .option('--game <game>', 'only this game')
+  .option('--analysis-deals <n>', 'deals of the sitting whose analysis is timed, per game (0: none)', '4')
   .action(async (opts) => {
     process.exitCode = await benchCommand(opts, process.stdout);
   });

@@ -422,7 +422,7 @@ export async function analyzeRecord<T extends GameTypes>(
  * replayed first; a record that is not one, of an unknown game or a game
  * without search support is refused with the reason (an Error).
  */
-export async function analyzeGameRecord(json: unknown, o: AnalysisOptions = {}): Promise<RecordAnalysis> {
+export async function analyzeGameRecord(json: unknown, o: AnalysisOptions & { readonly onDeal?: (d: DealAnalysis) => void } = {}): Promise<RecordAnalysis> {
   const parsed = parseRecord(JSON.stringify(json));
   if (!parsed.ok) throw new Error(parsed.error.message);
   const record = parsed.value;

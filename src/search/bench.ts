@@ -2,6 +2,9 @@ import { shuffleDeck } from '../cards/deck.js';
 import { SeededRng } from '../core/rng.js';
 import type { GameTypes } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
+import { toRecord } from '../records/record.js';
+import { playSitting } from '../sitting/play.js';
+import { analyzeGameRecord } from './analysis.js';
 import { percentile } from './arena.js';
 import { Solver, SolverTimeout } from './solver.js';
 
@@ -58,4 +61,37 @@ export async function solveBench<T extends GameTypes>(module: GameModule<T>, rul
   const report: Record<string, number> = { solvedDeals: times.length - timeouts, unsolvedDeals: timeouts, solveCapMs: capMillis };
   if (times.length > 0) Object.assign(report, { solveMs: percentile(times, 0.5), solveP95Ms: percentile(times, 0.95) });
   return report;
+}
+
+/**
+ * The analysis's speed on a game (issue 22: "report the times per game"):
+ * a seeded sitting of `deals` deals of `easy` bots is recorded, then
+ * analysed whole as the server's `GET /api/records/:id/analysis` does it
+ * (`analyzeGameRecord`: every decision valued by the solver and from the
+ * player's own view by the strong bot). Reports the process's CPU time of
+ * the whole analysis (`analysisMs`) and of its slowest deal
+ * (`analysisDealMaxMs`) in milliseconds, and the deals analysed
+ * (`analysisDeals`).
+ */
+export async function analysisBench<T extends GameTypes>(module: GameModule<T>, rules: T['rules'], deals = 4, seed = 'bench-analysis'): Promise<Record<string, number>> {
+  if (!module.search || deals <= 0) return {};
+  const { game } = module;
+  const easy = module.bots.easy ?? module.bots[module.defaultBot];
+  const n = game.seatCount(rules);
+  const agents = Array.from({ length: n }, (_, s) => ({ ...easy.create(rules, s, new SeededRng(`${seed}/${s}`)), name: `Bot ${s + 1}` }));
+  const result = await playSitting(module, rules, agents, { length: { deals }, rng: new SeededRng(seed) });
+  const record = toRecord(game.id, result);
+  const dealTimes: number[] = [];
+  let last = process.cpuUsage();
+  const start = last;
+  const analysis = await analyzeGameRecord(record, {
+    seed,
+    onDeal: () => {
+      const used = process.cpuUsage(last);
+      last = process.cpuUsage();
+      dealTimes.push((used.user + used.system) / 1000);
+    },
+  });
+  const used = process.cpuUsage(start);
+  return { analysisMs: (used.user + used.system) / 1000, analysisDealMaxMs: Math.max(0, ...dealTimes), analysisDeals: analysis.deals.length };
 }
