@@ -237,7 +237,7 @@ describe('bad input on the command line (issue 7): a one-line error, never a sta
   it('bench --seconds abc, 0 and -1 are refused', () => {
     for (const s of ['abc', '0', '-1']) expect(oneLine(stich(['bench', '--seconds', s]))).toMatch(/--seconds must be a number of seconds above 0/);
     for (const n of ['x', '-1', '1.5', '101']) expect(oneLine(stich(['bench', '--analysis-deals', n]))).toMatch(/--analysis-deals must be a whole number of deals from 0 to 100/);
-    expect(oneLine(stich(['bench', '--game', 'skat']))).toMatch(/unknown game "skat": one of schafkopf, bauernschnapsen, talonschnapsen, karnoeffel/);
+    expect(oneLine(stich(['bench', '--game', 'skat']))).toMatch(/unknown game "skat"; games: schafkopf, bauernschnapsen, talonschnapsen, karnoeffel/);
   });
 
   it('--record into a folder that does not exist is refused before the first card is dealt', () => {

@@ -400,12 +400,15 @@ async function playOnAndSolve<T extends GameTypes>(
   return undefined;
 }
 
+/** Options of a whole record's analysis: the deals to analyse (by number from 1; default all), and a call as each is done. */
+export type RecordAnalysisOptions = AnalysisOptions & { readonly deals?: readonly number[]; readonly onDeal?: (d: DealAnalysis) => void };
+
 /** Analyses the deals of a record (all, or those given by number from 1). */
 export async function analyzeRecord<T extends GameTypes>(
   module: GameModule<T>,
   rules: T['rules'],
   record: { readonly game: string; readonly players: readonly string[]; readonly deals: readonly DealToAnalyse[] },
-  o: AnalysisOptions & { readonly deals?: readonly number[]; readonly onDeal?: (d: DealAnalysis) => void } = {},
+  o: RecordAnalysisOptions = {},
 ): Promise<RecordAnalysis> {
   const which = o.deals ?? record.deals.map((_, i) => i + 1);
   const deals: DealAnalysis[] = [];
@@ -422,7 +425,7 @@ export async function analyzeRecord<T extends GameTypes>(
  * replayed first; a record that is not one, of an unknown game or a game
  * without search support is refused with the reason (an Error).
  */
-export async function analyzeGameRecord(json: unknown, o: AnalysisOptions & { readonly onDeal?: (d: DealAnalysis) => void } = {}): Promise<RecordAnalysis> {
+export async function analyzeGameRecord(json: unknown, o: RecordAnalysisOptions = {}): Promise<RecordAnalysis> {
   const parsed = parseRecord(JSON.stringify(json));
   if (!parsed.ok) throw new Error(parsed.error.message);
   const record = parsed.value;
