@@ -71,6 +71,22 @@ describe('stake decisions from the chance of winning (000 "Kartengeben und Steig
     expect(winShare(karnoeffelSearch, new Solver(), 1, worlds, () => false)).toEqual({ p: 0, worlds: 3 });
   });
 
+  it('solves the first world even past the deadline, so a loaded machine still decides by the chance (the CI run of 27 Nov fell back to playouts)', () => {
+    // Four players: a card play that takes the solver far more than the 1,024 nodes between its looks at the clock.
+    const s = start(rulesOf({ players: 4 }), 0, {});
+    const unlimited = new Solver();
+    const won = winShare(karnoeffelSearch, unlimited, 0, [{ world: s, times: 2 }], () => false);
+    expect(unlimited.nodes).toBeGreaterThan(2048);
+    const solver = new Solver();
+    solver.deadline = performance.now() - 1;
+    solver.nodeLimit = 0;
+    const worlds = [{ world: s, times: 2 }, { world: s, times: 5 }];
+    expect(winShare(karnoeffelSearch, solver, 0, worlds, () => true)).toEqual(won);
+    // The limits are back for what follows.
+    expect(solver.nodeLimit).toBe(0);
+    expect(solver.deadline).toBeLessThan(performance.now());
+  });
+
   it('strong refuses a raise against the Kaiser, the Karnöffel and the Papst held by the raiser (two players, the Kaiser face up)', async () => {
     // Both hands dealt; the raiser's cards but the face-up Kaiser are hidden, and with them a weak hand is hopeless.
     let s = untilPause(start(rulesOf({ players: 2 }), 1, strongHands), 2);
