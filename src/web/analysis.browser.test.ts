@@ -111,6 +111,8 @@ describe('the analysis in the record viewer', () => {
     expect(await page.locator('main.record .analysis details.why summary').textContent()).toBe('Why two values?');
     await page.screenshot({ path: `${OUT}/analysis-phone.png`, fullPage: true });
     expect((await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
+    // The summary per player fits its box at 360 px: its last column, the jump to the costliest decision, is not scrolled out of sight.
+    expect((await page.evaluate("(() => { const w = document.querySelector('main.record .seat-summary-wrap'); return w.scrollWidth - w.clientWidth; })()")) as number).toBeLessThanOrEqual(0);
     // From the player page: the analysis, already computed, at once.
     await page.locator('header a.me').click();
     await page.waitForSelector('main.player .sittings');
