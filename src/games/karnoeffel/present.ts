@@ -6,6 +6,7 @@ import { parseAction } from './notation.js';
 import type { KarnoeffelSheet } from './sitting.js';
 import type { KarnoeffelEvent, KarnoeffelOutcome, KarnoeffelView } from './state.js';
 import { teamOf } from './talk.js';
+import { talkText } from './talkWords.js';
 
 /** Karnöffel at the browser table: the hand by suit (trump first), raises and answers as buttons, table talk, the match score. */
 
@@ -35,7 +36,7 @@ function label(view: KarnoeffelView, text: string, lang: Lang, names: readonly s
     case 'announce':
       return say(lang, 'Ansagen: wir gewinnen die Partie', 'Announce: we win the match');
     case 'advise':
-      return `${say(lang, 'Sagen', 'Say')}${v.to !== undefined ? ` (${names[v.to]})` : ''}: ${quoted(lang, v.message)}`;
+      return `${say(lang, 'Sagen', 'Say')}${v.to !== undefined ? ` (${names[v.to]})` : ''}: ${quoted(lang, talkText(lang, v.message, names))}`;
     case 'play':
       return null;
   }
@@ -76,7 +77,7 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   // The first round's face-up cards lie before their holders for all to see until they are played.
   const seatCards = view.faceUp.map((c, s) => (c >= 0 && s !== view.seat && view.phase === 'deal' && !view.seen.some((h) => h.seat === s) ? [cardModel(PACK, c)] : []));
   const shown = view.seen.filter((h) => h.seat !== view.seat).map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, cards: bySuit(PACK, h.cards, trump).map((c) => cardModel(PACK, c)) }));
-  const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: ${quoted(lang, e.message)}${e.card !== undefined ? ` (${formatCard(PACK, e.card)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${quoted(lang, say(lang, 'Mit dieser Runde gewinnen wir die Partie!', 'With this round we win the match!'))}`] : []));
+  const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: ${quoted(lang, talkText(lang, e.message, names))}${e.card !== undefined ? ` (${formatCard(PACK, e.card)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${quoted(lang, say(lang, 'Mit dieser Runde gewinnen wir die Partie!', 'With this round we win the match!'))}`] : []));
   const me = view.seat;
   const myTurn = me >= 0 && view.toAct.includes(me);
   const anyCard = hand.some((c) => c.action);

@@ -2,6 +2,7 @@ import { formatCard } from '../../cards/notation.js';
 import { cardName, PACK, R_2, R_3, R_4, R_5, R_6, R_7, R_UNTER, SUIT_NAMES } from './cards.js';
 import { RAISE_STEP } from './engine.js';
 import { mayAdvise, teamOf } from './talk.js';
+import { talkText } from './talkWords.js';
 import type { KarnoeffelRules } from './rules.js';
 import type { KarnoeffelAction, KarnoeffelEvent, KarnoeffelOutcome, KarnoeffelState, KarnoeffelView } from './state.js';
 import { TEAM_NAMES, type KarnoeffelSheet } from './sitting.js';
@@ -173,7 +174,7 @@ function eventLine(view: KarnoeffelView, e: KarnoeffelEvent, names: readonly str
       const to = e.to !== undefined ? ` to ${who(e.to)}` : '';
       const card = e.card !== undefined ? ` [${code(e.card)}]` : '';
       // Bots name a seat by its number ("leave it to seat 4"); at the terminal it is the player's name.
-      const message = e.message.replace(/\bseat (\d)\b/g, (m, n: string) => names[Number(n)] ?? m);
+      const message = talkText('en', e.message, names);
       return `${says(who(e.seat), 'say')}${to}: "${message}"${card}`;
     }
     case 'play':

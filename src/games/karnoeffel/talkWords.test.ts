@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { shuffleDeck } from '../../cards/deck.js';
+import { SeededRng } from '../../core/rng.js';
+import { playDeal } from '../../sitting/play.js';
+import { heuristicBot } from './bots/heuristic.js';
+import { PACK } from './cards.js';
+import { apply, legal, setup, toAct } from './engine.js';
+import { karnoeffelModule } from './module.js';
+import type { KarnoeffelState } from './state.js';
+import { karnoeffelPresentation } from './present.js';
+import { talkText } from './talkWords.js';
+import { view } from './view.js';
+import { rulesOf } from './testing.js';
+
+const names = ['Anna', 'Sepp', 'Resi', 'Schorsch', 'Vroni', 'Hias'];
+// English words of the bots' reasons and the engine's advice that a German reader should not see.
+const ENGLISH = /\b(raise|pass|accept|refuse|play|take|leave|trick|cards|hold|nothing|lead|seat|our|we|it)\b/;
+
+describe("Karnöffel's table talk in the reader's language (000 \"Kartengeben und Steigern\": partners advise each other)", () => {
+  it('every piece of advice the bots give in 30 deals of four and six players reads in German, seats by name', async () => {
+    const said = new Set<string>();
+    for (let d = 0; d < 30; d++) {
+      const players = d % 3 === 2 ? 6 : 4;
+      const rules = rulesOf({ players });
+      const deck = shuffleDeck(PACK, new SeededRng(`talk-words/${d}`));
+      const bots = Array.from({ length: players }, () => heuristicBot(rules));
+      await playDeal(karnoeffelModule, rules, { dealer: d % players, deck, carry: { points: [0, 0] } }, bots, {
+        onAction: (_seat, action) => {
+          if (action.type === 'advise') said.add(action.message);
+        },
+      });
+    }
+    // Raising advice and card advice with their reasons, and a seat named by its number.
+    expect([...said].some((m) => m.startsWith('raise: '))).toBe(true);
+    expect([...said].some((m) => m.startsWith('play '))).toBe(true);
+    for (const message of said) {
+      const german = talkText('de', message, names);
+      expect(german, message).not.toBe(message);
+      expect(german, message).not.toMatch(ENGLISH);
+      expect(talkText('en', message, names), message).not.toMatch(/\bseat \d\b/);
+    }
+  }, 60_000);
+
+  it('the advice a player may give (the engine\'s offers) reads in German', () => {
+    const seen = new Set<string>();
+    for (let d = 0; d < 20; d++) {
+      // Partners who see each other's cards advise a card; who does not, to take the trick or leave it.
+      const rules = rulesOf({ players: 4, showHands: d % 2 === 0 });
+      const deck = shuffleDeck(PACK, new SeededRng(`talk-offers/${d}`));
+      const start = setup(rules, { dealer: d % 4, deck, carry: { points: [0, 0] } });
+      let s: KarnoeffelState | undefined = start.ok ? start.value : undefined;
+      for (let guard = 0; guard < 200 && s && s.phase !== 'done'; guard++) {
+        for (let seat = 0; seat < 4; seat++) for (const a of legal(s, seat)) if (a.type === 'advise') seen.add(a.message);
+        const seat = toAct(s)[0];
+        if (seat === undefined) break;
+        const options = legal(s, seat).filter((a) => a.type !== 'advise' && a.type !== 'announce');
+        // On to the card play: nobody raises or refuses.
+        const calm = options.find((a) => a.type === 'pass' || a.type === 'accept');
+        const next = apply(s, seat, calm ?? options[guard % options.length]);
+        s = next.ok ? next.value : undefined;
+      }
+    }
+    expect(seen).toContain('raise');
+    expect(seen).toContain('take the trick');
+    expect([...seen].some((m) => /^play [EGHS]/.test(m))).toBe(true);
+    for (const message of seen) expect(talkText('de', message, names), message).not.toMatch(ENGLISH);
+    expect(talkText('de', 'play EU', names)).toBe('spiel EU');
+    expect(talkText('de', 'leave the trick', names)).toBe('lass den Stich');
+  });
+
+  it("leaves a player's own words as they were typed, and names a seat in both languages", () => {
+    expect(talkText('de', 'Servus, pass auf!', names)).toBe('Servus, pass auf!');
+    expect(talkText('de', 'raise: because I say so', names)).toBe('raise: because I say so');
+    expect(talkText('de', 'play EU: leave it to seat 2', names)).toBe('spiel EU: überlass ihn Resi');
+    expect(talkText('en', 'play EU: leave it to seat 2', names)).toBe('play EU: leave it to Resi');
+    expect(talkText('de', 'raise: our cards are strong', names)).toBe('steigern: unsere Karten sind stark');
+  });
+});
+
+describe('the browser table shows the talk in its language', () => {
+  it('a German table: the advice said and the advice offered read in German; an English one keeps the words', async () => {
+    const rules = rulesOf({ players: 4 });
+    let state: KarnoeffelState | undefined;
+    // Bots at every seat until one has advised; then the table as seat 0 sees it.
+    for (let d = 0; d < 20 && !state?.events.some((e) => e.type === 'advise'); d++) {
+      const bots = Array.from({ length: 4 }, () => heuristicBot(rules));
+      await playDeal(karnoeffelModule, rules, { dealer: d % 4, deck: shuffleDeck(PACK, new SeededRng(`talk-table/${d}`)), carry: { points: [0, 0] } }, bots, {
+        onAction: (_seat, action, _before, after) => {
+          if (action.type === 'advise' && state === undefined) state = after;
+        },
+      });
+    }
+    const s = state!;
+    const names4 = names.slice(0, 4);
+    const seat = s.events.find((e) => e.type === 'advise')!.seat;
+    const v = view(s, seat);
+    const offered = karnoeffelModule.game.legal(s, seat).map((a) => karnoeffelModule.game.formatAction(s.rules, a));
+    const de = karnoeffelPresentation.table(v, offered, 'de', names4);
+    const en = karnoeffelPresentation.table(v, offered, 'en', names4);
+    expect(de.talk.length).toBeGreaterThan(0);
+    for (const line of de.talk) expect(line).not.toMatch(ENGLISH);
+    expect(en.talk.join(' ')).toMatch(ENGLISH);
+    for (const b of de.buttons.filter((b) => b.group === 'talk')) expect(b.label).not.toMatch(ENGLISH);
+  });
+});
