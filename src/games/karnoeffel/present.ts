@@ -112,7 +112,7 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string
   const winners = o.score.flatMap((x, s) => (x > 0 ? [names[s]] : []));
   return [
     `${TEAMS[o.winner]} ${say(lang, 'gewinnt die Runde', 'win the round')}${winners.length ? ` (${winners.join(', ')})` : ''}: ${o.value} ${say(lang, 'Punkte', 'points')}`,
-    o.by === 'tricks' ? `${say(lang, 'Stiche', 'Tricks')}: ${o.tricks[0]} : ${o.tricks[1]}` : say(lang, 'Steigern abgelehnt', 'The raise was refused'),
+    o.by === 'tricks' ? `${say(lang, 'Stiche', 'Tricks')}: ${TEAMS[0]} ${o.tricks[0]} : ${o.tricks[1]} ${TEAMS[1]}` : say(lang, 'Steigern abgelehnt', 'The raise was refused'),
     `${say(lang, 'Partie', 'Match')}: ${TEAMS[0]} ${o.points[0]} : ${o.points[1]} ${TEAMS[1]}${o.matchOver ? ` · ${say(lang, 'Partie aus!', 'match over!')}` : ''}`,
   ];
 }
@@ -129,7 +129,7 @@ function scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly st
     rows: list.map((o, i) => ({
       deal: i + 1,
       game: o.trump >= 0 ? `Trumpf ${SUIT_NAMES[o.trump]} · ${say(lang, 'Wert', 'worth')} ${o.value}` : `${say(lang, 'Wert', 'worth')} ${o.value}`,
-      result: `${TEAMS[o.winner]} ${say(lang, 'gewinnt', 'wins')} ${o.by === 'tricks' ? `${o.tricks[0]}:${o.tricks[1]} ${say(lang, 'Stiche', 'tricks')}` : say(lang, '(Steigern abgelehnt)', '(raise refused)')}`,
+      result: `${TEAMS[o.winner]} ${say(lang, 'gewinnt', 'wins')} ${o.by === 'tricks' ? `${o.tricks[o.winner]}:${o.tricks[1 - o.winner]} ${say(lang, 'Stiche', 'tricks')}` : say(lang, '(Steigern abgelehnt)', '(raise refused)')}`,
       cells: [0, 1].map((t) => (t === o.winner ? `+${o.value}` : '0')),
       totals: o.points.map(String),
       ...(o.matchOver ? { note: `${say(lang, 'Partie aus', 'Match over')}: ${TEAMS[o.points[0] >= o.points[1] ? 0 : 1]} ${say(lang, 'gewinnt', 'wins')} ${o.points.join(':')}` } : {}),
