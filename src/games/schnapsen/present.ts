@@ -32,7 +32,8 @@ function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | nu
     case 'trump':
       return `${say(lang, 'Trumpf', 'Trump')}: ${suitName(rules, v.suit)}`;
     case 'turn':
-      return `${say(lang, 'Aufdecken', 'Turn up')} ${v.index}`;
+      // 003: instead of naming trump the Rufer turns up one of his cards still to come; its suit is trump.
+      return say(lang, `${v.index}. verdeckte Karte aufdecken`, `Turn up hidden card ${v.index}`);
     case 'pass':
       if (view.phase !== 'spritzen') return say(lang, 'Weiter', 'Pass');
       // The declarer's side answers a Spritzer with Retour, the other side a Retour with Re.

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { bauernschnapsen, talonschnapsen } from './game.js';
+import { schnapsenPresentation } from './present.js';
+import { newDeal, run } from './testing.js';
+
+const names = ['Anna', 'Sepp', 'Resi', 'Schorsch'];
+
+describe('the trump call at the browser table (003 "Beginn und Ende": the Rufer names trump or turns up a card)', () => {
+  it('offers the suits of the first three cards and says which hidden card a turn shows, in German and English', () => {
+    const s = run(newDeal('bauern', ['EA EZ HK EO GU', 'GA GZ GK HA HZ', 'EK HO HU SA SZ', 'SK SO SU EU GO']), '2 abheben');
+    const legal = bauernschnapsen.legal(s, 0).map((a) => bauernschnapsen.formatAction(s.rules, a));
+    const view = bauernschnapsen.view(s, 0);
+    const de = schnapsenPresentation.table(view, legal, 'de', names).buttons.map((b) => b.label);
+    const en = schnapsenPresentation.table(view, legal, 'en', names).buttons.map((b) => b.label);
+    expect(de).toEqual(expect.arrayContaining(['Trumpf: Eichel', 'Trumpf: Herz', '1. verdeckte Karte aufdecken', '2. verdeckte Karte aufdecken']));
+    expect(en).toEqual(expect.arrayContaining(['Turn up hidden card 1', 'Turn up hidden card 2']));
+  });
+
+  it('in Talonschnapsen the Rufer has three cards still to come', () => {
+    const s = run(newDeal('talon', ['EA EZ HK EO GU GO', 'GA GZ GK HA HZ SO', 'EK HO HU SA SZ SU'], { talon: 'SK EU' }), '1 abheben');
+    expect(s.phase).toBe('trump');
+    const legal = talonschnapsen.legal(s, s.rufer).map((a) => talonschnapsen.formatAction(s.rules, a));
+    const de = schnapsenPresentation.table(talonschnapsen.view(s, s.rufer), legal, 'de', names.slice(0, 3)).buttons.map((b) => b.label);
+    expect(de.filter((l) => l.endsWith('verdeckte Karte aufdecken'))).toEqual(['1. verdeckte Karte aufdecken', '2. verdeckte Karte aufdecken', '3. verdeckte Karte aufdecken']);
+  });
+});
