@@ -83,6 +83,8 @@ describe('hints at the table', () => {
     await hint.waitFor({ timeout: 20_000 });
     expect(await hint.locator('.hint-list li').count()).toBe(legal);
     expect(await hint.locator('.hint-list li.best .mark').textContent()).toBe('→');
+    // A raise is chosen, not played: a card would be.
+    expect(await hint.locator('p:has(.hint-choice)').textContent()).toMatch(/^Er würde wählen: Steigern auf \d+|^Er würde wählen: Nicht steigern/);
     // Not the playouts' note: the bot took this one from the chance.
     expect(await hint.locator('.hint-steady').count()).toBe(0);
     expect(await hint.textContent()).toMatch(/Deine Seite gewinnt beim Ausspielen der Karten in \d+ % von \d+ aus deiner Sicht gegebenen Verteilungen\. Werte: eure erwarteten Punkte abzüglich der gegnerischen/);

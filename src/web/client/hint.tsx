@@ -12,6 +12,7 @@ const W = {
   asking: ['Der starke Bot überlegt…', 'The strong bot is thinking…'],
   title: ['Tipp des starken Bots', "The strong bot's hint"],
   choice: ['Er würde spielen:', 'It would play:'],
+  decide: ['Er würde wählen:', 'It would choose:'],
   over: ['Erwartetes Ergebnis für dich, gemittelt über {n} aus deiner Sicht gegebene Verteilungen (nie mit verdeckten Karten).', 'Your expected result, the mean over {n} deals dealt from your view (never with hidden cards).'],
   overOne: ['Erwartetes Ergebnis für dich in einer aus deiner Sicht gegebenen Verteilung (nie mit verdeckten Karten).', 'Your expected result in one deal dealt from your view (never with hidden cards).'],
   noted: ['Die Aufzeichnung vermerkt den Tipp.', 'The record notes the hint.'],
@@ -91,7 +92,7 @@ export function HintButton({ conn, table, m, legal, lang }: { conn: Connection; 
             </button>
           </div>
           <p>
-            {w(lang, 'choice')} <strong class="hint-choice">{words(m, hint.choice, lang)}</strong>
+            {w(lang, m.hand.some((c) => c.action === hint.choice || c.code === hint.choice) ? 'choice' : 'decide')} <strong class="hint-choice">{words(m, hint.choice, lang)}</strong>
           </p>
           <ul class="hint-list">
             {hint.estimates.map((e) => (
