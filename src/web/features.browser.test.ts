@@ -56,6 +56,8 @@ describe('the browser table: player page, drag, grace', () => {
     const row = p.page.locator('table.ratings tr[data-game=talonschnapsen]');
     expect(await row.locator('td').first().textContent()).toBe('Talonschnapsen');
     expect(await row.locator('td').nth(3).textContent()).toBe('1');
+    // μ ± σ with the German decimal comma.
+    expect(await row.locator('td').nth(2).textContent()).toMatch(/^\d+,\d ± \d+,\d$/);
     const sitting = p.page.locator(`.sittings li[data-record="${id}.1"]`);
     expect(await sitting.count()).toBe(1);
     expect(await sitting.locator('.who .me').textContent()).toBe('Zenzl');
@@ -67,6 +69,11 @@ describe('the browser table: player page, drag, grace', () => {
       await p.page.setViewportSize(viewport);
       await p.page.screenshot({ path: `${OUT}/player-${name}.png`, fullPage: true });
       expect((await p.page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
+      // The place lies in its sitting's box, on the line of the points (the table's seat class once pulled it out of the box).
+      const [box, place, points] = await Promise.all([sitting.boundingBox(), sitting.locator('.how .finish').boundingBox(), sitting.locator('.how .muted').first().boundingBox()]);
+      expect(place!.x).toBeGreaterThanOrEqual(box!.x);
+      expect(place!.x + place!.width).toBeLessThanOrEqual(box!.x + box!.width);
+      expect(Math.abs(place!.y - points!.y)).toBeLessThan(8);
     }
     // Its record opens in the record viewer.
     await sitting.locator('a.record-link').click();
@@ -76,6 +83,8 @@ describe('the browser table: player page, drag, grace', () => {
     await p.page.goto(base);
     await p.page.getByRole('button', { name: 'Switch to English' }).click();
     await p.page.locator('.leaders select').selectOption('talonschnapsen');
+    // In English the rating has a decimal point.
+    expect(await p.page.locator('.leaders li', { hasText: 'Zenzl' }).textContent()).toMatch(/· −?\d+\.\d · 1 sitting$/);
     await p.page.locator('.leaders a', { hasText: 'Zenzl' }).click();
     await p.page.waitForSelector('main.player');
     expect(await p.page.locator('main.player h2').first().textContent()).toBe('Rating');

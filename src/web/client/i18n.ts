@@ -121,3 +121,8 @@ export function initialLang(): Lang {
 export function tr(lang: Lang, w: Word): string {
   return WORDS[w][lang === 'de' ? 0 : 1];
 }
+
+/** A rating or a μ and σ with one decimal, in the page's language (22,9 in German, 22.9 in English), a negative one with the minus sign used everywhere else (−0,9). */
+export function oneDecimal(lang: Lang, x: number): string {
+  return new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x).replace('-', '−');
+}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Ctx } from './app.js';
-import { tr } from './i18n.js';
+import { oneDecimal, tr } from './i18n.js';
 import { say } from './setupWords.js';
 import type { LobbyTable } from '../../server/protocol.js';
 import { api } from './net.js';
@@ -359,7 +359,7 @@ function Leaderboard({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
               >
                 {r.name}
               </a>{' '}
-              · {Math.round(r.rating * 10) / 10} · {count(ctx.lang, r.sittings, ['Sitzung', 'Sitzungen'], ['sitting', 'sittings'])}
+              · {oneDecimal(ctx.lang, r.rating)} · {count(ctx.lang, r.sittings, ['Sitzung', 'Sitzungen'], ['sitting', 'sittings'])}
             </li>
           ))}
         </ol>

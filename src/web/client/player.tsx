@@ -2,7 +2,7 @@ import { presentationOf } from '../../games/presentations.js';
 import { ReportPlayer } from './chat.js';
 import { useEffect, useState } from 'preact/hooks';
 import type { Ctx } from './app.js';
-import { tr } from './i18n.js';
+import { oneDecimal, tr } from './i18n.js';
 import type { PlayerPage } from '../../server/protocol.js';
 import { api } from './net.js';
 
@@ -30,7 +30,7 @@ export function PlayerScreen({ ctx, name, id }: { ctx: Ctx; name: string; id?: s
   if (error) return <main class="player center error">{error}</main>;
   if (!page) return <main class="player center muted">{tr(lang, 'loading')}</main>;
   const date = new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-  const round = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
+  const round = (x: number) => oneDecimal(lang, x);
   return (
     <main class="player">
       <h1>
@@ -90,7 +90,7 @@ export function PlayerScreen({ ctx, name, id }: { ctx: Ctx; name: string; id?: s
                   ))}
                 </div>
                 <div class="how">
-                  <span class={`place${s.place === 1 ? ' first' : ''}`}>
+                  <span class={`finish${s.place === 1 ? ' first' : ''}`}>
                     {s.place}. {tr(lang, 'place')}
                   </span>
                   <span class="muted small"> · {presentationOf(s.game)?.formatTotal(s.total, lang) ?? String(s.total)}</span>
