@@ -117,6 +117,8 @@ describe('moderation in the browser', () => {
     const actions = await admin.page.locator('table.audit tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action')));
     expect(actions).toEqual(['close-table', 'mute', 'hide-chat', 'grant']);
     expect(await admin.page.locator('table.audit tbody tr').last().textContent()).toContain('Kommandozeile');
+    // The command line's own reason reads in German too.
+    expect(await admin.page.locator('table.audit tbody tr').last().locator('td').last().textContent()).toBe('auf der Kommandozeile vergeben');
     await admin.page.screenshot({ path: `${OUT}/admin-desktop.png`, fullPage: true });
 
     // The same page in English on a phone: it fits the width.

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Lang } from '../../games/present.js';
 import type { AuditRow, ReportRow } from '../../server/store/moderation.js';
 import type { Ctx } from './app.js';
-import { actionName, modSay } from './moderationWords.js';
+import { actionName, modSay, reasonText } from './moderationWords.js';
 import { api } from './net.js';
 
 /** The durations the page offers, in minutes (null: for ever). */
@@ -231,7 +231,7 @@ export function AdminScreen({ ctx }: { ctx: Ctx }) {
                     </span>
                   </td>
                   <td data-label={modSay(lang, 'whom')}>{[a.userName, a.tableId && `#${a.tableId.slice(0, 8)}`].filter(Boolean).join(' · ') || '–'}</td>
-                  <td data-label={modSay(lang, 'why')}>{a.reason}</td>
+                  <td data-label={modSay(lang, 'why')}>{reasonText(lang, a.reason, a.actorId === null)}</td>
                 </tr>
               ))}
             </tbody>

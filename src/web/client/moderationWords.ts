@@ -39,6 +39,9 @@ const WORDS = {
   why: ['Warum', 'Why'],
   done: ['Erledigt.', 'Done.'],
   commandLine: ['Kommandozeile', 'command line'],
+  // The reasons `stich admin` gives when none is typed (src/cli/admin.ts).
+  'cli:granted on the command line': ['auf der Kommandozeile vergeben', 'granted on the command line'],
+  'cli:revoked on the command line': ['auf der Kommandozeile entzogen', 'revoked on the command line'],
   'act:grant': ['zum Admin gemacht', 'made admin'],
   'act:revoke': ['Admin-Rolle entzogen', 'admin role revoked'],
   'act:mute': ['stummgeschaltet', 'muted'],
@@ -60,4 +63,10 @@ export function modSay(lang: Lang, w: ModWord): string {
 export function actionName(lang: Lang, action: string): string {
   const key = `act:${action}`;
   return key in WORDS ? modSay(lang, key as ModWord) : action;
+}
+
+/** An audit line's reason in the page's language: the command line's own reasons translated, anything a person typed as it is. */
+export function reasonText(lang: Lang, reason: string, fromCommandLine: boolean): string {
+  const key = `cli:${reason}`;
+  return fromCommandLine && key in WORDS ? modSay(lang, key as ModWord) : reason;
 }
