@@ -23,4 +23,13 @@ describe('the trump call at the browser table (003 "Beginn und Ende": the Rufer 
     const de = schnapsenPresentation.table(talonschnapsen.view(s, s.rufer), legal, 'de', names.slice(0, 3)).buttons.map((b) => b.label);
     expect(de.filter((l) => l.endsWith('verdeckte Karte aufdecken'))).toEqual(['1. verdeckte Karte aufdecken', '2. verdeckte Karte aufdecken', '3. verdeckte Karte aufdecken']);
   });
+
+  it('knocking deals all five cards at once, all six in Talonschnapsen (003 "Beginn und Ende", "Talonschnapsen")', () => {
+    const b = newDeal('bauern', ['EA EZ HK EO GU', 'GA GZ GK HA HZ', 'EK HO HU SA SZ', 'SK SO SU EU GO']);
+    const t = newDeal('talon', ['EA EZ HK EO GU GO', 'GA GZ GK HA HZ SO', 'EK HO HU SA SZ SU'], { talon: 'SK EU' });
+    const labels = (s: typeof b, game: typeof bauernschnapsen, seat: number) =>
+      schnapsenPresentation.table(game.view(s, seat), game.legal(s, seat).map((a) => game.formatAction(s.rules, a)), 'de', names).buttons.map((x) => x.label);
+    expect(labels(b, bauernschnapsen, 2)).toContain('Klopfen (alle fünf auf einmal)');
+    expect(labels(t, talonschnapsen, 1)).toContain('Klopfen (alle sechs auf einmal)');
+  });
 });

@@ -24,7 +24,8 @@ function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | nu
     case 'cut':
       return say(lang, 'Abheben', 'Abheben (cut)');
     case 'knock':
-      return say(lang, 'Klopfen (alle fünf auf einmal)', 'Klopfen (all five at once)');
+      // 003: knocked, everyone gets all his cards at once: five each, six in Talonschnapsen.
+      return view.game === 'talonschnapsen' ? say(lang, 'Klopfen (alle sechs auf einmal)', 'Klopfen (all six at once)') : say(lang, 'Klopfen (alle fünf auf einmal)', 'Klopfen (all five at once)');
     case 'redeal':
       return say(lang, 'Neu geben (drei Unter)', 'New deal (three Unter)');
     case 'keep':
