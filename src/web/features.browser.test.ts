@@ -74,6 +74,10 @@ describe('the browser table: player page, drag, grace', () => {
       expect(place!.x).toBeGreaterThanOrEqual(box!.x);
       expect(place!.x + place!.width).toBeLessThanOrEqual(box!.x + box!.width);
       expect(Math.abs(place!.y - points!.y)).toBeLessThan(8);
+      // The place reads on one line, and the table of ratings stays within the page's column (as wide as the list of sittings).
+      expect(place!.height).toBeLessThan(30);
+      const [ratings, column] = await Promise.all([p.page.locator('table.ratings').boundingBox(), p.page.locator('ul.sittings').boundingBox()]);
+      expect(ratings!.x + ratings!.width).toBeLessThanOrEqual(column!.x + column!.width + 0.5);
     }
     // Its record opens in the record viewer.
     await sitting.locator('a.record-link').click();

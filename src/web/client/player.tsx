@@ -94,26 +94,28 @@ export function PlayerScreen({ ctx, name, id }: { ctx: Ctx; name: string; id?: s
                     {s.place}. {tr(lang, 'place')}
                   </span>
                   <span class="muted small"> · {presentationOf(s.game)?.formatTotal(s.total, lang) ?? String(s.total)}</span>
-                  <a
-                    class="record-link"
-                    href={`/record/${s.record}`}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      ctx.go(`/record/${s.record}`);
-                    }}
-                  >
-                    {tr(lang, 'record')}
-                  </a>
-                  <a
-                    class="analysis-link"
-                    href={`/record/${s.record}?analyse`}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      ctx.go(`/record/${s.record}?analyse`);
-                    }}
-                  >
-                    {tr(lang, 'analyse')}
-                  </a>
+                  <span class="links">
+                    <a
+                      class="record-link"
+                      href={`/record/${s.record}`}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        ctx.go(`/record/${s.record}`);
+                      }}
+                    >
+                      {tr(lang, 'record')}
+                    </a>
+                    <a
+                      class="analysis-link"
+                      href={`/record/${s.record}?analyse`}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        ctx.go(`/record/${s.record}?analyse`);
+                      }}
+                    >
+                      {tr(lang, 'analyse')}
+                    </a>
+                  </span>
                 </div>
               </li>
             ))}
