@@ -6,7 +6,10 @@ import { heuristicBot } from './bots/heuristic.js';
 import { PACK } from './cards.js';
 import { karnoeffelModule } from './module.js';
 import { karnoeffelPresentation } from './present.js';
-import { rulesOf } from './testing.js';
+import { legal, toAct } from './engine.js';
+import type { KarnoeffelState } from './state.js';
+import { act, rulesOf, start } from './testing.js';
+import { view } from './view.js';
 
 const names = ['Anna', 'Sepp', 'Resi', 'Schorsch'];
 
@@ -28,5 +31,18 @@ describe("Karnöffel's summary and score sheet say whose tricks are whose (000: 
       expect(outcome.tricks[outcome.winner]).toBeGreaterThan(outcome.tricks[1 - outcome.winner]);
     }
     expect(checked).toBeGreaterThan(5);
+  });
+});
+
+describe('the prompt at a raise (000 "Kartengeben und Steigern": the other of the pair accepts, refuses or raises again)', () => {
+  it('says who raised to what when the seat must answer, and asks to raise otherwise', () => {
+    let s: KarnoeffelState = start(rulesOf({ players: 2 }), 1, { 0: 'E2 EU E6 S3 S4', 1: 'HK H3 G3 S2 G4' });
+    while (s.pairs < 2) s = act(s, toAct(s)[0], { type: 'pass' });
+    const prompt = (st: KarnoeffelState, seat: number, lang: 'de' | 'en') =>
+      karnoeffelPresentation.table(view(st, seat), legal(st, seat).map((a) => karnoeffelModule.game.formatAction(st.rules, a)), lang, names.slice(0, 2)).prompt;
+    expect(prompt(s, 0, 'de')).toBe('Steigern?');
+    s = act(s, 0, { type: 'raise' });
+    expect(prompt(s, 1, 'de')).toBe(`Anna steigert auf ${s.pause!.bid}: annehmen?`);
+    expect(prompt(s, 1, 'en')).toBe(`Anna raises to ${s.pause!.bid}: accept?`);
   });
 });

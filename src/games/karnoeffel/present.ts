@@ -90,7 +90,13 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
     tricksDone: view.tricks.length,
     headline,
     buttons,
-    prompt: myTurn ? (anyCard ? say(lang, 'Spiel eine Karte', 'Play a card') : say(lang, 'Steigern?', 'Raise?')) : null,
+    prompt: myTurn
+      ? anyCard
+        ? say(lang, 'Spiel eine Karte', 'Play a card')
+        : view.pause?.stage === 'answer'
+          ? say(lang, `${names[view.pause.raiser]} steigert auf ${view.pause.bid}: annehmen?`, `${names[view.pause.raiser]} raises to ${view.pause.bid}: accept?`)
+          : say(lang, 'Steigern?', 'Raise?')
+      : null,
     seatNotes,
     marks,
     taken,
