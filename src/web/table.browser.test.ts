@@ -87,6 +87,10 @@ describe('the browser table in Chromium', () => {
     await p.page.getByRole('button', { name: 'Switch to English' }).dispatchEvent('click');
     expect(await fair.locator('summary').textContent()).toBe('✓ Shuffle verified');
     expect(await fair.textContent()).toContain('substituted (none sent)');
+    // The summary's own lines switch too (they stayed German: "verloren", "(du)").
+    const said = (await p.page.locator('.summary > p').allTextContents()).join(' | ');
+    expect(said).toMatch(/: (won|lost) \(\d+ points, \d+ tricks?\)|^Three Unter: dealt anew\.$/);
+    expect(said).not.toMatch(/verloren|gewonnen|\(du\)|Augen|neu gegeben/);
     await p.page.screenshot({ path: `${OUT}/fair-verified.png` });
     expect(p.errors).toEqual([]);
     await p.ctx.close();

@@ -25,7 +25,8 @@ type Snap = Snapshot;
 
 interface Ended {
   kind: 'deal' | 'sitting';
-  lines: readonly string[];
+  /** The summary's lines in a language: made when shown, so that switching the language while it is open switches them too. */
+  lines: (lang: 'de' | 'en') => readonly string[];
   record?: string;
   deal?: number;
   /** A fair deal's reveal and the browser's check of it. */
@@ -152,8 +153,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               setSnap((s) => {
                 if (!s) return s;
                 const p = presentationOf(s.game);
-                const names = namesOf(s, lang, user.id);
-                const lines = event.type === 'dealEnd' ? p.dealSummary(event.outcome, lang, names, s.view) : p.sheet(event.sheet, lang, names);
+                const summary = event.type === 'dealEnd' ? { outcome: event.outcome } : { sheet: event.sheet };
+                const lines = (l: 'de' | 'en') => ('outcome' in summary ? p.dealSummary(summary.outcome, l, namesOf(s, l, user.id), s.view) : p.sheet(summary.sheet, l, namesOf(s, l, user.id)));
                 const reveal = event.type === 'dealEnd' ? (event.fair as Reveal | undefined) : undefined;
                 const deal = event.type === 'dealEnd' ? event.deal : undefined;
                 setEnded((e) => [
@@ -519,7 +520,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
       {topEnded && (
         <div class="summary" role="dialog" aria-label={tr(lang, topEnded.kind === 'deal' ? 'dealOver' : 'sittingOver')}>
           <h3>{tr(lang, topEnded.kind === 'deal' ? 'dealOver' : 'sittingOver')}</h3>
-          {topEnded.lines.map((l, i) => (
+          {topEnded.lines(lang).map((l, i) => (
             <p key={i}>{l}</p>
           ))}
           {topEnded.fair && <FairNote check={topEnded.fair.check} reveal={topEnded.fair.reveal} names={names} lang={lang} />}
