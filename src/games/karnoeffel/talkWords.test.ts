@@ -8,7 +8,7 @@ import { apply, legal, setup, toAct } from './engine.js';
 import { karnoeffelModule } from './module.js';
 import type { KarnoeffelState } from './state.js';
 import { karnoeffelPresentation } from './present.js';
-import { talkText } from './talkWords.js';
+import { NAMING_REASONS, namedReason, reason, REASONS, talkText } from './talkWords.js';
 import { view } from './view.js';
 import { rulesOf } from './testing.js';
 
@@ -66,6 +66,15 @@ describe("Karnöffel's table talk in the reader's language (000 \"Kartengeben un
     for (const message of seen) expect(talkText('de', message, names), message).not.toMatch(ENGLISH);
     expect(talkText('de', 'play EU', names)).toBe('spiel EU');
     expect(talkText('de', 'leave the trick', names)).toBe('lass den Stich');
+  });
+
+  it('every reason the bots can give (the one list bots/policy.ts takes them from) reads in German, a card by its code and a seat by its name', () => {
+    for (const key of Object.keys(REASONS) as (keyof typeof REASONS)[]) expect(talkText('de', `raise: ${reason(key)}`, names)).toBe(`steigern: ${REASONS[key][1]}`);
+    for (const key of Object.keys(NAMING_REASONS) as (keyof typeof NAMING_REASONS)[]) {
+      const german = talkText('de', `play EO: ${namedReason(key, key === 'leaveTo' ? 2 : 'EU')}`, names);
+      expect(german, key).not.toMatch(ENGLISH);
+      expect(german, key).toMatch(key === 'leaveTo' ? /^spiel EO: .*Resi/ : /^spiel EO: .*EU/);
+    }
   });
 
   it("leaves a player's own words as they were typed, and names a seat in both languages", () => {

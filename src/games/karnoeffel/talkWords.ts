@@ -18,8 +18,8 @@ export function talkText(lang: Lang, message: string, names: readonly string[]):
   const advice = ADVICE[head] ?? playAdvice(head);
   if (advice === undefined) return message;
   if (colon < 0) return advice;
-  const reason = germanReason(message.slice(colon + 2), names);
-  return reason === undefined ? message : `${advice}: ${reason}`;
+  const why = germanReason(message.slice(colon + 2), names);
+  return why === undefined ? message : `${advice}: ${why}`;
 }
 
 /** What a player may advise, in German (engine.ts `legal`). */
@@ -39,39 +39,64 @@ function playAdvice(head: string): string | undefined {
   return m ? `spiel ${m[1]}` : undefined;
 }
 
-/** The bots' reasons (bots/policy.ts), in German. */
-const REASONS: Record<string, string> = {
-  'they would win the Partie with this round anyway': 'die anderen gewinnen mit dieser Runde ohnehin die Partie',
-  'our cards are very strong': 'unsere Karten sind sehr stark',
-  'our cards are strong': 'unsere Karten sind stark',
-  'our cards are too weak to hold it': 'unsere Karten sind zu schwach, um zu halten',
-  'we can hold it': 'wir können halten',
-  'we may still hold it': 'vielleicht halten wir noch',
-  'nothing to raise on': 'nichts zum Steigern',
-  'the only card': 'die einzige Karte',
-  'the trick is ours': 'der Stich ist unser',
-  'nothing better': 'nichts Besseres',
-  'let it go': 'lass ihn laufen',
-};
+/**
+ * The bots' reasons (bots/policy.ts uses `reason`): the words said, in
+ * English as the record keeps them, and the German shown at a German
+ * table. A reason added here is translated; the bots have no other words.
+ */
+export const REASONS = {
+  partieAnyway: ['they would win the Partie with this round anyway', 'die anderen gewinnen mit dieser Runde ohnehin die Partie'],
+  veryStrong: ['our cards are very strong', 'unsere Karten sind sehr stark'],
+  strong: ['our cards are strong', 'unsere Karten sind stark'],
+  tooWeak: ['our cards are too weak to hold it', 'unsere Karten sind zu schwach, um zu halten'],
+  canHold: ['we can hold it', 'wir können halten'],
+  mayHold: ['we may still hold it', 'vielleicht halten wir noch'],
+  nothingToRaise: ['nothing to raise on', 'nichts zum Steigern'],
+  onlyCard: ['the only card', 'die einzige Karte'],
+  trickOurs: ['the trick is ours', 'der Stich ist unser'],
+  nothingBetter: ['nothing better', 'nichts Besseres'],
+  letGo: ['let it go', 'lass ihn laufen'],
+} as const satisfies Record<string, readonly [string, string]>;
 
-/** The bots' reasons that name a card or a seat, in German. */
-const NAMING: readonly [RegExp, (m: RegExpExecArray, names: readonly string[]) => string][] = [
-  [new RegExp(`^${CARD} cannot be beaten$`), (m) => `${m[1]} ist nicht zu schlagen`],
-  [new RegExp(`^lead the Teufel ${CARD}: only the Karnöffel beats it$`), (m) => `spiel den Teufel ${m[1]} aus: nur der Karnöffel sticht ihn`],
-  [new RegExp(`^${CARD} is our best chance$`), (m) => `${m[1]} ist unsere beste Chance`],
-  [new RegExp(`^lead ${CARD}$`), (m) => `spiel ${m[1]} aus`],
-  [new RegExp(`^make the trick safe with ${CARD}$`), (m) => `sichere den Stich mit ${m[1]}`],
-  [/^leave it to seat (\d)$/, (m, names) => `überlass ihn ${names[Number(m[1])] ?? `Platz ${Number(m[1]) + 1}`}`],
-  [new RegExp(`^take it with ${CARD}$`), (m) => `nimm ihn mit ${m[1]}`],
-  [new RegExp(`^we must fight for this trick: ${CARD}$`), (m) => `um diesen Stich müssen wir kämpfen: ${m[1]}`],
-];
+type Template = (x: string) => string;
 
-function germanReason(reason: string, names: readonly string[]): string | undefined {
-  const fixed = REASONS[reason];
+/** The bots' reasons that name a card (`leaveTo`: a seat, by its number when said and by its player's name when shown), said and shown. */
+export const NAMING_REASONS = {
+  unbeatable: [(x) => `${x} cannot be beaten`, (x) => `${x} ist nicht zu schlagen`],
+  leadDevil: [(x) => `lead the Teufel ${x}: only the Karnöffel beats it`, (x) => `spiel den Teufel ${x} aus: nur der Karnöffel sticht ihn`],
+  bestChance: [(x) => `${x} is our best chance`, (x) => `${x} ist unsere beste Chance`],
+  lead: [(x) => `lead ${x}`, (x) => `spiel ${x} aus`],
+  makeSafe: [(x) => `make the trick safe with ${x}`, (x) => `sichere den Stich mit ${x}`],
+  leaveTo: [(x) => `leave it to seat ${x}`, (x) => `überlass ihn ${x}`],
+  takeWith: [(x) => `take it with ${x}`, (x) => `nimm ihn mit ${x}`],
+  fight: [(x) => `we must fight for this trick: ${x}`, (x) => `um diesen Stich müssen wir kämpfen: ${x}`],
+} as const satisfies Record<string, readonly [Template, Template]>;
+
+/** A bot's reason as it says it. */
+export function reason(key: keyof typeof REASONS): string {
+  return REASONS[key][0];
+}
+
+/** A bot's reason that names a card (its code) or, `leaveTo`, a seat (its number), as it says it. */
+export function namedReason(key: keyof typeof NAMING_REASONS, x: string | number): string {
+  return NAMING_REASONS[key][0](String(x));
+}
+
+const GERMAN = new Map<string, string>(Object.values(REASONS).map(([en, de]) => [en, de]));
+
+/** Each naming reason as a pattern of its English words, the card or the seat number in a group. */
+const NAMING: readonly { pattern: RegExp; seat: boolean; de: Template }[] = Object.entries(NAMING_REASONS).map(([key, [en, de]]) => {
+  const seat = key === 'leaveTo';
+  const words = en('\u0000').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return { pattern: new RegExp(`^${words.replace('\u0000', seat ? '(\\d)' : CARD)}$`), seat, de };
+});
+
+function germanReason(text: string, names: readonly string[]): string | undefined {
+  const fixed = GERMAN.get(text);
   if (fixed !== undefined) return fixed;
-  for (const [pattern, say] of NAMING) {
-    const m = pattern.exec(reason);
-    if (m) return say(m, names);
+  for (const { pattern, seat, de } of NAMING) {
+    const m = pattern.exec(text);
+    if (m) return de(seat ? (names[Number(m[1])] ?? `Platz ${Number(m[1]) + 1}`) : m[1]);
   }
   return undefined;
 }

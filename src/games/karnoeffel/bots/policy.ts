@@ -2,6 +2,7 @@ import { formatCard } from '../../../cards/notation.js';
 import { devilOf, karnoeffelOf, PACK } from '../cards.js';
 import { BASE_VALUE, RAISE_STEP } from '../engine.js';
 import { teamOf } from '../talk.js';
+import { namedReason, reason } from '../talkWords.js';
 import { power, trickWinnerIndex } from '../tables.js';
 import type { KarnoeffelView } from '../state.js';
 import { beatChance, devilThreat, karnoeffelThreat, winChance, worth, type Knowledge } from './knowledge.js';
@@ -43,15 +44,15 @@ export function pauseDecision(view: KarnoeffelView, k: Knowledge, actor: number,
   const raisesSoFar = ((answering ? (view.pause?.bid ?? view.value) : view.value) - BASE_VALUE) / RAISE_STEP;
   const climb = CLIMB * raisesSoFar;
   if (theyWinMatch && view.announcedBy < 0 && may('raise')) {
-    return { choice: 'raise', reason: 'they would win the Partie with this round anyway' };
+    return { choice: 'raise', reason: reason('partieAnyway') };
   }
   if (answering) {
-    if (may('raise') && p >= RERAISE_AT + climb) return { choice: 'raise', reason: 'our cards are very strong' };
-    if (!theyWinMatch && p < REFUSE_BELOW) return { choice: 'refuse', reason: 'our cards are too weak to hold it' };
-    return { choice: 'accept', reason: p >= 0.5 ? 'we can hold it' : 'we may still hold it' };
+    if (may('raise') && p >= RERAISE_AT + climb) return { choice: 'raise', reason: reason('veryStrong') };
+    if (!theyWinMatch && p < REFUSE_BELOW) return { choice: 'refuse', reason: reason('tooWeak') };
+    return { choice: 'accept', reason: reason(p >= 0.5 ? 'canHold' : 'mayHold') };
   }
-  if (may('raise') && p >= RAISE_AT + climb) return { choice: 'raise', reason: 'our cards are strong' };
-  return { choice: 'pass', reason: 'nothing to raise on' };
+  if (may('raise') && p >= RAISE_AT + climb) return { choice: 'raise', reason: reason('strong') };
+  return { choice: 'pass', reason: reason('nothingToRaise') };
 }
 
 /** How much a card is worth keeping for later: its worth; the Devil only as long as it can still be led. */
@@ -91,7 +92,7 @@ export function playDecision(view: KarnoeffelView, k: Knowledge, actor: number, 
   const oppsAfter = after.filter((s) => teamOf(s) !== team);
   const critical = view.won[1 - team] === 2 || view.won[team] === 2;
   const name = (c: number) => `${formatCard(PACK, c)}`;
-  if (legalCards.length === 1) return { choice: legalCards[0], reason: 'the only card' };
+  if (legalCards.length === 1) return { choice: legalCards[0], reason: reason('onlyCard') };
 
   if (view.trick.length === 0) {
     const opponents = Array.from({ length: view.players }, (_, s) => s).filter((s) => teamOf(s) !== team);
@@ -102,11 +103,11 @@ export function playDecision(view: KarnoeffelView, k: Knowledge, actor: number, 
     const cash = sure.filter((c) => !(keepKa && c === ka));
     if (cash.length > 0) {
       const c = cheapest(k, cash, handSize);
-      return { choice: c, reason: `${name(c)} cannot be beaten` };
+      return { choice: c, reason: namedReason('unbeatable', name(c)) };
     }
     const devil = devilOf(k.trump);
     if (legalCards.includes(devil) && (!karnoeffelThreat(k, team) || chance(devil) < 0.5)) {
-      return { choice: devil, reason: `lead the Teufel ${name(devil)}: only the Karnöffel beats it` };
+      return { choice: devil, reason: namedReason('leadDevil', name(devil)) };
     }
     let best = legalCards[0];
     let bestScore = -Infinity;
@@ -117,7 +118,7 @@ export function playDecision(view: KarnoeffelView, k: Knowledge, actor: number, 
         best = c;
       }
     }
-    return { choice: best, reason: critical ? `${name(best)} is our best chance` : `lead ${name(best)}` };
+    return { choice: best, reason: namedReason(critical ? 'bestChance' : 'lead', name(best)) };
   }
 
   const led = view.trick[0];
@@ -132,13 +133,13 @@ export function playDecision(view: KarnoeffelView, k: Knowledge, actor: number, 
 
   if (teamOf(bestSeat) === team) {
     const risk = beatChance(k, led, bestCard, oppsAfter);
-    if (risk < 0.35) return { choice: discard(), reason: 'the trick is ours' };
+    if (risk < 0.35) return { choice: discard(), reason: reason('trickOurs') };
     const safer = winners.filter((c) => beatChance(k, led, c, oppsAfter) < risk - 0.2);
     if (safer.length > 0) {
       const c = cheapest(k, safer, handSize);
-      return { choice: c, reason: `make the trick safe with ${name(c)}` };
+      return { choice: c, reason: namedReason('makeSafe', name(c)) };
     }
-    return { choice: discard(), reason: 'nothing better' };
+    return { choice: discard(), reason: reason('nothingBetter') };
   }
 
   // A teammate after me who holds a card that takes the trick and stands.
@@ -148,18 +149,18 @@ export function playDecision(view: KarnoeffelView, k: Knowledge, actor: number, 
     const rest = after.slice(i + 1).filter((s) => teamOf(s) !== team);
     for (const c of k.known[mate]) {
       if (power(k.trump, led, c) > bar && beatChance(k, led, c, rest) === 0) {
-        return { choice: discard(), reason: `leave it to seat ${mate}` };
+        return { choice: discard(), reason: namedReason('leaveTo', mate) };
       }
     }
   }
   const ranked = [...winners].sort((x, y) => keepValue(k, x, handSize) - keepValue(k, y, handSize));
   for (const c of ranked) {
-    if (beatChance(k, led, c, oppsAfter) < 0.5) return { choice: c, reason: `take it with ${name(c)}` };
+    if (beatChance(k, led, c, oppsAfter) < 0.5) return { choice: c, reason: namedReason('takeWith', name(c)) };
   }
   if (critical && winners.length > 0) {
     let c = winners[0];
     for (const w of winners) if (beatChance(k, led, w, oppsAfter) < beatChance(k, led, c, oppsAfter)) c = w;
-    return { choice: c, reason: `we must fight for this trick: ${name(c)}` };
+    return { choice: c, reason: namedReason('fight', name(c)) };
   }
-  return { choice: discard(), reason: 'let it go' };
+  return { choice: discard(), reason: reason('letGo') };
 }
