@@ -1,6 +1,7 @@
 import { openStore, describeLocation } from '../server/store/open.js';
 import type { UserRow } from '../server/store/store.js';
 import { CliError } from './play.js';
+import { COMMAND_LINE_REASONS } from '../server/store/auditReasons.js';
 
 export interface AdminOptions {
   /** The SQLite file (default: STICH_DB). */
@@ -42,7 +43,7 @@ export async function adminCommand(action: AdminAction, name: string | undefined
     const user: UserRow | undefined = await store.userByName(name!.trim());
     if (!user) throw new CliError(`no registered player named ${JSON.stringify(name!.trim())} (guests cannot be admins: register the name first)`);
     const on = action === 'grant';
-    const reason = opts.reason?.trim() || (on ? 'granted on the command line' : 'revoked on the command line');
+    const reason = opts.reason?.trim() || COMMAND_LINE_REASONS[on ? 'grant' : 'revoke'];
     const changed = await mod.setRole(user.id, 'admin', on, { at: Date.now(), actorId: null, actorName: 'command line', action, userId: user.id, userName: user.name, reason });
     out.write(changed ? `${user.name} ${on ? 'is an admin now' : 'is no longer an admin'}\n` : `${user.name} ${on ? 'is an admin already' : 'is not an admin'}\n`);
     return 0;

@@ -1,4 +1,5 @@
 import type { Lang } from '../../games/present.js';
+import { COMMAND_LINE_REASONS } from '../../server/store/auditReasons.js';
 
 /** The words of moderation: reporting at the table, the admin page (/admin), its audit log. Beside i18n.ts, by concern. */
 const WORDS = {
@@ -39,9 +40,6 @@ const WORDS = {
   why: ['Warum', 'Why'],
   done: ['Erledigt.', 'Done.'],
   commandLine: ['Kommandozeile', 'command line'],
-  // The reasons `stich admin` gives when none is typed (src/cli/admin.ts).
-  'cli:granted on the command line': ['auf der Kommandozeile vergeben', 'granted on the command line'],
-  'cli:revoked on the command line': ['auf der Kommandozeile entzogen', 'revoked on the command line'],
   'act:grant': ['zum Admin gemacht', 'made admin'],
   'act:revoke': ['Admin-Rolle entzogen', 'admin role revoked'],
   'act:mute': ['stummgeschaltet', 'muted'],
@@ -65,8 +63,14 @@ export function actionName(lang: Lang, action: string): string {
   return key in WORDS ? modSay(lang, key as ModWord) : action;
 }
 
+/** The reasons `stich admin` gives when none is typed, in German and English. */
+const COMMAND_LINE_WORDS = new Map<string, readonly [string, string]>([
+  [COMMAND_LINE_REASONS.grant, ['auf der Kommandozeile vergeben', COMMAND_LINE_REASONS.grant]],
+  [COMMAND_LINE_REASONS.revoke, ['auf der Kommandozeile entzogen', COMMAND_LINE_REASONS.revoke]],
+]);
+
 /** An audit line's reason in the page's language: the command line's own reasons translated, anything a person typed as it is. */
 export function reasonText(lang: Lang, reason: string, fromCommandLine: boolean): string {
-  const key = `cli:${reason}`;
-  return fromCommandLine && key in WORDS ? modSay(lang, key as ModWord) : reason;
+  const words = fromCommandLine ? COMMAND_LINE_WORDS.get(reason) : undefined;
+  return words ? words[lang === 'de' ? 0 : 1] : reason;
 }
