@@ -153,8 +153,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               setSnap((s) => {
                 if (!s) return s;
                 const p = presentationOf(s.game);
-                const summary = event.type === 'dealEnd' ? { outcome: event.outcome } : { sheet: event.sheet };
-                const lines = (l: 'de' | 'en') => ('outcome' in summary ? p.dealSummary(summary.outcome, l, namesOf(s, l, user.id), s.view) : p.sheet(summary.sheet, l, namesOf(s, l, user.id)));
+                const lines = (l: 'de' | 'en') => (event.type === 'dealEnd' ? p.dealSummary(event.outcome, l, namesOf(s, l, user.id), s.view) : p.sheet(event.sheet, l, namesOf(s, l, user.id)));
                 const reveal = event.type === 'dealEnd' ? (event.fair as Reveal | undefined) : undefined;
                 const deal = event.type === 'dealEnd' ? event.deal : undefined;
                 setEnded((e) => [
