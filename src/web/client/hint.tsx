@@ -29,11 +29,16 @@ const W = {
 
 const w = (lang: Lang, k: keyof typeof W) => W[k][lang === 'de' ? 0 : 1];
 
+/** The card of the hand an action plays, if it plays one. */
+function cardOf(m: TableModel, action: string) {
+  return m.hand.find((x) => x.action === action || x.code === action);
+}
+
 /** An action in the page's words: a button's label, a card's name, or the notation. */
 function words(m: TableModel, action: string, lang: Lang): string {
   const b = m.buttons.find((x) => x.action === action);
   if (b) return b.label;
-  const c = m.hand.find((x) => x.action === action || x.code === action);
+  const c = cardOf(m, action);
   return c ? labelOf(m, c.code, lang) : action;
 }
 
@@ -92,7 +97,7 @@ export function HintButton({ conn, table, m, legal, lang }: { conn: Connection; 
             </button>
           </div>
           <p>
-            {w(lang, m.hand.some((c) => c.action === hint.choice || c.code === hint.choice) ? 'choice' : 'decide')} <strong class="hint-choice">{words(m, hint.choice, lang)}</strong>
+            {w(lang, cardOf(m, hint.choice) ? 'choice' : 'decide')} <strong class="hint-choice">{words(m, hint.choice, lang)}</strong>
           </p>
           <ul class="hint-list">
             {hint.estimates.map((e) => (
