@@ -34,8 +34,10 @@ const ADVICE: Record<string, string> = {
 
 const CARD = '([EGHS](?:[2-9]|Z|U|O|K|A))';
 
+const PLAY = new RegExp(`^play ${CARD}$`);
+
 function playAdvice(head: string): string | undefined {
-  const m = new RegExp(`^play ${CARD}$`).exec(head);
+  const m = PLAY.exec(head);
   return m ? `spiel ${m[1]}` : undefined;
 }
 
