@@ -2,8 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { SeededRng } from '../core/rng.js';
+import type { AnyGameModule } from '../games/module.js';
+import { gameById } from '../games/registry.js';
+import type { Hint } from '../search/hint.js';
 import { withoutServeEnvironment } from './config.js';
+import { hintLines } from './hint.js';
+
+/** The strong bot's answer for the tests of the text alone (the binary below is a process of its own: it asks the real bot). */
+const next = vi.hoisted(() => ({ hint: undefined as Hint | undefined }));
+vi.mock('../search/hint.js', () => ({ hint: async () => next.hint }));
 
 /** `hint` at the terminal (issue 22), as users run it: the built binary (npm test builds before it runs the tests). */
 const BIN = join(process.cwd(), 'dist/cli/main.js');
@@ -26,17 +35,63 @@ function hints(out: string): { heading: string; lines: string[] }[] {
   return found;
 }
 
+describe('the hint text', () => {
+  const text = (game: string, h: Hint) => {
+    next.hint = h;
+    const m = gameById(game) as AnyGameModule;
+    // Rules and view are the bot's business (mocked here); no legal action is named, so the notation stands.
+    return hintLines(m, undefined as never, undefined as never, 0, [], new SeededRng('t'), undefined, (a) => String(a));
+  };
+
+  it("shows a mean in cents as the browser's Tipp does, to a tenth at most, aligned", async () => {
+    const h: Hint = {
+      choice: 'weiter',
+      worlds: 24,
+      estimates: [
+        { action: 'solo-tout E', value: 12.5 },
+        { action: 'weiter', value: -0.04 },
+        { action: 'solo S', value: -5 },
+        { action: 'wenz', value: -256.25 },
+        { action: 'solo G', value: -669.75 },
+      ],
+    };
+    expect(await text('schafkopf', h)).toBe(
+      [
+        '  Hint (the strong bot, over 24 worlds dealt from your view; your expected result in cents): weiter.',
+        '       +12.5 ct  solo-tout E',
+        '    →     ±0 ct  weiter',
+        '          −5 ct  solo S',
+        '      −256.3 ct  wenz',
+        '      −669.8 ct  solo G',
+      ].join('\n'),
+    );
+  });
+
+  it('shows game points to a hundredth at most, as the browser does', async () => {
+    const h: Hint = { choice: 'a', worlds: 1, estimates: [{ action: 'a', value: 2 / 3 }, { action: 'b', value: -1.5 }, { action: 'c', value: -2 }] };
+    expect(await text('bauernschnapsen', h)).toBe(
+      [
+        '  Hint (the strong bot, over 1 world dealt from your view; your expected result in game points): a.',
+        '    → +0.67 GP  a',
+        '       −1.5 GP  b',
+        '         −2 GP  c',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('hint at the terminal', () => {
   it("shows the strong bot's choice and its estimate for each legal action in the game's unit, and the game goes on", () => {
     const r = stich(['play', 'schafkopf', '--seed', '3', '--deals', '1', '--pace', '0', '--think', '150'], ['?', 'hint', '1', 'tipp', ...Array(40).fill('1')].join('\n') + '\n');
     expect(r.code).toBe(0);
     expect(r.out).toContain("hint (the strong bot's advice)");
     const [bid, stoss] = hints(r.out);
-    // The bidding: eleven choices (weiter, Wenz, every Solo and tout), each with a value in cents, the best first.
+    // The bidding: eleven choices (weiter, Wenz, every Solo and tout), each with a value in cents, the best first;
+    // a mean in cents shows at most one decimal, as the browser's Tipp shows it ("−256.3 ct", not "−256.25 ct").
     expect(bid.heading).toMatch(/Hint \(the strong bot, over \d+ worlds? dealt from your view; your expected result in cents\): .+\.$/);
     expect(bid.lines).toHaveLength(11);
-    for (const l of bid.lines) expect(l).toMatch(/^ {4}[→ ] +[+−±]\d+(\.\d+)? ct {2}\S/);
-    const values = bid.lines.map((l) => Number(/([+−±])(\d+(?:\.\d+)?) ct/.exec(l)!.slice(1).join('').replace('−', '-').replace('±', '').replace('+', '')));
+    for (const l of bid.lines) expect(l).toMatch(/^ {4}[→ ] +[+−±]\d+(\.\d)? ct {2}\S/);
+    const values = bid.lines.map((l) => Number(/([+−±])(\d+(?:\.\d)?) ct/.exec(l)!.slice(1).join('').replace('−', '-').replace('±', '').replace('+', '')));
     expect([...values].sort((a, b) => b - a)).toEqual(values);
     expect(bid.lines.filter((l) => l.startsWith('    → '))).toHaveLength(1);
     expect(bid.lines.some((l) => l.includes('weiter (pass)  [weiter]'))).toBe(true);
@@ -69,6 +124,6 @@ describe('hint at the terminal', () => {
     const [first] = hints(r.out);
     expect(first.heading).toContain('your expected result in game points');
     expect(first.lines.length).toBeGreaterThan(1);
-    for (const l of first.lines) expect(l).toMatch(/^ {4}[→ ] +[+−±]\d+(\.\d+)? GP {2}\S/);
+    for (const l of first.lines) expect(l).toMatch(/^ {4}[→ ] +[+−±]\d+(\.\d{1,2})? GP {2}\S/);
   }, 60_000);
 });

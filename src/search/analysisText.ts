@@ -62,8 +62,17 @@ function judge(action: string, values: readonly { action: string; value: number 
   return `${signed(mine.value, unit)}; best ${values[0].action}: ${signed(values[0].value, unit)}`;
 }
 
-const num = (x: number) => (Number.isInteger(x) ? String(Math.abs(x)) : Math.abs(x).toFixed(2).replace(/\.?0+$/, ''));
-/** A value in the unit, always signed: "+10 ct", "−0.5 GP", "±0 pt". */
-export const signed = (x: number, unit: AnalysisUnit) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${num(x)} ${unit.symbol}`;
-const amount = (x: number, unit: AnalysisUnit) => `${num(x)} ${unit.symbol}`;
+/**
+ * The decimals a value in the unit shows at most, in the terminal as in the browser (formatValue in
+ * src/web/client/analysis.tsx): cents to a tenth (a mean over worlds is rarely whole; more is noise), other units
+ * (game points, points) to a hundredth.
+ */
+export const unitDecimals = (unit: Pick<AnalysisUnit, 'symbol'>) => (unit.symbol === 'ct' ? 1 : 2);
+const num = (x: number, unit: AnalysisUnit) => Math.abs(x).toFixed(unitDecimals(unit)).replace(/\.?0+$/, '');
+/** A value in the unit, always signed: "+10 ct", "−256.3 ct", "−0.5 GP", "±0 pt" (the sign of the value as shown: −0.01 ct is "±0 ct"). */
+export const signed = (x: number, unit: AnalysisUnit) => {
+  const n = num(x, unit);
+  return `${n === '0' ? '±' : x > 0 ? '+' : '−'}${n} ${unit.symbol}`;
+};
+const amount = (x: number, unit: AnalysisUnit) => `${num(x, unit)} ${unit.symbol}`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Lang } from '../../games/present.js';
 import type { ChoiceValue, DealAnalysis, DecisionAnalysis, Grade, RecordAnalysis } from '../../search/analysis.js';
+import { unitDecimals } from '../../search/analysisText.js';
 
 /**
  * The analysis of a record in the record viewer (issue 22): fetched from
@@ -93,10 +94,10 @@ export function aw(lang: Lang, w: keyof typeof W): string {
 
 const MARK: Record<Grade, string> = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
-/** A value in the game's unit: "−20 ct", "+1,5 Pkt.". */
+/** A value in the game's unit: "−20 ct", "+1,5 Pkt."; as many decimals as at the terminal (unitDecimals). */
 export function formatValue(v: number, unit: RecordAnalysis['unit'], lang: Lang, signed = true): string {
   const cents = unit.symbol === 'ct';
-  const n = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: cents ? 1 : 2, signDisplay: signed ? 'exceptZero' : 'auto' })
+  const n = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: unitDecimals(unit), signDisplay: signed ? 'exceptZero' : 'auto' })
     .format(v)
     .replace('-', '−');
   const symbol = lang === 'de' && !cents ? 'Pkt.' : unit.symbol;
