@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BotPool } from './botPool.js';
-import type { ThinkReply, ThinkRequest } from './thinking.js';
+import { DECISION_GRACE_MS, type ThinkReply, type ThinkRequest } from './thinking.js';
 
 const request: ThinkRequest = { agent: 't:1:0:1', game: 'schafkopf', rules: {}, level: 'strong', seat: 1, seed: 1, view: {}, legal: ['weiter', 'sauspiel E'] };
 
@@ -71,27 +71,45 @@ describe('the bot pool', () => {
   });
 
   it('a decision that waited thinks only the time left, and one that cannot start in time is answered late by its deadline', async () => {
-    // Decisions of 400 ms (the level's time), due 500 ms after they are asked (the time and the grace); the worker takes 250 ms each.
-    const pool = new BotPool(1, 10_000, slow(250));
-    const level = { ...request, thinkMs: 400 };
+    // Decisions of 1000 ms (the level's time), due 1100 ms after they are asked (the time and the grace of 100 ms);
+    // the worker takes 400 ms each. The checks are relations between the times measured, not the times hoped for, so
+    // that a busy machine only moves them: B still starts shortened (by 750 ms, with a quarter of its time left) and
+    // answers before its deadline while A's and B's answers come up to about 300 ms late together; C cannot start
+    // before A and B have taken 400 ms each, when less than that quarter is left, however late they are.
+    const LEVEL = 1000;
+    const WITHIN = LEVEL + DECISION_GRACE_MS;
+    const WORK = 400;
+    const pool = new BotPool(1, 10_000, slow(WORK));
+    const level = { ...request, thinkMs: LEVEL };
     // The worker started and ready first.
     await pool.think({ ...level, agent: 'warm' });
     const t0 = performance.now();
     const at = (p: Promise<ThinkReply>) => p.then((r) => ({ r, ms: performance.now() - t0 }));
-    const [first, second, third] = await Promise.all([
-      at(pool.think({ ...level, agent: 'A' }, { table: 'A', within: 500 })),
-      at(pool.think({ ...level, agent: 'B' }, { table: 'B', within: 500 })),
-      at(pool.think({ ...level, agent: 'C' }, { table: 'C', within: 500 })),
-    ]);
+    const asked = [
+      at(pool.think({ ...level, agent: 'A' }, { table: 'A', within: WITHIN })),
+      at(pool.think({ ...level, agent: 'B' }, { table: 'B', within: WITHIN })),
+      at(pool.think({ ...level, agent: 'C' }, { table: 'C', within: WITHIN })),
+    ];
+    // Every deadline lies between t0 + WITHIN and t1 + WITHIN.
+    const t1 = performance.now();
+    const [first, second, third] = await Promise.all(asked);
+    // A started at once: it thinks its level's whole time.
     expect(first.r.ok && first.r.action).toBe('A/full');
-    // B waited 250 ms: 500 − 250 − the grace of 100 ms leave about 150 ms to think.
+    expect(first.ms).toBeGreaterThanOrEqual(WORK - 2);
+    // B started when A was answered (at first.ms at the latest, not before A's worker took its 400 ms): it thinks
+    // what was left of its time then, less the grace – about 1100 − 400 − 100 = 600 ms on a quiet machine.
+    expect(second.r.ok).toBe(true);
     const budget = Number(second.r.ok && second.r.action.split('/')[1]);
-    expect(budget).toBeGreaterThan(100);
-    expect(budget).toBeLessThanOrEqual(150);
-    // C could have started only at about 400 ms, with no time left: it is answered late at once, by its deadline in any case.
+    expect(budget).toBeGreaterThanOrEqual(WITHIN - DECISION_GRACE_MS - first.ms - 1);
+    expect(budget).toBeLessThanOrEqual(WITHIN - DECISION_GRACE_MS - WORK + (t1 - t0) + 2);
+    expect(budget).toBeLessThan(LEVEL);
+    // C could have started only after B (800 ms at least), with under a quarter of its time left: it is answered late
+    // at once, as B's answer frees the worker (not after thinking), and by its deadline in any case (with a margin
+    // for a busy machine's late timers).
     expect(third.r.ok).toBe(false);
     expect(!third.r.ok && third.r.late).toBe(true);
-    expect(third.ms).toBeLessThan(500 + 80);
+    expect(third.ms).toBeLessThanOrEqual(second.ms + 20);
+    expect(third.ms).toBeLessThan(WITHIN + (t1 - t0) + 300);
     expect(pool.late).toBe(1);
     expect(pool.shortened).toBe(1);
     await pool.close();
