@@ -142,6 +142,11 @@ export function seatAngle(seat: number, me: number, seats: number): number {
   return 90 + (k * 360) / seats;
 }
 
+/** Whether the seat sits straight across from the viewer with no neighbour close beside it (tables of up to six): its name plate may be wider. */
+export function seatAcross(seat: number, me: number, seats: number): boolean {
+  return seats <= 6 && seats % 2 === 0 && seatAngle(seat, me, seats) === 270;
+}
+
 /** A signed count of game points: "+7 Punkte", "−2 points". */
 export function signedPoints(n: number, lang: Lang): string {
   const sign = n > 0 ? '+' : n < 0 ? '−' : '';

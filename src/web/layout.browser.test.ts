@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server/server.js';
 import { testServer } from '../server/testing.js';
-import { CLIENT, createTable, DESKTOP, guest, launchChromium, OUT, play } from './testing.js';
+import { CLIENT, createTable, DESKTOP, guest, launchChromium, OUT, PHONE, play } from './testing.js';
 
 let browser: Browser | undefined;
 let server: RunningServer | undefined;
@@ -46,6 +46,31 @@ const PLACES = `(() => {
   const cards = {};
   for (const el of document.querySelectorAll('.felt figure.played:not(.sweep)')) cards[Number(el.getAttribute('data-seat'))] = mid(el);
   return { ring: mid(document.querySelector('.ring')), seats, cards, me: Number(document.querySelector('.seat.mine')?.getAttribute('data-seat')) };
+})()`;
+
+/**
+ * Runs in the page: the name plates that overlap a card of the trick lying on the felt (not one being swept away or
+ * still falling), the bot names cut short, and whether the plate across shows its tricks on one line.
+ */
+const COVERED = `(() => {
+  const plates = [...document.querySelectorAll('.ring .place .seat')];
+  const cards = [...document.querySelectorAll('.felt figure.played:not(.sweep)')]
+    .filter((f) => f.getAnimations().every((a) => a.playState === 'finished'))
+    .map((f) => [f.getAttribute('data-card'), f.querySelector('.card').getBoundingClientRect()]);
+  const covered = [];
+  for (const plate of plates) {
+    const r = plate.getBoundingClientRect();
+    for (const [code, k] of cards) {
+      const x = Math.min(r.right, k.right) - Math.max(r.left, k.left);
+      const y = Math.min(r.bottom, k.bottom) - Math.max(r.top, k.top);
+      if (x > 1 && y > 1) covered.push(plate.innerText.replace(/\\s+/g, ' ') + ' over ' + code);
+    }
+  }
+  const cut = plates.map((p) => p.querySelector('.name .nm')).filter((nm) => nm && nm.scrollWidth > nm.clientWidth + 1).map((nm) => nm.textContent);
+  const taken = document.querySelector('.ring .place.across .seat .taken');
+  const line = taken ? parseFloat(getComputedStyle(taken).lineHeight) || 16 : 0;
+  const wrapped = taken && taken.getBoundingClientRect().height > line * 1.5 ? taken.textContent : null;
+  return { covered, cut, wrapped };
 })()`;
 
 describe('a table that looks like a table', () => {
@@ -107,6 +132,28 @@ describe('a table that looks like a table', () => {
     const bottom = (await p.page.evaluate("Math.max(...[...document.querySelectorAll('.hand button.hc')].map((e) => e.getBoundingClientRect().bottom))")) as number;
     expect(bottom).toBeLessThanOrEqual(DESKTOP.height);
     await p.page.screenshot({ path: `${OUT}/karnoeffel-fold.png` });
+    await p.ctx.close();
+  });
+
+  it('on a phone no name plate covers a card of the trick, the plate across holds its tricks on one line, and bot names stay whole', async () => {
+    const p = await guest(browser!, server!.url, 'Handy', PHONE);
+    await createTable(p, 'schafkopf', { deals: 1 });
+    const covered = new Set<string>();
+    const cut = new Set<string>();
+    const wrapped = new Set<string>();
+    await play(p.page, async () => {
+      const seen = (await p.page.evaluate(COVERED)) as { covered: string[]; cut: string[]; wrapped: string | null };
+      for (const c of seen.covered) covered.add(c);
+      for (const c of seen.cut) cut.add(c);
+      if (seen.wrapped) wrapped.add(seen.wrapped);
+      return (await p.page.locator('.summary').count()) > 0;
+    });
+    expect([...covered]).toEqual([]);
+    expect([...cut]).toEqual([]);
+    // The tricks and points of the seat across, whenever it had taken some, stood on one line.
+    expect([...wrapped]).toEqual([]);
+    await p.page.screenshot({ path: `${OUT}/ring-phone.png` });
+    expect(p.errors).toEqual([]);
     await p.ctx.close();
   });
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { pickKey, seatAngle, type Lang, type TableModel } from '../../games/present.js';
+import { pickKey, seatAcross, seatAngle, type Lang, type TableModel } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
 import { cardLabel } from '../cards/index.js';
 import { Hand } from './hand.js';
@@ -231,7 +231,7 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
       </div>
       <div class="ring" style={{ '--n': String(n) }}>
         {others.map((seat) => (
-          <div class="place" key={seat} style={atSeat(seat)}>
+          <div class={`place${seatAcross(seat, me, n) ? ' across' : ''}`} key={seat} style={atSeat(seat)}>
             {seatBox(seat)}
           </div>
         ))}
