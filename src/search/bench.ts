@@ -6,12 +6,30 @@ import { toRecord } from '../records/record.js';
 import { playSitting } from '../sitting/play.js';
 import { analyzeGameRecord } from './analysis.js';
 import { percentile } from './arena.js';
+import type { SearchState } from '../games/search.js';
 import { Solver, SolverTimeout } from './solver.js';
+
+/** One whole solve by a new solver: its value and the process's CPU time, or undefined past the cap of wall clock. */
+function solveTimed(s: SearchState, capMillis: number): { value: number; millis: number } | undefined {
+  const cpu = process.cpuUsage();
+  const solver = new Solver();
+  // No single solve may run past its cap: a deal not solved by then counts at the cap.
+  solver.deadline = performance.now() + capMillis;
+  try {
+    const value = solver.value(s);
+    const used = process.cpuUsage(cpu);
+    return { value, millis: (used.user + used.system) / 1000 };
+  } catch (e) {
+    if (!(e instanceof SolverTimeout)) throw e;
+    return undefined;
+  }
+}
 
 /**
  * The solver's speed on a game (issue 9: `schafkopf.solveMs` …): seeded
  * deals are bid by the `easy` bot up to their first card, then solved
- * whole, with all cards known, for the side to lead, each by a new solver.
+ * whole, with all cards known, for the side to lead, each by a new solver,
+ * twice (the better time counts: see below; the two values must agree).
  * Reports the median (`solveMs`) and 95th percentile (`solveP95Ms`) in
  * milliseconds of the process's CPU time (like the rest of the bench, so
  * that other work on a shared machine does not distort it; on an idle
@@ -43,19 +61,19 @@ export async function solveBench<T extends GameTypes>(module: GameModule<T>, rul
     }
     const s = search.load(state);
     if (!s || s.isOver()) continue;
-    const cpu = process.cpuUsage();
-    const solver = new Solver();
-    // No single solve may run past its cap: a deal not solved by then counts at the cap.
-    solver.deadline = performance.now() + capMillis;
-    try {
-      solver.value(s);
-      const used = process.cpuUsage(cpu);
-      times.push((used.user + used.system) / 1000);
-    } catch (e) {
-      if (!(e instanceof SolverTimeout)) throw e;
+    const first = solveTimed(s, capMillis);
+    if (first === undefined) {
       times.push(capMillis);
       timeouts++;
+      continue;
     }
+    // The better of two solves, each by a new solver: the cost of the deal's own work, without the garbage and the
+    // cold code that the deals before it leave behind (after a deal that ran to its cap, the next one's first solve
+    // measured up to twice its second).
+    // A state loaded afresh: the first solve's answers kept in the state (the last tricks') must not help the second.
+    const again = solveTimed(search.load(state)!, capMillis);
+    if (again !== undefined && again.value !== first.value) throw new Error(`the solver gave ${first.value} and then ${again.value} for deal ${d}`);
+    times.push(again === undefined ? first.millis : Math.min(first.millis, again.millis));
   }
   times.sort((a, b) => a - b);
   const report: Record<string, number> = { solvedDeals: times.length - timeouts, unsolvedDeals: timeouts, solveCapMs: capMillis };
