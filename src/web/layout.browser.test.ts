@@ -50,7 +50,7 @@ const PLACES = `(() => {
 
 /**
  * Runs in the page: the name plates that overlap a card of the trick lying on the felt (not one being swept away or
- * still falling), the bot names cut short, and whether the plate across shows its tricks on one line.
+ * still falling) or each other, the bot names cut short, and the line of tricks of the plate across if it wrapped.
  */
 const COVERED = `(() => {
   const plates = [...document.querySelectorAll('.ring .place .seat')];
@@ -65,6 +65,13 @@ const COVERED = `(() => {
       const y = Math.min(r.bottom, k.bottom) - Math.max(r.top, k.top);
       if (x > 1 && y > 1) covered.push(plate.innerText.replace(/\\s+/g, ' ') + ' over ' + code);
     }
+  }
+  for (let i = 0; i < plates.length; i++) for (let j = i + 1; j < plates.length; j++) {
+    const r = plates[i].getBoundingClientRect();
+    const k = plates[j].getBoundingClientRect();
+    const x = Math.min(r.right, k.right) - Math.max(r.left, k.left);
+    const y = Math.min(r.bottom, k.bottom) - Math.max(r.top, k.top);
+    if (x > 1 && y > 1) covered.push(plates[i].innerText.replace(/\\s+/g, ' ') + ' over ' + plates[j].innerText.replace(/\\s+/g, ' '));
   }
   const cut = plates.map((p) => p.querySelector('.name .nm')).filter((nm) => nm && nm.scrollWidth > nm.clientWidth + 1).map((nm) => nm.textContent);
   const taken = document.querySelector('.ring .place.across .seat .taken');
@@ -135,9 +142,15 @@ describe('a table that looks like a table', () => {
     await p.ctx.close();
   });
 
-  it('on a phone no name plate covers a card of the trick, the plate across holds its tricks on one line, and bot names stay whole', async () => {
+  it.each([
+    ['schafkopf', {}],
+    ['talonschnapsen', {}],
+    ['karnoeffel', { Spieler: '8' }],
+  ] as const)('%s on a phone: no name plate covers a card of the trick or another plate, the plate across holds its tricks on one line, and bot names stay whole', async (game, houseRules) => {
     const p = await guest(browser!, server!.url, 'Handy', PHONE);
-    await createTable(p, 'schafkopf', { deals: 1 });
+    await createTable(p, game, { deals: 1, houseRules });
+    await p.page.waitForSelector('.ring .place .seat');
+    if (game === 'karnoeffel') expect(await p.page.locator('.ring .place .seat').count()).toBe(7);
     const covered = new Set<string>();
     const cut = new Set<string>();
     const wrapped = new Set<string>();
@@ -152,7 +165,7 @@ describe('a table that looks like a table', () => {
     expect([...cut]).toEqual([]);
     // The tricks and points of the seat across, whenever it had taken some, stood on one line.
     expect([...wrapped]).toEqual([]);
-    await p.page.screenshot({ path: `${OUT}/ring-phone.png` });
+    await p.page.screenshot({ path: `${OUT}/ring-phone-${game}.png` });
     expect(p.errors).toEqual([]);
     await p.ctx.close();
   });

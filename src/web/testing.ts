@@ -54,10 +54,18 @@ export async function guest(b: Browser, base: string, name: string, viewport = D
 export async function createTable(
   p: Person,
   game: string,
-  options: { deals?: number; bots?: boolean; level?: string; rated?: boolean; seats?: readonly string[]; private?: boolean } = {},
+  options: { deals?: number; bots?: boolean; level?: string; rated?: boolean; seats?: readonly string[]; private?: boolean; houseRules?: Readonly<Record<string, string>> } = {},
 ): Promise<string> {
   const { page } = p;
   await page.selectOption('select[name=game]', game);
+  // House rules by the label a person reads (a select or a field), before the seats they may add.
+  for (const [label, value] of Object.entries(options.houseRules ?? {})) {
+    const details = page.locator('form.create details');
+    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+    const rule = page.locator('form.create label.rule').filter({ hasText: new RegExp(`^${label}`) });
+    if (await rule.locator('select').count()) await rule.locator('select').selectOption(value);
+    else await rule.locator('input').fill(value);
+  }
   const seats = await page.locator('form.create select[name^=seat]').all();
   for (const [i, select] of seats.entries()) {
     const choice = options.seats?.[i] ?? (options.bots === false ? 'open' : options.level);

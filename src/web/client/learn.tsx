@@ -229,7 +229,7 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
           <div key={i}>{l}</div>
         ))}
       </div>
-      <div class="ring" style={{ '--n': String(n) }}>
+      <div class={`ring${n >= 6 ? ' crowd' : ''}`} style={{ '--n': String(n) }}>
         {others.map((seat) => (
           <div class={`place${seatAcross(seat, me, n) ? ' across' : ''}`} key={seat} style={atSeat(seat)}>
             {seatBox(seat)}
