@@ -147,6 +147,11 @@ export function seatAcross(seat: number, me: number, seats: number): boolean {
   return seats <= 6 && seats % 2 === 0 && seatAngle(seat, me, seats) === 270;
 }
 
+/** Whether the ring of seats is crowded (six or eight at the table): on a phone it is taller, its name plates narrower. */
+export function ringCrowded(seats: number): boolean {
+  return seats >= 6;
+}
+
 /** A signed count of game points: "+7 Punkte", "−2 points". */
 export function signedPoints(n: number, lang: Lang): string {
   const sign = n > 0 ? '+' : n < 0 ? '−' : '';

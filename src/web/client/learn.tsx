@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { pickKey, seatAcross, seatAngle, type Lang, type TableModel } from '../../games/present.js';
+import { pickKey, ringCrowded, seatAcross, seatAngle, type Lang, type TableModel } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
 import { cardLabel } from '../cards/index.js';
 import { Hand } from './hand.js';
@@ -229,7 +229,7 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
           <div key={i}>{l}</div>
         ))}
       </div>
-      <div class={`ring${n >= 6 ? ' crowd' : ''}`} style={{ '--n': String(n) }}>
+      <div class={`ring${ringCrowded(n) ? ' crowd' : ''}`} style={{ '--n': String(n) }}>
         {others.map((seat) => (
           <div class={`place${seatAcross(seat, me, n) ? ' across' : ''}`} key={seat} style={atSeat(seat)}>
             {seatBox(seat)}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { applyChat, Talk, type ChatLine } from './chat.js';
 import { modSay } from './moderationWords.js';
-import { pickKey, seatAcross, seatAngle, type CardModel, type PlayedCard, type TableModel } from '../../games/present.js';
+import { pickKey, ringCrowded, seatAcross, seatAngle, type CardModel, type PlayedCard, type TableModel } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
 import { cardBackSvg, cardLabel, cardSvg } from '../cards/index.js';
 import type { Ctx } from './app.js';
@@ -290,15 +290,11 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     const g = gone.find((x) => x.seat === seat);
     return g ? Math.max(0, Math.ceil((g.until - Math.max(now, Date.now())) / 1000)) : null;
   };
-  /** A bot's name split into the name and the "(bot)" the server adds to it. */
-  const botName = (full: string) => {
-    const m = /^(.*) (\(bot\))$/.exec(full);
-    return m ? { name: m[1], mark: m[2] } : { name: full, mark: '' };
-  };
   const seatBox = (seat: number) => {
     const s = snap.seats[seat];
     const turn = toAct.includes(seat);
     const secs = clockOf(seat);
+    const bot = botName(names[seat]);
     return (
       <div class={`seat${turn ? ' turn' : ''}${seat === me ? ' mine' : ''}`} key={seat} data-seat={seat}>
         <div class="name">
@@ -311,11 +307,11 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
                 {names[seat]}
               </a>
             ) : (
-              botName(names[seat]).name
+              bot.name
             )}
           </span>
           {/* "(bot)" outside the part cut short, so that a long bot name stays whole (on a phone on a line of its own). */}
-          {s.kind === 'bot' && botName(names[seat]).mark && <span class="botmark">{` ${botName(names[seat]).mark}`}</span>}
+          {s.kind === 'bot' && bot.mark && <span class="botmark">{` ${bot.mark}`}</span>}
           {s.kind === 'bot' && (s.bot === 'medium' || s.bot === 'strong' || s.bot === 'strong-1') && (
             <span class="level" title={tr(lang, 'botLevel')}>
               {tr(lang, s.bot === 'strong' ? 'levelStrong' : s.bot === 'strong-1' ? 'levelStrong1' : 'levelMedium')}
@@ -378,7 +374,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               <div key={i}>{l}</div>
             ))}
           </div>
-          <div class={`ring${n >= 6 ? ' crowd' : ''}`} style={{ '--n': String(n) }}>
+          <div class={`ring${ringCrowded(n) ? ' crowd' : ''}`} style={{ '--n': String(n) }}>
             {others.map((seat) => (
               <div class={`place${seatAcross(seat, me, n) ? ' across' : ''}`} key={seat} style={at(seat)}>
                 {seatBox(seat)}
@@ -574,3 +570,9 @@ export function namesOf(s: { seats: readonly Seat[]; seat: number }, lang: 'de' 
 }
 
 export { BACK };
+
+/** A bot's name split into the name and the "(bot)" the server adds to it (src/server/seatBots.ts). */
+function botName(full: string): { name: string; mark: string } {
+  const m = /^(.*) (\(bot\))$/.exec(full);
+  return m ? { name: m[1], mark: m[2] } : { name: full, mark: '' };
+}
