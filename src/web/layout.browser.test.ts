@@ -143,11 +143,12 @@ describe('a table that looks like a table', () => {
   });
 
   it.each([
-    ['schafkopf', {}],
-    ['talonschnapsen', {}],
-    ['karnoeffel', { Spieler: '8' }],
-  ] as const)('%s on a phone: no name plate covers a card of the trick or another plate, the plate across holds its tricks on one line, and bot names stay whole', async (game, houseRules) => {
-    const p = await guest(browser!, server!.url, 'Handy', PHONE);
+    ['schafkopf', {}, PHONE],
+    ['talonschnapsen', {}, PHONE],
+    ['karnoeffel', { Spieler: '8' }, PHONE],
+    ['karnoeffel', { Spieler: '8' }, DESKTOP],
+  ] as const)('%s (%o) at %o: no name plate covers a card of the trick or another plate, the plate across holds its tricks on one line, and bot names stay whole', async (game, houseRules, viewport) => {
+    const p = await guest(browser!, server!.url, 'Handy', viewport);
     await createTable(p, game, { deals: 1, houseRules });
     await p.page.waitForSelector('.ring .place .seat');
     if (game === 'karnoeffel') expect(await p.page.locator('.ring .place .seat').count()).toBe(7);
@@ -165,7 +166,7 @@ describe('a table that looks like a table', () => {
     expect([...cut]).toEqual([]);
     // The tricks and points of the seat across, whenever it had taken some, stood on one line.
     expect([...wrapped]).toEqual([]);
-    await p.page.screenshot({ path: `${OUT}/ring-phone-${game}.png` });
+    await p.page.screenshot({ path: `${OUT}/ring-${game}-${viewport.width}.png` });
     expect(p.errors).toEqual([]);
     await p.ctx.close();
   });
