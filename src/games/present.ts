@@ -144,7 +144,7 @@ export function seatAngle(seat: number, me: number, seats: number): number {
 
 /** Whether the seat sits straight across from the viewer with no neighbour close beside it (tables of up to six): its name plate may be wider. */
 export function seatAcross(seat: number, me: number, seats: number): boolean {
-  return seats <= 6 && seats % 2 === 0 && seatAngle(seat, me, seats) === 270;
+  return seats <= 6 && seatAngle(seat, me, seats) === 270;
 }
 
 /** Whether the ring of seats is crowded (six or eight at the table): on a phone it is taller, its name plates narrower. */

@@ -53,26 +53,19 @@ const PLACES = `(() => {
  * still falling) or each other, the bot names cut short, and the line of tricks of the plate across if it wrapped.
  */
 const COVERED = `(() => {
+  const overlap = (a, b) => {
+    const r = a.getBoundingClientRect();
+    const k = b.getBoundingClientRect();
+    return Math.min(r.right, k.right) - Math.max(r.left, k.left) > 1 && Math.min(r.bottom, k.bottom) - Math.max(r.top, k.top) > 1;
+  };
+  const words = (el) => el.innerText.replace(/\\s+/g, ' ');
   const plates = [...document.querySelectorAll('.ring .place .seat')];
   const cards = [...document.querySelectorAll('.felt figure.played:not(.sweep)')]
     .filter((f) => f.getAnimations().every((a) => a.playState === 'finished'))
-    .map((f) => [f.getAttribute('data-card'), f.querySelector('.card').getBoundingClientRect()]);
+    .map((f) => [f.getAttribute('data-card'), f.querySelector('.card')]);
   const covered = [];
-  for (const plate of plates) {
-    const r = plate.getBoundingClientRect();
-    for (const [code, k] of cards) {
-      const x = Math.min(r.right, k.right) - Math.max(r.left, k.left);
-      const y = Math.min(r.bottom, k.bottom) - Math.max(r.top, k.top);
-      if (x > 1 && y > 1) covered.push(plate.innerText.replace(/\\s+/g, ' ') + ' over ' + code);
-    }
-  }
-  for (let i = 0; i < plates.length; i++) for (let j = i + 1; j < plates.length; j++) {
-    const r = plates[i].getBoundingClientRect();
-    const k = plates[j].getBoundingClientRect();
-    const x = Math.min(r.right, k.right) - Math.max(r.left, k.left);
-    const y = Math.min(r.bottom, k.bottom) - Math.max(r.top, k.top);
-    if (x > 1 && y > 1) covered.push(plates[i].innerText.replace(/\\s+/g, ' ') + ' over ' + plates[j].innerText.replace(/\\s+/g, ' '));
-  }
+  for (const plate of plates) for (const [code, card] of cards) if (overlap(plate, card)) covered.push(words(plate) + ' over ' + code);
+  for (let i = 0; i < plates.length; i++) for (let j = i + 1; j < plates.length; j++) if (overlap(plates[i], plates[j])) covered.push(words(plates[i]) + ' over ' + words(plates[j]));
   const cut = plates.map((p) => p.querySelector('.name .nm')).filter((nm) => nm && nm.scrollWidth > nm.clientWidth + 1).map((nm) => nm.textContent);
   const taken = document.querySelector('.ring .place.across .seat .taken');
   const line = taken ? parseFloat(getComputedStyle(taken).lineHeight) || 16 : 0;
