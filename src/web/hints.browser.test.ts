@@ -74,7 +74,8 @@ describe('hints at the table', () => {
     const p = await guest(b, base, 'Steigernd', PHONE);
     const { page } = p;
     await createTable(p, 'karnoeffel', { deals: 1 });
-    // The first decision of the deal is a pause for raising: raise or pass.
+    // The first decision of the deal is a pause for raising: raise or pass,
+    // or, when a bot before this seat has raised, accept or refuse.
     await page.waitForSelector('main.table.my-turn .hint-button', { timeout: 30_000 });
     const legal = await page.locator('.buttons button.action').count();
     expect(legal).toBeGreaterThanOrEqual(2);
@@ -83,8 +84,10 @@ describe('hints at the table', () => {
     await hint.waitFor({ timeout: 20_000 });
     expect(await hint.locator('.hint-list li').count()).toBe(legal);
     expect(await hint.locator('.hint-list li.best .mark').textContent()).toBe('→');
-    // A raise is chosen, not played: a card would be.
-    expect(await hint.locator('p:has(.hint-choice)').textContent()).toMatch(/^Er würde wählen: Steigern auf \d+|^Er würde wählen: Nicht steigern/);
+    // A stake decision is chosen, not played: a card would be.
+    expect(await hint.locator('p:has(.hint-choice)').textContent()).toMatch(
+      /^Er würde wählen: (Steigern auf \d+|Nicht steigern|Annehmen \(\d+\)|Ablehnen \(Runde aufgeben\))$/,
+    );
     // Not the playouts' note: the bot took this one from the chance.
     expect(await hint.locator('.hint-steady').count()).toBe(0);
     expect(await hint.textContent()).toMatch(/Deine Seite gewinnt beim Ausspielen der Karten in \d+ % von \d+ aus deiner Sicht gegebenen Verteilungen\. Werte: eure erwarteten Punkte abzüglich der gegnerischen/);
