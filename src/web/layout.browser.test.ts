@@ -50,7 +50,7 @@ const PLACES = `(() => {
 
 /**
  * Runs in the page: the name plates that overlap a card of the trick lying on the felt (not one being swept away or
- * still falling) or each other, the bot names cut short, and the line of tricks of the plate across if it wrapped.
+ * still falling), each other or the headline above the ring, the bot names cut short, the line of tricks of the plate across if it wrapped, and the notes that wrapped.
  */
 const COVERED = `(() => {
   const overlap = (a, b) => {
@@ -66,11 +66,15 @@ const COVERED = `(() => {
   const covered = [];
   for (const plate of plates) for (const [code, card] of cards) if (overlap(plate, card)) covered.push(words(plate) + ' over ' + code);
   for (let i = 0; i < plates.length; i++) for (let j = i + 1; j < plates.length; j++) if (overlap(plates[i], plates[j])) covered.push(words(plates[i]) + ' over ' + words(plates[j]));
+  const headline = document.querySelector('main.table .headline');
+  for (const plate of plates) if (headline && overlap(plate, headline)) covered.push(words(plate) + ' over the headline ' + words(headline));
   const cut = plates.map((p) => p.querySelector('.name .nm')).filter((nm) => nm && nm.scrollWidth > nm.clientWidth + 1).map((nm) => nm.textContent);
   const taken = document.querySelector('.ring .place.across .seat .taken');
   const line = taken ? parseFloat(getComputedStyle(taken).lineHeight) || 16 : 0;
   const wrapped = taken && taken.getBoundingClientRect().height > line * 1.5 ? taken.textContent : null;
-  return { covered, cut, wrapped };
+  // Each plate's note (Karnöffel: the side and the cards held) on one line.
+  const notes = plates.map((p) => p.querySelector('.note')).filter((n) => n && n.textContent && n.getBoundingClientRect().height > (parseFloat(getComputedStyle(n).lineHeight) || 14) * 1.5).map((n) => n.textContent);
+  return { covered, cut, wrapped, notes };
 })()`;
 
 describe('a table that looks like a table', () => {
@@ -140,24 +144,26 @@ describe('a table that looks like a table', () => {
     ['talonschnapsen', {}, PHONE],
     ['karnoeffel', { Spieler: '8' }, PHONE],
     ['karnoeffel', { Spieler: '8' }, DESKTOP],
-  ] as const)('%s (%o) at %o: no name plate covers a card of the trick or another plate, the plate across holds its tricks on one line, and bot names stay whole', async (game, houseRules, viewport) => {
+    ['karnoeffel', { Spieler: '6' }, DESKTOP],
+  ] as const)('%s (%o) at %o: no name plate covers a card of the trick, another plate or the headline, the plate across holds its tricks and each plate its note on one line, and bot names stay whole', async (game, houseRules, viewport) => {
     const p = await guest(browser!, server!.url, 'Handy', viewport);
     await createTable(p, game, { deals: 1, houseRules });
     await p.page.waitForSelector('.ring .place .seat');
-    if (game === 'karnoeffel') expect(await p.page.locator('.ring .place .seat').count()).toBe(7);
+    if (game === 'karnoeffel') expect(await p.page.locator('.ring .place .seat').count()).toBe(Number(houseRules.Spieler) - 1);
     const covered = new Set<string>();
     const cut = new Set<string>();
     const wrapped = new Set<string>();
     await play(p.page, async () => {
-      const seen = (await p.page.evaluate(COVERED)) as { covered: string[]; cut: string[]; wrapped: string | null };
+      const seen = (await p.page.evaluate(COVERED)) as { covered: string[]; cut: string[]; wrapped: string | null; notes: string[] };
       for (const c of seen.covered) covered.add(c);
+      for (const c of seen.notes) wrapped.add(c);
       for (const c of seen.cut) cut.add(c);
       if (seen.wrapped) wrapped.add(seen.wrapped);
       return (await p.page.locator('.summary').count()) > 0;
     });
     expect([...covered]).toEqual([]);
     expect([...cut]).toEqual([]);
-    // The tricks and points of the seat across, whenever it had taken some, stood on one line.
+    // The tricks and points of the seat across, whenever it had taken some, and every plate's note stood on one line.
     expect([...wrapped]).toEqual([]);
     await p.page.screenshot({ path: `${OUT}/ring-${game}-${viewport.width}.png` });
     expect(p.errors).toEqual([]);
