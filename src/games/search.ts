@@ -232,6 +232,15 @@ export interface SearchSupport<T extends GameTypes> {
    * `easy` playouts (src/search/stakes.ts).
    */
   readonly stakes?: StakeRule<T>;
+  /**
+   * Optional: groups of legal actions (indices into `legal`) that are worth
+   * the same from the seat's view by symmetry alone, because the seat cannot
+   * tell them apart (Schnapsen: turning up one or another of the Rufer's
+   * cards still face down). A thinking bot values each as its group's mean
+   * in every sampled world, so that the noise of sampling does not rank one
+   * above another, nor favour the group by the best of several draws.
+   */
+  exchangeable?(view: T['view'], legal: readonly T['action'][]): readonly (readonly number[])[];
 }
 
 /** How a game's stake decisions are taken from the chance of winning (see `SearchSupport.stakes`). */

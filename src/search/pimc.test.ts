@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../core/rng.js';
 import type { ArenaEntrant } from './arena.js';
 import { runArena } from './arena.js';
-import { botLevels, clearlyBetter, MIN_WORLDS_TO_DEVIATE, pimcAgent, STRONG, strongOptions } from './pimc.js';
+import { botLevels, clearlyBetter, evenOut, MIN_WORLDS_TO_DEVIATE, pimcAgent, STRONG, strongOptions } from './pimc.js';
+import { bauernschnapsenModule } from '../games/schnapsen/module.js';
+import { shuffleDeck } from '../cards/deck.js';
+import { resolveRules } from '../games/ruleBook.js';
 import { DISAGREE_WEIGHT, sampleWeightedWorld, TRIES_PER_WORLD, worldWeight } from '../games/decisionModel.js';
 import type { GameModule } from '../games/module.js';
 import { TINY_FOLD, TINY_PLAY, tinyGame, tinyModule, tinySampleWorld, type TinyTypes } from './testing.js';
@@ -189,6 +192,41 @@ describe('thinking bots outside the card play', () => {
     expect(r.actions.map(([, a]) => a)).toContain('play');
     expect(r.actions.map(([, a]) => a)).not.toContain('even');
   });
+
+  it('evenOut values each group of actions the seat cannot tell apart as its mean in the world, leaving the others, dropped (NaN) and failed (-Infinity) ones alone', () => {
+    const values = [1, 4, 2, 9, NaN, -Infinity, 5];
+    evenOut(values, [[1, 2, 4], [3, 5, 6]]);
+    expect(values).toEqual([1, 3, 3, 7, NaN, -Infinity, 7]);
+    const alone = [2, 8];
+    evenOut(alone, [[0], []]);
+    expect(alone).toEqual([2, 8]);
+  });
+
+  it("Bauernschnapsen's trump call (003, the Rufer turns up one of his cards still face down): turning up one or the other is worth the same to the bot, which has seen neither", async () => {
+    const rules = unwrap(resolveRules(bauernschnapsenModule.game.ruleBook, undefined, {}));
+    const { game } = bauernschnapsenModule;
+    let asked = 0;
+    for (let k = 0; k < 3; k++) {
+      let state = unwrap(game.setup(rules, { dealer: 3, deck: shuffleDeck(game.pack(rules), new SeededRng(`turn-${k}`)), carry: game.initialCarry(rules) }));
+      for (let step = 0; step < 20; step++) {
+        const seat = game.toAct(state)[0];
+        const legal = game.legal(state, seat);
+        const turns = legal.flatMap((a, i) => (a.type === 'turn' ? [i] : []));
+        if (turns.length > 0) {
+          expect(turns.length).toBe(2);
+          const agent = pimcAgent(bauernschnapsenModule, rules, seat, new SeededRng(`turn-bot-${k}`), { ...strongOptions(bauernschnapsenModule), samples: 16 });
+          const { means, worlds } = await agent.estimate(game.view(state, seat), legal, seat);
+          expect(worlds).toBeGreaterThan(0);
+          expect(means[turns[0]]).toBe(means[turns[1]]);
+          asked++;
+          break;
+        }
+        // Nobody knocks: the deal goes on to the trump call.
+        state = unwrap(game.apply(state, seat, legal.find((a) => a.type !== 'knock') ?? legal[0]));
+      }
+    }
+    expect(asked).toBe(3);
+  }, 60_000);
 
   it('clearlyBetter asks for enough worlds and a difference beyond the noise', () => {
     const worlds = (pairs: [number, number][]) => pairs.map(([a, b]) => [a, b]);

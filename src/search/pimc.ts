@@ -293,6 +293,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     const drawn = byPlay ? drawByLikelihood(search, view, s, rng, o.samples, { candidates: o.candidates, weights: o.weights, stop: () => performance.now() - t0 >= thinkMs * DRAW_TIME_SHARE }) : undefined;
     let capped = drawn?.stopped ?? false;
     const rounds = drawn ? drawn.worlds.length : o.samples;
+    const groups = search.exchangeable?.(view, legal) ?? [];
     for (let w = 0; w < rounds; w++) {
       if (w > 0 && late()) {
         capped = true;
@@ -336,6 +337,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
         values.push(next.ok ? await (beyond ? bid.value(next.value, seat) : value(next.value)) : -Infinity);
       }
       if (!complete) break;
+      evenOut(values, groups);
       distinctWorlds++;
       for (let k = 0; k < times; k++) {
         for (let i = 0; i < legal.length; i++) {
@@ -519,6 +521,24 @@ export interface Estimates {
   readonly distinct?: number;
   /** Actions dropped from later worlds as clearly worse (bidding by search): their means are over fewer worlds, their later values NaN. */
   readonly dropped?: readonly boolean[];
+}
+
+/**
+ * Each group of actions the seat cannot tell apart (`SearchSupport.exchangeable`) valued in one world as the mean of
+ * its members' values there (those not dropped, NaN, nor failed, -Infinity): an unbiased value of each, without the
+ * noise that would rank one above another.
+ */
+export function evenOut(values: number[], groups: readonly (readonly number[])[]): void {
+  for (const group of groups) {
+    let sum = 0;
+    let n = 0;
+    for (const i of group) {
+      if (!Number.isFinite(values[i])) continue;
+      sum += values[i];
+      n++;
+    }
+    if (n > 1) for (const i of group) if (Number.isFinite(values[i])) values[i] = sum / n;
+  }
 }
 
 /** A thinking agent that also tells its estimate of every legal action (for analysis). */

@@ -44,6 +44,11 @@ function schnapsenModule(game: SchnapsenGame, variant: Variant): GameModule<Schn
       sampleWorld: (view, seat, rng) => sampleWorld(view, seat, rng),
       disagreements: schnapsenDisagreements,
       logLikelihood: schnapsenLogLikelihood,
+      // 003 (the trump call): the Rufer turns up one of his cards still face down; he has seen none of them.
+      exchangeable: (_view, legal) => {
+        const turns = legal.flatMap((a, i) => (a.type === 'turn' ? [i] : []));
+        return turns.length > 1 ? [turns] : [];
+      },
       ...(variant === 'bauern' ? { declarerSolveFactor: BAUERN_DECLARER_SOLVE_FACTOR, bidBySearch: true } : {}),
       strongBudget: variant === 'bauern' ? STRONG_BUDGET_SCHNAPSEN : { ...STRONG_BUDGET_SCHNAPSEN, playoutWorlds: 24 },
     },
