@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../core/rng.js';
 import type { ArenaEntrant } from './arena.js';
 import { runArena } from './arena.js';
-import { botLevels, clearlyBetter, evenOut, MIN_WORLDS_TO_DEVIATE, pimcAgent, STRONG, strongOptions } from './pimc.js';
+import { botLevels, clearlyBetter, evenOut, MIN_WORLDS_TO_DEVIATE, pimcAgent, STRONG, STRONG_1, strongOptions } from './pimc.js';
 import { bauernschnapsenModule } from '../games/schnapsen/module.js';
 import { shuffleDeck } from '../cards/deck.js';
 import { resolveRules } from '../games/ruleBook.js';
@@ -202,10 +202,11 @@ describe('thinking bots outside the card play', () => {
     expect(alone).toEqual([2, 8]);
   });
 
-  it("Bauernschnapsen's trump call (003, the Rufer turns up one of his cards still face down): turning up one or the other is worth the same to the bot, which has seen neither", async () => {
+  it("Bauernschnapsen's trump call (003, the Rufer turns up one of his cards still face down): turning up one or the other is worth the same to strong, which has seen neither; strong-1 as before", async () => {
     const rules = unwrap(resolveRules(bauernschnapsenModule.game.ruleBook, undefined, {}));
     const { game } = bauernschnapsenModule;
     let asked = 0;
+    let apart = 0;
     for (let k = 0; k < 3; k++) {
       let state = unwrap(game.setup(rules, { dealer: 3, deck: shuffleDeck(game.pack(rules), new SeededRng(`turn-${k}`)), carry: game.initialCarry(rules) }));
       for (let step = 0; step < 20; step++) {
@@ -218,6 +219,10 @@ describe('thinking bots outside the card play', () => {
           const { means, worlds } = await agent.estimate(game.view(state, seat), legal, seat);
           expect(worlds).toBeGreaterThan(0);
           expect(means[turns[0]]).toBe(means[turns[1]]);
+          // strong-1, kept as it was before issue 23, values them one by one.
+          const old = pimcAgent(bauernschnapsenModule, rules, seat, new SeededRng(`turn-bot-${k}`), { ...STRONG_1, samples: 16 });
+          const before = await old.estimate(game.view(state, seat), legal, seat);
+          if (before.means[turns[0]] !== before.means[turns[1]]) apart++;
           asked++;
           break;
         }
@@ -226,6 +231,7 @@ describe('thinking bots outside the card play', () => {
       }
     }
     expect(asked).toBe(3);
+    expect(apart).toBeGreaterThan(0);
   }, 60_000);
 
   it('clearlyBetter asks for enough worlds and a difference beyond the noise', () => {

@@ -102,6 +102,8 @@ export interface PimcOptions {
   readonly stakes?: boolean;
   /** In the card play, the next seat's answer chosen from its own view, not with all cards known (src/search/opponentView.ts). */
   readonly opponentView?: OpponentViewOptions;
+  /** Actions the seat cannot tell apart (`SearchSupport.exchangeable`) valued alike in every world (`evenOut`); not in `strong-1`, kept as it was. */
+  readonly exchangeable?: boolean;
 }
 
 /**
@@ -141,7 +143,7 @@ export const MAX_DEVIATIONS = 3;
 export const DRAW_TIME_SHARE = 0.25;
 export { TRIES_PER_WORLD };
 
-export const MEDIUM: PimcOptions = { samples: 8, thinkMs: 250, evaluate: 'playout' };
+export const MEDIUM: PimcOptions = { samples: 8, thinkMs: 250, evaluate: 'playout', exchangeable: true };
 /**
  * `strong` (issue 23): a budget of work, not of time (24 worlds, at most
  * STRONG_NODES solver nodes a decision), so that it plays alike on a busy
@@ -157,7 +159,7 @@ export const STRONG_NODES = 400_000;
  */
 export const BID_NODES = 600_000;
 export const WORLD_NODES = 60_000;
-export const STRONG: PimcOptions = { samples: 24, thinkMs: 1000, nodes: STRONG_NODES, evaluate: 'solver', weighted: true, inference: 'play', bidSearch: 'measured', bidNodes: BID_NODES, worldNodes: WORLD_NODES, stakes: true };
+export const STRONG: PimcOptions = { samples: 24, thinkMs: 1000, nodes: STRONG_NODES, evaluate: 'solver', weighted: true, inference: 'play', bidSearch: 'measured', bidNodes: BID_NODES, worldNodes: WORLD_NODES, stakes: true, exchangeable: true };
 /** `strong` in a game: STRONG with the game's own budget of worlds and nodes, where it sets one (`SearchSupport.strongBudget`). */
 export function strongOptions<T extends GameTypes>(module: GameModule<T>): PimcOptions {
   const own = module.search?.strongBudget;
@@ -293,7 +295,7 @@ export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['
     const drawn = byPlay ? drawByLikelihood(search, view, s, rng, o.samples, { candidates: o.candidates, weights: o.weights, stop: () => performance.now() - t0 >= thinkMs * DRAW_TIME_SHARE }) : undefined;
     let capped = drawn?.stopped ?? false;
     const rounds = drawn ? drawn.worlds.length : o.samples;
-    const groups = search.exchangeable?.(view, legal) ?? [];
+    const groups = o.exchangeable ? (search.exchangeable?.(view, legal) ?? []) : [];
     for (let w = 0; w < rounds; w++) {
       if (w > 0 && late()) {
         capped = true;
