@@ -50,7 +50,8 @@ const PLACES = `(() => {
 
 /**
  * Runs in the page: the name plates that overlap a card of the trick lying on the felt (not one being swept away or
- * still falling), each other or the headline above the ring, the bot names cut short, the line of tricks of the plate across if it wrapped, and the notes that wrapped.
+ * still falling), each other or the headline above the ring, the bot names cut short, and the lines that wrapped (the
+ * tricks of the plate across, each plate's note).
  */
 const COVERED = `(() => {
   const overlap = (a, b) => {
@@ -69,12 +70,11 @@ const COVERED = `(() => {
   const headline = document.querySelector('main.table .headline');
   for (const plate of plates) if (headline && overlap(plate, headline)) covered.push(words(plate) + ' over the headline ' + words(headline));
   const cut = plates.map((p) => p.querySelector('.name .nm')).filter((nm) => nm && nm.scrollWidth > nm.clientWidth + 1).map((nm) => nm.textContent);
-  const taken = document.querySelector('.ring .place.across .seat .taken');
-  const line = taken ? parseFloat(getComputedStyle(taken).lineHeight) || 16 : 0;
-  const wrapped = taken && taken.getBoundingClientRect().height > line * 1.5 ? taken.textContent : null;
-  // Each plate's note (Karnöffel: the side and the cards held) on one line.
-  const notes = plates.map((p) => p.querySelector('.note')).filter((n) => n && n.textContent && n.getBoundingClientRect().height > (parseFloat(getComputedStyle(n).lineHeight) || 14) * 1.5).map((n) => n.textContent);
-  return { covered, cut, wrapped, notes };
+  // The tricks and points of the plate across, and each plate's note (Karnöffel: the side and the cards held), on one line.
+  const lines = [document.querySelector('.ring .place.across .seat .taken'), ...plates.map((p) => p.querySelector('.note'))];
+  const lineOf = (el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.2;
+  const wrapped = lines.filter((el) => el && el.textContent && el.getBoundingClientRect().height > lineOf(el) * 1.5).map((el) => el.textContent);
+  return { covered, cut, wrapped };
 })()`;
 
 describe('a table that looks like a table', () => {
@@ -154,18 +154,17 @@ describe('a table that looks like a table', () => {
     const cut = new Set<string>();
     const wrapped = new Set<string>();
     await play(p.page, async () => {
-      const seen = (await p.page.evaluate(COVERED)) as { covered: string[]; cut: string[]; wrapped: string | null; notes: string[] };
+      const seen = (await p.page.evaluate(COVERED)) as { covered: string[]; cut: string[]; wrapped: string[] };
       for (const c of seen.covered) covered.add(c);
-      for (const c of seen.notes) wrapped.add(c);
       for (const c of seen.cut) cut.add(c);
-      if (seen.wrapped) wrapped.add(seen.wrapped);
+      for (const c of seen.wrapped) wrapped.add(c);
       return (await p.page.locator('.summary').count()) > 0;
     });
     expect([...covered]).toEqual([]);
     expect([...cut]).toEqual([]);
     // The tricks and points of the seat across, whenever it had taken some, and every plate's note stood on one line.
     expect([...wrapped]).toEqual([]);
-    await p.page.screenshot({ path: `${OUT}/ring-${game}-${viewport.width}.png` });
+    await p.page.screenshot({ path: `${OUT}/ring-${game}${'Spieler' in houseRules ? `-${houseRules.Spieler}` : ''}-${viewport.width}.png` });
     expect(p.errors).toEqual([]);
     await p.ctx.close();
   });
