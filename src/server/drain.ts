@@ -192,6 +192,23 @@ async function closeSockets(all: readonly WebSocket[], close: (ws: WebSocket) =>
 }
 
 /**
+ * What closing the server does to the sockets still open (after a drain there are none): each is closed as "going
+ * away" (1001), and one whose peer does not answer within `ms` is cut; ws itself would wait 30 s for the answer, and
+ * the server's close with it.
+ */
+export function closeOpenSockets(ms = DRAIN_LIMITS.socketsMs): (this: FastifyInstance, done: () => void) => void {
+  return function (done) {
+    const open = [...(this.websocketServer?.clients ?? [])];
+    void closeSockets(open, (ws) => ws.close(1001, 'server closing'), ms).then(() => {
+      // One upgraded while the others closed is cut too: ws's own close waits for every client.
+      for (const ws of this.websocketServer.clients) ws.terminate();
+      this.websocketServer.close();
+      done();
+    });
+  };
+}
+
+/**
  * Drains the process and closes the server (`close`: the cluster node, the hall, Fastify, the store).
  * Single process: every table stops taking new timers and bot turns, and what its queue holds is committed; a bot
  * decision still thinking is dropped and taken again from the log on restart, as are the clocks. Cluster: the

@@ -27,7 +27,7 @@ import { clientErrorHandler, socketErrorHandler } from './clientErrors.js';
 import { Moderation } from './moderation.js';
 import { adminRoutes } from './routes/admin.js';
 import { reportRoutes } from './routes/reports.js';
-import { drain, DrainState, type DrainReport } from './drain.js';
+import { closeOpenSockets, drain, DrainState, type DrainReport } from './drain.js';
 
 export { Hall } from './hall.js';
 
@@ -112,6 +112,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: 64 * 1024,
+    // close() is the hard stop (drain() is the gentle one, before it): every HTTP connection goes, idle or not.
+    forceCloseConnections: true,
     ...(options.trustProxy ? { trustProxy: [...options.trustProxy] } : {}),
   });
   const keys = options.cluster?.keys ?? [];
@@ -140,7 +142,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await registerOperations(app, { limits, store, cluster, hall, metrics, accepting: draining.check });
   await app.register(guestLimits, { limits });
   clientErrorHandler(app);
-  await app.register(websocket, { options: { maxPayload: limits.maxFrame }, errorHandler: socketErrorHandler });
+  await app.register(websocket, { options: { maxPayload: limits.maxFrame }, errorHandler: socketErrorHandler, preClose: closeOpenSockets() });
   // One path for a socket's table messages: the cluster is the router when there is one.
   const moderation = store.moderation ? new Moderation(store.moderation, { redis: options.redis, prefix: options.cluster?.prefix, log: app.log }) : undefined;
   const ctx: ServerContext = {
