@@ -47,7 +47,7 @@ async function analyze(file: string, ...args: string[]): Promise<string> {
 
 /** What every analysis object must satisfy. */
 function checkAnalysis(a: RecordAnalysis, game: string, deals: number): void {
-  expect(a.version).toBe(1);
+  expect(a.version).toBe(2);
   expect(a.game).toBe(game);
   expect(a.deals.map((d) => d.deal)).toEqual(Array.from({ length: deals }, (_, i) => i + 1));
   for (const d of a.deals) {

@@ -30,8 +30,15 @@ export interface SearchState {
   sidePoints(side: number): number;
   /** Tricks taken so far by each side. */
   sideTricks(side: number): number;
-  /** Once the deal is over: the seat's score for the deal, as the public outcome's `score` gives it. */
+  /** Once the deal is over: the seat's score for the deal, as the public outcome's `score` gives it (but see `margin`). */
   score(seat: Seat): number;
+  /**
+   * Optional, in games that score only the winning side (Schnapsen's game
+   * points, Karnöffel's round): when set, `score` is the seat's side's score
+   * less the other side's (a lost game then costs what the winners get), and
+   * `outcomes` follows it. The analysis sets it (src/search/margin.ts).
+   */
+  margin?: boolean;
   /** An independent copy in the same position. */
   clone(): SearchState;
   /**

@@ -7,6 +7,7 @@ import { gameById } from '../games/registry.js';
 import { rulesFromJson } from '../games/ruleBook.js';
 import type { SearchState } from '../games/search.js';
 import { parseRecord, replayRecord } from '../records/record.js';
+import { marginModule } from './margin.js';
 import { pimcAgent, type EstimatingAgent, type PimcOptions } from './pimc.js';
 import { movesOf, Solver, SolverTimeout } from './solver.js';
 
@@ -16,7 +17,8 @@ import { movesOf, Solver, SolverTimeout } from './solver.js';
  * every seat (bids and passes, Klopfen, Stoß and Re, the trump call,
  * Spritzen, raises and answers, the cards laid away, every card) the action
  * taken, the trick it belongs to, and the value of each legal choice for the
- * deciding seat's own score in the game's unit:
+ * deciding seat's own score in the game's unit (where only the winners score,
+ * its side's score less the other side's: margin.ts):
  *
  * - `solver`: with all cards known. A card of the card play is valued by the
  *   solver after it (the game's own where it has one for the position: a
@@ -48,16 +50,18 @@ export interface AnalysisUnit {
   /** In words: "cents", "game points". */
   readonly name: string;
   readonly grades: readonly [number, number, number];
+  /** Values are the seat's side's score less the other side's (games where only the winners score: margin.ts), not its own score alone. */
+  readonly margin?: boolean;
 }
 
 const UNITS: Readonly<Record<string, AnalysisUnit>> = {
   // A Rufspiel moves 10 ct (20 ct with Schneider), a Solo 50 ct a seat.
   schafkopf: { symbol: 'ct', name: 'cents', grades: [10, 20, 50] },
-  // A game is worth 1 to 3 game points (more with Spritzen and Re).
-  bauernschnapsen: { symbol: 'GP', name: 'game points', grades: [0.5, 1, 2] },
-  talonschnapsen: { symbol: 'GP', name: 'game points', grades: [0.5, 1, 2] },
-  // A round is worth its value (raised from 1).
-  karnoeffel: { symbol: 'pt', name: 'points', grades: [0.5, 1, 2] },
+  // A game is worth 1 to 3 game points to the winners (more with Spritzen and Re): a game turned from won to lost costs 2 or more.
+  bauernschnapsen: { symbol: 'GP', name: 'game points', grades: [0.5, 1, 2], margin: true },
+  talonschnapsen: { symbol: 'GP', name: 'game points', grades: [0.5, 1, 2], margin: true },
+  // A round is worth its value to the winners, 4 and 3 more for each raise (000): a round of 4 turned from won to lost costs 8.
+  karnoeffel: { symbol: 'pt', name: 'points', grades: [1, 2, 4], margin: true },
 };
 
 export function analysisUnit(gameId: string): AnalysisUnit {
@@ -129,7 +133,7 @@ export interface DealAnalysis {
 }
 
 export interface RecordAnalysis {
-  readonly version: 1;
+  readonly version: 2;
   readonly game: string;
   readonly players: readonly string[];
   readonly unit: AnalysisUnit;
@@ -172,10 +176,12 @@ export async function analyzeDeal<T extends GameTypes>(
   deal: DealToAnalyse,
   o: AnalysisOptions = {},
 ): Promise<DealAnalysis> {
+  const unit = analysisUnit(o.gameId ?? module.game.id);
+  // Where only the winners score, every value is the side's score less the other side's (margin.ts).
+  if (unit.margin) module = marginModule(module);
   const { game } = module;
   const search = module.search;
   if (!search) throw new Error(`${game.title} has no search support yet: analysis needs it`);
-  const unit = analysisUnit(o.gameId ?? game.id);
   const deck = parseCards(game.pack(rules), deal.deck);
   if (!deck.ok) throw new Error(`deal ${index + 1}: ${deck.error.message}`);
   const setup = game.setup(rules, { dealer: deal.dealer, deck: deck.value, carry: deal.carry as T['carry'] });
@@ -417,7 +423,7 @@ export async function analyzeRecord<T extends GameTypes>(
     deals.push(d);
     o.onDeal?.(d);
   }
-  return { version: 1, game: record.game, players: record.players, unit: analysisUnit(record.game), deals };
+  return { version: 2, game: record.game, players: record.players, unit: analysisUnit(record.game), deals };
 }
 
 /**

@@ -14,7 +14,8 @@ export function formatRecordAnalysis(a: RecordAnalysis): string {
 }
 
 export function analysisHeader(deals: number, unit: AnalysisUnit): string {
-  return `Analysis of ${deals === 1 ? 'one deal' : `${deals} deals`}. Values are each player's own result in ${unit.name} (${unit.symbol}): from the player's own view (the strong bot over the worlds that player could see), with all cards known in brackets. Grades by what was lost from the own view: inaccuracy from ${amount(unit.grades[0], unit)}, mistake from ${amount(unit.grades[1], unit)}, blunder from ${amount(unit.grades[2], unit)}.`;
+  const whose = unit.margin ? `each player's side's result less the other side's (only the winners score: a game lost counts what the others get), in ${unit.name} (${unit.symbol})` : `each player's own result in ${unit.name} (${unit.symbol})`;
+  return `Analysis of ${deals === 1 ? 'one deal' : `${deals} deals`}. Values are ${whose}: from the player's own view (the strong bot over the worlds that player could see), with all cards known in brackets. Grades by what was lost from the own view: inaccuracy from ${amount(unit.grades[0], unit)}, mistake from ${amount(unit.grades[1], unit)}, blunder from ${amount(unit.grades[2], unit)}.`;
 }
 
 export function formatDealAnalysis(d: DealAnalysis, players: readonly string[], unit: AnalysisUnit): string {
@@ -48,8 +49,8 @@ function formatDecision(x: DecisionAnalysis, players: readonly string[], unit: A
   const who = players[x.seat];
   const what = x.card ? `Trick ${x.trick}, ${who} ${x.lead ? 'led' : 'played'} ${x.action}` : `${x.trick === 0 ? 'Before the play' : `Trick ${x.trick}`}, ${who}: ${x.action}`;
   const grade = x.grade ? ` (${x.grade})` : '';
-  // A stake decision (raising) is valued by the side's points less the other side's: the own score cannot judge it.
-  const stake = x.stake ? "; the side's points less the other side's" : '';
+  // A stake decision (raising) is valued by the side's points less the other side's: the own score cannot judge it (said once in the header where every value is).
+  const stake = x.stake && !unit.margin ? "; the side's points less the other side's" : '';
   return `${what}: ${judge(x.action, x.estimate, unit)}${x.solver ? ` [all cards known: ${judge(x.action, x.solver, unit)}]` : ''}${grade}${stake}`;
 }
 

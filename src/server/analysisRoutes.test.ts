@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordAnalysis } from '../search/analysis.js';
+import { ANALYSIS_VERSION } from './analysisRoutes.js';
 import { Client } from './client.js';
 import type { ServerMessage } from './protocol.js';
 import type { RunningServer } from './server.js';
@@ -60,7 +61,7 @@ describe('GET /api/records/:id/analysis', () => {
     const record = await finishedSitting('schafkopf', 4, 4);
     const { analysis, seconds } = await analysisOf(record);
     console.log(`analysis of a Schafkopf sitting of four deals: ${seconds.toFixed(1)} s`);
-    expect(analysis).toMatchObject({ version: 1, game: 'schafkopf', unit: { symbol: 'ct', name: 'cents' } });
+    expect(analysis).toMatchObject({ version: 2, game: 'schafkopf', unit: { symbol: 'ct', name: 'cents' } });
     expect(analysis.deals.map((d) => d.deal)).toEqual([1, 2, 3, 4]);
     for (const d of analysis.deals) {
       expect(d.seats).toHaveLength(4);
@@ -70,7 +71,7 @@ describe('GET /api/records/:id/analysis', () => {
     const again = await get<RecordAnalysis>(server.url, `/api/records/${record}/analysis`);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(analysis);
-    expect(JSON.parse((await server.hall.store.analysis!(record, 1))!)).toEqual(analysis);
+    expect(JSON.parse((await server.hall.store.analysis!(record, ANALYSIS_VERSION))!)).toEqual(analysis);
   }, 240_000);
 
   for (const [game, seats] of [
@@ -114,6 +115,6 @@ describe('GET /api/records/:id/analysis', () => {
     const r = await get<{ error: { code: string } }>(server.url, '/api/records/nope.1/analysis');
     expect(r.status).toBe(404);
     expect(r.body.error.code).toBe('unknownRecord');
-    expect(await server.hall.store.analysis!('nope.1', 1)).toBeUndefined();
+    expect(await server.hall.store.analysis!('nope.1', ANALYSIS_VERSION)).toBeUndefined();
   });
 });

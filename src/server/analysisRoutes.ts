@@ -3,7 +3,7 @@ import type { BotPool } from './botPool.js';
 import type { Store } from './store/store.js';
 
 /** The format version of the analyses kept (RecordAnalysis.version): a new version is computed afresh. */
-export const ANALYSIS_VERSION = 1;
+export const ANALYSIS_VERSION = 2;
 
 export interface AnalysisRoutesOptions {
   readonly store: Store;

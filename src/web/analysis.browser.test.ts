@@ -79,6 +79,10 @@ describe('the analysis in the record viewer', () => {
       const decided = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.querySelectorAll('td')[1]?.textContent)));
       expect(decided.reduce((x, y) => x + y, 0)).toBeGreaterThan(4);
       expect(await page.locator('main.record .analysis details.why p').textContent()).toMatch(/Alle Karten bekannt.+Sicht des Spielers/s);
+      // Where only the winners score, the values are the side's points less the other side's, and the page says so.
+      const marginNote = page.locator('main.record .analysis .margin-note');
+      if (game === 'schafkopf') expect(await marginNote.count()).toBe(0);
+      else expect(await marginNote.textContent()).toMatch(/^Alle Werte: Punkte der eigenen Seite abzüglich der gegnerischen\./);
       // A costly decision, where there is one, jumps to its step, which shows its grade.
       const costly = page.locator('main.record .analysis .costly button.jump');
       if (await costly.count()) {

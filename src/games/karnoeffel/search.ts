@@ -72,6 +72,8 @@ export class KarnoeffelSearch implements SearchState {
   private turn = -1;
   /** The winning team once over, else -1. */
   private winner = -1;
+  /** See `SearchState.margin`. */
+  margin = false;
   /** For each card: 2^i when it was the i-th card in the hands at the load (or the deal), else 0: the hash's bits (made by the first `hash`, from `loadLo`/`loadHi`). */
   private keyBit: Float64Array;
   private keyReady = false;
@@ -106,6 +108,7 @@ export class KarnoeffelSearch implements SearchState {
       this.tricks = from.tricks;
       this.turn = from.turn;
       this.winner = from.winner;
+      this.margin = from.margin;
       this.keyBit = from.keyBit;
       this.keyReady = from.keyReady;
       this.loadLo = from.loadLo.slice();
@@ -254,9 +257,9 @@ export class KarnoeffelSearch implements SearchState {
     return key + 1099511627776 * (this.turn + 8 * (this.won[0] + 3 * this.won[1]));
   }
 
-  /** A seat ends with 0 or the value of the round. */
+  /** A seat ends with 0 or the value of the round (with `margin`, minus or plus the value). */
   outcomes(): readonly number[] {
-    return [0, this.value];
+    return [this.margin ? -this.value : 0, this.value];
   }
 
   /** The one question (does the seat's team win the round?) is the position's own: its hash. */
@@ -402,7 +405,8 @@ export class KarnoeffelSearch implements SearchState {
   }
 
   score(seat: number): number {
-    return this.winner >= 0 && (seat & 1) === this.winner ? this.value : 0;
+    if (this.winner < 0) return 0;
+    return (seat & 1) === this.winner ? this.value : this.margin ? -this.value : 0;
   }
 
   clone(): KarnoeffelSearch {

@@ -71,6 +71,8 @@ export class SchnapsenSearch implements SearchState {
   /** The 20/40 pending when the state was loaded (before the first move of the undo stack). */
   private loadPending = -1;
   private result = UNDECIDED;
+  /** See `SearchState.margin`. */
+  margin = false;
   /** The current trick: its cards packed 5 bits each (the last played lowest), its leader, its first card, the card and seat winning so far. */
   private trickLen = 0;
   private trickCards = 0;
@@ -349,12 +351,13 @@ export class SchnapsenSearch implements SearchState {
   score(seat: Seat): number {
     if (this.result === UNDECIDED) return 0;
     const declarerWon = this.result === DECLARER_WINS;
-    if ((((this.declMask >> seat) & 1) === 1) !== declarerWon) return 0;
+    const won = (((this.declMask >> seat) & 1) === 1) === declarerWon;
+    if (!won && !this.margin) return 0;
     let base = this.value;
     if (this.goal === GOAL_BAUERN_NORMAL || this.goal === GOAL_TALON_NORMAL) {
       base = declarerWon ? normalGamePoints(sidePoints(this.oppCards, this.oppMelds, this.oppTricks), this.oppTricks) : normalGamePoints(sidePoints(this.declCards, this.declMelds, this.declTricks), this.declTricks);
     }
-    return base * this.multiplier;
+    return (won ? base : -base) * this.multiplier;
   }
 
   /**
@@ -394,10 +397,12 @@ export class SchnapsenSearch implements SearchState {
     return high * 1048576 + held;
   }
 
-  /** The scores a seat can end with: 0, or the game's points (1 to 3 in a normal game) times Spritzen and Herzrunde. */
+  /** The scores a seat can end with: 0, or the game's points (1 to 3 in a normal game) times Spritzen and Herzrunde (with `margin`, a lost game's points negated instead of 0). */
   outcomes(): readonly number[] {
     const normal = this.goal === GOAL_BAUERN_NORMAL || this.goal === GOAL_TALON_NORMAL;
-    return normal ? [0, this.multiplier, 2 * this.multiplier, 3 * this.multiplier] : [0, this.value * this.multiplier];
+    const won = normal ? [this.multiplier, 2 * this.multiplier, 3 * this.multiplier] : [this.value * this.multiplier];
+    // With `margin` a lost game scores what the winners get, negated.
+    return this.margin ? [...won.map((x) => -x).reverse(), ...won] : [0, ...won];
   }
 
   /** Each question is keyed by the position itself (`hash`). */

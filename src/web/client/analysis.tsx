@@ -67,6 +67,10 @@ const W = {
     'Beim Steigern zählen die Punkte der eigenen Seite abzüglich der gegnerischen, aus der Gewinnchance im Ausspielen der Karten: wer ablehnt, gibt den Wert vor der Steigerung ab.',
     "For raising, the values are the side's points less the other side's, from its chance of winning the card play: a refusal gives away the value before the raise.",
   ],
+  margin: [
+    'Alle Werte: Punkte der eigenen Seite abzüglich der gegnerischen. Es punkten nur die Gewinner; ein verlorenes Spiel zählt also, was die anderen bekommen.',
+    "Every value is the side's points less the other side's. Only the winners score, so a game lost counts what the others get.",
+  ],
   curve: ['Erwartetes Ergebnis nach jedem Stich', 'Expected result after each trick'],
   curveOf: ['für', 'for'],
   noCurve: ['Dieses Spiel hat keine Spielerpartei (etwa ein Ramsch) oder endete vor dem ersten Stich (etwa ein abgelehntes Karnöffel-Gebot): keine Kurve.', 'This deal has no declaring side (a Ramsch, say) or ended before its first trick (a refused Karnöffel raise, say): no graph.'],
@@ -294,6 +298,7 @@ export function SeatTable({ a, deal, lang, names, go }: { a: RecordAnalysis; dea
       <p class="muted small">
         {aw(lang, 'lost')}: {aw(lang, 'ownView')} / {aw(lang, 'allKnown')}
       </p>
+      {a.unit.margin && <p class="muted small margin-note">{aw(lang, 'margin')}</p>}
     </div>
   );
 }

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { shuffleDeck } from '../cards/deck.js';
+import { formatCard } from '../cards/notation.js';
+import { SeededRng } from '../core/rng.js';
+import type { GameTypes } from '../games/game.js';
+import type { GameModule } from '../games/module.js';
+import { karnoeffelModule } from '../games/karnoeffel/module.js';
+import { resolveRules } from '../games/ruleBook.js';
+import { bauernschnapsenModule, talonschnapsenModule } from '../games/schnapsen/module.js';
+import { playDeal } from '../sitting/play.js';
+import { analysisUnit, analyzeDeal } from './analysis.js';
+import { marginModule } from './margin.js';
+
+/**
+ * Where only the winners score (Schnapsen's game points, 003; Karnöffel's
+ * round, 000 "the first side to take three tricks wins the round's value"),
+ * the analysis values every decision by the side's points less the other
+ * side's (margin.ts): by the own score a lost game is 0 whatever the others
+ * win, and every card of a lost game would be as good as any other.
+ */
+const GAMES = [bauernschnapsenModule, talonschnapsenModule, karnoeffelModule] as unknown as GameModule<GameTypes>[];
+
+async function easyDeal(module: GameModule<GameTypes>, d: number) {
+  const rules = resolveRules(module.game.ruleBook, undefined, {});
+  if (!rules.ok) throw new Error(rules.error.message);
+  const pack = module.game.pack(rules.value);
+  const deck = shuffleDeck(pack, new SeededRng(`margin/${module.game.id}/${d}`));
+  const seats = module.game.seatCount(rules.value);
+  const agents = Array.from({ length: seats }, (_, s) => module.bots.easy.create(rules.value, s, new SeededRng(`margin/${d}/${s}`)));
+  const deal = { dealer: d % seats, deck, carry: module.game.initialCarry(rules.value) };
+  const played = await playDeal(module, rules.value, deal, agents);
+  return { rules: rules.value, deal, played, toAnalyse: { dealer: deal.dealer, carry: deal.carry, deck: deck.map((c) => formatCard(pack, c)), actions: played.actions } };
+}
+
+describe('values by the side less the other side where only the winners score', () => {
+  for (const module of GAMES) {
+    it(`${module.game.id}: a loser's outcome is minus the winners', and with all cards known no card is worth 0`, async () => {
+      const margin = marginModule(module);
+      let losses = 0;
+      for (let d = 0; d < 4; d++) {
+        const { rules, played, toAnalyse } = await easyDeal(module, d);
+        const score = (played.outcome as { score: number[] }).score;
+        const won = Math.max(...score);
+        // The outcome as the analysis reads it: the winners' score, the losers' negated.
+        const read = (margin.game.outcome(played.state) as { score: number[] }).score;
+        expect(read).toEqual(score.map((x) => (x > 0 ? x : -won)));
+        expect(module.game.outcome(played.state)).toEqual(played.outcome);
+        const a = await analyzeDeal(module, rules, d, toAnalyse, { estimate: false });
+        expect(analysisUnit(module.game.id).margin).toBe(true);
+        // With all cards known a card play always ends with a winner: each card is worth what its side wins (above 0)
+        // or minus what the others win (below 0), never the 0 that the own score gives every card of a lost game.
+        for (const x of a.decisions) {
+          if (!x.card || !x.solver) continue;
+          for (const v of x.solver) {
+            expect(v.value).not.toBe(0);
+            if (v.value < 0) losses++;
+          }
+        }
+      }
+      expect(losses).toBeGreaterThan(0);
+    });
+  }
+});
