@@ -77,6 +77,10 @@ describe('the hint text', () => {
         '         −2 GP  c',
       ].join('\n'),
     );
+    // Estimated by the side's points less the other side's (the Schnapsen games, Karnöffel), the heading says so.
+    expect((await text('bauernschnapsen', { ...h, margin: true })).split('\n')[0]).toBe(
+      "  Hint (the strong bot, over 1 world dealt from your view; your side's expected game points less the other side's): a.",
+    );
   });
 });
 
@@ -118,11 +122,12 @@ describe('hint at the terminal', () => {
     expect(record.deals[0].actions.slice(0, h.action).every(([seat]) => seat !== 0)).toBe(true);
   }, 60_000);
 
-  it('names the unit of each game: game points in Schnapsen', () => {
+  it('names the unit of each game: game points in Schnapsen, the side\'s less the other side\'s', () => {
     const r = stich(['play', 'bauernschnapsen', '--seed', '2', '--deals', '1', '--pace', '0', '--think', '150'], ['hint', ...Array(60).fill('1')].join('\n') + '\n');
     expect(r.code).toBe(0);
     const [first] = hints(r.out);
-    expect(first.heading).toContain('your expected result in game points');
+    // Only the winners score in Schnapsen: the estimates are the side's points less the other side's, as in the analysis.
+    expect(first.heading).toContain("your side's expected game points less the other side's");
     expect(first.lines.length).toBeGreaterThan(1);
     for (const l of first.lines) expect(l).toMatch(/^ {4}[→ ] +[+−±]\d+(\.\d{1,2})? GP {2}\S/);
   }, 60_000);

@@ -19,6 +19,9 @@ import { strongOptions } from '../search/pimc.js';
  * The arrow marks the bot's choice: outside the card play the strong bot
  * keeps the easy bot's choice unless the worlds show another better with
  * confidence (pimc.ts, DEVIATION_Z), so it may stand below the best estimate.
+ * Where only the winners score (the Schnapsen games, Karnöffel) the
+ * estimates are the side's points less the other side's, as the analysis
+ * values them ("…; your side's expected game points less the other side's").
  * Karnöffel's raising is taken from the side's chance of winning the card
  * play (src/search/stakes.ts), and the hint says so:
  *
@@ -47,7 +50,7 @@ export async function hintLines<T extends GameTypes>(
   const over = `over ${h.worlds} ${h.worlds === 1 ? 'world' : 'worlds'} dealt from your view`;
   const head =
     h.chance === undefined
-      ? `the strong bot, ${over}; your expected result in ${unit.name}`
+      ? `the strong bot, ${over}; ${h.margin ? `your side's expected ${unit.name} less the other side's` : `your expected result in ${unit.name}`}`
       : `the strong bot: your side wins the card play in ${Math.round(h.chance * 100)}% of ${h.worlds} ${h.worlds === 1 ? 'world' : 'worlds'} dealt from your view; your side's expected ${unit.name} less the other side's`;
   const lines = [
     `  Hint (${head}): ${words(h.choice)}.`,

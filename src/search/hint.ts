@@ -1,14 +1,15 @@
 import type { Rng } from '../core/rng.js';
 import type { GameTypes, Seat } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
-import type { ChoiceValue } from './analysis.js';
+import { analysisUnit, type ChoiceValue } from './analysis.js';
+import { marginModule } from './margin.js';
 import { pimcAgent, strongOptions, type PimcOptions } from './pimc.js';
 
 /** A hint (issue 22: the "Tipp" button, `hint` at the terminal): what the strong bot would do and what it makes of each legal action. */
 export interface Hint {
   /** The strong bot's choice, in the game's notation. */
   readonly choice: string;
-  /** Every legal action with the strong bot's estimate of the seat's own result, best first. */
+  /** Every legal action with the strong bot's estimate of the seat's own result (but see `margin` and `chance`), best first. */
   readonly estimates: readonly ChoiceValue[];
   /** The worlds the estimates are the mean over. */
   readonly worlds: number;
@@ -18,6 +19,8 @@ export interface Hint {
    * estimates are then its side's expected points less the other side's.
    */
   readonly chance?: number;
+  /** The estimates are the side's expected points less the other side's (games where only the winners score: margin.ts, as the analysis values them). */
+  readonly margin?: true;
 }
 
 /**
@@ -45,6 +48,9 @@ export async function hint<T extends GameTypes>(
   // A stake decision is shown as the bot took it: from its side's chance of winning.
   const stake = agent.lastStake();
   if (stake) return { choice: game.formatAction(rules, chosen), estimates: listed(stake.values), worlds: stake.worlds, chance: Math.round(stake.p * 1000) / 1000 };
-  const { means, worlds } = await agent.estimate(view, legal, seat);
-  return { choice: game.formatAction(rules, chosen), estimates: listed(means), worlds };
+  // Where only the winners score, estimated as the analysis values: by the own score every card of a lost game is worth 0.
+  const margin = analysisUnit(game.id).margin === true;
+  const estimator = margin ? pimcAgent(marginModule(module), rules, seat, rng, options, 'strong') : agent;
+  const { means, worlds } = await estimator.estimate(view, legal, seat);
+  return { choice: game.formatAction(rules, chosen), estimates: listed(means), worlds, ...(margin ? { margin: true as const } : {}) };
 }

@@ -261,6 +261,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
       worlds: z.number().int(),
       /** A stake decision (Karnöffel's raising): the share of the worlds the seat's side wins; the estimates are then its side's expected points less the other side's. */
       chance: z.number().optional(),
+      /** The estimates are the side's expected points less the other side's (the Schnapsen games and Karnöffel: only the winners score). */
+      margin: z.literal(true).optional(),
       unit: z.object({ symbol: z.string(), name: z.string() }).readonly(),
     })
     .readonly(),

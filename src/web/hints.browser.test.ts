@@ -96,6 +96,22 @@ describe('hints at the table', () => {
     await p.ctx.close();
   }, 90_000);
 
+  it("Bauernschnapsen: Tipp estimates the side's points less the other side's, as the analysis values them (only the winners score)", async () => {
+    const { browser: b, base } = await setup();
+    const p = await guest(b, base, 'Schnapsend', PHONE);
+    const { page } = p;
+    await createTable(p, 'bauernschnapsen', { deals: 1 });
+    await page.waitForSelector('main.table.my-turn .hint-button', { timeout: 30_000 });
+    await page.locator('.hint-button').click();
+    const hint = page.locator('.hint[role=region]');
+    await hint.waitFor({ timeout: 20_000 });
+    expect(await hint.locator('.hint-list li .v').first().textContent()).toMatch(/^[+−]?\d+(,\d{1,2})?\s?Pkt\.$/);
+    expect(await hint.textContent()).toMatch(/Erwartetes Ergebnis deiner Seite abzüglich der gegnerischen \(es punkten nur die Gewinner\)(, gemittelt über \d+| in einer) aus deiner Sicht gegebene(n)? Verteilung(en)?/);
+    await page.screenshot({ path: `${OUT}/hint-bauernschnapsen-360.png`, fullPage: true });
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  }, 90_000);
+
   it('a rated table offers no Tipp', async () => {
     const { browser: b, base } = await setup();
     const p = await guest(b, base, 'Gewertet');

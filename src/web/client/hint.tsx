@@ -14,6 +14,14 @@ const W = {
   choice: ['Er würde spielen:', 'It would play:'],
   decide: ['Er würde wählen:', 'It would choose:'],
   over: ['Erwartetes Ergebnis für dich, gemittelt über {n} aus deiner Sicht gegebene Verteilungen (nie mit verdeckten Karten).', 'Your expected result, the mean over {n} deals dealt from your view (never with hidden cards).'],
+  overMargin: [
+    'Erwartetes Ergebnis deiner Seite abzüglich der gegnerischen (es punkten nur die Gewinner), gemittelt über {n} aus deiner Sicht gegebene Verteilungen (nie mit verdeckten Karten).',
+    "Your side's expected points less the other side's (only the winners score), the mean over {n} deals dealt from your view (never with hidden cards).",
+  ],
+  overOneMargin: [
+    'Erwartetes Ergebnis deiner Seite abzüglich der gegnerischen (es punkten nur die Gewinner) in einer aus deiner Sicht gegebenen Verteilung (nie mit verdeckten Karten).',
+    "Your side's expected points less the other side's (only the winners score) in one deal dealt from your view (never with hidden cards).",
+  ],
   overOne: ['Erwartetes Ergebnis für dich in einer aus deiner Sicht gegebenen Verteilung (nie mit verdeckten Karten).', 'Your expected result in one deal dealt from your view (never with hidden cards).'],
   noted: ['Die Aufzeichnung vermerkt den Tipp.', 'The record notes the hint.'],
   chance: [
@@ -112,8 +120,8 @@ export function HintButton({ conn, table, m, legal, lang }: { conn: Connection; 
             {hint.chance !== undefined
               ? w(lang, 'chance').replace('{p}', String(Math.round(hint.chance * 100))).replace('{n}', String(hint.worlds))
               : hint.worlds === 1
-                ? w(lang, 'overOne')
-                : w(lang, 'over').replace('{n}', String(hint.worlds))}{' '}
+                ? w(lang, hint.margin ? 'overOneMargin' : 'overOne')
+                : w(lang, hint.margin ? 'overMargin' : 'over').replace('{n}', String(hint.worlds))}{' '}
             {w(lang, 'noted')}
           </p>
         </div>
