@@ -19,7 +19,8 @@ describe('stich analyze', () => {
     expect(stich(['play', 'karnoeffel', '--seats', 'bot,bot,bot,bot', '--deals', '1', '--seed', '3', '--record', file]).code).toBe(0);
     const r = stich(['analyze', file, '--think', '50']);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^Analysis of one deal\. Values are each player's own result in points \(pt\)/);
+    // Only the winners score in Karnöffel: the values are the side's points less the other side's (src/search/margin.ts).
+    expect(r.out).toMatch(/^Analysis of one deal\. Values are each player's side's result less the other side's \(only the winners score: a game lost counts what the others get\), in points \(pt\)/);
     expect(r.out).toContain('\nDeal 1\n');
     writeFileSync(join(dir, 'bad.json'), '{');
     expect(stich(['analyze', join(dir, 'bad.json')]).err).toContain('not valid JSON');
