@@ -29,7 +29,7 @@ async function easyDeal(module: GameModule<GameTypes>, d: number) {
   const agents = Array.from({ length: seats }, (_, s) => module.bots.easy.create(rules.value, s, new SeededRng(`margin/${d}/${s}`)));
   const deal = { dealer: d % seats, deck, carry: module.game.initialCarry(rules.value) };
   const played = await playDeal(module, rules.value, deal, agents);
-  return { rules: rules.value, deal, played, toAnalyse: { dealer: deal.dealer, carry: deal.carry, deck: deck.map((c) => formatCard(pack, c)), actions: played.actions } };
+  return { rules: rules.value, played, toAnalyse: { dealer: deal.dealer, carry: deal.carry, deck: deck.map((c) => formatCard(pack, c)), actions: played.actions } };
 }
 
 describe('values by the side less the other side where only the winners score', () => {

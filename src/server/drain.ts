@@ -198,7 +198,7 @@ async function closeSockets(all: readonly WebSocket[], close: (ws: WebSocket) =>
  */
 export function closeOpenSockets(ms = DRAIN_LIMITS.socketsMs): (this: FastifyInstance, done: () => void) => void {
   return function (done) {
-    const open = [...(this.websocketServer?.clients ?? [])];
+    const open = [...this.websocketServer.clients];
     void closeSockets(open, (ws) => ws.close(1001, 'server closing'), ms).then(() => {
       // One upgraded while the others closed is cut too: ws's own close waits for every client.
       for (const ws of this.websocketServer.clients) ws.terminate();

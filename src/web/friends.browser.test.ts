@@ -264,8 +264,9 @@ describe('phone and delivery', () => {
       if (icon.type === 'image/png') expect(bytes.readUInt32BE(16)).toBe(Number(icon.sizes.split('x')[0]));
     }
     // The service worker takes the page over and has the shell in its cache. It installs after the page's load event;
-    // a browser whose worker did not install (on CI once the test waited 120 s here with no word) tries again at the
-    // next visit, and so does the test, once, saying what the first try left.
+    // a browser whose worker did not install tries again at the next visit, and so does the test, once, saying what the
+    // first try left. (A CI run that waited 120 s in this test was, in all likelihood, the server's close below, held by
+    // a request in flight: close.test.ts.)
     const controlled = () => page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
     await controlled().catch(async () => {
       const left = await page.evaluate(`navigator.serviceWorker.getRegistration().then((r) => r ? { installing: !!r.installing, waiting: !!r.waiting, active: !!r.active } : 'no registration')`);
