@@ -224,6 +224,13 @@ export interface SearchSupport<T extends GameTypes> {
    */
   readonly bidBySearch?: boolean;
   /**
+   * Optional: whether `strong` values every decision by its side's score
+   * less the other side's (src/search/margin.ts) instead of its own score,
+   * in a game where only the winners score. Set only where the arena
+   * measured it better (docs/bots.md, "Playing by the margin").
+   */
+  readonly byMargin?: boolean;
+  /**
    * Optional: the live budget of `strong` in this game, worlds and solver
    * nodes a decision (default STRONG in src/search/pimc.ts: 24 and
    * 400,000), chosen as the most that keeps its decisions within 1 s of one

@@ -50,7 +50,7 @@ export async function hint<T extends GameTypes>(
   if (stake) return { choice: game.formatAction(rules, chosen), estimates: listed(stake.values), worlds: stake.worlds, chance: Math.round(stake.p * 1000) / 1000 };
   // Where only the winners score, estimated as the analysis values: by the own score every card of a lost game is worth 0.
   const margin = analysisUnit(game.id).margin === true;
-  const estimator = margin ? pimcAgent(marginModule(module), rules, seat, rng, options, 'strong') : agent;
+  const estimator = margin && !options.margin ? pimcAgent(marginModule(module), rules, seat, rng, options, 'strong') : agent;
   const { means, worlds } = await estimator.estimate(view, legal, seat);
   return { choice: game.formatAction(rules, chosen), estimates: listed(means), worlds, ...(margin ? { margin: true as const } : {}) };
 }

@@ -10,6 +10,7 @@ import { bauernschnapsenModule, talonschnapsenModule } from '../games/schnapsen/
 import { playDeal } from '../sitting/play.js';
 import { analysisUnit, analyzeDeal } from './analysis.js';
 import { marginModule } from './margin.js';
+import { pimcAgent, strongOptions } from './pimc.js';
 
 /**
  * Where only the winners score (Schnapsen's game points, 003; Karnöffel's
@@ -58,6 +59,39 @@ describe('values by the side less the other side where only the winners score', 
         }
       }
       expect(losses).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('strong plays the Schnapsen games by the margin', () => {
+  for (const module of [bauernschnapsenModule, talonschnapsenModule] as unknown as GameModule<GameTypes>[]) {
+    it(`${module.game.id}: a losing seat's estimates are what its side loses, where by its own score every one was 0`, async () => {
+      expect(strongOptions(module).margin).toBe(true);
+      const rules = resolveRules(module.game.ruleBook, undefined, {});
+      if (!rules.ok) throw new Error(rules.error.message);
+      const seats = module.game.seatCount(rules.value);
+      let below = 0;
+      for (let d = 0; d < 3; d++) {
+        // Every decision of easy bots recorded as its seat saw it.
+        const seen: { view: GameTypes['view']; legal: readonly GameTypes['action'][]; seat: number }[] = [];
+        const agents = Array.from({ length: seats }, (_, s) => {
+          const easy = module.bots.easy.create(rules.value, s, new SeededRng(`bymargin/${d}/${s}`));
+          return { ...easy, choose: (view: GameTypes['view'], legal: readonly GameTypes['action'][], seat: number) => (seen.push({ view, legal, seat }), easy.choose(view, legal, seat)) };
+        });
+        const deck = shuffleDeck(module.game.pack(rules.value), new SeededRng(`bymargin/${module.game.id}/${d}`));
+        const played = await playDeal(module, rules.value, { dealer: d % seats, deck, carry: module.game.initialCarry(rules.value) }, agents);
+        const score = (played.outcome as { score: number[] }).score;
+        // The losers' last two decisions with a choice, when the card play is nearly done.
+        for (const { view, legal, seat } of seen.filter((x) => score[x.seat] === 0 && x.legal.length > 1).slice(-2)) {
+          const options = { ...strongOptions(module), samples: 6, thinkMs: 60_000 };
+          const byMargin = await pimcAgent(module, rules.value, seat, new SeededRng('m'), options).estimate(view, legal, seat);
+          const byOwn = await pimcAgent(module, rules.value, seat, new SeededRng('m'), { ...options, margin: false }).estimate(view, legal, seat);
+          // By its own score a seat never scores below 0; by the margin a world its side loses counts what the others win.
+          for (const v of byOwn.means) expect(v).toBeGreaterThanOrEqual(0);
+          for (const v of byMargin.means) if (v < 0) below++;
+        }
+      }
+      expect(below).toBeGreaterThan(0);
     });
   }
 });

@@ -10,6 +10,7 @@ import { beyondPlay, type BeyondPlayStats } from './beyondPlay.js';
 import { clearlyBetter, race } from './deviation.js';
 import { winShare, type WinShare } from './stakes.js';
 import { OpponentView, type OpponentViewOptions } from './opponentView.js';
+import { marginModule } from './margin.js';
 
 export { clearlyBetter, race, DEVIATION_Z, MIN_WORLDS_TO_DEVIATE } from './deviation.js';
 
@@ -104,6 +105,14 @@ export interface PimcOptions {
   readonly opponentView?: OpponentViewOptions;
   /** Actions the seat cannot tell apart (`SearchSupport.exchangeable`) valued alike in every world (`evenOut`); not in `strong-1`, kept as it was. */
   readonly exchangeable?: boolean;
+  /**
+   * Every value is the seat's side's score less the other side's (margin.ts)
+   * instead of its own score alone: where only the winners score, a side
+   * that loses in every world is otherwise indifferent to losing by one game
+   * point or by three, and a doubling looks free to the side that may lose
+   * it. `strong` where the game's search support sets `byMargin`.
+   */
+  readonly margin?: boolean;
 }
 
 /**
@@ -163,7 +172,8 @@ export const STRONG: PimcOptions = { samples: 24, thinkMs: 1000, nodes: STRONG_N
 /** `strong` in a game: STRONG with the game's own budget of worlds and nodes, where it sets one (`SearchSupport.strongBudget`). */
 export function strongOptions<T extends GameTypes>(module: GameModule<T>): PimcOptions {
   const own = module.search?.strongBudget;
-  return own ? { ...STRONG, samples: own.worlds, nodes: own.nodes, playoutWorlds: own.playoutWorlds } : STRONG;
+  const budget = own ? { ...STRONG, samples: own.worlds, nodes: own.nodes, playoutWorlds: own.playoutWorlds } : STRONG;
+  return module.search?.byMargin ? { ...budget, margin: true } : budget;
 }
 /** `strong-view`: the answers from the next seat's view (opponentView.ts) in the decisions whose first world costs at most this many nodes, over this many worlds of its view. */
 export const OPPONENT_VIEW: OpponentViewOptions = { worlds: 8, maxNodes: 3_000 };
@@ -236,7 +246,8 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
 }
 
 /** One thinking agent (see the file comment). */
-export function pimcAgent<T extends GameTypes>(module: GameModule<T>, rules: T['rules'], seat: Seat, rng: Rng, o: PimcOptions, name = 'pimc'): EstimatingAgent<T> {
+export function pimcAgent<T extends GameTypes>(played: GameModule<T>, rules: T['rules'], seat: Seat, rng: Rng, o: PimcOptions, name = 'pimc'): EstimatingAgent<T> {
+  const module = o.margin ? marginModule(played) : played;
   const { game } = module;
   const search = module.search;
   if (!search) throw new Error(`${game.title} has no search support`);

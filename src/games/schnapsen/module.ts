@@ -50,6 +50,7 @@ function schnapsenModule(game: SchnapsenGame, variant: Variant): GameModule<Schn
         return turns.length > 1 ? [turns] : [];
       },
       ...(variant === 'bauern' ? { declarerSolveFactor: BAUERN_DECLARER_SOLVE_FACTOR, bidBySearch: true } : {}),
+      byMargin: true,
       strongBudget: variant === 'bauern' ? STRONG_BUDGET_SCHNAPSEN : { ...STRONG_BUDGET_SCHNAPSEN, playoutWorlds: 24 },
     },
     bench: schnapsenBench(variant),
