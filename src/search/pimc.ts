@@ -105,13 +105,7 @@ export interface PimcOptions {
   readonly opponentView?: OpponentViewOptions;
   /** Actions the seat cannot tell apart (`SearchSupport.exchangeable`) valued alike in every world (`evenOut`); not in `strong-1`, kept as it was. */
   readonly exchangeable?: boolean;
-  /**
-   * Every value is the seat's side's score less the other side's (margin.ts)
-   * instead of its own score alone: where only the winners score, a side
-   * that loses in every world is otherwise indifferent to losing by one game
-   * point or by three, and a doubling looks free to the side that may lose
-   * it. `strong` where the game's search support sets `byMargin`.
-   */
+  /** Values are the side's score less the other side's (margin.ts), not the seat's own: `strong` where the search support sets `byMargin`. */
   readonly margin?: boolean;
 }
 
