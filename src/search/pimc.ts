@@ -221,7 +221,7 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
       create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, medium, 'medium'),
     },
     strong: {
-      description: `samples ${worlds(strong)} consistent with its view,${weighting} and solves each with all cards known (bids and other decisions: ${module.search.bidBySearch ? `the decisions before the card play by the easy bot, then the card play solved, at most ${strong.bidNodes} solver nodes a decision` : `the rest of the deal played out by the easy bot${strong.playoutWorlds === undefined ? '' : `, in up to ${strong.playoutWorlds} worlds`}`}${module.search.stakes && strong.stakes ? '; raising, accepting and refusing from its side\'s chance of winning the card play over the worlds' : ''}), at most ${strong.thinkMs} ms a decision${nodes(strong)}`,
+      description: `samples ${worlds(strong)} consistent with its view,${weighting} and solves each with all cards known${strong.margin ? ', every result counted as its side\'s points less the other side\'s' : ''} (bids and other decisions: ${module.search.bidBySearch ? `the decisions before the card play by the easy bot, then the card play solved, at most ${strong.bidNodes} solver nodes a decision` : `the rest of the deal played out by the easy bot${strong.playoutWorlds === undefined ? '' : `, in up to ${strong.playoutWorlds} worlds`}`}${module.search.stakes && strong.stakes ? '; raising, accepting and refusing from its side\'s chance of winning the card play over the worlds' : ''}), at most ${strong.thinkMs} ms a decision${nodes(strong)}`,
       create: (rules, seat, rng) => pimcAgent(module, rules, seat, rng, strong, 'strong'),
     },
     strongUniform: {
