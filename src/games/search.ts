@@ -228,8 +228,8 @@ export interface SearchSupport<T extends GameTypes> {
    * less the other side's (src/search/margin.ts) instead of its own score,
    * in a game where only the winners score: by its own score a side that
    * loses in every world is indifferent to losing by one game point or by
-   * three, and a doubling looks free to the side that may lose it. Set only
-   * where the arena measured it better (docs/bots.md, "Playing by the
+   * three, and a doubling looks free to the side that may lose it. Set where
+   * the arena measured it at least as good (docs/bots.md, "Playing by the
    * margin").
    */
   readonly byMargin?: boolean;
