@@ -46,7 +46,7 @@ export async function solveBench<T extends GameTypes>(module: GameModule<T>, rul
   const pack = game.pack(rules);
   const n = game.seatCount(rules);
   const times: number[] = [];
-  const solved: { state: T['state']; value: number; at: number }[] = [];
+  const solved: { deal: number; state: T['state']; value: number; at: number }[] = [];
   let timeouts = 0;
   for (let d = 0; times.length < deals && d < deals * 5; d++) {
     const rng = new SeededRng(`solve/${d}`);
@@ -69,7 +69,7 @@ export async function solveBench<T extends GameTypes>(module: GameModule<T>, rul
       timeouts++;
       continue;
     }
-    solved.push({ state, value: first.value, at: times.length });
+    solved.push({ deal: d, state, value: first.value, at: times.length });
     times.push(first.millis);
   }
   // The better of two solves, each by a new solver: the cost of the deal's own work, without the garbage and the cold
@@ -77,10 +77,10 @@ export async function solveBench<T extends GameTypes>(module: GameModule<T>, rul
   // its cap (a Ramsch, which the generic solver does not finish) leaves so much behind that the deals right after it
   // paid for it twice over when both solves followed it (docs/measurements.md, "The better of two solves").
   // A state loaded afresh: the first solve's answers kept in the state (the last tricks') must not help the second.
-  for (const { state, value, at } of solved) {
+  for (const { deal, state, value, at } of solved) {
     const again = solveTimed(search.load(state)!, capMillis);
     if (again === undefined) continue;
-    if (again.value !== value) throw new Error(`the solver gave ${value} and then ${again.value} for the same deal`);
+    if (again.value !== value) throw new Error(`the solver gave ${value} and then ${again.value} for deal ${deal}`);
     times[at] = Math.min(times[at], again.millis);
   }
   times.sort((a, b) => a - b);

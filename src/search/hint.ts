@@ -49,6 +49,7 @@ export async function hint<T extends GameTypes>(
   const stake = agent.lastStake();
   if (stake) return { choice: game.formatAction(rules, chosen), estimates: listed(stake.values), worlds: stake.worlds, chance: Math.round(stake.p * 1000) / 1000 };
   // Where only the winners score, estimated as the analysis values: by the own score every card of a lost game is worth 0.
+  // (`strong` plays so itself in the Schnapsen games, `options.margin`; in Karnöffel a second agent estimates.)
   const margin = analysisUnit(game.id).margin === true;
   const estimator = margin && !options.margin ? pimcAgent(marginModule(module), rules, seat, rng, options, 'strong') : agent;
   const { means, worlds } = await estimator.estimate(view, legal, seat);

@@ -240,8 +240,8 @@ export function botLevels<T extends GameTypes>(module: GameModule<T>, budget?: n
 }
 
 /** One thinking agent (see the file comment). */
-export function pimcAgent<T extends GameTypes>(played: GameModule<T>, rules: T['rules'], seat: Seat, rng: Rng, o: PimcOptions, name = 'pimc'): EstimatingAgent<T> {
-  const module = o.margin ? marginModule(played) : played;
+export function pimcAgent<T extends GameTypes>(gameModule: GameModule<T>, rules: T['rules'], seat: Seat, rng: Rng, o: PimcOptions, name = 'pimc'): EstimatingAgent<T> {
+  const module = o.margin ? marginModule(gameModule) : gameModule;
   const { game } = module;
   const search = module.search;
   if (!search) throw new Error(`${game.title} has no search support`);
