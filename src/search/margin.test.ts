@@ -21,13 +21,17 @@ import { pimcAgent, strongOptions } from './pimc.js';
  */
 const GAMES = [bauernschnapsenModule, talonschnapsenModule, karnoeffelModule] as unknown as GameModule<GameTypes>[];
 
-async function easyDeal(module: GameModule<GameTypes>, d: number) {
+/** A deal of easy bots (each seat takes `prefer`'s action where it names one), and what the analysis reads of it. */
+async function easyDeal(module: GameModule<GameTypes>, d: number, prefer?: (legal: readonly GameTypes['action'][]) => GameTypes['action'] | undefined) {
   const rules = resolveRules(module.game.ruleBook, undefined, {});
   if (!rules.ok) throw new Error(rules.error.message);
   const pack = module.game.pack(rules.value);
   const deck = shuffleDeck(pack, new SeededRng(`margin/${module.game.id}/${d}`));
   const seats = module.game.seatCount(rules.value);
-  const agents = Array.from({ length: seats }, (_, s) => module.bots.easy.create(rules.value, s, new SeededRng(`margin/${d}/${s}`)));
+  const agents = Array.from({ length: seats }, (_, s) => {
+    const easy = module.bots.easy.create(rules.value, s, new SeededRng(`margin/${d}/${s}`));
+    return prefer ? { ...easy, choose: (view: GameTypes['view'], legal: readonly GameTypes['action'][], seat: number) => prefer(legal) ?? easy.choose(view, legal, seat) } : easy;
+  });
   const deal = { dealer: d % seats, deck, carry: module.game.initialCarry(rules.value) };
   const played = await playDeal(module, rules.value, deal, agents);
   return { rules: rules.value, played, toAnalyse: { dealer: deal.dealer, carry: deal.carry, deck: deck.map((c) => formatCard(pack, c)), actions: played.actions } };
@@ -92,6 +96,28 @@ describe('strong plays the Schnapsen games by the margin', () => {
         }
       }
       expect(below).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe("the analysis values the Rufer's cards still face down alike from his view (003, the trump call)", () => {
+  for (const module of [bauernschnapsenModule, talonschnapsenModule] as unknown as GameModule<GameTypes>[]) {
+    it(`${module.game.id}: he has seen none of them, so turning up one is worth what turning up another is`, async () => {
+      // Only a call that names a suit is judged (turning up a card is no decision about the game), and the easy Rufer
+      // turns one up: here he names the first suit he may.
+      const nameSuit = (legal: readonly GameTypes['action'][]) => legal.find((a) => (a as { type: string }).type === 'trump');
+      let calls = 0;
+      for (let d = 0; d < 2; d++) {
+        const { rules, toAnalyse } = await easyDeal(module, d, nameSuit);
+        const a = await analyzeDeal(module, rules, d, toAnalyse, { estimate: true });
+        for (const x of a.decisions) {
+          const turns = (x.estimate ?? []).filter((v) => v.action.startsWith('aufdecken'));
+          if (turns.length < 2) continue;
+          calls++;
+          for (const t of turns) expect(t.value).toBeCloseTo(turns[0].value, 9);
+        }
+      }
+      expect(calls).toBeGreaterThan(0);
     });
   }
 });

@@ -2,8 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BotPool } from './botPool.js';
 import type { Store } from './store/store.js';
 
-/** The format version of the analyses kept (RecordAnalysis.version): a new version is computed afresh. */
-export const ANALYSIS_VERSION = 2;
+/**
+ * The version of the analyses kept: one of another version is computed afresh. 2: the format of RecordAnalysis.version 2
+ * (the side's points less the other side's); 3: the same format, the Rufer's cards still face down valued alike.
+ */
+export const ANALYSIS_VERSION = 3;
 
 export interface AnalysisRoutesOptions {
   readonly store: Store;
