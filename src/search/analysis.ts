@@ -161,10 +161,12 @@ export interface AnalysisOptions {
   readonly pause?: () => Promise<void>;
 }
 
-/** The strong bot's budget for analysis: fewer worlds and less time than in play, so that a deal is analysed in seconds. */
-// Actions the seat cannot tell apart valued alike (`exchangeable`): the Rufer's cards still face down, each of which he may
-// turn up, differed by the worlds' noise alone (+19.2, +0.4 and −0.8 GP in one Talonschnapsen trump call, which then
-// graded the call a blunder for not turning up the second).
+/**
+ * The strong bot's budget for analysis: fewer worlds and less time than in play, so that a deal is analysed in seconds.
+ * Actions the seat cannot tell apart are valued alike (`exchangeable`), as `strong` values them: the Rufer's cards still
+ * face down, each of which he may turn up, differed by the worlds' noise alone (+19.2, +0.4 and −0.8 GP in one
+ * Talonschnapsen trump call, which then graded the call a blunder for not turning up the second).
+ */
 export const ANALYSIS_ESTIMATE: PimcOptions = { samples: 10, thinkMs: 80, evaluate: 'solver', weighted: true, nodes: 40_000, exchangeable: true };
 
 /** Actions that are no decision about the game (cutting, knocking, a card turned blind, table talk). */

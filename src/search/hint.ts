@@ -2,7 +2,6 @@ import type { Rng } from '../core/rng.js';
 import type { GameTypes, Seat } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
 import { analysisUnit, type ChoiceValue } from './analysis.js';
-import { marginModule } from './margin.js';
 import { pimcAgent, strongOptions, type PimcOptions } from './pimc.js';
 
 /** A hint (issue 22: the "Tipp" button, `hint` at the terminal): what the strong bot would do and what it makes of each legal action. */
@@ -51,7 +50,7 @@ export async function hint<T extends GameTypes>(
   // Where only the winners score, estimated as the analysis values: by the own score every card of a lost game is worth 0.
   // (`strong` plays so itself in the Schnapsen games, `options.margin`; in Karnöffel a second agent estimates.)
   const margin = analysisUnit(game.id).margin === true;
-  const estimator = margin && !options.margin ? pimcAgent(marginModule(module), rules, seat, rng, options, 'strong') : agent;
+  const estimator = margin && !options.margin ? pimcAgent(module, rules, seat, rng, { ...options, margin: true }, 'strong') : agent;
   const { means, worlds } = await estimator.estimate(view, legal, seat);
   return { choice: game.formatAction(rules, chosen), estimates: listed(means), worlds, ...(margin ? { margin: true as const } : {}) };
 }

@@ -3,6 +3,7 @@ import { shuffleDeck } from '../cards/deck.js';
 import { formatCard } from '../cards/notation.js';
 import { SeededRng } from '../core/rng.js';
 import type { GameTypes } from '../games/game.js';
+import type { Agent } from '../games/agent.js';
 import type { GameModule } from '../games/module.js';
 import { karnoeffelModule } from '../games/karnoeffel/module.js';
 import { resolveRules } from '../games/ruleBook.js';
@@ -21,8 +22,10 @@ import { pimcAgent, strongOptions } from './pimc.js';
  */
 const GAMES = [bauernschnapsenModule, talonschnapsenModule, karnoeffelModule] as unknown as GameModule<GameTypes>[];
 
-/** A deal of easy bots (each seat takes `prefer`'s action where it names one), and what the analysis reads of it. */
-async function easyDeal(module: GameModule<GameTypes>, d: number, prefer?: (legal: readonly GameTypes['action'][]) => GameTypes['action'] | undefined) {
+type Decide = (view: GameTypes['view'], legal: readonly GameTypes['action'][], seat: number, easy: Agent<GameTypes>) => GameTypes['action'] | Promise<GameTypes['action']>;
+
+/** A deal of easy bots (each decision through `decide` where given, which may ask the seat's easy bot), and what the analysis reads of it. */
+async function easyDeal(module: GameModule<GameTypes>, d: number, decide?: Decide) {
   const rules = resolveRules(module.game.ruleBook, undefined, {});
   if (!rules.ok) throw new Error(rules.error.message);
   const pack = module.game.pack(rules.value);
@@ -30,7 +33,7 @@ async function easyDeal(module: GameModule<GameTypes>, d: number, prefer?: (lega
   const seats = module.game.seatCount(rules.value);
   const agents = Array.from({ length: seats }, (_, s) => {
     const easy = module.bots.easy.create(rules.value, s, new SeededRng(`margin/${d}/${s}`));
-    return prefer ? { ...easy, choose: (view: GameTypes['view'], legal: readonly GameTypes['action'][], seat: number) => prefer(legal) ?? easy.choose(view, legal, seat) } : easy;
+    return decide ? { ...easy, choose: async (view: GameTypes['view'], legal: readonly GameTypes['action'][], seat: number) => decide(view, legal, seat, easy) } : easy;
   });
   const deal = { dealer: d % seats, deck, carry: module.game.initialCarry(rules.value) };
   const played = await playDeal(module, rules.value, deal, agents);
@@ -71,25 +74,20 @@ describe('strong plays the Schnapsen games by the margin', () => {
   for (const module of [bauernschnapsenModule, talonschnapsenModule] as unknown as GameModule<GameTypes>[]) {
     it(`${module.game.id}: a losing seat's estimates are what its side loses, where by its own score every one was 0`, async () => {
       expect(strongOptions(module).margin).toBe(true);
-      const rules = resolveRules(module.game.ruleBook, undefined, {});
-      if (!rules.ok) throw new Error(rules.error.message);
-      const seats = module.game.seatCount(rules.value);
       let below = 0;
       for (let d = 0; d < 3; d++) {
         // Every decision of easy bots recorded as its seat saw it.
         const seen: { view: GameTypes['view']; legal: readonly GameTypes['action'][]; seat: number }[] = [];
-        const agents = Array.from({ length: seats }, (_, s) => {
-          const easy = module.bots.easy.create(rules.value, s, new SeededRng(`bymargin/${d}/${s}`));
-          return { ...easy, choose: (view: GameTypes['view'], legal: readonly GameTypes['action'][], seat: number) => (seen.push({ view, legal, seat }), easy.choose(view, legal, seat)) };
+        const { rules, played } = await easyDeal(module, d, (view, legal, seat, easy) => {
+          seen.push({ view, legal, seat });
+          return easy.choose(view, legal, seat);
         });
-        const deck = shuffleDeck(module.game.pack(rules.value), new SeededRng(`bymargin/${module.game.id}/${d}`));
-        const played = await playDeal(module, rules.value, { dealer: d % seats, deck, carry: module.game.initialCarry(rules.value) }, agents);
         const score = (played.outcome as { score: number[] }).score;
         // The losers' last two decisions with a choice, when the card play is nearly done.
         for (const { view, legal, seat } of seen.filter((x) => score[x.seat] === 0 && x.legal.length > 1).slice(-2)) {
           const options = { ...strongOptions(module), samples: 6, thinkMs: 60_000 };
-          const byMargin = await pimcAgent(module, rules.value, seat, new SeededRng('m'), options).estimate(view, legal, seat);
-          const byOwn = await pimcAgent(module, rules.value, seat, new SeededRng('m'), { ...options, margin: false }).estimate(view, legal, seat);
+          const byMargin = await pimcAgent(module, rules, seat, new SeededRng('m'), options).estimate(view, legal, seat);
+          const byOwn = await pimcAgent(module, rules, seat, new SeededRng('m'), { ...options, margin: false }).estimate(view, legal, seat);
           // By its own score a seat never scores below 0; by the margin a world its side loses counts what the others win.
           for (const v of byOwn.means) expect(v).toBeGreaterThanOrEqual(0);
           for (const v of byMargin.means) if (v < 0) below++;
@@ -105,7 +103,7 @@ describe("the analysis values the Rufer's cards still face down alike from his v
     it(`${module.game.id}: he has seen none of them, so turning up one is worth what turning up another is`, async () => {
       // Only a call that names a suit is judged (turning up a card is no decision about the game), and the easy Rufer
       // turns one up: here he names the first suit he may.
-      const nameSuit = (legal: readonly GameTypes['action'][]) => legal.find((a) => (a as { type: string }).type === 'trump');
+      const nameSuit: Decide = (view, legal, seat, easy) => legal.find((a) => (a as { type: string }).type === 'trump') ?? easy.choose(view, legal, seat);
       let calls = 0;
       for (let d = 0; d < 2; d++) {
         const { rules, toAnalyse } = await easyDeal(module, d, nameSuit);
