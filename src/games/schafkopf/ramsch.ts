@@ -273,9 +273,12 @@ export class RamschSolver extends RamschPoints {
     // Where q is to play and the cut below fails: the total the others can push q's points to whatever it plays.
     let pushed = -1;
     if (this.notPayCut && (!othersOpen || marsch)) {
-      // Sure not to pay: q can end below what another seat already has, or below 30 (the others then take 91 or more, one of them 31 or more).
+      // Sure not to pay: q can end below what another seat is sure to end with (what it has, and between tricks the points
+      // of the run of highest trumps out if it holds it: `sureTake`), or below 30 (the others then take 91 or more, one of them 31 or more).
       // (No other seat makes a Durchmarsch, or the search counts it; one of q's would only win.)
-      const y = Math.max(most, (mine + left + this.othersTaken(s, q) + 3) >> 2) - mine;
+      let sure = most;
+      if (deep && s.bestSeat() < 0) for (let t = 0; t < 4; t++) if (t !== q) sure = Math.max(sure, s.seatPointsOf(t) + this.sureTake(s, t));
+      const y = Math.max(sure, (mine + left + this.othersTaken(s, q) + 3) >> 2) - mine;
       if (y > left && !othersOpen) return false;
       // After a card of q whose position the cut failed at, the others can still push q's points to `sureTotal`: then it fails here too.
       if (deep && y > 0 && mine + y > sureTotal) {

@@ -3,9 +3,6 @@ import type { Card } from '../../cards/pack.js';
 import { followMask, legalMask } from './legal.js';
 import type { PlayTables } from './tables.js';
 
-/** The answers kept (powers of two): the points of the last two tricks (`SLOTS`), bounds on the last three or more (`BOUND_SLOTS`). */
-const SLOTS = 1 << 15;
-const BOUND_SLOTS = 1 << 14;
 
 /**
  * The last tricks of a Schafkopf deal, searched without play and undo for
@@ -53,6 +50,9 @@ export class LastTricks {
     private readonly trumpOrder: Int8Array,
     /** Whether side 0 keeps its points low (and the others push them up) instead of taking as many as it can. */
     private readonly avoiding = false,
+    /** log2 of the slots of the answers kept on the last two tricks and of the bounds on the last three or more. */
+    private readonly slotBits = 15,
+    private readonly boundBits = 14,
   ) {
     this.blanks = t.points.reduce((m, p, c) => (p === 0 ? m | (1 << c) : m), 0);
   }
@@ -150,9 +150,9 @@ export class LastTricks {
     const live = (hands[0] | hands[1] | hands[2] | hands[3]) & ~played;
     const tag = this.generation * 8 + leader * 2 + (sauOpen ? 1 : 0);
     // Two words a slot, on one cache line: the cards, then the tag and the points (7 bits).
-    const answers = this.answers ?? (this.answers = new Int32Array(SLOTS * 2));
+    const answers = this.answers ?? (this.answers = new Int32Array((1 << this.slotBits) * 2));
     const h = Math.imul(live ^ Math.imul(tag, 0x9e3779b1), 0x85ebca6b);
-    const j = ((h ^ (h >>> 15)) & (SLOTS - 1)) * 2;
+    const j = ((h ^ (h >>> 15)) & ((1 << this.slotBits) - 1)) * 2;
     if (answers[j] === live && answers[j + 1] >> 7 === tag) return answers[j + 1] & 127;
     const after = this.after;
     for (let s = 0; s < 4; s++) after[s] = hands[s] & ~played;
@@ -175,7 +175,7 @@ export class LastTricks {
 
   /** A cache of its own for a copy of the search state (the tables are shared). */
   copy(): LastTricks {
-    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, this.stronger, this.twins, this.trumpOrder, this.avoiding);
+    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, this.stronger, this.twins, this.trumpOrder, this.avoiding, this.slotBits, this.boundBits);
   }
 
   /**
@@ -313,9 +313,9 @@ export class LastTricks {
     for (let s = 0; s < 4; s++) after[s] = hands[s] & ~played;
     const live = after[0] | after[1] | after[2] | after[3];
     const tag = this.generation * 8 + winner * 2 + (sauOpen ? 1 : 0);
-    const bounds = this.bounds ?? (this.bounds = new Int32Array(BOUND_SLOTS * 4));
+    const bounds = this.bounds ?? (this.bounds = new Int32Array((1 << this.boundBits) * 4));
     const h = Math.imul(live ^ Math.imul(tag, 0x9e3779b1), 0x85ebca6b);
-    const j = ((h ^ (h >>> 15)) & (BOUND_SLOTS - 1)) * 4;
+    const j = ((h ^ (h >>> 15)) & ((1 << this.boundBits) - 1)) * 4;
     let lo = 0;
     let hi = left;
     if (bounds[j] === live && bounds[j + 1] === tag) {
