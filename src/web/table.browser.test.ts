@@ -45,6 +45,9 @@ describe('the browser table in Chromium', () => {
       // The record viewer replays the sitting: all cards open at the start, trick by trick to the end.
       await p.page.locator('.summary button.record-link').click();
       await p.page.waitForSelector('main.record .controls');
+      // Before the first card the felt says so instead of lying there as an empty box.
+      expect(await p.page.locator('main.record .felt').textContent()).toBe('Noch keine Karte gespielt');
+      await p.page.screenshot({ path: `${OUT}/${game}-record-start.png` });
       const next = p.page.getByRole('button', { name: 'Nächster Stich' });
       await next.click();
       await p.page.waitForSelector('main.record .shown .card');

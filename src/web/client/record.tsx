@@ -187,6 +187,7 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           )}
           {shown && analysis.state === 'ready' && dealAnalysis && <StepAnalysis a={analysis.analysis} deal={dealAnalysis} at={at} lang={lang} w={analysisWords} />}
           <div class="felt flat">
+            {onFelt.length === 0 && done(at) === 0 && <span class="empty">{lang === 'de' ? 'Noch keine Karte gespielt' : 'No card played yet'}</span>}
             {onFelt.map((c) => (
               <figure class={`played${completed && c.seat === m.lastTrick!.winner ? ' win' : ''}`} key={`${c.seat}-${c.code}`} data-card={c.code}>
                 <Card c={c} m={m} />
