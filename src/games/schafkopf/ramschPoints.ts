@@ -37,11 +37,12 @@ export class RamschTimeout extends Error {
 const MARSCH = 121;
 
 /**
- * log2 of the slots of each seat's `LastTricks` (the answers on the last two
- * tricks, the bounds on the last three or more): far more than the solver's
- * (15 and 14), since a proof that a seat keeps below 30 from the first card
- * reaches some 100,000 positions four tricks before the end. 4 MB a seat;
- * over the 20 bench deals about 8% less time than with the solver's sizes.
+ * log2 of the most slots of each seat's `LastTricks` (the answers on the
+ * last two tricks, the bounds on the last three or more): they begin with
+ * the solver's 2^15 and 2^14 and grow as they fill, since a proof that a
+ * seat keeps below 30 from the first card reaches some 100,000 positions
+ * four tricks before the end, and small tables were overwritten long before
+ * it came back to them. At most 4 MB a seat.
  */
 const ENDGAME_SLOT_BITS = 18;
 const ENDGAME_BOUND_BITS = 17;

@@ -50,11 +50,46 @@ export class LastTricks {
     private readonly trumpOrder: Int8Array,
     /** Whether side 0 keeps its points low (and the others push them up) instead of taking as many as it can. */
     private readonly avoiding = false,
-    /** log2 of the slots of the answers kept on the last two tricks and of the bounds on the last three or more. */
-    private readonly slotBits = 15,
-    private readonly boundBits = 14,
+    /**
+     * log2 of the most slots of the answers kept on the last two tricks and
+     * of the bounds on the last three or more: the tables begin with 2^15 and
+     * 2^14 (or these, if fewer) and double, their entries kept, each time
+     * they have stored twice as many answers as they have slots.
+     */
+    private readonly maxSlotBits = 15,
+    private readonly maxBoundBits = 14,
   ) {
     this.blanks = t.points.reduce((m, p, c) => (p === 0 ? m | (1 << c) : m), 0);
+    this.slotBits = Math.min(15, maxSlotBits);
+    this.boundBits = Math.min(14, maxBoundBits);
+  }
+
+  /** log2 of the slots of `answers` and of `bounds` now, and the answers stored in each since it last grew. */
+  private slotBits: number;
+  private boundBits: number;
+  private answerStores = 0;
+  private boundStores = 0;
+
+  /** log2 of the slots of the two tables now (the answers, the bounds), for tests. */
+  get tableBits(): [number, number] {
+    return [this.slotBits, this.boundBits];
+  }
+
+  /** The slot of the cards `live` with `tag` in a table of 2^bits slots. */
+  private static slot(live: number, tag: number, bits: number): number {
+    const h = Math.imul(live ^ Math.imul(tag, 0x9e3779b1), 0x85ebca6b);
+    return (h ^ (h >>> 15)) & ((1 << bits) - 1);
+  }
+
+  /** A table of `width` words a slot (the cards and the tag first) grown to 2^bits slots, its entries moved to their new slots. */
+  private static grown(old: Int32Array, width: number, bits: number, tagOf: (word: number) => number): Int32Array {
+    const table = new Int32Array((1 << bits) * width);
+    for (let i = 0; i < old.length; i += width) {
+      if (old[i] === 0 && old[i + 1] === 0) continue;
+      const j = LastTricks.slot(old[i], tagOf(old[i + 1]), bits) * width;
+      for (let k = 0; k < width; k++) table[j + k] = old[i + k];
+    }
+    return table;
   }
 
   /** The cards that count no points. */
@@ -151,14 +186,18 @@ export class LastTricks {
     const tag = this.generation * 8 + leader * 2 + (sauOpen ? 1 : 0);
     // Two words a slot, on one cache line: the cards, then the tag and the points (7 bits).
     const answers = this.answers ?? (this.answers = new Int32Array((1 << this.slotBits) * 2));
-    const h = Math.imul(live ^ Math.imul(tag, 0x9e3779b1), 0x85ebca6b);
-    const j = ((h ^ (h >>> 15)) & ((1 << this.slotBits) - 1)) * 2;
+    const j = LastTricks.slot(live, tag, this.slotBits) * 2;
     if (answers[j] === live && answers[j + 1] >> 7 === tag) return answers[j + 1] & 127;
     const after = this.after;
     for (let s = 0; s < 4; s++) after[s] = hands[s] & ~played;
     const v = this.solve(after, leader, sideOf, sauOpen, left, -1, 1000, 2);
     answers[j] = live;
     answers[j + 1] = tag * 128 + v;
+    if (++this.answerStores > 2 << this.slotBits && this.slotBits < this.maxSlotBits) {
+      // (The search of the two tricks keeps nothing here, so `answers` is still the table.)
+      this.answers = LastTricks.grown(answers, 2, ++this.slotBits, (w) => w >> 7);
+      this.answerStores = 0;
+    }
     return v;
   }
 
@@ -175,7 +214,7 @@ export class LastTricks {
 
   /** A cache of its own for a copy of the search state (the tables are shared). */
   copy(): LastTricks {
-    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, this.stronger, this.twins, this.trumpOrder, this.avoiding, this.slotBits, this.boundBits);
+    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, this.stronger, this.twins, this.trumpOrder, this.avoiding, this.maxSlotBits, this.maxBoundBits);
   }
 
   /**
@@ -314,8 +353,7 @@ export class LastTricks {
     const live = after[0] | after[1] | after[2] | after[3];
     const tag = this.generation * 8 + winner * 2 + (sauOpen ? 1 : 0);
     const bounds = this.bounds ?? (this.bounds = new Int32Array((1 << this.boundBits) * 4));
-    const h = Math.imul(live ^ Math.imul(tag, 0x9e3779b1), 0x85ebca6b);
-    const j = ((h ^ (h >>> 15)) & ((1 << this.boundBits) - 1)) * 4;
+    const j = LastTricks.slot(live, tag, this.boundBits) * 4;
     let lo = 0;
     let hi = left;
     if (bounds[j] === live && bounds[j + 1] === tag) {
@@ -328,10 +366,17 @@ export class LastTricks {
     if (v <= alpha) hi = Math.min(hi, v);
     else if (v >= beta) lo = Math.max(lo, v);
     else lo = hi = v;
-    bounds[j] = live;
-    bounds[j + 1] = tag;
-    bounds[j + 2] = lo;
-    bounds[j + 3] = hi;
+    // The search may have grown the table: the slot afresh.
+    const table = this.bounds;
+    const k = table === bounds ? j : LastTricks.slot(live, tag, this.boundBits) * 4;
+    table[k] = live;
+    table[k + 1] = tag;
+    table[k + 2] = lo;
+    table[k + 3] = hi;
+    if (++this.boundStores > 2 << this.boundBits && this.boundBits < this.maxBoundBits) {
+      this.bounds = LastTricks.grown(table, 4, ++this.boundBits, (w) => w);
+      this.boundStores = 0;
+    }
     return v;
   }
 
