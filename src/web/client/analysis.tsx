@@ -224,6 +224,8 @@ export function Curve({ a, deal, now, lang, names }: { a: RecordAnalysis; deal: 
     d += `${open ? 'L' : 'M'}${x(p.trick).toFixed(1)} ${y(p.value).toFixed(1)} `;
     open = true;
   }
+  const at = points.find((p) => p.trick === Math.min(now, last));
+  const nowPoint = at && at.value !== null ? { trick: at.trick, value: at.value } : undefined;
   const who = side.seats.map((s) => names[s]).join(', ');
   const title = `${aw(lang, 'curve')} ${aw(lang, 'curveOf')} ${who} (${aw(lang, 'allKnown')}, ${unitWords(a.unit, lang)})`;
   return (
@@ -239,6 +241,12 @@ export function Curve({ a, deal, now, lang, names }: { a: RecordAnalysis; deal: 
               <title>{`${aw(lang, 'trick')} ${p.trick}: ${formatValue(p.value, a.unit, lang)}`}</title>
             </circle>
           ),
+        )}
+        {nowPoint && (
+          // The value after the trick of the current step, above its dot (below it at the top), since the axis names only the highest and the lowest.
+          <text class="now-value" x={x(nowPoint.trick)} y={y(nowPoint.value) - 7 < pad.top + 9 ? y(nowPoint.value) + 15 : y(nowPoint.value) - 7} text-anchor={nowPoint.trick === 0 ? 'start' : nowPoint.trick === last ? 'end' : 'middle'}>
+            {formatValue(nowPoint.value, a.unit, lang)}
+          </text>
         )}
         <text x={pad.left - 4} y={pad.top + 4} text-anchor="end">{formatValue(top, a.unit, lang)}</text>
         <text x={pad.left - 4} y={height - pad.bottom} text-anchor="end">{formatValue(bottom, a.unit, lang)}</text>
