@@ -2,31 +2,22 @@
 // the CPU time, the answer ("P": the three others can make the seat pay) and the positions of each seat's question
 // (those of the search / those of RamschLastTricks), and the deal's total.
 // node scripts/ramsch-seats.mjs [CAP_MS] [DEAL ...] (after npm run build; by default the 20 deals, each capped at 5 s of wall clock).
-import { shuffleDeck } from '../dist/cards/deck.js';
-import { SeededRng } from '../dist/core/rng.js';
 import { percentile } from '../dist/search/arena.js';
 import { resolveRules } from '../dist/games/ruleBook.js';
-import { schafkopfPack } from '../dist/games/schafkopf/cards.js';
 import { schafkopf } from '../dist/games/schafkopf/game.js';
 import { RamschSolver, RamschTimeout } from '../dist/games/schafkopf/ramsch.js';
-import { SchafkopfSearch } from '../dist/games/schafkopf/search.js';
+import { ramschBenchDeal } from '../dist/games/schafkopf/ramschBench.js';
 
 const rules = resolveRules(schafkopf.ruleBook, undefined, {}).value;
 const cap = Number(process.argv[2] ?? 5000);
 const deals = process.argv.length > 3 ? process.argv.slice(3).map(Number) : [...Array(20).keys()];
-const pack = schafkopfPack(rules.kurzeKarte);
-const perHand = pack.size / 4;
 const cpuMs = (since) => {
   const u = process.cpuUsage(since);
   return (u.user + u.system) / 1000;
 };
 const times = [];
 for (const d of deals) {
-  const deck = shuffleDeck(pack, new SeededRng(`ramsch-solve/${d}`));
-  const hands = [0, 0, 0, 0];
-  deck.forEach((c, i) => (hands[Math.floor(i / perHand)] |= 1 << c));
-  const s = new SchafkopfSearch({ rules, contract: { kind: 'ramsch', declarer: null }, doublings: 0, stock: 0 });
-  s.deal(hands, d % 4);
+  const s = ramschBenchDeal(rules, d);
   const solver = new RamschSolver();
   solver.deadline = performance.now() + cap;
   const seats = [];

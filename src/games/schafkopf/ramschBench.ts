@@ -19,17 +19,11 @@ import { SchafkopfSearch } from './search.js';
  * machine's load does not change.
  */
 export function ramschSolveBench(rules: SchafkopfRules, deals = 20, capMillis = 2_000): Record<string, number> {
-  const pack = schafkopfPack(rules.kurzeKarte);
-  const perHand = pack.size / 4;
   const times: number[] = [];
   const nodes: number[] = [];
   let unsolved = 0;
   for (let d = 0; d < deals; d++) {
-    const deck = shuffleDeck(pack, new SeededRng(`ramsch-solve/${d}`));
-    const hands = [0, 0, 0, 0];
-    deck.forEach((c, i) => (hands[Math.floor(i / perHand)] |= 1 << c));
-    const s = new SchafkopfSearch({ rules, contract: { kind: 'ramsch', declarer: null }, doublings: 0, stock: 0 });
-    s.deal(hands, d % 4);
+    const s = ramschBenchDeal(rules, d);
     const solver = new RamschSolver();
     solver.deadline = performance.now() + capMillis;
     const cpu = process.cpuUsage();
@@ -47,4 +41,16 @@ export function ramschSolveBench(rules: SchafkopfRules, deals = 20, capMillis = 
   times.sort((a, b) => a - b);
   nodes.sort((a, b) => a - b);
   return { ramschSolveMs: percentile(times, 0.5), ramschSolveP95Ms: percentile(times, 0.95), ramschSolveNodes: percentile(nodes, 0.5), ramschUnsolvedDeals: unsolved, ramschSolveDeals: deals };
+}
+
+/** The bench's seeded Ramsch deal number `d` (from 0), at its first card: seed `ramsch-solve/d`, the first seat to lead `d % 4`. */
+export function ramschBenchDeal(rules: SchafkopfRules, d: number): SchafkopfSearch {
+  const pack = schafkopfPack(rules.kurzeKarte);
+  const perHand = pack.size / 4;
+  const deck = shuffleDeck(pack, new SeededRng(`ramsch-solve/${d}`));
+  const hands = [0, 0, 0, 0];
+  deck.forEach((c, i) => (hands[Math.floor(i / perHand)] |= 1 << c));
+  const s = new SchafkopfSearch({ rules, contract: { kind: 'ramsch', declarer: null }, doublings: 0, stock: 0 });
+  s.deal(hands, d % 4);
+  return s;
 }
