@@ -70,9 +70,11 @@ describe('the analysis in the record viewer', () => {
         expect(d).toMatch(/^M[\d.]+ [\d.]+ L/);
         expect(d.split(/[ML]/).filter((s) => s.trim()).length).toBeGreaterThan(2);
         expect(await page.locator('main.record .analysis figure.curve figcaption').textContent()).toMatch(/Erwartetes Ergebnis nach jedem Stich für .+ \(alle Karten bekannt, (Cent|Spielpunkte|Punkte)\)/);
-        // The value after the current step's trick stands beside its dot, in the game's unit.
+        // The value after the current step's trick stands beside its dot (marked where that trick has a value), in the game's unit.
         const nowValue = page.locator('main.record .analysis figure.curve svg text.now-value');
-        if (await nowValue.count()) expect(await nowValue.textContent()).toMatch(/^(0|[+−]\d+(,\d+)?)\u00a0(ct|Pkt\.)$/);
+        const nowDots = await page.locator('main.record .analysis figure.curve svg circle.dot.now').count();
+        expect(await nowValue.count()).toBe(nowDots);
+        if (nowDots) expect(await nowValue.textContent()).toMatch(/^(0|[+−]\d+(,\d+)?)\u00a0(ct|Pkt\.)$/);
       }
       // The summary: a row per player with decisions counted.
       const seats = { schafkopf: 4, bauernschnapsen: 4, talonschnapsen: 3, karnoeffel: 4 }[game]!;

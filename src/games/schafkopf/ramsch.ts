@@ -240,6 +240,14 @@ export class RamschSolver extends RamschPoints {
     return sum;
   }
 
+  /** The seat that holds the highest trump still in a hand (-1 if none does). */
+  private topTrumpHolder(s: SchafkopfSearch): Seat {
+    const live = s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3);
+    const order = this.trumpOrder;
+    for (let i = 0; i < order.length; i++) if ((live & (1 << order[i])) !== 0) return this.holder(s, order[i]);
+    return -1;
+  }
+
   private holder(s: SchafkopfSearch, card: number): Seat {
     const bit = 1 << card;
     for (let t = 0; t < 3; t++) if ((s.handOf(t) & bit) !== 0) return t;
@@ -277,7 +285,11 @@ export class RamschSolver extends RamschPoints {
       // of the run of highest trumps out if it holds it: `sureTake`), or below 30 (the others then take 91 or more, one of them 31 or more).
       // (No other seat makes a Durchmarsch, or the search counts it; one of q's would only win.)
       let sure = most;
-      if (deep && s.bestSeat() < 0) for (let t = 0; t < 4; t++) if (t !== q) sure = Math.max(sure, s.seatPointsOf(t) + this.sureTake(s, t));
+      if (deep && s.bestSeat() < 0) {
+        // Only the holder of the highest trump out can hold such a run.
+        const t = this.topTrumpHolder(s);
+        if (t >= 0 && t !== q) sure = Math.max(sure, s.seatPointsOf(t) + this.sureTake(s, t));
+      }
       const y = Math.max(sure, (mine + left + this.othersTaken(s, q) + 3) >> 2) - mine;
       if (y > left && !othersOpen) return false;
       // After a card of q whose position the cut failed at, the others can still push q's points to `sureTotal`: then it fails here too.

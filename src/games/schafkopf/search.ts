@@ -478,11 +478,12 @@ export class SchafkopfSearch extends SchafkopfPlay implements SearchState {
    * For the Ramsch solve (ramschPoints.ts): a search of the last three
    * tricks where side 0 keeps its points low and the others push them up
    * (`LastTricks` with `avoiding`, with the deal's legality), to be asked
-   * with the hands and a `sideOf` of the caller's own (`slotBits`,
-   * `boundBits`: log2 of the slots of its tables, see `LastTricks`).
+   * with the hands and a `sideOf` of the caller's own (`maxSlotBits`,
+   * `maxBoundBits`: log2 of the most slots its tables grow to, see
+   * `LastTricks`).
    */
-  avoidingTricks(slotBits = 15, boundBits = 14): LastTricks {
-    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, this.stronger, this.twins, this.trumpOrder, true, slotBits, boundBits);
+  avoidingTricks(maxSlotBits = 15, maxBoundBits = 14): LastTricks {
+    return new LastTricks(this.t, this.followsOf, this.special, this.sau, this.sauSuit, this.stichzwang, this.stronger, this.twins, this.trumpOrder, true, maxSlotBits, maxBoundBits);
   }
 
   /** For the Ramsch solve (ramsch.ts): its last tricks searched for "does this seat end below a score?" over this deal's tables. */

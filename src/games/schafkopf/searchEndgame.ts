@@ -3,7 +3,6 @@ import type { Card } from '../../cards/pack.js';
 import { followMask, legalMask } from './legal.js';
 import type { PlayTables } from './tables.js';
 
-
 /**
  * The last tricks of a Schafkopf deal, searched without play and undo for
  * the card points side 0 takes from here under best play (side 0 taking as
