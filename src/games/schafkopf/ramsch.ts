@@ -222,15 +222,10 @@ export class RamschSolver extends RamschPoints {
     let seats = 0;
     for (let t = 0; t < 4; t++) if (s.seatTricksOf(t) === done) seats |= 1 << t;
     if (seats === 0) return 0;
-    const live = s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3);
-    const order = this.trumpOrder;
-    for (let i = 0; i < order.length; i++) {
-      const c = order[i];
-      if ((live & (1 << c)) === 0) continue;
-      const sure = s.bestSeat() < 0 || s.beatsBest(c) ? this.holder(s, c) : s.bestSeat();
-      return seats & (1 << sure);
-    }
-    return seats;
+    const c = this.topTrump(s);
+    if (c < 0) return seats;
+    const sure = s.bestSeat() < 0 || s.beatsBest(c) ? this.holder(s, c) : s.bestSeat();
+    return seats & (1 << sure);
   }
 
   /** The card points the seats other than q have taken. */
@@ -240,11 +235,11 @@ export class RamschSolver extends RamschPoints {
     return sum;
   }
 
-  /** The seat that holds the highest trump still in a hand (-1 if none does). */
-  private topTrumpHolder(s: SchafkopfSearch): Seat {
+  /** The highest trump still in a hand (-1 if none is). */
+  private topTrump(s: SchafkopfSearch): number {
     const live = s.handOf(0) | s.handOf(1) | s.handOf(2) | s.handOf(3);
     const order = this.trumpOrder;
-    for (let i = 0; i < order.length; i++) if ((live & (1 << order[i])) !== 0) return this.holder(s, order[i]);
+    for (let i = 0; i < order.length; i++) if ((live & (1 << order[i])) !== 0) return order[i];
     return -1;
   }
 
@@ -287,8 +282,9 @@ export class RamschSolver extends RamschPoints {
       let sure = most;
       if (deep && s.bestSeat() < 0) {
         // Only the holder of the highest trump out can hold such a run.
-        const t = this.topTrumpHolder(s);
-        if (t >= 0 && t !== q) sure = Math.max(sure, s.seatPointsOf(t) + this.sureTake(s, t));
+        const top = this.topTrump(s);
+        const t = top < 0 ? q : this.holder(s, top);
+        if (t !== q) sure = Math.max(sure, s.seatPointsOf(t) + this.sureTake(s, t));
       }
       const y = Math.max(sure, (mine + left + this.othersTaken(s, q) + 3) >> 2) - mine;
       if (y > left && !othersOpen) return false;

@@ -224,7 +224,8 @@ export function Curve({ a, deal, now, lang, names }: { a: RecordAnalysis; deal: 
     d += `${open ? 'L' : 'M'}${x(p.trick).toFixed(1)} ${y(p.value).toFixed(1)} `;
     open = true;
   }
-  const at = points.find((p) => p.trick === Math.min(now, last));
+  // The point marked as now (as its dot is).
+  const at = points.find((p) => p.trick === now);
   const nowPoint = at && at.value !== null ? { trick: at.trick, value: at.value } : undefined;
   const who = side.seats.map((s) => names[s]).join(', ');
   const title = `${aw(lang, 'curve')} ${aw(lang, 'curveOf')} ${who} (${aw(lang, 'allKnown')}, ${unitWords(a.unit, lang)})`;

@@ -104,7 +104,7 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     setStep(Math.max(0, i));
   };
   // The trick on the table: at the step that completed a trick, the complete trick (its winner marked).
-  const completed = at > 0 && m !== undefined && m.trick.length === 0 && m.lastTrick !== null && done(at) > done(at - 1);
+  const completed = at > 0 && m !== undefined && m.trick.length === 0 && m.lastTrick !== null && m.tricksDone > done(at - 1);
   const onFelt = completed ? m!.lastTrick!.cards : (m?.trick ?? []);
   // The action of this step in words: bids, Klopfen, Stoß and every card.
   const action = at > 0 ? rec.deals[deal].actions[at - 1] : undefined;
@@ -187,7 +187,7 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           )}
           {shown && analysis.state === 'ready' && dealAnalysis && <StepAnalysis a={analysis.analysis} deal={dealAnalysis} at={at} lang={lang} w={analysisWords} />}
           <div class="felt flat">
-            {onFelt.length === 0 && done(at) === 0 && <span class="empty">{lang === 'de' ? 'Noch keine Karte gespielt' : 'No card played yet'}</span>}
+            {onFelt.length === 0 && m.tricksDone === 0 && <span class="empty">{lang === 'de' ? 'Noch keine Karte gespielt' : 'No card played yet'}</span>}
             {onFelt.map((c) => (
               <figure class={`played${completed && c.seat === m.lastTrick!.winner ? ' win' : ''}`} key={`${c.seat}-${c.code}`} data-card={c.code}>
                 <Card c={c} m={m} />
