@@ -58,11 +58,15 @@ async function playLesson(page: Page, lesson: Lesson, shot: (name: string) => Pr
           await page.locator('.coach .lesson-wrong').waitFor();
           expect(await page.locator('.coach .lesson-wrong').textContent()).toMatch(/^Nicht diese – in diesem Lernspiel kommt jetzt: .+\. Lies noch einmal, warum\.$/);
           expect(Number(await page.locator('main.lesson').getAttribute('data-step'))).toBe(at);
+          // The hand points at the move's card, and at no other, so that its name meets its picture.
+          expect(await page.locator('.hand button.hc.pointed').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).toEqual([code]);
+          await shot('pointed');
         }
       }
       if (await button.count()) await button.click();
       else await card.click();
       moves++;
+      expect(await page.locator('.hand button.hc.pointed').count()).toBe(0);
       await stepPast(page, at);
       continue;
     }

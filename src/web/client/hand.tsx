@@ -20,9 +20,11 @@ interface HandProps {
   /** While several cards are chosen together: the codes tapped so far (else null), and the tap. */
   picked: readonly string[] | null;
   onPick: (code: string) => void;
+  /** Cards to point at (a lesson's move after a wrong try). */
+  pointAt?: readonly string[];
 }
 
-export function Hand({ cards, m, lang, myTurn, pending, onPlay, picked, onPick }: HandProps) {
+export function Hand({ cards, m, lang, myTurn, pending, onPlay, picked, onPick, pointAt = [] }: HandProps) {
   const anyLegal = picked !== null || cards.some((c) => c.action);
   const drag = useMemo(() => new CardDrag(), []);
   drag.onPlay = onPlay;
@@ -35,7 +37,7 @@ export function Hand({ cards, m, lang, myTurn, pending, onPlay, picked, onPick }
         return (
           <button
             key={c.code}
-            class={`hc${legal ? ' legal' : anyLegal ? ' dim' : ''}${c.trump ? ' trump' : ''}${chosen ? ' selected' : ''}`}
+            class={`hc${legal ? ' legal' : anyLegal ? ' dim' : ''}${c.trump ? ' trump' : ''}${chosen ? ' selected' : ''}${pointAt.includes(c.code) ? ' pointed' : ''}`}
             aria-pressed={picked !== null ? chosen : undefined}
             data-card={c.code}
             aria-label={`${i + 1}: ${label}${anyLegal && !legal ? (lang === 'de' ? ' (nicht spielbar)' : ' (not playable)') : ''}`}

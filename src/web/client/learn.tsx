@@ -76,6 +76,8 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
   /** Words after a step, waiting for "Weiter". */
   const [note, setNote] = useState<Words | null>(null);
   const [wrong, setWrong] = useState<string | null>(null);
+  /** After a wrong try: the card (or cards) the lesson's move plays, pointed at in the hand so that its name meets its picture. */
+  const [pointAt, setPointAt] = useState<string[]>([]);
   /** The cards tapped so far for a choice of several (Talonschnapsen's lay-away). */
   const [picked, setPicked] = useState<string[]>([]);
   const p = presentationOf(lesson.game);
@@ -100,6 +102,7 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
   const advance = () => {
     const s = steps[at];
     setWrong(null);
+    setPointAt([]);
     setPicked([]);
     setAt(at + 1);
     if (s.after) setNote(s.after);
@@ -114,12 +117,11 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
         const c = full.hand.find((h) => h.code === code);
         return c ? cardLabel(c.suit, c.rank, full.faces, lang, full.pack) : code;
       };
-      const x = card
-        ? labelOf(card.code)
-        : pickedCards !== undefined
-          ? pickedCards.split(/[^A-Za-z0-9]+/).filter(Boolean).map(labelOf).join(' + ')
-          : (full.buttons.find((b) => b.action === step.action)?.label ?? step.action);
+      // The move's cards: the one to play, or those to choose together (the pick's key lists them).
+      const cards = card ? [card.code] : pickedCards !== undefined ? pickedCards.split(/[^A-Za-z0-9]+/).filter(Boolean) : [];
+      const x = cards.length > 0 ? cards.map(labelOf).join(' + ') : (full.buttons.find((b) => b.action === step.action)?.label ?? step.action);
       setWrong(w(lang, 'wrong').replace('{x}', x));
+      setPointAt(cards);
       return;
     }
     advance();
@@ -292,6 +294,7 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
         onPlay={act}
         picked={mine && m.pick ? picked : null}
         onPick={(code) => setPicked((p) => (p.includes(code) ? p.filter((x) => x !== code) : p.length < (m.pick?.count ?? 0) ? [...p, code] : p))}
+        pointAt={pointAt}
       />
       <div class="mine-line">{seatBox(me)}</div>
     </main>
