@@ -4,13 +4,16 @@ import type { FastifyStaticOptions } from '@fastify/static';
  * How the server sends the built browser client (dist/client): the .br and .gz files the build writes beside each
  * text file (src/web/build/pwa.ts) go as they are to browsers that accept them; the hashed files under /assets/
  * never change and are cached for a year as immutable; the page, the service worker and the manifest are checked
- * every time (no-cache), so that a new build is seen at once; anything else is cached for an hour.
+ * every time (no-cache), so that a new build is seen at once; anything else is cached for an hour. Files are looked
+ * up when asked for (`wildcard`), not listed once at start: a build made while the server runs (an upgrade's `npm ci`
+ * before the restart) gives a page whose new assets are served, where a list made at start answered them with 404 and
+ * the page stayed blank. A path with no file gets the server's own 404.
  */
 export function clientFileOptions(root: string): FastifyStaticOptions {
   return {
     root,
     prefix: '/',
-    wildcard: false,
+    wildcard: true,
     maxAge: '1h',
     preCompressed: true,
     setHeaders: (reply, path) => {
