@@ -2,10 +2,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withBuild } from '../web/build/pwa.js';
+import { Client } from './client.js';
+import type { ServerMessage } from './protocol.js';
 import type { RunningServer } from './server.js';
 import { testServer } from './testing.js';
 
 const page = (script: string) => `<!doctype html><html><head><script type="module" src="/assets/${script}"></script></head><body><div id="app"></div></body></html>`;
+type Hello = Extract<ServerMessage, { type: 'hello' }>;
+const helloOf = async (c: Client): Promise<Hello> => (c.inbox.find((m): m is Hello => m.type === 'hello') ?? (await c.next((m): m is Hello => m.type === 'hello')));
 
 describe('the browser client files', () => {
   let server: RunningServer;
@@ -13,7 +18,7 @@ describe('the browser client files', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'stich-client-'));
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), page('index-old.js'));
+    writeFileSync(join(dir, 'index.html'), withBuild(page('index-old.js'), 'a1b2c3d4e5f6'));
     writeFileSync(join(dir, 'assets', 'index-old.js'), 'console.log("old")');
     server = await testServer({ clientDir: dir });
   });
@@ -26,7 +31,7 @@ describe('the browser client files', () => {
     expect(await (await fetch(`${server.url}/assets/index-old.js`)).text()).toBe('console.log("old")');
     // The build replaces the client: a new page naming new hashed assets, the old ones gone.
     writeFileSync(join(dir, 'assets', 'index-new.js'), 'console.log("new")');
-    writeFileSync(join(dir, 'index.html'), page('index-new.js'));
+    writeFileSync(join(dir, 'index.html'), withBuild(page('index-new.js'), 'ffffeeee0000'));
     rmSync(join(dir, 'assets', 'index-old.js'));
     for (const path of ['/', '/table/abc', '/rules/schafkopf']) {
       const res = await fetch(`${server.url}${path}`);
@@ -51,6 +56,25 @@ describe('the browser client files', () => {
     // The API's own routes are still the API's.
     const api = await fetch(`${server.url}/api/no-such-route`);
     expect(api.status).toBe(404);
-    expect((await api.json()).error.code).toBe('notFound');
+    expect(((await api.json()) as { error: { code: string } }).error.code).toBe('notFound');
+  });
+
+  it('tells each socket the build it was started with, so that a page of another build can offer a reload', async () => {
+    const c = await Client.guest(server.url, 'Baumeister');
+    // The build read when the server started: a new page on disk counts from the restart that an upgrade ends with.
+    expect((await helloOf(c)).build).toBe('a1b2c3d4e5f6');
+    await c.close();
+    // A client without the tag (a development build) gets a hello without one.
+    const bare = mkdtempSync(join(tmpdir(), 'stich-client-'));
+    writeFileSync(join(bare, 'index.html'), page('index-dev.js'));
+    const dev = await testServer({ clientDir: bare });
+    try {
+      const d = await Client.guest(dev.url, 'Entwickler');
+      expect((await helloOf(d)).build).toBeUndefined();
+      await d.close();
+    } finally {
+      await dev.close();
+      rmSync(bare, { recursive: true, force: true });
+    }
   });
 });

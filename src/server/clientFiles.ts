@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyStaticOptions } from '@fastify/static';
 
 /**
@@ -21,4 +22,17 @@ export function clientFileOptions(root: string): FastifyStaticOptions {
       else if (/(index\.html|sw\.js|\.webmanifest)(\.br|\.gz)?$/.test(path)) reply.header('cache-control', 'no-cache');
     },
   };
+}
+
+/**
+ * The build of the client in `root`, as its page names it (`<meta name="stich-build">`, src/web/build/pwa.ts), read
+ * once when the server starts: the server tells each new socket (hello), and a page of another build offers to
+ * reload. Undefined without a built client or without the tag (a development build).
+ */
+export function clientBuildOf(root: string): string | undefined {
+  try {
+    return /<meta name="stich-build" content="([0-9a-f]{1,64})"/.exec(readFileSync(`${root}/index.html`, 'utf8'))?.[1];
+  } catch {
+    return undefined;
+  }
 }

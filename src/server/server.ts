@@ -19,7 +19,7 @@ import { socketRoutes } from './routes/socket.js';
 import { tableRoutes } from './routes/tables.js';
 import { openStore } from './store/open.js';
 import { analysisRoutes } from './analysisRoutes.js';
-import { clientFileOptions } from './clientFiles.js';
+import { clientBuildOf, clientFileOptions } from './clientFiles.js';
 import { ServerMetrics } from './metrics.js';
 import { registerOperations } from './operations.js';
 import { guestLimits } from './creationLimits.js';
@@ -145,7 +145,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await app.register(websocket, { options: { maxPayload: limits.maxFrame }, errorHandler: socketErrorHandler, preClose: closeOpenSockets() });
   // One path for a socket's table messages: the cluster is the router when there is one.
   const moderation = store.moderation ? new Moderation(store.moderation, { redis: options.redis, prefix: options.cluster?.prefix, log: app.log }) : undefined;
+  // The browser client (src/web/client, built by Vite), and its build, told to each socket.
+  const clientDir = options.clientDir ?? fileURLToPath(new URL('../client/', import.meta.url));
   const ctx: ServerContext = {
+    clientBuild: clientBuildOf(clientDir),
     hall,
     store,
     identity: new Identity(store, { ...DEFAULT_IDENTITY, ...options.identity }),
@@ -165,8 +168,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (moderation) for (const routes of [adminRoutes, reportRoutes]) await app.register(routes, { ...ctx, moderation });
   await app.register(analysisRoutes, { store, bots: hall.bots });
 
-  // The browser client (src/web/client, built by Vite): its files, and index.html for the app's own paths.
-  const clientDir = options.clientDir ?? fileURLToPath(new URL('../client/', import.meta.url));
+  // The browser client's files, and index.html for the app's own paths.
   if (existsSync(`${clientDir}/index.html`)) {
     await app.register(fastifyStatic, clientFileOptions(clientDir));
     const index = (_req: FastifyRequest, reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');

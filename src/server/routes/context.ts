@@ -30,6 +30,8 @@ export interface ServerContext {
   readonly metrics?: ServerMetrics;
   /** Mutes, bans and the admin role (moderation.ts); absent only for a store without the moderation tables. */
   readonly moderation?: Moderation;
+  /** The build of the browser client served (clientFiles.ts), told to each socket. */
+  readonly clientBuild?: string;
 }
 
 /** The token of `Authorization: Bearer TOKEN`, if any. */

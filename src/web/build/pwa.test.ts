@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { manifest, precompress } from './pwa.js';
+import { clientBuildOf } from '../../server/clientFiles.js';
+import { manifest, precompress, withBuild } from './pwa.js';
 import { serviceWorkerSource } from './serviceWorker.js';
 
 describe('what the build adds', () => {
@@ -20,6 +21,22 @@ describe('what the build adds', () => {
     expect(readFileSync(join(dir, 'app.js.br')).length).toBeLessThan(js.length / 20);
     expect(existsSync(join(dir, 'tiny.css.gz'))).toBe(false);
     expect(existsSync(join(dir, 'icon.png.gz'))).toBe(false);
+  });
+
+  it('the page names its build in its head, and the server reads it back; the built page names the service worker\'s version', () => {
+    const page = withBuild('<!doctype html><html><head><title>stich</title></head><body></body></html>', '0123456789ab');
+    expect(page).toMatch(/<meta name="stich-build" content="0123456789ab" \/>\n {2}<\/head>/);
+    const dir = mkdtempSync(join(tmpdir(), 'stich-pwa-'));
+    writeFileSync(join(dir, 'index.html'), page);
+    expect(clientBuildOf(dir)).toBe('0123456789ab');
+    // Without the tag (a development build) or without a page: no build.
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head></head></html>');
+    expect(clientBuildOf(dir)).toBeUndefined();
+    expect(clientBuildOf(join(dir, 'missing'))).toBeUndefined();
+    // The build in dist/client (npm test builds first): the page and the service worker's cache name the same version.
+    const built = clientBuildOf('dist/client');
+    expect(built).toMatch(/^[0-9a-f]{12}$/);
+    expect(readFileSync('dist/client/sw.js', 'utf8')).toContain(`const CACHE = "stich-${built}";`);
   });
 
   it('the manifest names the app, opens the lobby standalone and has an SVG and two PNG icons', () => {

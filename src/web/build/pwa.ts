@@ -56,6 +56,11 @@ export function precompress(dir: string): { files: number; bytes: number; gzip: 
   return total;
 }
 
+/** The page with its build named in a meta tag (`stich-build`), read by the server (clientFiles.ts) and the page. */
+export function withBuild(html: string, build: string): string {
+  return html.replace('</head>', `  <meta name="stich-build" content="${build}" />\n  </head>`);
+}
+
 /**
  * The installable app and its delivery: the icons, the manifest and a service worker that caches the built shell
  * (its version is a hash of the shell's file names), then every text file precompressed with gzip and brotli for
@@ -63,6 +68,8 @@ export function precompress(dir: string): { files: number; bytes: number; gzip: 
  */
 export function pwa(): Plugin {
   let outDir = '';
+  /** The build's version (the service worker's), named in the page. */
+  let build = '';
   return {
     name: 'stich-pwa',
     apply: 'build',
@@ -78,8 +85,12 @@ export function pwa(): Plugin {
       const shell = [...Object.keys(bundle).filter((f) => f !== 'index.html' && !f.endsWith('.map')), 'icon.svg', 'icon-192.png', 'icon-512.png', 'manifest.webmanifest'].sort();
       const version = createHash('sha256').update(shell.join('\n')).digest('hex').slice(0, 12);
       emit('sw.js', serviceWorkerSource(version, shell));
+      build = version;
     },
     closeBundle() {
+      // The page names its build, so that an open page learns from the server (hello) that a newer one is served.
+      const page = join(outDir, 'index.html');
+      writeFileSync(page, withBuild(readFileSync(page, 'utf8'), build));
       precompress(outDir);
     },
   };

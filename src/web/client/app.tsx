@@ -104,6 +104,12 @@ export function App() {
   // A ban closes the socket (the connection does not come back) after saying why.
   const [banned, setBanned] = useState<{ code: string; message: string; params?: unknown } | null>(null);
   useEffect(() => conn?.on((msg) => void (msg.type === 'error' && msg.code === 'banned' && setBanned({ code: 'banned', message: msg.message, params: msg.params }))), [conn]);
+  // A server that serves another build of this page than the one open here (an upgrade while the page stayed open) offers a reload.
+  const [newBuild, setNewBuild] = useState(false);
+  useEffect(() => {
+    const mine = pageBuild();
+    return conn?.on((msg) => void (msg.type === 'hello' && mine !== undefined && msg.build !== undefined && msg.build !== mine && setNewBuild(true)));
+  }, [conn]);
   // Admins find their page from the header.
   const [isAdmin, setIsAdmin] = useState(false);
   useEffect(() => {
@@ -212,9 +218,21 @@ export function App() {
     <div class="page">
       {header}
       {!online && !grace && !banned && <div class="offline" role="status">{tr(lang, 'offline')}</div>}
+      {newBuild && (
+        <div class="new-build" role="status">
+          {tr(lang, 'newBuild')} <button title={tr(lang, 'reloadNote')} onClick={() => location.reload()}>
+            {tr(lang, 'reload')}
+          </button>
+        </div>
+      )}
       {screen}
     </div>
   );
+}
+
+/** The build of this page (`<meta name="stich-build">`, written by the build: src/web/build/pwa.ts); undefined in development. */
+function pageBuild(): string | undefined {
+  return document.querySelector<HTMLMetaElement>('meta[name="stich-build"]')?.content || undefined;
 }
 
 function safeDecode(s: string): string {
