@@ -1,7 +1,8 @@
 /**
  * An upgrade while a page stays open, in a real Chromium: the server restarts with a new build of the client, the
  * open page reconnects by itself, learns from the server's hello that another build is served and offers a reload,
- * which fetches the new page; a page of the server's own build offers nothing.
+ * which fetches the new page; a page of the server's own build offers nothing. A part loaded on demand whose file
+ * does not come reloads the page once, and then says so with a reload button instead of loading for ever.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,5 +66,41 @@ describe('a page left open across an upgrade', () => {
     expect(await banner.count()).toBe(0);
     expect(p.errors).toEqual([]);
     await p.ctx.close();
+  }, 60_000);
+
+  it('a part whose file does not come (replaced by a newer build, or no network): one reload, then words and a button', async () => {
+    server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}` });
+    browser ??= await launchChromium();
+    // No service worker here: it would answer from its cache, and the test stands for a file that is gone.
+    const ctx = await browser.newContext({ viewport: PHONE, locale: 'de-DE', serviceWorkers: 'block' });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/rules/schafkopf`);
+    await page.locator('main.rules section').first().waitFor();
+    let loads = 0;
+    page.on('load', () => loads++);
+    // Karnöffel's words and lesson are loaded on demand: their files do not come.
+    await page.route('**/assets/karnoeffel-*.js', (r) => r.abort());
+    await page.getByRole('link', { name: 'Karnöffel' }).first().click();
+    const failed = page.locator('.load-failed');
+    await failed.waitFor({ timeout: 15_000 });
+    expect(loads).toBe(1);
+    expect(await failed.textContent()).toBe('Dieser Teil der Seite ließ sich nicht laden. Neu laden');
+    await page.screenshot({ path: `${OUT}/load-failed-360.png` });
+    // The lesson, loaded on demand too, soon after the reload: no second reload, the same words.
+    await page.getByRole('link', { name: 'Erstes Spiel lernen' }).click();
+    await page.locator('main.lesson-page .load-failed').waitFor();
+    expect(loads).toBe(1);
+    await page.goBack();
+    await page.locator('main.rules .load-failed').waitFor();
+    // The files come again: the button brings the page.
+    await page.unroute('**/assets/karnoeffel-*.js');
+    await failed.getByRole('button', { name: 'Neu laden' }).click();
+    await page.locator('main.rules section').first().waitFor();
+    expect(await page.locator('main.rules h1').textContent()).toBe('Regeln: Karnöffel');
+    expect(await failed.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await ctx.close();
   }, 60_000);
 });

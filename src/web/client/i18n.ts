@@ -56,6 +56,7 @@ const WORDS = {
   offline: ['Verbindung unterbrochen – verbinde neu…', 'Connection lost – reconnecting…'],
   newBuild: ['Eine neue Version von stich ist da.', 'A new version of stich is here.'],
   reload: ['Neu laden', 'Reload'],
+  loadFailed: ['Dieser Teil der Seite ließ sich nicht laden.', 'This part of the page could not be loaded.'],
   reloadNote: ['Holt die neue Version; ein laufendes Spiel geht danach weiter.', 'Fetches the new version; a running game goes on afterwards.'],
   refused: ['Nicht erlaubt', 'Not allowed'],
   rulesTitle: ['Regeln', 'Rules'],

@@ -3,6 +3,7 @@ import { pickKey, ringCrowded, seatAcross, seatAngle, type Lang, type TableModel
 import { presentationOf } from '../../games/presentations.js';
 import { cardLabel } from '../cards/index.js';
 import { Hand } from './hand.js';
+import { LoadFailed } from './loadFailed.js';
 import { LESSON_GAMES, loadLesson, say, type Lesson, type Words } from './lessons/lesson.js';
 import { runLesson, type LessonRun } from './lessons/run.js';
 import { Card } from './table.js';
@@ -46,9 +47,14 @@ const MOVE_MS = 650;
  */
 export function LearnScreen({ game, lang, go }: { game: string; lang: Lang; go: Go }) {
   const [lesson, setLesson] = useState<Lesson | null | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    void loadLesson(game).then((l) => live && setLesson(l ?? null));
+    setFailed(false);
+    loadLesson(game).then(
+      (l) => live && setLesson(l ?? null),
+      () => live && setFailed(true),
+    );
     return () => {
       live = false;
     };
@@ -59,6 +65,13 @@ export function LearnScreen({ game, lang, go }: { game: string; lang: Lang; go: 
       <main class="lesson-page center">
         <p>{w(lang, 'unknown')}</p>
         <button onClick={() => go('/')}>{w(lang, 'play')}</button>
+      </main>
+    );
+  }
+  if (failed) {
+    return (
+      <main class="lesson-page center">
+        <LoadFailed lang={lang} />
       </main>
     );
   }

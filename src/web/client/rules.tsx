@@ -6,6 +6,7 @@ import type { Guide } from './guides/guide.js';
 import { tr } from './i18n.js';
 import type { Refusal } from './refusal.js';
 import { hasLesson, lessonPath } from './learn.js';
+import { LoadFailed } from './loadFailed.js';
 
 /** The games with a rules page, in the lobby's order. */
 export const RULES_GAMES = ['schafkopf', 'bauernschnapsen', 'talonschnapsen', 'karnoeffel'] as const;
@@ -92,10 +93,15 @@ export function RefusalText({ r, game, lang }: { r: Refusal; game: string; lang:
 export function RulesScreen({ game, lang, go }: { game: string; lang: Lang; go: Go }) {
   const engine = replayGame(game);
   const [guide, setGuide] = useState<Guide | null | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     setGuide(undefined);
-    void loadGuide(game, lang).then((g) => live && setGuide(g ?? null));
+    setFailed(false);
+    loadGuide(game, lang).then(
+      (g) => live && setGuide(g ?? null),
+      () => live && setFailed(true),
+    );
     return () => {
       live = false;
     };
@@ -125,7 +131,9 @@ export function RulesScreen({ game, lang, go }: { game: string; lang: Lang; go: 
           <span class="muted small">{tr(lang, 'learnFirstDealNote')}</span>
         </p>
       )}
-      {guide === undefined ? (
+      {failed ? (
+        <LoadFailed lang={lang} />
+      ) : guide === undefined ? (
         <p class="muted">{tr(lang, 'loading')}</p>
       ) : (
         <>
