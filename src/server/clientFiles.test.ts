@@ -59,11 +59,16 @@ describe('the browser client files', () => {
     expect(((await api.json()) as { error: { code: string } }).error.code).toBe('notFound');
   });
 
-  it('tells each socket the build it was started with, so that a page of another build can offer a reload', async () => {
+  it('tells each socket the build a reload gets now, so that a page of another build can offer a reload', async () => {
+    // The page on disk, rewritten by the build above while the server ran (a page from before offers the reload).
     const c = await Client.guest(server.url, 'Baumeister');
-    // The build read when the server started: a new page on disk counts from the restart that an upgrade ends with.
-    expect((await helloOf(c)).build).toBe('a1b2c3d4e5f6');
+    expect((await helloOf(c)).build).toBe('ffffeeee0000');
     await c.close();
+    // Another build, without a restart: the next socket hears of it (a page of this build, reloaded, offers nothing more).
+    writeFileSync(join(dir, 'index.html'), withBuild(page('index-newer.js'), '0123456789ab'));
+    const c2 = await Client.guest(server.url, 'Baumeisterin');
+    expect((await helloOf(c2)).build).toBe('0123456789ab');
+    await c2.close();
     // A client without the tag (a development build) gets a hello without one.
     const bare = mkdtempSync(join(tmpdir(), 'stich-client-'));
     writeFileSync(join(bare, 'index.html'), page('index-dev.js'));

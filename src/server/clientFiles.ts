@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { FastifyStaticOptions } from '@fastify/static';
 
 /**
@@ -25,14 +25,41 @@ export function clientFileOptions(root: string): FastifyStaticOptions {
 }
 
 /**
- * The build of the client in `root`, as its page names it (`<meta name="stich-build">`, src/web/build/pwa.ts), read
- * once when the server starts: the server tells each new socket (hello), and a page of another build offers to
- * reload. Undefined without a built client or without the tag (a development build).
+ * The build of the client in `root`, as its page names it (`<meta name="stich-build">`, src/web/build/pwa.ts).
+ * Undefined without a built client or without the tag (a development build).
  */
 export function clientBuildOf(root: string): string | undefined {
   try {
     return /<meta name="stich-build" content="([0-9a-f]{1,64})"/.exec(readFileSync(`${root}/index.html`, 'utf8'))?.[1];
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The build a reload gets now: the page on disk, read again only when it changed (its time and size). The server
+ * says it in each socket's hello, and a page of another build (left open across an upgrade) offers to reload; since
+ * the files are looked up when asked for, a build made while the server runs is the one a reload gets, restarted
+ * or not (a build read once at start would offer that reload for ever, the reload bringing the same page).
+ */
+export class ClientBuild {
+  private seen = '';
+  private build: string | undefined;
+
+  constructor(private readonly root: string) {}
+
+  current(): string | undefined {
+    let stamp: string;
+    try {
+      const st = statSync(`${this.root}/index.html`);
+      stamp = `${st.mtimeMs}/${st.size}`;
+    } catch {
+      return undefined;
+    }
+    if (stamp !== this.seen) {
+      this.seen = stamp;
+      this.build = clientBuildOf(this.root);
+    }
+    return this.build;
   }
 }

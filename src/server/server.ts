@@ -19,7 +19,7 @@ import { socketRoutes } from './routes/socket.js';
 import { tableRoutes } from './routes/tables.js';
 import { openStore } from './store/open.js';
 import { analysisRoutes } from './analysisRoutes.js';
-import { clientBuildOf, clientFileOptions } from './clientFiles.js';
+import { ClientBuild, clientFileOptions } from './clientFiles.js';
 import { ServerMetrics } from './metrics.js';
 import { registerOperations } from './operations.js';
 import { guestLimits } from './creationLimits.js';
@@ -148,7 +148,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // The browser client (src/web/client, built by Vite), and its build, told to each socket.
   const clientDir = options.clientDir ?? fileURLToPath(new URL('../client/', import.meta.url));
   const ctx: ServerContext = {
-    clientBuild: clientBuildOf(clientDir),
+    clientBuild: new ClientBuild(clientDir),
     hall,
     store,
     identity: new Identity(store, { ...DEFAULT_IDENTITY, ...options.identity }),

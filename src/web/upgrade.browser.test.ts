@@ -1,7 +1,8 @@
 /**
- * An upgrade while a page stays open, in a real Chromium: the server restarts with a new build of the client, the
+ * An upgrade while a page stays open, in a real Chromium: a new build of the client, then the server's restart; the
  * open page reconnects by itself, learns from the server's hello that another build is served and offers a reload,
- * which fetches the new page; a page of the server's own build offers nothing. A part loaded on demand whose file
+ * which fetches the new page; a page of the build served (also one opened between the build and the restart)
+ * offers nothing. A part loaded on demand whose file
  * does not come reloads the page once, and then says so with a reload button instead of loading for ever.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,6 +51,12 @@ describe('a page left open across an upgrade', () => {
     writeFileSync(join(dir, 'index.html'), page0.replace(BUILD, `<meta name="stich-build" content="${next}" />`));
     rmSync(join(dir, 'index.html.gz'), { force: true });
     rmSync(join(dir, 'index.html.br'), { force: true });
+    // Before the restart, a page opened now is of the new build, which the server already names: nothing to offer.
+    const fresh = await guest(browser, server.url, 'Vroni', PHONE);
+    expect(await fresh.page.locator('meta[name="stich-build"]').getAttribute('content')).toBe(next);
+    await fresh.page.waitForTimeout(500);
+    expect(await fresh.page.locator('.new-build').count()).toBe(0);
+    await fresh.ctx.close();
     await server.close();
     server = await testServer({ clientDir: dir, db, port });
 

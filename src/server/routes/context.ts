@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ClientBuild } from '../clientFiles.js';
 import type { ClusterNode } from '../cluster.js';
 import type { Hall, TableDefaults } from '../hall.js';
 import { SESSION_COOKIE, type Identity } from '../identity.js';
@@ -31,7 +32,7 @@ export interface ServerContext {
   /** Mutes, bans and the admin role (moderation.ts); absent only for a store without the moderation tables. */
   readonly moderation?: Moderation;
   /** The build of the browser client served (clientFiles.ts), told to each socket. */
-  readonly clientBuild?: string;
+  readonly clientBuild?: ClientBuild;
 }
 
 /** The token of `Authorization: Bearer TOKEN`, if any. */

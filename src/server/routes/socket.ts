@@ -111,7 +111,8 @@ function connection(ctx: ServerContext, log: { info(o: object, m: string): void;
       ws.close(BANNED_CLOSE, 'banned');
     },
   });
-  send({ type: 'hello', user: { id: user.id, name: user.name, guest: user.guest }, ...(ctx.clientBuild ? { build: ctx.clientBuild } : {}) });
+  const build = ctx.clientBuild?.current();
+  send({ type: 'hello', user: { id: user.id, name: user.name, guest: user.guest }, ...(build ? { build } : {}) });
 
   // A client's broken frames are its own fault: noted without alarm (clientErrors.ts).
   ws.on('error', (e) => log.info({ user: user.id, why: String(e) }, 'socket error'));
