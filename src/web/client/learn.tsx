@@ -3,7 +3,7 @@ import { pickKey, ringCrowded, seatAcross, seatAngle, type Lang, type TableModel
 import { presentationOf } from '../../games/presentations.js';
 import { cardLabel } from '../cards/index.js';
 import { Hand } from './hand.js';
-import { LoadFailed } from './loadFailed.js';
+import { LoadFailed, useOnDemand } from './onDemand.js';
 import { LESSON_GAMES, loadLesson, say, type Lesson, type Words } from './lessons/lesson.js';
 import { runLesson, type LessonRun } from './lessons/run.js';
 import { Card } from './table.js';
@@ -46,19 +46,7 @@ const MOVE_MS = 650;
  * lesson's script; after each trick the page says why it was won.
  */
 export function LearnScreen({ game, lang, go }: { game: string; lang: Lang; go: Go }) {
-  const [lesson, setLesson] = useState<Lesson | null | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setFailed(false);
-    loadLesson(game).then(
-      (l) => live && setLesson(l ?? null),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [game]);
+  const [lesson, failed] = useOnDemand(() => loadLesson(game), [game]);
   const run = useMemo(() => (lesson ? runLesson(lesson) : undefined), [lesson]);
   if (lesson === null) {
     return (

@@ -5,7 +5,7 @@ import './style.css';
 
 render(<App />, document.getElementById('app')!);
 
-// A part loaded on demand (a rules page's words, a lesson) whose file a newer build replaced, on a page left open across
+// A part loaded on demand (a rules page's words, a lesson: onDemand.tsx) whose file a newer build replaced, on a page left open across
 // an upgrade: reload once to the new page. A second failure soon after (no network) is left to the screen, which says so.
 addEventListener('vite:preloadError', (e) => {
   const last = Number(sessionStorage.getItem('stich.reloadedForFiles') ?? 0);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import type { Lang } from '../../games/present.js';
 import { replayGame } from '../../games/replays.js';
 import { describeRules, ruleValueLabel, type HouseRule, type RuleBook } from '../../games/ruleBook.js';
@@ -6,7 +6,7 @@ import type { Guide } from './guides/guide.js';
 import { tr } from './i18n.js';
 import type { Refusal } from './refusal.js';
 import { hasLesson, lessonPath } from './learn.js';
-import { LoadFailed } from './loadFailed.js';
+import { LoadFailed, useOnDemand } from './onDemand.js';
 
 /** The games with a rules page, in the lobby's order. */
 export const RULES_GAMES = ['schafkopf', 'bauernschnapsen', 'talonschnapsen', 'karnoeffel'] as const;
@@ -92,20 +92,7 @@ export function RefusalText({ r, game, lang }: { r: Refusal; game: string; lang:
 /** /rules/GAME: how the game goes, and every house rule and preset by name, from the game's rule book. */
 export function RulesScreen({ game, lang, go }: { game: string; lang: Lang; go: Go }) {
   const engine = replayGame(game);
-  const [guide, setGuide] = useState<Guide | null | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setGuide(undefined);
-    setFailed(false);
-    loadGuide(game, lang).then(
-      (g) => live && setGuide(g ?? null),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [game, lang]);
+  const [guide, failed] = useOnDemand(() => loadGuide(game, lang), [game, lang]);
   // The part named in the address, once the words are there.
   useEffect(() => {
     if (guide && location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
