@@ -41,6 +41,10 @@ describe('the terminal text names every player and speaks proper English', () =>
             expect(all, all).not.toMatch(/\bseat \d/);
             expect(all).not.toMatch(/undefined|NaN|\[object/);
             expect(all, all).not.toMatch(BAD_GRAMMAR);
+            // "Your first trick", not "First trick of You"; a trick's points say what the number is.
+            expect(all, all).not.toMatch(/\bof You\b(?! &)/);
+            expect(all, all).not.toMatch(/the trick \(\d+\)/);
+            for (const m of all.matchAll(/the trick \((\d+) (points?)\)/g)) expect(m[2]).toBe(m[1] === '1' ? 'point' : 'points');
             const helpLines = text.help!(rules, view, legal).split('\n');
             expect(helpLines.length).toBeLessThanOrEqual(15);
           }

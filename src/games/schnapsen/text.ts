@@ -43,6 +43,11 @@ function verb(name: string, plain: string, third: string): string {
   return `${name} ${isYou(name) ? plain : third}`;
 }
 
+/** "Your first trick", "First trick of Sepp", "First trick of You & Resi". */
+function firstTrickOf(name: string): string {
+  return name === 'You' ? 'Your first trick' : `First trick of ${name}`;
+}
+
 /** A team by its players' names: "You & Resi". */
 function teamName(names: readonly string[], seats: number, team: number): string {
   return seats === 4 ? `${nameOf(names, team)} & ${nameOf(names, team + 2)}` : nameOf(names, team);
@@ -107,7 +112,7 @@ function renderView(rules: R, view: V, names: readonly string[], legal?: readonl
     lines.push(parts.join(' · '));
   }
   view.firstTricks.forEach((t, i) => {
-    if (t) lines.push(`First trick of ${teamName(names, n, i)}: ${t.cards.map((p) => cardCode(rules, p.card)).join(' ')} → ${nameOf(names, t.winner)}`);
+    if (t) lines.push(`${firstTrickOf(teamName(names, n, i))}: ${t.cards.map((p) => cardCode(rules, p.card)).join(' ')} → ${nameOf(names, t.winner)}`);
   });
   if (view.tricksPlayed > 0) {
     const won = variant === 'bauern' ? [0, 1].map((team) => `${teamName(names, 4, team)} ${view.tricksWon[team] + view.tricksWon[team + 2]}`) : view.tricksWon.map((w, s) => `${nameOf(names, s)} ${w}`);
@@ -281,7 +286,8 @@ function eventLine(rules: R, view: V, e: SchnapsenEvent, names: readonly string[
     case 'play':
       return `${verb(name(e.seat), 'play', 'plays')} ${cardName(rules, e.card)}`;
     case 'trick':
-      return `  → ${verb(name(e.winner), 'take', 'takes')} the trick (${e.cards.reduce((s, p) => s + CARD_POINTS[p.card], 0)})`;
+      const points = e.cards.reduce((s, p) => s + CARD_POINTS[p.card], 0);
+      return `  → ${verb(name(e.winner), 'take', 'takes')} the trick (${points} ${points === 1 ? 'point' : 'points'})`;
     case 'open':
       return `${verb(name(e.seat), 'lay', 'lays')} the cards open: ${cardList(rules, e.cards)}`;
     case 'end':
