@@ -28,6 +28,24 @@ async function stepWithCost(page: Page): Promise<string> {
   throw new Error('no step of the deal shows a cost');
 }
 
+interface Verdict {
+  view: string;
+  cost: string;
+  best: string;
+}
+
+/** Runs in the page on a step's analysis (none or one): per view (own, all) the cost shown (its number) and the line on the best choice. */
+const STEP_VERDICTS = (els: Element[]): Verdict[] =>
+  els.flatMap((el) => {
+    const lines = [...el.querySelectorAll('ul.best li')].map((li) => li.textContent ?? '');
+    return [...el.querySelectorAll('.cost')].map((c) => {
+      const view = c.getAttribute('data-view') ?? '';
+      const cost = (c.textContent ?? '').replace(/^Kosten: /, '').split(/\s/)[0];
+      const best = lines.find((l) => l.includes(view === 'own' ? 'aus Sicht des Spielers' : 'alle Karten bekannt')) ?? '';
+      return { view, cost, best };
+    });
+  });
+
 describe('the analysis in the record viewer', () => {
   for (const game of ['schafkopf', 'bauernschnapsen', 'talonschnapsen', 'karnoeffel']) {
     it(`a ${game} sitting: the record's Analyse shows the graph, a cost and grade beside a step, the summary`, async () => {
@@ -96,6 +114,23 @@ describe('the analysis in the record viewer', () => {
         expect(await page.locator('main.record section.step-analysis').getAttribute('data-index')).toBe(index);
         expect(await page.locator('main.record section.step-analysis .verdict .grade').textContent()).toMatch(/Ungenauigkeit|Fehler|Patzer/);
       }
+      // Every step of the deal: a "better" choice is named only where that view's cost is not 0, and a best choice is
+      // marked where it is 0 (a Ramsch's last cards often cost nothing whatever is played: no "better" card of equal value).
+      const back = page.locator('main.record button[data-go=prevTrick]');
+      while (!(await back.isDisabled())) await back.click();
+      let checked = 0;
+      for (let i = 0; i < 80; i++) {
+        const verdicts = (await page.locator('main.record section.step-analysis').evaluateAll(STEP_VERDICTS)) as Verdict[];
+        for (const v of verdicts) {
+          checked++;
+          if (v.cost === '0') expect(v.best, JSON.stringify(v)).toMatch(/beste Wahl getroffen/);
+          else expect(v.best, JSON.stringify(v)).toMatch(/^Besser: /);
+        }
+        const forward = page.locator('main.record button[data-go=forward]');
+        if (await forward.isDisabled()) break;
+        await forward.click();
+      }
+      expect(checked).toBeGreaterThan(4);
       await page.screenshot({ path: `${OUT}/analysis-${game}.png`, fullPage: true });
       // Pressed again, the analysis is put away.
       await analyse.click();

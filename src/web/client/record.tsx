@@ -131,10 +131,10 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
       </div>
       <div class="row controls">
         <button aria-label={lang === 'de' ? 'Voriges Spiel' : 'Previous deal'} disabled={deal === 0} onClick={() => (setDeal(deal - 1), setStep(0))}>{lang === 'de' ? '− Spiel' : '− deal'}</button>
-        <button aria-label={lang === 'de' ? 'Voriger Stich' : 'Previous trick'} data-go="prevTrick" onClick={prevTrick}>«</button>
-        <button aria-label={lang === 'de' ? 'Schritt zurück' : 'Step back'} data-go="back" onClick={() => setStep(Math.max(0, at - 1))}>‹</button>
-        <button aria-label={lang === 'de' ? 'Schritt vor' : 'Step forward'} data-go="forward" onClick={() => setStep(Math.min(states.length - 1, at + 1))}>›</button>
-        <button class="primary" aria-label={lang === 'de' ? 'Nächster Stich' : 'Next trick'} data-go="nextTrick" onClick={nextTrick}>»</button>
+        <button aria-label={lang === 'de' ? 'Voriger Stich' : 'Previous trick'} data-go="prevTrick" disabled={at === 0} onClick={prevTrick}>«</button>
+        <button aria-label={lang === 'de' ? 'Schritt zurück' : 'Step back'} data-go="back" disabled={at === 0} onClick={() => setStep(Math.max(0, at - 1))}>‹</button>
+        <button aria-label={lang === 'de' ? 'Schritt vor' : 'Step forward'} data-go="forward" disabled={at >= states.length - 1} onClick={() => setStep(Math.min(states.length - 1, at + 1))}>›</button>
+        <button class="primary" aria-label={lang === 'de' ? 'Nächster Stich' : 'Next trick'} data-go="nextTrick" disabled={at >= states.length - 1} onClick={nextTrick}>»</button>
         <button aria-label={lang === 'de' ? 'Nächstes Spiel' : 'Next deal'} disabled={deal >= rec.deals.length - 1} onClick={() => (setDeal(deal + 1), setStep(0))}>{lang === 'de' ? 'Spiel +' : 'deal +'}</button>
         <button
           class={`analyse${shown ? ' on' : ''}`}
