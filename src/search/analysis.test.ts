@@ -73,6 +73,23 @@ describe('analysis of a played deal (tiny game)', () => {
     expect(analysed).toBeGreaterThan(30);
   });
 
+  it('a choice tied with the best as shown is best, never "best X" of the same value (as in the browser)', () => {
+    const unit = analysisUnit('schafkopf');
+    const deal = (estimate: { action: string; value: number }[], taken: string) => ({
+      deal: 1,
+      seats: [],
+      decisions: [{ index: 30, trick: 8, seat: 1, action: taken, card: true, estimate, estimateCost: estimate[0].value - estimate.find((e) => e.action === taken)!.value }],
+    });
+    // Exactly tied (a Ramsch's last cards, all −30 ct) and tied below the tenth of a cent shown: both "best".
+    for (const [values, taken] of [[[-30, -30], 'HN'], [[-29.98, -30.01], 'HN']] as const) {
+      const text = formatDealAnalysis(deal([{ action: 'GU', value: values[0] }, { action: 'HN', value: values[1] }], taken), ['A', 'B', 'C', 'D'], unit);
+      if (values[0] > values[1]) expect(text).toMatch(/Trick 8, B played HN: −30 ct, best/);
+      expect(text).not.toMatch(/best GU/);
+    }
+    const worse = formatDealAnalysis(deal([{ action: 'GU', value: -29.9 }, { action: 'HN', value: -30.01 }], 'HN'), ['A', 'B', 'C', 'D'], unit);
+    expect(worse).toMatch(/Trick 8, B played HN: −30 ct; best GU: −29.9 ct/);
+  });
+
   it('grades a cost by the thresholds of the game', () => {
     const u = analysisUnit('schafkopf');
     expect(u).toMatchObject({ symbol: 'ct', name: 'cents' });

@@ -54,12 +54,12 @@ function formatDecision(x: DecisionAnalysis, players: readonly string[], unit: A
   return `${what}: ${judge(x.action, x.estimate, unit)}${x.solver ? ` [all cards known: ${judge(x.action, x.solver, unit)}]` : ''}${grade}${stake}`;
 }
 
-/** "−20 ct; best SA: +10 ct", or "+10 ct, best" for a best choice. */
+/** "−20 ct; best SA: +10 ct", or "+10 ct, best" for a best choice (also one that differs from the best below the decimals shown). */
 function judge(action: string, values: readonly { action: string; value: number }[] | undefined, unit: AnalysisUnit): string {
   if (!values || values.length === 0) return 'not valued';
   const mine = values.find((v) => v.action === action);
   if (!mine) return 'not valued';
-  if (mine.value >= values[0].value) return `${signed(mine.value, unit)}, best`;
+  if (mine.value >= values[0].value || signed(mine.value, unit) === signed(values[0].value, unit)) return `${signed(mine.value, unit)}, best`;
   return `${signed(mine.value, unit)}; best ${values[0].action}: ${signed(values[0].value, unit)}`;
 }
 
