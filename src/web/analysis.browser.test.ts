@@ -35,7 +35,14 @@ interface Verdict {
 }
 
 /** Runs in the page on a step's analysis (none or one): per view (own, all) the cost shown (its number) and the line on the best choice. */
-const STEP_VERDICTS = (els: Element[]): Verdict[] =>
+/** What the page function uses of an element (the test's type check has no DOM). */
+interface Node {
+  querySelectorAll(selector: string): Iterable<Node>;
+  readonly textContent: string | null;
+  getAttribute(name: string): string | null;
+}
+
+const STEP_VERDICTS = (els: Node[]): Verdict[] =>
   els.flatMap((el) => {
     const lines = [...el.querySelectorAll('ul.best li')].map((li) => li.textContent ?? '');
     return [...el.querySelectorAll('.cost')].map((c) => {
