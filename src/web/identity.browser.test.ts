@@ -62,4 +62,29 @@ describe('identity in the browser', () => {
     expect(errors).toEqual([]);
     await ctx.close();
   });
+
+  it('Enter does what a person expects: in the password field it logs in, in the name field it plays as a guest', async () => {
+    const ctx = await browser!.newContext({ viewport: DESKTOP, locale: 'de-DE' });
+    const page = await ctx.newPage();
+    await page.goto(server!.url);
+    // A wrong password and Enter: refused in German, still at the form.
+    await page.getByLabel('Dein Name').fill('Kreszenz');
+    await page.locator('.login summary').click();
+    await page.getByLabel('Passwort').fill('Zwetschgendatscherl');
+    await page.getByLabel('Passwort').press('Enter');
+    await expect.poll(() => page.locator('.login .error').textContent()).toMatch(/.+/);
+    // The right one and Enter: logged in as the registered player, not as a guest of that name.
+    await page.getByLabel('Passwort').fill('Zwetschgendatschi');
+    await page.getByLabel('Passwort').press('Enter');
+    await page.waitForSelector('form.create');
+    expect(await (await page.request.get(`${server!.url}/api/me`)).json()).toMatchObject({ user: { name: 'Kreszenz', guest: false } });
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.waitForSelector('main.login');
+    // Enter in the name field: a guest of that name.
+    await page.getByLabel('Dein Name').fill('Wastl');
+    await page.getByLabel('Dein Name').press('Enter');
+    await page.waitForSelector('form.create');
+    expect(await (await page.request.get(`${server!.url}/api/me`)).json()).toMatchObject({ user: { name: 'Wastl', guest: true } });
+    await ctx.close();
+  });
 });

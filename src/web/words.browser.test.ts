@@ -92,6 +92,37 @@ describe('rules pages, names for rules and presets, refusals in words (issue 18,
     }
   });
 
+  it('before any name is chosen, the login page links every rules page and every guided first deal, which open without an account', async () => {
+    const { browser: b, base } = await setup();
+    for (const [viewport, locale, rules, learn] of [
+      [PHONE, 'de-DE', 'Regeln', 'Erstes Spiel lernen'],
+      [DESKTOP, 'en-GB', 'Rules', 'Learn with a first deal'],
+    ] as const) {
+      const ctx = await b.newContext({ viewport, locale });
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(base);
+      await page.waitForSelector('main.login');
+      expect(await page.locator('main.login .rules-links').innerText()).toBe(`${rules}: Schafkopf · Bauernschnapsen · Talonschnapsen · Karnöffel`);
+      expect(await page.locator('main.login .learn-links').innerText()).toBe(`${learn}: Schafkopf · Bauernschnapsen · Talonschnapsen · Karnöffel`);
+      expect(await page.locator('main.login .learn-links a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/learn/schafkopf', '/learn/bauernschnapsen', '/learn/talonschnapsen', '/learn/karnoeffel']);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: `${OUT}/words-login-${viewport.width}.png` });
+      // A rules page and a lesson open in the app, still without a session.
+      await page.locator('main.login .rules-links a').nth(3).click();
+      await page.waitForSelector('main.rules section#pay');
+      expect(new URL(page.url()).pathname).toBe('/rules/karnoeffel');
+      await page.goBack();
+      await page.locator('main.login .learn-links a').nth(3).click();
+      await page.waitForSelector('.hand button.hc');
+      expect(new URL(page.url()).pathname).toBe('/learn/karnoeffel');
+      expect(await (await page.request.get(`${base}/api/me`)).json()).toEqual({ user: null });
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
+  });
+
   it('the lobby links every rules page; the create form names presets, house rules and their values, never by id, and links the rules', async () => {
     const { browser: b, base } = await setup();
     const p = await guest(b, base, 'Vroni', PHONE);

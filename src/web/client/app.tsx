@@ -7,7 +7,7 @@ import { PlayerScreen, playerPath } from './player.js';
 import { RecordScreen } from './record.js';
 import { say } from './setupWords.js';
 import { refusal } from './refusal.js';
-import { RulesScreen } from './rules.js';
+import { LearnLinks, RulesLinks, RulesScreen } from './rules.js';
 import { LearnScreen } from './learn.js';
 import { TableScreen } from './table.js';
 import { AdminScreen } from './admin.js';
@@ -192,7 +192,7 @@ export function App() {
     );
   }
   if (user === undefined) return <div class="page">{header}<p class="center muted">{tr(lang, 'loading')}</p></div>;
-  if (user === null || !conn) return <div class="page">{header}<Login lang={lang} onUser={setUser} /></div>;
+  if (user === null || !conn) return <div class="page">{header}<Login lang={lang} onUser={setUser} go={go} /></div>;
   const ctx: Ctx = { lang, user, conn, online, go };
   const m = /^\/table\/([\w-]+)/.exec(path);
   const rm = /^\/record\/([\w.-]+)/.exec(path);
@@ -243,7 +243,7 @@ function safeDecode(s: string): string {
   }
 }
 
-function Login({ lang, onUser }: { lang: Lang; onUser: (u: User) => void }) {
+function Login({ lang, onUser, go }: { lang: Lang; onUser: (u: User) => void; go: (path: string) => void }) {
   const [name, setName] = useState(() => localStorage.getItem('stich.name') ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -263,29 +263,44 @@ function Login({ lang, onUser }: { lang: Lang; onUser: (u: User) => void }) {
     else if (e && e.code in words) setError(`${tr(lang, words[e.code as keyof typeof words])} (${e.message})`);
     else setError(e?.message ?? `${r.status}`);
   };
+  // One form, so that Enter does what a person expects and a password manager sees a login: Enter in the name field
+  // plays as a guest (the first button), Enter in the password field logs in; each button does its own.
+  const onSubmit = (e: SubmitEvent) => {
+    e.preventDefault();
+    const button = e.submitter as HTMLButtonElement | null;
+    const fromPassword = (document.activeElement as HTMLInputElement | null)?.type === 'password';
+    const action = fromPassword && button?.value === 'guest' ? 'login' : (button?.value ?? 'guest');
+    if (action === 'guest') void submit('/api/guest', { name: guestName() });
+    else void submit(`/api/${action}`, { name: name.trim(), password });
+  };
   return (
     <main class="login">
-      <h1>stich</h1>
-      <p class="muted">{tr(lang, 'tagline')}</p>
-      <label>
-        {tr(lang, 'yourName')}
-        <input value={name} maxLength={40} onInput={(e) => setName((e.target as HTMLInputElement).value)} autoComplete="nickname" />
-      </label>
-      <button class="primary big" onClick={() => void submit('/api/guest', { name: guestName() })}>
-        {tr(lang, 'playAsGuest')}
-      </button>
-      <details>
-        <summary>{tr(lang, 'orLogin')}</summary>
+      <form class="login-form" onSubmit={onSubmit}>
+        <h1>stich</h1>
+        <p class="muted">{tr(lang, 'tagline')}</p>
         <label>
-          {tr(lang, 'password')}
-          <input type="password" value={password} onInput={(e) => setPassword((e.target as HTMLInputElement).value)} autoComplete="current-password" />
+          {tr(lang, 'yourName')}
+          <input name="username" value={name} maxLength={40} onInput={(e) => setName((e.target as HTMLInputElement).value)} autoComplete="username" />
         </label>
-        <div class="row">
-          <button onClick={() => void submit('/api/login', { name: name.trim(), password })}>{tr(lang, 'login')}</button>
-          <button onClick={() => void submit('/api/register', { name: name.trim(), password })}>{tr(lang, 'register')}</button>
-        </div>
-      </details>
-      {error && <p class="error" role="alert">{error}</p>}
+        <button type="submit" value="guest" class="primary big">
+          {tr(lang, 'playAsGuest')}
+        </button>
+        <details>
+          <summary>{tr(lang, 'orLogin')}</summary>
+          <label>
+            {tr(lang, 'password')}
+            <input name="password" type="password" value={password} onInput={(e) => setPassword((e.target as HTMLInputElement).value)} autoComplete="current-password" />
+          </label>
+          <div class="row">
+            <button type="submit" value="login">{tr(lang, 'login')}</button>
+            <button type="submit" value="register">{tr(lang, 'register')}</button>
+          </div>
+        </details>
+        {error && <p class="error" role="alert">{error}</p>}
+      </form>
+      {/* The rules and the guided first deals need no account: a newcomer finds them before choosing a name. */}
+      <RulesLinks lang={lang} go={go} />
+      <LearnLinks lang={lang} go={go} />
     </main>
   );
 }

@@ -198,7 +198,25 @@ function Nav({ lang, go, current }: { lang: Lang; go: Go; current: string }) {
   );
 }
 
-/** The "Rules" links of the lobby: one per game. */
+/** The guided first deals, one link per game that has one (the login page: learning needs no account). */
+export function LearnLinks({ lang, go }: { lang: Lang; go: Go }) {
+  const games = RULES_GAMES.filter(hasLesson);
+  return (
+    <p class="learn-links small">
+      {tr(lang, 'learnFirstDeal')}:{' '}
+      {games.map((g, i) => (
+        <span key={g}>
+          {i > 0 && ' · '}
+          <Link href={lessonPath(g)} go={go}>
+            {replayGame(g)?.title ?? g}
+          </Link>
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** The "Rules" links of the lobby and the login page: one per game. */
 export function RulesLinks({ lang, go }: { lang: Lang; go: Go }) {
   return (
     <p class="rules-links small">
