@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, post } from '../server/client.js';
 import type { RunningServer } from '../server/server.js';
 import { testServer } from '../server/testing.js';
-import { CLIENT, createTable, DESKTOP, guest, launchChromium, OUT, PHONE } from './testing.js';
+import { CLIENT, createTable, DESKTOP, guest, launchChromium, OUT, PHONE, play } from './testing.js';
 
 let browser: Browser | undefined;
 let server: RunningServer | undefined;
@@ -100,6 +100,35 @@ describe('playing with friends', () => {
       expect(await p.page.locator('.seat.mine').count()).toBe(1);
     }
     expect(s.hall.tables.get(id)!.seats.map((o) => (o.kind === 'bot' ? o.bot : o.kind))).toEqual(['human', 'human', 'easy', 'strong']);
+    expect([...anna.errors, ...bert.errors]).toEqual([]);
+    await anna.ctx.close();
+    await bert.ctx.close();
+  });
+
+  it('"Noch eine Runde" by one player: the other\'s open summary says the next sitting has begun and closes with "Weiter" onto it', async () => {
+    const { browser: b, base } = await setup();
+    const anna = await guest(b, base, 'Anni');
+    const bert = await guest(b, base, 'Berti', PHONE);
+    const id = await createTable(anna, 'schafkopf', { seats: ['open', 'easy', 'easy'], private: true, deals: 1 });
+    await bert.page.goto(`${base}/table/${id}`);
+    await bert.page.locator('.seat[data-seat="1"] button.primary').click();
+    // Both play the one deal to the sitting's end.
+    await Promise.all([play(anna.page), play(bert.page)]);
+    const summary = bert.page.locator('.summary');
+    expect(await summary.locator('h3').textContent()).toBe('Sitzung vorbei');
+    expect(await summary.locator('.restarted').count()).toBe(0);
+    // Anna starts the next sitting; Bert still looks at the last one's summary.
+    await anna.page.locator('.summary button', { hasText: 'Noch eine Runde' }).click();
+    await expect.poll(() => summary.locator('.restarted').textContent()).toBe('Die nächste Runde hat schon begonnen.');
+    expect(await summary.locator('button', { hasText: 'Noch eine Runde' }).count()).toBe(0);
+    // The record and its analysis open in a new tab, so the seat at the running table is not left.
+    expect(await summary.locator('a.record-link').getAttribute('target')).toBe('_blank');
+    expect(await summary.locator('a.analysis-link').getAttribute('href')).toMatch(new RegExp(`^/record/${id}\\.1\\?analyse$`));
+    await bert.page.screenshot({ path: `${OUT}/friends-again-phone.png` });
+    await summary.locator('button.next').click();
+    expect(await bert.page.locator('.summary').count()).toBe(0);
+    await bert.page.waitForSelector('main.table[data-phase=playing] .hand button.hc');
+    expect(new URL(bert.page.url()).pathname).toBe(`/table/${id}`);
     expect([...anna.errors, ...bert.errors]).toEqual([]);
     await anna.ctx.close();
     await bert.ctx.close();

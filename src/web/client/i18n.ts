@@ -52,6 +52,7 @@ const WORDS = {
   sittingOver: ['Sitzung vorbei', 'Sitting over'],
   next: ['Weiter', 'Continue'],
   again: ['Noch eine Runde', 'Play again'],
+  againStarted: ['Die nächste Runde hat schon begonnen.', 'The next sitting has already begun.'],
   toLobby: ['Zur Lobby', 'To the lobby'],
   offline: ['Verbindung unterbrochen – verbinde neu…', 'Connection lost – reconnecting…'],
   newBuild: ['Eine neue Version von stich ist da.', 'A new version of stich is here.'],

@@ -31,6 +31,8 @@ interface Ended {
   deal?: number;
   /** A fair deal's reveal and the browser's check of it. */
   fair?: { reveal: Reveal; check: Check };
+  /** A sitting's summary still open when another player started the next sitting ("Noch eine Runde"). */
+  restarted?: boolean;
 }
 
 export function Card({ c, m, small }: { c: CardModel; m: TableModel; small?: boolean }) {
@@ -145,6 +147,9 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           for (const { e, event } of events) {
             if (event.type === 'chat' || event.type === 'chatHidden') setChat((c) => applyChat(c, e, event));
             if (event.type === 'closed') setClosed(event.reason);
+            // Another player started the next sitting while this one's summary is open here: it says so and closes
+            // with "Weiter" instead of offering to start what has started (and the player's clock may be running).
+            if (event.type === 'sittingStart') setEnded((list) => list.map((x) => (x.kind === 'sitting' ? { ...x, restarted: true } : x)));
             if (event.type === 'dealStart' && event.fair) {
               const f = event.fair as { commitment: string };
               contribute(event.deal as number, f.commitment, current.current?.seat ?? -1);
@@ -526,8 +531,26 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             <p key={i}>{l}</p>
           ))}
           {topEnded.fair && <FairNote check={topEnded.fair.check} reveal={topEnded.fair.reveal} names={names} lang={lang} />}
+          {topEnded.restarted && <p class="restarted">{tr(lang, 'againStarted')}</p>}
           <div class="row">
-            {topEnded.kind === 'sitting' ? (
+            {topEnded.restarted ? (
+              <>
+                {/* The new sitting is running: the record and its analysis open beside it, in a new tab. */}
+                {topEnded.record && (
+                  <a class="button record-link" href={`/record/${topEnded.record}`} target="_blank" rel="noopener">
+                    {tr(lang, 'record')}
+                  </a>
+                )}
+                {topEnded.record && (
+                  <a class="button analysis-link" href={`/record/${topEnded.record}?analyse`} target="_blank" rel="noopener">
+                    {tr(lang, 'analyse')}
+                  </a>
+                )}
+                <button class="primary next" onClick={() => setEnded((e) => e.slice(1))}>
+                  {tr(lang, 'next')}
+                </button>
+              </>
+            ) : topEnded.kind === 'sitting' ? (
               <>
                 {me >= 0 && (
                   <button
