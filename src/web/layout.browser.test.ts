@@ -108,6 +108,52 @@ describe('a table that looks like a table', () => {
     await p.ctx.close();
   });
 
+  it('at 1280×800 the people round a table of four keep their whole names beside "Gast" and the clock', async () => {
+    // A server of its own whose tables keep the clock the form asks for (the file's server has none).
+    const own = await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { botDelayMs: 150 } });
+    const base = own.url;
+    const names = ['Walburga', 'Bartholomä', 'Kunigunde'];
+    const anna = await guest(browser!, base, names[0]);
+    await anna.page.selectOption('select[name=game]', 'schafkopf');
+    await anna.page.selectOption('select[name=clock]', '120000');
+    const id = await createTable(anna, 'schafkopf', { seats: ['open', 'open', 'easy'], private: true, deals: 1 });
+    const others = [];
+    for (const [i, name] of names.slice(1).entries()) {
+      const o = await guest(browser!, base, name);
+      await o.page.goto(`${base}/table/${id}`);
+      await o.page.locator(`.seat[data-seat="${i + 1}"] button.primary`).click();
+      others.push(o);
+    }
+    // While all three play, Anna's page is looked at: every plate of a person with the clock running, and any name cut short.
+    const clocked = new Set<string>();
+    const cut = new Set<string>();
+    let done = false;
+    const watch = (async () => {
+      while (!done) {
+        const seen = (await anna.page.evaluate(`[...document.querySelectorAll('.ring .place .seat')].map((p) => {
+          const nm = p.querySelector('.name .nm');
+          return { name: nm ? nm.textContent : '', clock: !!p.querySelector('.clock'), guest: !!p.querySelector('.tag.guest'), cut: !!nm && nm.scrollWidth > nm.clientWidth + 1 };
+        })`)) as { name: string; clock: boolean; guest: boolean; cut: boolean }[];
+        for (const p of seen) {
+          if (p.clock && p.guest) clocked.add(p.name);
+          if (p.cut) cut.add(p.name);
+        }
+        await anna.page.waitForTimeout(50);
+      }
+    })();
+    // Each person takes a moment before acting, as people do, so that their clock is up long enough to be seen.
+    await Promise.all([anna, ...others].map((p) => play(p.page, async () => (await p.page.waitForTimeout(250), false))));
+    done = true;
+    await watch;
+    expect([...clocked].sort()).toEqual(['Bartholomä', 'Kunigunde']);
+    expect([...cut]).toEqual([]);
+    for (const p of [anna, ...others]) {
+      expect(p.errors).toEqual([]);
+      await p.ctx.close();
+    }
+    await own.close();
+  });
+
   it('Bauernschnapsen: the partner sits opposite; Talonschnapsen: two others, left and right', async () => {
     const b = await guest(browser!, server!.url, 'Gegenüber');
     await createTable(b, 'bauernschnapsen', { deals: 1 });
