@@ -103,7 +103,12 @@ describe('the browser table in Chromium', () => {
     const { browser: b, base } = await setup();
     const people = [await guest(b, base, 'Anna'), await guest(b, base, 'Bert'), await guest(b, base, 'Cilli'), await guest(b, base, 'Done')];
     const id = await createTable(people[0], 'schafkopf', { deals: 1, bots: false });
-    for (const p of people.slice(1)) {
+    // Bert finds the table in the lobby: "Hinsetzen" seats him at once; the others come by the link and pick a seat.
+    const entry = people[1].page.locator('ul.tables li', { hasText: 'Anna' });
+    await entry.getByRole('button', { name: 'Hinsetzen' }).click();
+    await people[1].page.waitForSelector('.seat.mine');
+    expect(new URL(people[1].page.url()).pathname).toBe(`/table/${id}`);
+    for (const p of people.slice(2)) {
       await p.page.goto(`${base}/table/${id}`);
       await p.page.getByRole('button', { name: 'Hier sitzen' }).first().click();
       await p.page.waitForSelector('.seat.mine');

@@ -99,7 +99,14 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
                   <strong>{title(t.game)}</strong>
                   <span class="muted">{t.seats.map((s) => (s.kind === 'open' ? '—' : s.kind === 'human' && s.guest ? `${s.name} (${tr(lang, 'guest')})` : s.name)).join(', ')}</span>
                 </div>
-                <button class={open > 0 ? 'primary' : ''} onClick={() => ctx.go(`/table/${t.id}`)}>
+                {/* "Hinsetzen" sits down at once (the first open seat, as after opening a table); "Zuschauen" only watches. */}
+                <button
+                  class={open > 0 ? 'primary' : ''}
+                  onClick={() => {
+                    if (open > 0) sessionStorage.setItem('stich.autosit', t.id);
+                    ctx.go(`/table/${t.id}`);
+                  }}
+                >
                   {tr(lang, open > 0 ? 'join' : 'watch')}
                 </button>
               </li>
