@@ -46,3 +46,34 @@ describe('the prompt at a raise (000 "Kartengeben und Steigern": the other of th
     expect(prompt(s, 1, 'en')).toBe(`Anna raises to ${s.pause!.bid}: accept?`);
   });
 });
+
+describe('the partner\'s cards at the table (house rule showHands; 000 "Kartengeben und Steigern": partners show each other their cards)', () => {
+  it('are titled "Karten von …" only once the partner holds a card: no title over nothing while the deal has not reached him', () => {
+    const rules = rulesOf({ players: 4 });
+    let s: KarnoeffelState = start(rules, 0, {});
+    // Where the cards are dealt two at a time, the seats after the first pair hold nothing for a while.
+    const shownOf = (st: KarnoeffelState, seat: number) =>
+      karnoeffelPresentation.table(view(st, seat), legal(st, seat).map((a) => karnoeffelModule.game.formatAction(st.rules, a)), 'de', names).shown;
+    let empty = 0;
+    let titled = 0;
+    for (let step = 0; step < 200 && s.phase !== 'done'; step++) {
+      for (let seat = 0; seat < 4; seat++) {
+        const partner = (seat + 2) % 4;
+        const shown = shownOf(s, seat);
+        if (s.hands[partner] === 0) {
+          expect(shown).toEqual([]);
+          empty++;
+        } else {
+          expect(shown.map((h) => h.title)).toEqual([`Karten von ${names[partner]}`]);
+          expect(shown[0].cards.length).toBeGreaterThan(0);
+          titled++;
+        }
+      }
+      const seat = toAct(s)[0];
+      if (seat === undefined) break;
+      s = act(s, seat, legal(s, seat)[0]);
+    }
+    expect(empty).toBeGreaterThan(0);
+    expect(titled).toBeGreaterThan(0);
+  });
+});

@@ -76,7 +76,8 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   const taken = Array.from({ length: view.players }, (_, s) => ((view.won[s] ?? 0) > 0 ? count(lang, view.won[s], ['Stich', 'Stiche'], ['trick', 'tricks']) : ''));
   // The first round's face-up cards lie before their holders for all to see until they are played.
   const seatCards = view.faceUp.map((c, s) => (c >= 0 && s !== view.seat && view.phase === 'deal' && !view.seen.some((h) => h.seat === s) ? [cardModel(PACK, c)] : []));
-  const shown = view.seen.filter((h) => h.seat !== view.seat).map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, cards: bySuit(PACK, h.cards, trump).map((c) => cardModel(PACK, c)) }));
+  // A partner's hand the seat may see, once it holds a card (before the deal reaches it, a title over nothing).
+  const shown = view.seen.filter((h) => h.seat !== view.seat && h.cards.length > 0).map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, cards: bySuit(PACK, h.cards, trump).map((c) => cardModel(PACK, c)) }));
   const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: ${quoted(lang, talkText(lang, e.message, names))}${e.card !== undefined ? ` (${formatCard(PACK, e.card)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${quoted(lang, say(lang, 'Mit dieser Runde gewinnen wir die Partie!', 'With this round we win the match!'))}`] : []));
   const me = view.seat;
   const myTurn = me >= 0 && view.toAct.includes(me);
