@@ -105,6 +105,31 @@ describe('playing with friends', () => {
     await bert.ctx.close();
   });
 
+  it('a player seated at a waiting table by the lobby\'s "Hinsetzen" may stand up again, and the seat is open for anyone', async () => {
+    const { browser: b, base, server: s } = await setup();
+    const anna = await guest(b, base, 'Annerl');
+    const bert = await guest(b, base, 'Bertl', PHONE);
+    const id = await createTable(anna, 'schafkopf', { seats: ['open', 'open', 'easy'], deals: 1 });
+    await bert.page.locator('ul.tables li', { hasText: 'Annerl' }).getByRole('button', { name: 'Hinsetzen' }).click();
+    await bert.page.waitForSelector('.seat.mine');
+    expect(s.hall.tables.get(id)!.seats.filter((o) => o.kind === 'human')).toHaveLength(2);
+    await bert.page.screenshot({ path: `${OUT}/friends-stand-phone.png` });
+    await bert.page.getByRole('button', { name: 'Aufstehen' }).click();
+    await bert.page.waitForSelector('.seat[data-seat="1"] button.primary');
+    expect(await bert.page.locator('.seat.mine').count()).toBe(0);
+    expect(await bert.page.getByRole('button', { name: 'Aufstehen' }).count()).toBe(0);
+    expect(s.hall.tables.get(id)!.seats.map((o) => o.kind)).toEqual(['human', 'open', 'open', 'bot']);
+    // Anna sees the seat open again, and still waits (she may stand up too).
+    await anna.page.waitForSelector('.waiting .bots li[data-seat="1"] button.put-bot');
+    expect(await anna.page.getByRole('button', { name: 'Aufstehen' }).count()).toBe(1);
+    // Bert changes his mind once more: the seat is his again.
+    await bert.page.locator('.seat[data-seat="1"] button.primary').click();
+    await bert.page.waitForSelector('.seat.mine');
+    expect([...anna.errors, ...bert.errors]).toEqual([]);
+    await anna.ctx.close();
+    await bert.ctx.close();
+  });
+
   it('"Noch eine Runde" by one player: the other\'s open summary says the next sitting has begun and closes with "Weiter" onto it', async () => {
     const { browser: b, base } = await setup();
     const anna = await guest(b, base, 'Anni');

@@ -24,6 +24,7 @@ const WORDS = {
   yourSeats: ['Deine Plätze', 'Your seats'],
   putBot: ['Bot hinsetzen', 'Seat a bot'],
   removeBot: ['Bot wegnehmen', 'Remove the bot'],
+  standUp: ['Aufstehen', 'Leave the seat'],
   creatorNote: ['Setz Bots auf freie Plätze oder nimm sie weg, bis alle da sind; voll geht es los.', 'Seat bots on open seats or take them off until everyone is here; a full table starts.'],
   unknownTable: ['Diesen Tisch gibt es nicht.', 'There is no such table.'],
   unknownTableNote: ['Vielleicht ist der Link unvollständig.', 'Perhaps the link is incomplete.'],

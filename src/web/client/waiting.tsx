@@ -7,6 +7,8 @@ import { say } from './setupWords.js';
 
 /** What the waiting table needs of the snapshot. */
 export interface WaitingSnap {
+  /** The receiver's seat (-1: watching). */
+  readonly seat: number;
   readonly seats: readonly { kind: 'open' | 'human' | 'bot'; name?: string; bot?: string }[];
   readonly settings?: { public?: boolean; creator?: string };
 }
@@ -48,6 +50,14 @@ export function WaitingRoom({ ctx, id, game, snap }: { ctx: Ctx; id: string; gam
         </button>
       </div>
       {snap.settings?.public === false && <p class="small">{say(lang, 'privateNote')}</p>}
+      {/* Seated (by "Hinsetzen" in the lobby, say) and changed one's mind: the seat is free again until the table starts. */}
+      {snap.seat >= 0 && (
+        <p>
+          <button type="button" class="stand" onClick={() => conn.send({ type: 'stand', table: id })}>
+            {say(lang, 'standUp')}
+          </button>
+        </p>
+      )}
       {creator && (
         <div class="bots">
           <p class="small">{say(lang, 'creatorNote')}</p>
