@@ -150,6 +150,11 @@ describe('playing with friends', () => {
     expect(await summary.locator('a.record-link').getAttribute('target')).toBe('_blank');
     expect(await summary.locator('a.analysis-link').getAttribute('href')).toMatch(new RegExp(`^/record/${id}\\.1\\?analyse$`));
     await bert.page.screenshot({ path: `${OUT}/friends-again-phone.png` });
+    // The header stays at hand above the summary's backdrop: the language switches, and the summary with it.
+    await bert.page.getByRole('button', { name: 'Switch to English' }).click();
+    expect(await summary.locator('h3').textContent()).toBe('Sitting over');
+    expect(await summary.locator('.restarted').textContent()).toBe('The next sitting has already begun.');
+    await bert.page.getByRole('button', { name: 'Auf Deutsch umschalten' }).click();
     await summary.locator('button.next').click();
     expect(await bert.page.locator('.summary').count()).toBe(0);
     await bert.page.waitForSelector('main.table[data-phase=playing] .hand button.hc');
