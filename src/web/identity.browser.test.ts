@@ -67,9 +67,17 @@ describe('identity in the browser', () => {
     const ctx = await browser!.newContext({ viewport: DESKTOP, locale: 'de-DE' });
     const page = await ctx.newPage();
     await page.goto(server!.url);
+    // Registering with a short password, or without a name: said in German before anything is sent.
+    await page.locator('.login summary').click();
+    await page.getByLabel('Passwort').fill('Zwetschgendatschi');
+    await page.getByRole('button', { name: 'Registrieren' }).click();
+    await expect.poll(() => page.locator('.login .error').textContent()).toBe('Gib zuerst deinen Namen ein.');
+    await page.getByLabel('Dein Name').fill('Zenzi');
+    await page.getByLabel('Passwort').fill('kurz');
+    await page.getByRole('button', { name: 'Registrieren' }).click();
+    await expect.poll(() => page.locator('.login .error').textContent()).toBe('Ein Passwort braucht mindestens 8 Zeichen.');
     // A wrong password and Enter: refused in German, still at the form.
     await page.getByLabel('Dein Name').fill('Kreszenz');
-    await page.locator('.login summary').click();
     await page.getByLabel('Passwort').fill('Zwetschgendatscherl');
     await page.getByLabel('Passwort').press('Enter');
     await expect.poll(() => page.locator('.login .error').textContent()).toMatch(/.+/);

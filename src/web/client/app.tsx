@@ -270,8 +270,11 @@ function Login({ lang, onUser, go }: { lang: Lang; onUser: (u: User) => void; go
     const button = e.submitter as HTMLButtonElement | null;
     const fromPassword = (document.activeElement as HTMLInputElement | null)?.type === 'password';
     const action = fromPassword && button?.value === 'guest' ? 'login' : (button?.value ?? 'guest');
-    if (action === 'guest') void submit('/api/guest', { name: guestName() });
-    else void submit(`/api/${action}`, { name: name.trim(), password });
+    if (action === 'guest') return void submit('/api/guest', { name: guestName() });
+    // What the server would refuse in its own (English, technical) words is said here in the page's language.
+    if (!name.trim()) return setError(tr(lang, 'nameMissing'));
+    if (action === 'register' && password.length < 8) return setError(tr(lang, 'passwordTooShort'));
+    void submit(`/api/${action}`, { name: name.trim(), password });
   };
   return (
     <main class="login">

@@ -14,6 +14,8 @@ const WORDS = {
   badName: ['Dieser Name geht nicht', 'This name cannot be used'],
   nameTaken: ['Dieser Name ist registriert oder sieht einem registrierten Namen zum Verwechseln ähnlich', 'This name is registered or looks like a registered name'],
   weakPassword: ['Dieses Passwort ist zu kurz, zu verbreitet oder enthält den Namen', 'This password is too short, too common, or contains the name'],
+  passwordTooShort: ['Ein Passwort braucht mindestens 8 Zeichen.', 'A password needs at least 8 characters.'],
+  nameMissing: ['Gib zuerst deinen Namen ein.', 'Enter your name first.'],
   unauthorized: ['Unbekannter Name oder falsches Passwort', 'Unknown name or wrong password'],
   tooManyLogins: ['Zu viele Fehlversuche: bitte warten, Sekunden:', 'Too many failed logins: please wait, seconds:'],
   lobby: ['Lobby', 'Lobby'],
