@@ -198,16 +198,15 @@ function Nav({ lang, go, current }: { lang: Lang; go: Go; current: string }) {
   );
 }
 
-/** The guided first deals, one link per game that has one (the login page: learning needs no account). */
-export function LearnLinks({ lang, go }: { lang: Lang; go: Go }) {
-  const games = RULES_GAMES.filter(hasLesson);
+/** A line of links, one per game: "Regeln: Schafkopf · Bauernschnapsen · …". */
+function GameLinks({ cls, label, games, path, go }: { cls: string; label: string; games: readonly string[]; path: (game: string) => string; go: Go }) {
   return (
-    <p class="learn-links small">
-      {tr(lang, 'learnFirstDeal')}:{' '}
+    <p class={`${cls} small`}>
+      {label}:{' '}
       {games.map((g, i) => (
         <span key={g}>
           {i > 0 && ' · '}
-          <Link href={lessonPath(g)} go={go}>
+          <Link href={path(g)} go={go}>
             {replayGame(g)?.title ?? g}
           </Link>
         </span>
@@ -216,19 +215,12 @@ export function LearnLinks({ lang, go }: { lang: Lang; go: Go }) {
   );
 }
 
+/** The guided first deals, one link per game that has one (the login page: learning needs no account). */
+export function LearnLinks({ lang, go }: { lang: Lang; go: Go }) {
+  return <GameLinks cls="learn-links" label={tr(lang, 'learnFirstDeal')} games={RULES_GAMES.filter(hasLesson)} path={lessonPath} go={go} />;
+}
+
 /** The "Rules" links of the lobby and the login page: one per game. */
 export function RulesLinks({ lang, go }: { lang: Lang; go: Go }) {
-  return (
-    <p class="rules-links small">
-      {tr(lang, 'rulesTitle')}:{' '}
-      {RULES_GAMES.map((g, i) => (
-        <span key={g}>
-          {i > 0 && ' · '}
-          <Link href={rulesPath(g)} go={go}>
-            {replayGame(g)?.title ?? g}
-          </Link>
-        </span>
-      ))}
-    </p>
-  );
+  return <GameLinks cls="rules-links" label={tr(lang, 'rulesTitle')} games={RULES_GAMES} path={(g) => rulesPath(g)} go={go} />;
 }
