@@ -6,7 +6,7 @@ import { presentationOf } from '../../games/presentations.js';
 import { cardBackSvg, cardLabel, cardSvg } from '../cards/index.js';
 import type { Ctx } from './app.js';
 import { randomSeedHex } from '../../core/fairness.js';
-import { checkReveal, FairNote, type Check, type Known, type Reveal } from './fair.js';
+import { checkReveal, type Check, type Known, type Reveal } from './fair.js';
 import { tr } from './i18n.js';
 import type { PublicSeat, Snapshot } from '../../server/protocol.js';
 import type { ServerMsg } from './net.js';
@@ -14,6 +14,7 @@ import { playerPath } from './player.js';
 import { Hand, labelOf } from './hand.js';
 import { HintButton } from './hint.js';
 import { ScoreSheet } from './sheet.js';
+import { SummaryDialog, type Ended } from './summary.js';
 import { chime, setSoundWanted, soundWanted } from './sound.js';
 import { TableGone, TableOver, WaitingRoom } from './waiting.js';
 import { refusal } from './refusal.js';
@@ -23,17 +24,6 @@ import { RefusalText, RulesHelp } from './rules.js';
 type Seat = PublicSeat;
 type Snap = Snapshot;
 
-interface Ended {
-  kind: 'deal' | 'sitting';
-  /** The summary's lines in a language: made when shown, so that switching the language while it is open switches them too. */
-  lines: (lang: 'de' | 'en') => readonly string[];
-  record?: string;
-  deal?: number;
-  /** A fair deal's reveal and the browser's check of it. */
-  fair?: { reveal: Reveal; check: Check };
-  /** A sitting's summary still open when another player started the next sitting ("Noch eine Runde"). */
-  restarted?: boolean;
-}
 
 export function Card({ c, m, small }: { c: CardModel; m: TableModel; small?: boolean }) {
   const html = useMemo(() => cardSvg(c.suit, c.rank, { faces: m.faces, pack: m.pack, lang: 'de' }), [c.suit, c.rank, m.faces, m.pack]);
@@ -523,66 +513,19 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           </div>
         </>
       )}
-      {topEnded && <div class="backdrop" />}
       {topEnded && (
-        <div class="summary" role="dialog" aria-label={tr(lang, topEnded.kind === 'deal' ? 'dealOver' : 'sittingOver')}>
-          <h3>{tr(lang, topEnded.kind === 'deal' ? 'dealOver' : 'sittingOver')}</h3>
-          {topEnded.lines(lang).map((l, i) => (
-            <p key={i}>{l}</p>
-          ))}
-          {topEnded.fair && <FairNote check={topEnded.fair.check} reveal={topEnded.fair.reveal} names={names} lang={lang} />}
-          {topEnded.restarted && <p class="restarted">{tr(lang, 'againStarted')}</p>}
-          <div class="row">
-            {topEnded.restarted ? (
-              <>
-                {/* The new sitting is running: the record and its analysis open beside it, in a new tab. */}
-                {topEnded.record && (
-                  <a class="button record-link" href={`/record/${topEnded.record}`} target="_blank" rel="noopener">
-                    {tr(lang, 'record')}
-                  </a>
-                )}
-                {topEnded.record && (
-                  <a class="button analysis-link" href={`/record/${topEnded.record}?analyse`} target="_blank" rel="noopener">
-                    {tr(lang, 'analyse')}
-                  </a>
-                )}
-                <button class="primary next" onClick={() => setEnded((e) => e.slice(1))}>
-                  {tr(lang, 'next')}
-                </button>
-              </>
-            ) : topEnded.kind === 'sitting' ? (
-              <>
-                {me >= 0 && (
-                  <button
-                    onClick={() => {
-                      setEnded([]);
-                      conn.send({ type: 'again', table: id });
-                    }}
-                  >
-                    {tr(lang, 'again')}
-                  </button>
-                )}
-                {topEnded.record && (
-                  <button class="record-link" onClick={() => ctx.go(`/record/${topEnded.record}`)}>
-                    {tr(lang, 'record')}
-                  </button>
-                )}
-                {topEnded.record && (
-                  <button class="analysis-link" onClick={() => ctx.go(`/record/${topEnded.record}?analyse`)}>
-                    {tr(lang, 'analyse')}
-                  </button>
-                )}
-                <button class="primary" onClick={() => ctx.go('/')}>
-                  {tr(lang, 'toLobby')}
-                </button>
-              </>
-            ) : (
-              <button class="primary next" onClick={() => setEnded((e) => e.slice(1))}>
-                {tr(lang, 'next')}
-              </button>
-            )}
-          </div>
-        </div>
+        <SummaryDialog
+          ended={topEnded}
+          lang={lang}
+          names={names}
+          seated={me >= 0}
+          next={() => setEnded((e) => e.slice(1))}
+          again={() => {
+            setEnded([]);
+            conn.send({ type: 'again', table: id });
+          }}
+          go={ctx.go}
+        />
       )}
     </main>
   );

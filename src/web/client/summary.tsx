@@ -1,0 +1,79 @@
+import { FairNote, type Check, type Reveal } from './fair.js';
+import { tr } from './i18n.js';
+
+/** A deal's or a sitting's end as the table shows it, one dialog at a time (the oldest first). */
+export interface Ended {
+  kind: 'deal' | 'sitting';
+  /** The summary's lines in a language: made when shown, so that switching the language while it is open switches them too. */
+  lines: (lang: 'de' | 'en') => readonly string[];
+  record?: string;
+  deal?: number;
+  /** A fair deal's reveal and the browser's check of it. */
+  fair?: { reveal: Reveal; check: Check };
+  /** A sitting's summary still open when another player started the next sitting ("Noch eine Runde"). */
+  restarted?: boolean;
+}
+
+/**
+ * The summary after a deal (its lines, the shuffle's check, "Weiter") or a sitting (the sheet's lines; "Noch eine
+ * Runde" for a seated player, the record, the analysis, the lobby). Once another player has started the next sitting,
+ * it says so and closes with "Weiter" onto it, the record and the analysis opening in a new tab.
+ */
+export function SummaryDialog(p: { ended: Ended; lang: 'de' | 'en'; names: readonly string[]; seated: boolean; next: () => void; again: () => void; go: (path: string) => void }) {
+  const { ended, lang } = p;
+  const record = ended.record;
+  return (
+    <>
+      <div class="backdrop" />
+      <div class="summary" role="dialog" aria-label={tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}>
+        <h3>{tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}</h3>
+        {ended.lines(lang).map((l, i) => (
+          <p key={i}>{l}</p>
+        ))}
+        {ended.fair && <FairNote check={ended.fair.check} reveal={ended.fair.reveal} names={p.names} lang={lang} />}
+        {ended.restarted && <p class="restarted">{tr(lang, 'againStarted')}</p>}
+        <div class="row">
+          {ended.restarted ? (
+            <>
+              {/* The new sitting is running: the record and its analysis open beside it, in a new tab. */}
+              {record && (
+                <a class="button record-link" href={`/record/${record}`} target="_blank" rel="noopener">
+                  {tr(lang, 'record')}
+                </a>
+              )}
+              {record && (
+                <a class="button analysis-link" href={`/record/${record}?analyse`} target="_blank" rel="noopener">
+                  {tr(lang, 'analyse')}
+                </a>
+              )}
+              <button class="primary next" onClick={p.next}>
+                {tr(lang, 'next')}
+              </button>
+            </>
+          ) : ended.kind === 'sitting' ? (
+            <>
+              {p.seated && <button onClick={p.again}>{tr(lang, 'again')}</button>}
+              {record && (
+                <button class="record-link" onClick={() => p.go(`/record/${record}`)}>
+                  {tr(lang, 'record')}
+                </button>
+              )}
+              {record && (
+                <button class="analysis-link" onClick={() => p.go(`/record/${record}?analyse`)}>
+                  {tr(lang, 'analyse')}
+                </button>
+              )}
+              <button class="primary" onClick={() => p.go('/')}>
+                {tr(lang, 'toLobby')}
+              </button>
+            </>
+          ) : (
+            <button class="primary next" onClick={p.next}>
+              {tr(lang, 'next')}
+            </button>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
