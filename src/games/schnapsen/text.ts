@@ -285,9 +285,10 @@ function eventLine(rules: R, view: V, e: SchnapsenEvent, names: readonly string[
       return `${verb(name(e.seat), 'announce', 'announces')} ${e.points} in ${suitName(rules, e.suit)}`;
     case 'play':
       return `${verb(name(e.seat), 'play', 'plays')} ${cardName(rules, e.card)}`;
-    case 'trick':
+    case 'trick': {
       const points = e.cards.reduce((s, p) => s + CARD_POINTS[p.card], 0);
       return `  → ${verb(name(e.winner), 'take', 'takes')} the trick (${points} ${points === 1 ? 'point' : 'points'})`;
+    }
     case 'open':
       return `${verb(name(e.seat), 'lay', 'lays')} the cards open: ${cardList(rules, e.cards)}`;
     case 'end':
