@@ -142,7 +142,8 @@ describe('a table that looks like a table', () => {
       }
     })();
     // Each person takes a moment before acting, as people do, so that their clock is up long enough to be seen.
-    await Promise.all([anna, ...others].map((p) => play(p.page, async () => (await p.page.waitForTimeout(250), false))));
+    // They play until both others' plates have been seen with the clock (or to the sitting's end).
+    await Promise.all([anna, ...others].map((p) => play(p.page, async () => (await p.page.waitForTimeout(250), clocked.size === 2))));
     done = true;
     await watch;
     expect([...clocked].sort()).toEqual(['Bartholomä', 'Kunigunde']);
