@@ -54,12 +54,22 @@ function formatDecision(x: DecisionAnalysis, players: readonly string[], unit: A
   return `${what}: ${judge(x.action, x.estimate, unit)}${x.solver ? ` [all cards known: ${judge(x.action, x.solver, unit)}]` : ''}${grade}${stake}`;
 }
 
-/** "−20 ct; best SA: +10 ct", or "+10 ct, best" for a best choice (also one that differs from the best below the decimals shown). */
+/**
+ * Whether the choice taken is best as a reader sees it (`values` best first, each shown by `shown`): none is worth
+ * more, or the difference lies below the decimals shown and reads as a cost of 0. A tie names no "better" choice of
+ * the same value, at the terminal and in the browser alike.
+ */
+export function takenIsBest(values: readonly { action: string; value: number }[], action: string, shown: (value: number) => string): boolean {
+  const taken = values.find((v) => v.action === action)?.value;
+  return taken !== undefined && values.length > 0 && (taken >= values[0].value || shown(taken) === shown(values[0].value));
+}
+
+/** "−20 ct; best SA: +10 ct", or "+10 ct, best" for a best choice (`takenIsBest`). */
 function judge(action: string, values: readonly { action: string; value: number }[] | undefined, unit: AnalysisUnit): string {
   if (!values || values.length === 0) return 'not valued';
   const mine = values.find((v) => v.action === action);
   if (!mine) return 'not valued';
-  if (mine.value >= values[0].value || signed(mine.value, unit) === signed(values[0].value, unit)) return `${signed(mine.value, unit)}, best`;
+  if (takenIsBest(values, action, (x) => signed(x, unit))) return `${signed(mine.value, unit)}, best`;
   return `${signed(mine.value, unit)}; best ${values[0].action}: ${signed(values[0].value, unit)}`;
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Lang } from '../../games/present.js';
 import type { ChoiceValue, DealAnalysis, DecisionAnalysis, Grade, RecordAnalysis } from '../../search/analysis.js';
-import { unitDecimals } from '../../search/analysisText.js';
+import { takenIsBest, unitDecimals } from '../../search/analysisText.js';
 
 /**
  * The analysis of a record in the record viewer (issue 22): fetched from
@@ -138,16 +138,10 @@ export function StepAnalysis({ a, deal, at, lang, w }: { a: RecordAnalysis; deal
   for (const c of d.solver ?? []) choices.set(c.action, { solver: c.value });
   for (const c of d.estimate ?? []) choices.set(c.action, { ...choices.get(c.action), estimate: c.value });
   const order = [...choices.keys()].sort((x, y) => (choices.get(y)!.estimate ?? choices.get(y)!.solver ?? 0) - (choices.get(x)!.estimate ?? choices.get(x)!.solver ?? 0));
-  // The choice taken is best when none is worth more as shown: a tie with the first listed (or a difference below the
-  // unit's decimals, which reads as a cost of 0) names no "better" choice of the same value.
-  const takenIsBest = (list: readonly ChoiceValue[]) => {
-    const taken = list.find((c) => c.action === d.action)?.value;
-    return taken !== undefined && (taken >= list[0].value || v(taken) === v(list[0].value));
-  };
   const best = (list: readonly ChoiceValue[] | undefined, label: 'allKnown' | 'ownView') =>
     list && list.length > 0 ? (
       <li>
-        {takenIsBest(list) ? (
+        {takenIsBest(list, d.action, v) ? (
           <span class="good">✓ {aw(lang, 'bestTaken')}</span>
         ) : (
           <>

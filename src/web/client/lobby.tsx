@@ -10,6 +10,7 @@ import { replayGame } from '../../games/replays.js';
 import { presetLabel, ruleValueLabel, type HouseRule } from '../../games/ruleBook.js';
 import { RulesLinks, rulesPath } from './rules.js';
 import { refusal } from './refusal.js';
+import { goAndSit } from './waiting.js';
 import { applyDiff, firstPage, LOBBY_MAX, LOBBY_PAGE } from './lobbyList.js';
 
 interface GameInfo {
@@ -102,10 +103,7 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
                 {/* "Hinsetzen" sits down at once (the first open seat, as after opening a table); "Zuschauen" only watches. */}
                 <button
                   class={open > 0 ? 'primary' : ''}
-                  onClick={() => {
-                    if (open > 0) sessionStorage.setItem('stich.autosit', t.id);
-                    ctx.go(`/table/${t.id}`);
-                  }}
+                  onClick={() => (open > 0 ? goAndSit(ctx.go, t.id) : ctx.go(`/table/${t.id}`))}
                 >
                   {tr(lang, open > 0 ? 'join' : 'watch')}
                 </button>
@@ -178,8 +176,7 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
     };
     const r = await api<{ id: string; error?: { code: string; message: string; params?: Record<string, number> } }>('POST', '/api/tables', body);
     if (!r.ok) return setError(r.body?.error ? refusal(lang, r.body.error).text : String(r.status));
-    sessionStorage.setItem('stich.autosit', r.body.id);
-    ctx.go(`/table/${r.body.id}`);
+    goAndSit(ctx.go, r.body.id);
   };
   const set = (name: string, v: string | number | boolean) => setRules({ ...rules, [name]: v });
   const choose = (i: number, v: string) => setSeatChoice(choices.map((c, j) => (j === i ? v : c)));

@@ -16,14 +16,13 @@ import { HintButton } from './hint.js';
 import { ScoreSheet } from './sheet.js';
 import { SummaryDialog, type Ended } from './summary.js';
 import { chime, setSoundWanted, soundWanted } from './sound.js';
-import { TableGone, TableOver, WaitingRoom } from './waiting.js';
+import { cameToSit, TableGone, TableOver, WaitingRoom } from './waiting.js';
 import { refusal } from './refusal.js';
 import { RefusalText, RulesHelp } from './rules.js';
 
 /** A seat and the snapshot as the server sends them (src/server/protocol.ts). */
 type Seat = PublicSeat;
 type Snap = Snapshot;
-
 
 export function Card({ c, m, small }: { c: CardModel; m: TableModel; small?: boolean }) {
   const html = useMemo(() => cardSvg(c.suit, c.rank, { faces: m.faces, pack: m.pack, lang: 'de' }), [c.suit, c.rank, m.faces, m.pack]);
@@ -118,8 +117,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           setClocks([...s.clocks]);
           setGone([...s.disconnected]);
           setPending(false);
-          if (s.seat < 0 && s.phase === 'waiting' && sessionStorage.getItem('stich.autosit') === id) {
-            sessionStorage.removeItem('stich.autosit');
+          if (s.seat < 0 && s.phase === 'waiting' && cameToSit(id)) {
             const open = s.seats.findIndex((x) => x.kind === 'open');
             if (open >= 0) conn.send({ type: 'sit', table: id, seat: open });
           }

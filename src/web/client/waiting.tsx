@@ -5,6 +5,21 @@ import { api } from './net.js';
 import { refusal } from './refusal.js';
 import { say } from './setupWords.js';
 
+const AUTOSIT = 'stich.autosit';
+
+/** Goes to a table and sits down at its first open seat on arrival (after opening a table, "Hinsetzen" in the lobby, "play again"). */
+export function goAndSit(go: (path: string) => void, id: string): void {
+  sessionStorage.setItem(AUTOSIT, id);
+  go(`/table/${id}`);
+}
+
+/** Whether the page came to table `id` to sit down (`goAndSit`): answered once. */
+export function cameToSit(id: string): boolean {
+  if (sessionStorage.getItem(AUTOSIT) !== id) return false;
+  sessionStorage.removeItem(AUTOSIT);
+  return true;
+}
+
 /** What the waiting table needs of the snapshot. */
 export interface WaitingSnap {
   /** The receiver's seat (-1: watching). */
@@ -154,8 +169,7 @@ function Gone({ ctx, info, over }: { ctx: Ctx; info: GoneInfo; over?: boolean })
     setError('');
     const r = await api<{ id: string; error?: { code: string; message: string; params?: Record<string, number> } }>('POST', '/api/tables', info.again);
     if (!r.ok) return setError(r.body?.error ? refusal(lang, r.body.error).text : String(r.status));
-    sessionStorage.setItem('stich.autosit', r.body.id);
-    ctx.go(`/table/${r.body.id}`);
+    goAndSit(ctx.go, r.body.id);
   };
   return (
     <div class="gone-table" role="alert">
