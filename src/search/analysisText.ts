@@ -55,13 +55,14 @@ function formatDecision(x: DecisionAnalysis, players: readonly string[], unit: A
 }
 
 /**
- * Whether the choice taken is best as a reader sees it (`values` best first, each shown by `shown`): none is worth
- * more, or the difference lies below the decimals shown and reads as a cost of 0. A tie names no "better" choice of
- * the same value, at the terminal and in the browser alike.
+ * Whether the choice taken is best as a reader sees it (`values` best first, a value shown by `shown`): none is worth
+ * more, or what it cost lies below the decimals shown and reads as 0 (the cost, not the two values, each rounded:
+ * −1.004 and −1.006 read "−1" and "−1.01" but cost "0"). A tie names no "better" choice of the same value, at the
+ * terminal and in the browser alike.
  */
 export function takenIsBest(values: readonly { action: string; value: number }[], action: string, shown: (value: number) => string): boolean {
   const taken = values.find((v) => v.action === action)?.value;
-  return taken !== undefined && values.length > 0 && (taken >= values[0].value || shown(taken) === shown(values[0].value));
+  return taken !== undefined && values.length > 0 && (taken >= values[0].value || shown(values[0].value - taken) === shown(0));
 }
 
 /** "−20 ct; best SA: +10 ct", or "+10 ct, best" for a best choice (`takenIsBest`). */
