@@ -23,6 +23,8 @@ export interface Limits {
   readonly guestsPerHour: number;
   /** A waiting table where no seated person is connected for this long ends (ms). */
   readonly waitingExpiryMs: number;
+  /** A person seated at a waiting table with no connection to it for this long is stood up, so the seat is free for another (ms); 0: never. */
+  readonly waitingSeatMs: number;
   /** How long a finished table stays in memory so that its last events reach its followers (ms); then the store answers for it. */
   readonly finishedLingerMs: number;
   /** Lobby (re)subscriptions one user may make per second on average, over all their connections, and the burst (each sends a page). */
@@ -46,6 +48,7 @@ export const DEFAULT_LIMITS: Limits = {
   tablesPerMinutePerAddress: 30,
   guestsPerHour: 30,
   waitingExpiryMs: 10 * 60_000,
+  waitingSeatMs: 2 * 60_000,
   finishedLingerMs: 30_000,
   lobbyRate: 1,
   lobbyBurst: 10,

@@ -17,7 +17,8 @@ let server: RunningServer | undefined;
 
 async function setup(): Promise<{ browser: Browser; base: string; server: RunningServer }> {
   browser ??= await launchChromium();
-  server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 150 } });
+  // A seat at a waiting table is freed 3 s after its holder left (2 minutes by default).
+  server ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 150 }, limits: { waitingSeatMs: 3000 } });
   return { browser, base: server.url, server };
 }
 
@@ -126,8 +127,16 @@ describe('playing with friends', () => {
     await bert.page.locator('.seat[data-seat="1"] button.primary').click();
     await bert.page.waitForSelector('.seat.mine');
     expect([...anna.errors, ...bert.errors]).toEqual([]);
-    await anna.ctx.close();
+    // Then he closes the page without standing up: Anna sees him gone and when his seat will be free, then free.
     await bert.ctx.close();
+    const gone = anna.page.locator('.seat[data-seat="1"] .gone');
+    await expect.poll(() => gone.textContent(), { timeout: 5000 }).toMatch(/^Verbindung weg · Platz frei in [0-3]s$/);
+    await anna.page.screenshot({ path: `${OUT}/friends-gone-desktop.png` });
+    await anna.page.waitForSelector('.waiting .bots li[data-seat="1"] button.put-bot', { timeout: 6000 });
+    expect(await gone.count()).toBe(0);
+    expect(s.hall.tables.get(id)!.seats.map((o) => o.kind)).toEqual(['human', 'open', 'open', 'bot']);
+    expect(anna.errors).toEqual([]);
+    await anna.ctx.close();
   });
 
   it('"Noch eine Runde" by one player: the other\'s open summary says the next sitting has begun and closes with "Weiter" onto it', async () => {

@@ -120,6 +120,12 @@ function handle(run: Run, c: Command): Reply {
       return OK;
     case 'resume':
       if (s.phase === 'finished' && s.sittingNo > 0 && s.ended === null) l.recordSaved = c.recordSaved;
+      // Nobody follows a table brought back: each seated person has the waiting table's time to come back to it.
+      if (s.phase === 'waiting' && s.ended === null && ctx.limits.waitingSeatMs > 0) {
+        for (const seat of s.seats.flatMap((o, x) => (o.kind === 'human' && !l.followers.some((f) => f.userId === o.userId) ? [x] : []))) {
+          if (!l.gone.some((g) => g.seat === seat)) startGrace(run, seat, run.now + ctx.limits.waitingSeatMs);
+        }
+      }
       progress(run);
       return OK;
     case 'close':
@@ -168,6 +174,7 @@ function handle(run: Run, c: Command): Reply {
       if (c.begin ? s.phase === 'playing' || s.seats.some((o) => o.kind === 'open') : s.phase !== 'playing' || !s.dealEnded) return refuse('notPlaying', 'no deal is due');
       run.unfinish = c.begin !== undefined && s.phase === 'finished';
       run.write(c.begin ? [{ k: 'begin', start: c.begin.start, firstDealer: c.begin.firstDealer }, c.commit] : [c.commit]);
+      if (c.begin) shortenGrace(run);
       progress(run);
       return OK;
     }
@@ -268,6 +275,13 @@ function handle(run: Run, c: Command): Reply {
       const g = l.gone.find((x) => x.seat === c.seat);
       if (!g || g.until !== c.until) return refuse('notPlaying', 'no such grace period');
       l.gone = l.gone.filter((x) => x !== g);
+      if (!l.closed && s.phase === 'waiting') {
+        // Away from a waiting table too long: the seat is free again for another (its holder may sit down on return).
+        run.write([{ k: 'seat', seat: c.seat, occ: { kind: 'open' } }]);
+        run.effects.push(...status(ctx, run.state));
+        run.changed();
+        return OK;
+      }
       if (l.closed || s.phase !== 'playing') return OK;
       if (!l.away.includes(c.seat)) l.away.push(c.seat);
       collect(run);
@@ -362,6 +376,12 @@ function leave(run: Run, followerId: string): Reply {
   l.followers = l.followers.filter((x) => x !== f);
   if (l.followers.some((x) => x.userId === f.userId)) return OK;
   const held = seatsOf(s, f.userId);
+  if (held.length > 0 && s.phase === 'waiting' && ctx.limits.waitingSeatMs > 0) {
+    // A waiting table keeps the seat of one who left for `waitingSeatMs` (a reload, a phone put away), then frees it.
+    for (const seat of held) if (!l.gone.some((g) => g.seat === seat)) startGrace(run, seat, run.now + ctx.limits.waitingSeatMs);
+    run.effects.push(...status(ctx, run.state));
+    return OK;
+  }
   if (held.length === 0 || s.phase !== 'playing') return OK;
   const grace = graceMs(ctx);
   if (grace <= 0) {
@@ -373,12 +393,35 @@ function leave(run: Run, followerId: string): Reply {
   }
   for (const seat of held) {
     if (l.away.includes(seat) || l.gone.some((g) => g.seat === seat)) continue;
-    const until = run.now + grace;
-    l.gone.push({ seat, until });
-    run.effects.push({ type: 'timer', key: `grace:${seat}`, at: until, command: { type: 'graceOut', seat, until } });
+    startGrace(run, seat, run.now + grace);
   }
   run.effects.push(...status(ctx, run.state));
   return OK;
+}
+
+/**
+ * A sitting begins with a seat's holder still away from the waiting table: the waiting table's time to come back
+ * becomes the table's grace period (or none), after which a bot plays for the seat as for one who left a running deal.
+ */
+function shortenGrace(run: Run): void {
+  const { l } = run.d;
+  const grace = graceMs(run.ctx);
+  for (const g of [...l.gone]) {
+    if (grace <= 0) {
+      l.gone = l.gone.filter((x) => x !== g);
+      run.effects.push({ type: 'cancel', key: `grace:${g.seat}` });
+      if (!l.away.includes(g.seat)) l.away.push(g.seat);
+    } else if (run.now + grace < g.until) {
+      l.gone = l.gone.filter((x) => x !== g);
+      startGrace(run, g.seat, run.now + grace);
+    }
+  }
+}
+
+/** The seat's holder has no connection left: it is shown as disconnected until `until`, when `graceOut` comes. */
+function startGrace(run: Run, seat: Seat, until: number): void {
+  run.d.l.gone.push({ seat, until });
+  run.effects.push({ type: 'timer', key: `grace:${seat}`, at: until, command: { type: 'graceOut', seat, until } });
 }
 
 /** A token bucket's next state with one token taken, or undefined when none is left. */

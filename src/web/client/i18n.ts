@@ -95,6 +95,7 @@ const WORDS = {
   noSuchPlayer: ['Diesen Spieler gibt es nicht.', 'There is no such player.'],
   myPage: ['Meine Seite', 'My page'],
   disconnected: ['Verbindung weg', 'disconnected'],
+  seatFreedIn: ['Platz frei in', 'seat free in'],
   levelEasy: ['leicht', 'easy'],
   levelMedium: ['mittel', 'medium'],
   levelStrong: ['stark', 'strong'],

@@ -317,7 +317,9 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
         </div>
         {!((s.kind === 'human' && s.away) || away.includes(seat)) && graceOf(seat) !== null && (
           <div class="gone" role="status">
-            {tr(lang, 'disconnected')} · {graceOf(seat)}s
+            {/* At a waiting table the seat is freed for another when the time is up; in a sitting a bot plays for it. */}
+            {tr(lang, 'disconnected')} · {snap.phase === 'waiting' ? `${tr(lang, 'seatFreedIn')} ` : ''}
+            {graceOf(seat)}s
           </div>
         )}
         {model && <div class="note">{model.seatNotes[seat]}</div>}

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client } from './client.js';
+import type { ServerMessage } from './protocol.js';
+import type { RunningServer } from './server.js';
+import { get, post, tempDb, testServer } from './testing.js';
+
+/**
+ * A person who sits at a waiting table and goes away (closes the page, loses the connection) does not hold the seat
+ * for ever: the others see the seat as disconnected with the time left, and after `limits.waitingSeatMs` it is free
+ * again for someone else. Coming back in time keeps it. Over real WebSockets.
+ */
+type Status = Extract<ServerMessage, { type: 'status' }>;
+type SeatEvent = { type: 'seat'; seat: number; occupant: { kind: string; name?: string } };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const seatEvent = (id: string, seat: number, kind: string) => (m: ServerMessage) =>
+  m.type === 'events' && m.table === id && m.events.some((e) => (e.event as unknown as SeatEvent).type === 'seat' && (e.event as unknown as SeatEvent).seat === seat && (e.event as unknown as SeatEvent).occupant.kind === kind);
+
+describe('a seat at a waiting table whose holder went away', () => {
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  async function waitingTable(graceMs?: number) {
+    const [anna, bert] = await Promise.all(['Anna', 'Bert'].map((n) => Client.guest(server!.url, n)));
+    const made = await post<{ id: string }>(server!.url, '/api/tables', { game: 'schafkopf', seats: ['open', 'bot:random', 'open', 'open'], ...(graceMs !== undefined ? { graceMs } : {}) }, anna.token);
+    const id = made.body.id;
+    for (const [c, seat] of [[anna, 0], [bert, 3]] as const) {
+      await c.join(id);
+      expect((await c.request({ type: 'sit', table: id, seat })).type).toBe('ok');
+    }
+    return { anna, bert, id };
+  }
+
+  it('is shown disconnected with its deadline, then freed for another; the one who left may sit again', async () => {
+    server = await testServer({ limits: { waitingSeatMs: 800 } });
+    const { anna, bert, id } = await waitingTable();
+    const shown = anna.next((m): m is Status => m.type === 'status' && m.table === id && m.disconnected.some((d) => d.seat === 3), 3000);
+    const t0 = Date.now();
+    bert.kill();
+    const until = (await shown).disconnected.find((d) => d.seat === 3)!.until;
+    expect(until - t0).toBeGreaterThan(500);
+    expect(until - t0).toBeLessThan(1500);
+    // Before the deadline the seat is still Bert's.
+    await sleep(300);
+    expect((await anna.join(id)).seats[3]).toMatchObject({ kind: 'human', name: 'Bert' });
+    const freed = anna.next(seatEvent(id, 3, 'open'), 3000);
+    await freed;
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(700);
+    const snap = await anna.join(id);
+    expect(snap.seats[3]).toMatchObject({ kind: 'open' });
+    expect(snap.disconnected).toEqual([]);
+    // The lobby shows the open seat; Bert, back, sits down again.
+    await bert.connect();
+    const back = await bert.join(id);
+    expect(back.seats[3].kind).toBe('open');
+    expect((await bert.request({ type: 'sit', table: id, seat: 3 })).type).toBe('ok');
+    await anna.close();
+    await bert.close();
+  });
+
+  it('is kept by one who comes back in time', async () => {
+    server = await testServer({ limits: { waitingSeatMs: 1200 } });
+    const { anna, bert, id } = await waitingTable();
+    const shown = anna.next((m): m is Status => m.type === 'status' && m.table === id && m.disconnected.some((d) => d.seat === 3), 3000);
+    bert.kill();
+    await shown;
+    await sleep(300);
+    const cleared = anna.next((m): m is Status => m.type === 'status' && m.table === id && m.disconnected.length === 0, 3000);
+    await bert.connect();
+    expect((await bert.join(id)).seat).toBe(3);
+    await cleared;
+    await sleep(1300);
+    expect((await anna.join(id)).seats[3]).toMatchObject({ kind: 'human', name: 'Bert' });
+    await anna.close();
+    await bert.close();
+  });
+
+  it("when the table fills meanwhile, the sitting begins and the table's grace period applies to the one away", async () => {
+    server = await testServer({ limits: { waitingSeatMs: 60_000 }, tableDefaults: { botDelayMs: 0, contributionMs: 0, clockMs: 0 } });
+    const { anna, bert, id } = await waitingTable(600);
+    const shown = anna.next((m): m is Status => m.type === 'status' && m.table === id && m.disconnected.some((d) => d.seat === 3), 3000);
+    bert.kill();
+    await shown;
+    // Cara takes the last open seat: the sitting begins with Bert disconnected, and a bot plays for him after
+    // the table's 600 ms grace period, not after the waiting table's minute.
+    const cara = await Client.guest(server.url, 'Cara');
+    await cara.join(id);
+    const away = anna.next((m): m is Status => m.type === 'status' && m.table === id && m.away.includes(3), 5000);
+    const t0 = Date.now();
+    expect((await cara.request({ type: 'sit', table: id, seat: 2 })).type).toBe('ok');
+    expect((await away).disconnected).toEqual([]);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(400);
+    const snap = await cara.join(id);
+    expect(snap.phase).toBe('playing');
+    expect(snap.seats[3]).toMatchObject({ kind: 'human', name: 'Bert', away: true });
+    await Promise.all([anna.close(), cara.close()]);
+  });
+
+  it('after a restart each seated person has the same time to come back', async () => {
+    const db = tempDb();
+    server = await testServer({ db });
+    const { anna, bert, id } = await waitingTable();
+    await Promise.all([anna.close(), bert.close()]);
+    await server.close();
+    server = await testServer({ db, limits: { waitingSeatMs: 600 } });
+    type Seats = { seats: { kind: string }[] };
+    expect((await get<Seats>(server.url, `/api/tables/${id}`)).body.seats.map((s) => s.kind)).toEqual(['human', 'bot', 'open', 'human']);
+    // Anna comes back at once (the same session) and keeps her seat; Bert does not, and his is freed.
+    const again = await Client.connectWith(server.url, anna.token);
+    expect((await again.join(id)).seat).toBe(0);
+    await sleep(1000);
+    expect((await get<Seats>(server.url, `/api/tables/${id}`)).body.seats.map((s) => s.kind)).toEqual(['human', 'bot', 'open', 'open']);
+    await again.close();
+  });
+});
