@@ -57,6 +57,20 @@ describe('the browser client files', () => {
     const api = await fetch(`${server.url}/api/no-such-route`);
     expect(api.status).toBe(404);
     expect(((await api.json()) as { error: { code: string } }).error.code).toBe('notFound');
+    const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    expect((await fetch(`${server.url}/api/no-such-route`, { headers: html })).headers.get('content-type')).toMatch(/json/);
+  });
+
+  it('answers a browser that asks for a page at an unknown address with the app and 404, which says so in words (src/web/words.browser.test.ts)', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    for (const path of ['/leaderboard', '/table/abc/extra', '/%2e%2e/%2e%2e/etc/passwd']) {
+      const res = await fetch(`${server.url}${path}`, { headers: html });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/text\/html/);
+      const body = await res.text();
+      expect(body, path).toContain('<meta name="stich-build"');
+      expect(body, path).not.toContain('root:');
+    }
   });
 
   it('tells each socket the build a reload gets now, so that a page of another build can offer a reload', async () => {

@@ -163,13 +163,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     moderation,
   };
   // Fastify's own 404 logs the whole URL at info level, query string and all: this one names the path only.
-  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: { code: 'notFound', message: `no such route: ${req.method} ${pathOf(req.url)}` } }));
+  // A browser that asks for a page at an unknown address gets the app with 404, which says so in the player's words.
+  const hasClient = existsSync(`${clientDir}/index.html`);
+  app.setNotFoundHandler((req, reply) => {
+    const path = pathOf(req.url);
+    if (hasClient && (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && /\btext\/html\b/.test(req.headers.accept ?? '')) {
+      return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: { code: 'notFound', message: `no such route: ${req.method} ${path}` } });
+  });
   for (const routes of ROUTES) await app.register(routes, ctx);
   if (moderation) for (const routes of [adminRoutes, reportRoutes]) await app.register(routes, { ...ctx, moderation });
   await app.register(analysisRoutes, { store, bots: hall.bots });
 
   // The browser client's files, and index.html for the app's own paths.
-  if (existsSync(`${clientDir}/index.html`)) {
+  if (hasClient) {
     await app.register(fastifyStatic, clientFileOptions(clientDir));
     const index = (_req: FastifyRequest, reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
     app.get('/table/:id', index);

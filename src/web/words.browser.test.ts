@@ -123,6 +123,32 @@ describe('rules pages, names for rules and presets, refusals in words (issue 18,
     }
   });
 
+  it('an address that is no page of the app says so in the player\'s language, with 404, and leads to the lobby', async () => {
+    const { browser: b, base } = await setup();
+    for (const [viewport, locale, heading, lobby] of [
+      [PHONE, 'de-DE', 'Diese Seite gibt es nicht.', 'Zur Lobby'],
+      [DESKTOP, 'en-GB', 'There is no such page.', 'To the lobby'],
+    ] as const) {
+      const ctx = await b.newContext({ viewport, locale });
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const res = await page.goto(`${base}/leaderboard`);
+      expect(res?.status()).toBe(404);
+      await page.waitForSelector('main.not-found');
+      expect(await page.locator('main.not-found h2').innerText()).toBe(heading);
+      await page.screenshot({ path: `${OUT}/words-not-found-${viewport.width}.png` });
+      await page.getByRole('link', { name: lobby }).click();
+      await page.waitForSelector('main.login');
+      expect(new URL(page.url()).pathname).toBe('/');
+      // A table's address with something after it is no page either; the table's own address is.
+      await page.goto(`${base}/table/abc/def`);
+      await page.waitForSelector('main.not-found');
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
+  });
+
   it('the lobby links every rules page; the create form names presets, house rules and their values, never by id, and links the rules', async () => {
     const { browser: b, base } = await setup();
     const p = await guest(b, base, 'Vroni', PHONE);

@@ -180,6 +180,8 @@ export function App() {
   // The guided first deals run in the page on the game's engine: no account, no table.
   const learn = /^\/learn\/([^/?#]+)/.exec(path);
   if (learn) return <div class="page">{header}<LearnScreen game={safeDecode(learn[1])} lang={lang} go={go} /></div>;
+  // An address that is none of the app's: said so in the player's language (the server answers it with 404), no account needed.
+  if (!isAppPath(path)) return <div class="page">{header}<PageNotFound lang={lang} go={go} /></div>;
   if (user === undefined && unreachable) {
     return (
       <div class="page">
@@ -227,6 +229,32 @@ export function App() {
       )}
       {screen}
     </div>
+  );
+}
+
+/** The paths the app shows a screen for; the server sends the page with 404 for any other. */
+const APP_PATHS = [/^\/$/, /^\/admin$/, /^\/(table|record|player|rules|learn)\/[^/]+$/];
+
+function isAppPath(path: string): boolean {
+  return APP_PATHS.some((p) => p.test(path));
+}
+
+function PageNotFound({ lang, go }: { lang: Lang; go(path: string): void }) {
+  return (
+    <main class="gone-page not-found">
+      <h2>{say(lang, 'unknownPage')}</h2>
+      <p>{say(lang, 'unknownPageNote')}</p>
+      <a
+        class="button primary"
+        href="/"
+        onClick={(e) => {
+          e.preventDefault();
+          go('/');
+        }}
+      >
+        {tr(lang, 'toLobby')}
+      </a>
+    </main>
   );
 }
 

@@ -28,6 +28,8 @@ const WORDS = {
   creatorNote: ['Setz Bots auf freie Plätze oder nimm sie weg, bis alle da sind; voll geht es los.', 'Seat bots on open seats or take them off until everyone is here; a full table starts.'],
   unknownTable: ['Diesen Tisch gibt es nicht.', 'There is no such table.'],
   unknownTableNote: ['Vielleicht ist der Link unvollständig.', 'Perhaps the link is incomplete.'],
+  unknownPage: ['Diese Seite gibt es nicht.', 'There is no such page.'],
+  unknownPageNote: ['Vielleicht ist die Adresse vertippt. Die Tische, die Regeln und die ersten Spiele findest du von der Lobby aus.', 'Perhaps the address has a typo. The tables, the rules and the first deals are found from the lobby.'],
   finishedTable: ['Dieser Tisch ist vorbei.', 'This table is over.'],
   finishedNote: ['Die Sitzung ist gespielt; die Aufzeichnung bleibt.', 'Its sitting has been played; the record stays.'],
   expiredTable: ['Dieser Tisch ist abgelaufen.', 'This table has expired.'],
