@@ -149,12 +149,13 @@ describe('rules pages, names for rules and presets, refusals in words (issue 18,
     }
   });
 
-  it('the lobby links every rules page; the create form names presets, house rules and their values, never by id, and links the rules', async () => {
+  it('the lobby links every rules page and every guided first deal; the create form names presets, house rules and their values, never by id, and links the rules', async () => {
     const { browser: b, base } = await setup();
     const p = await guest(b, base, 'Vroni', PHONE);
     const lobbyLinks = p.page.locator('.rules-links a');
     expect(await lobbyLinks.count()).toBe(4);
     expect(await lobbyLinks.first().getAttribute('href')).toBe('/rules/schafkopf');
+    expect(await p.page.locator('main.lobby .learn-links').innerText()).toBe('Erstes Spiel lernen: Schafkopf · Bauernschnapsen · Talonschnapsen · Karnöffel');
     await p.page.selectOption('select[name=game]', 'schafkopf');
     const presets = await p.page.locator('select[name=preset] option').allInnerTexts();
     expect(presets).toEqual(['Aumer/Koller (Buch)', 'Online-Regeln']);

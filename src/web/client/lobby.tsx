@@ -8,7 +8,7 @@ import { playerPath } from './player.js';
 import { count } from '../../games/present.js';
 import { replayGame } from '../../games/replays.js';
 import { presetLabel, ruleValueLabel, type HouseRule } from '../../games/ruleBook.js';
-import { RulesLinks, rulesPath } from './rules.js';
+import { LearnLinks, RulesLinks, rulesPath } from './rules.js';
 import { refusal } from './refusal.js';
 import { goAndSit } from './waiting.js';
 import { applyDiff, firstPage, LOBBY_MAX, LOBBY_PAGE } from './lobbyList.js';
@@ -69,6 +69,7 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
         <h2>{tr(lang, 'newTable')}</h2>
         {games.length > 0 && <CreateTable ctx={ctx} games={games} />}
         <RulesLinks lang={lang} go={ctx.go} />
+        <LearnLinks lang={lang} go={ctx.go} />
       </section>
       <section>
         <h2>{tr(lang, 'openTables')}</h2>
