@@ -216,6 +216,33 @@ describe('a table that looks like a table', () => {
     await p.ctx.close();
   });
 
+  it.each([
+    ['schafkopf', PHONE],
+    ['schafkopf', DESKTOP],
+  ] as const)('one who watches %s at %o sees every seat round the ring, the bottom one too, and no plate covers a card of the trick', async (game, viewport) => {
+    const p = await guest(browser!, server!.url, 'Spielerin');
+    const id = await createTable(p, game, { deals: 1 });
+    const w = await guest(browser!, server!.url, 'Kiebitz', viewport);
+    await w.page.goto(`${server!.url}/table/${id}`);
+    await w.page.waitForSelector('.ring .place .seat');
+    expect(await w.page.locator('.ring .place .seat').count()).toBe(4);
+    const covered = new Set<string>();
+    let tricks = 0;
+    await play(p.page, async () => {
+      const seen = (await w.page.evaluate(COVERED)) as { covered: string[] };
+      for (const c of seen.covered) covered.add(c);
+      if ((await w.page.locator('.felt figure.played:not(.sweep)').count()) >= 3) {
+        tricks++;
+        if (tricks === 1) await w.page.screenshot({ path: `${OUT}/watch-${game}-${viewport.width}.png` });
+      }
+      return (await p.page.locator('.summary').count()) > 0;
+    });
+    expect(tricks).toBeGreaterThan(0);
+    expect([...covered]).toEqual([]);
+    expect([...p.errors, ...w.errors]).toEqual([]);
+    await Promise.all([p.ctx.close(), w.ctx.close()]);
+  });
+
   it('the Spielzettel lists every deal with each player’s money and running totals; the summary gives the tariff', async () => {
     const p = await guest(browser!, server!.url, 'Zettel');
     await createTable(p, 'schafkopf', { deals: 2 });

@@ -369,7 +369,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               <div key={i}>{l}</div>
             ))}
           </div>
-          <div class={`ring${ringCrowded(n) ? ' crowd' : ''}`} style={{ '--n': String(n) }}>
+          <div class={`ring${ringCrowded(n) ? ' crowd' : ''}${me < 0 ? ' watch' : ''}`} style={{ '--n': String(n) }}>
             {others.map((seat) => (
               <div class={`place${seatAcross(seat, me, n) ? ' across' : ''}`} key={seat} style={at(seat)}>
                 {seatBox(seat)}
