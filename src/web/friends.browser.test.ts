@@ -139,6 +139,45 @@ describe('playing with friends', () => {
     await anna.ctx.close();
   });
 
+  it('one who opens an invite link before choosing a name is told which table it is, and sits down with the name; at a running table he watches', async () => {
+    const { browser: b, base, server: s } = await setup();
+    const anna = await guest(b, base, 'Annamirl');
+    const id = await createTable(anna, 'schafkopf', { seats: ['open', 'easy', 'open'], deals: 1, private: true });
+    const ctx = await b.newContext({ viewport: PHONE, locale: 'de-DE' });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${base}/table/${id}`);
+    const note = page.locator('main.login .invite-note');
+    await note.waitFor();
+    expect((await note.innerText()).replace(/\n+/g, '\n')).toBe('Einladung an einen Schafkopf-Tisch\nAm Tisch: Annamirl, Sepp (bot) · 2 Plätze frei\nWähle einen Namen, und du sitzt am Tisch.');
+    await page.screenshot({ path: `${OUT}/friends-invite-phone.png` });
+    await page.getByLabel('Dein Name').fill('Bartl');
+    await page.getByRole('button', { name: 'Als Gast spielen' }).click();
+    await page.waitForSelector('.seat.mine');
+    expect(s.hall.tables.get(id)!.seats.map((o) => (o.kind === 'human' ? o.name : o.kind))).toEqual(['Annamirl', 'Bartl', 'bot', 'open']);
+    // A third by the same link once the sitting runs: told it has begun, and he watches after choosing a name.
+    await anna.page.locator('.waiting .bots li[data-seat="3"] button.put-bot').click();
+    await anna.page.waitForSelector('main.table[data-phase=playing]');
+    const late = await b.newContext({ viewport: DESKTOP, locale: 'en-GB' });
+    const latePage = await late.newPage();
+    await latePage.goto(`${base}/table/${id}`);
+    await latePage.locator('main.login .invite-note').waitFor();
+    expect((await latePage.locator('main.login .invite-note').innerText()).replace(/\n+/g, '\n')).toMatch(/^An invitation to a Schafkopf table\nAt the table: Annamirl, Bartl, Sepp \(bot\), \w+ \(bot\)\nThe game has begun: choose a name to watch it\.$/);
+    await latePage.getByLabel('Your name').fill('Kiebitz');
+    await latePage.getByRole('button', { name: 'Play as a guest' }).click();
+    await latePage.waitForSelector('main.table[data-phase=playing] .ring');
+    expect(await latePage.locator('.seat.mine').count()).toBe(0);
+    // A link to no table shows no invitation.
+    await latePage.context().clearCookies();
+    await latePage.goto(`${base}/table/nosuchtable`);
+    await latePage.waitForSelector('main.login');
+    await latePage.waitForTimeout(300);
+    expect(await latePage.locator('.invite-note').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await Promise.all([anna.ctx.close(), ctx.close(), late.close()]);
+  });
+
   it('"Noch eine Runde" by one player: the other\'s open summary says the next sitting has begun and closes with "Weiter" onto it', async () => {
     const { browser: b, base } = await setup();
     const anna = await guest(b, base, 'Anni');

@@ -11,6 +11,7 @@ import { LearnLinks, RulesLinks, RulesScreen } from './rules.js';
 import { LearnScreen } from './learn.js';
 import { TableScreen } from './table.js';
 import { AdminScreen } from './admin.js';
+import { InviteNote, inviteHasSeat, sitOnArrival, useInvite } from './waiting.js';
 import { modSay } from './moderationWords.js';
 
 export interface User {
@@ -194,7 +195,7 @@ export function App() {
     );
   }
   if (user === undefined) return <div class="page">{header}<p class="center muted">{tr(lang, 'loading')}</p></div>;
-  if (user === null || !conn) return <div class="page">{header}<Login lang={lang} onUser={setUser} go={go} /></div>;
+  if (user === null || !conn) return <div class="page">{header}<Login lang={lang} onUser={setUser} go={go} path={path} /></div>;
   const ctx: Ctx = { lang, user, conn, online, go };
   const m = /^\/table\/([\w-]+)/.exec(path);
   const rm = /^\/record\/([\w.-]+)/.exec(path);
@@ -271,8 +272,10 @@ function safeDecode(s: string): string {
   }
 }
 
-function Login({ lang, onUser, go }: { lang: Lang; onUser: (u: User) => void; go: (path: string) => void }) {
+function Login({ lang, onUser, go, path }: { lang: Lang; onUser: (u: User) => void; go: (path: string) => void; path: string }) {
   const [name, setName] = useState(() => localStorage.getItem('stich.name') ?? '');
+  // Come by a table's link: the page says which table, and a name chosen sits one down at it.
+  const invite = useInvite(path);
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const guestName = () => name.trim() || `Gast ${Math.floor(1000 + Math.random() * 9000)}`;
@@ -281,6 +284,7 @@ function Login({ lang, onUser, go }: { lang: Lang; onUser: (u: User) => void; go
     const r = await api<{ user: User; error?: { code: string; message: string; params?: Record<string, number> } }>('POST', path, body);
     if (r.ok) {
       localStorage.setItem('stich.name', r.body.user.name);
+      if (invite && inviteHasSeat(invite)) sitOnArrival(invite.id);
       onUser(r.body.user);
       return;
     }
@@ -309,6 +313,7 @@ function Login({ lang, onUser, go }: { lang: Lang; onUser: (u: User) => void; go
       <form class="login-form" onSubmit={onSubmit}>
         <h1>stich</h1>
         <p class="muted">{tr(lang, 'tagline')}</p>
+        {invite && <InviteNote invite={invite} lang={lang} />}
         <label>
           {tr(lang, 'yourName')}
           <input name="username" value={name} maxLength={40} onInput={(e) => setName((e.target as HTMLInputElement).value)} autoComplete="username" />

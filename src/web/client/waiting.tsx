@@ -4,13 +4,20 @@ import { tr } from './i18n.js';
 import { api } from './net.js';
 import { refusal } from './refusal.js';
 import { say } from './setupWords.js';
+import { replayGame } from '../../games/replays.js';
+import type { Lang } from '../../games/present.js';
 
 const AUTOSIT = 'stich.autosit';
 
 /** Goes to a table and sits down at its first open seat on arrival (after opening a table, "Hinsetzen" in the lobby, "play again"). */
 export function goAndSit(go: (path: string) => void, id: string): void {
-  sessionStorage.setItem(AUTOSIT, id);
+  sitOnArrival(id);
   go(`/table/${id}`);
+}
+
+/** The table page, when it opens table `id` next, sits the player down at its first open seat. */
+export function sitOnArrival(id: string): void {
+  sessionStorage.setItem(AUTOSIT, id);
 }
 
 /** Whether the page came to table `id` to sit down (`goAndSit`): answered once. */
@@ -191,6 +198,67 @@ function Gone({ ctx, info, over }: { ctx: Ctx; info: GoneInfo; over?: boolean })
         </button>
       </div>
       {error && <p class="error">{error}</p>}
+    </div>
+  );
+}
+
+/** What the login page knows of the table an invite link leads to (GET /api/tables/:id needs no session). */
+export interface Invite {
+  readonly id: string;
+  readonly game: string;
+  readonly phase: 'waiting' | 'playing' | 'finished';
+  readonly seats: readonly { kind: 'open' | 'human' | 'bot'; name?: string }[];
+}
+
+/** The table a page at /table/:id shows, for one who has not chosen a name yet; null when there is none to show. */
+export function useInvite(path: string): Invite | null {
+  const id = /^\/table\/([\w-]+)$/.exec(path)?.[1];
+  const [invite, setInvite] = useState<Invite | null>(null);
+  useEffect(() => {
+    setInvite(null);
+    if (!id) return;
+    let live = true;
+    void api<Invite>('GET', `/api/tables/${id}`).then(
+      (r) => live && r.ok && r.body.phase !== 'finished' && setInvite({ id, game: r.body.game, phase: r.body.phase, seats: r.body.seats }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return invite;
+}
+
+/** Whether one who arrives by the invite may sit down at once: the table waits and has an open seat. */
+export function inviteHasSeat(invite: Invite): boolean {
+  return invite.phase === 'waiting' && invite.seats.some((s) => s.kind === 'open');
+}
+
+/**
+ * Above the login form of one who came by a table's link: which game, who sits there, how many seats are free, and
+ * that choosing a name sits them down (or lets them watch a running sitting).
+ */
+export function InviteNote({ invite, lang }: { invite: Invite; lang: Lang }) {
+  const title = replayGame(invite.game)?.title ?? invite.game;
+  const names = invite.seats.flatMap((s) => (s.kind !== 'open' && s.name ? [s.name] : []));
+  const free = invite.seats.filter((s) => s.kind === 'open').length;
+  const de = lang === 'de';
+  return (
+    <div class="invite-note" role="note">
+      <strong>{de ? `Einladung an einen ${title}-Tisch` : `An invitation to a ${title} table`}</strong>
+      <p>
+        {names.length > 0 && `${de ? 'Am Tisch' : 'At the table'}: ${names.join(', ')}`}
+        {invite.phase === 'waiting' && `${names.length > 0 ? ' · ' : ''}${free} ${de ? (free === 1 ? 'Platz frei' : 'Plätze frei') : free === 1 ? 'seat free' : 'seats free'}`}
+      </p>
+      <p>
+        {inviteHasSeat(invite)
+          ? de
+            ? 'Wähle einen Namen, und du sitzt am Tisch.'
+            : 'Choose a name and you sit down at the table.'
+          : de
+            ? 'Das Spiel läuft schon: wähle einen Namen, um zuzuschauen.'
+            : 'The game has begun: choose a name to watch it.'}
+      </p>
     </div>
   );
 }
