@@ -1,6 +1,6 @@
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { checkName } from './names.js';
+import { checkNewName } from './names.js';
 import { passwordProblem } from './passwords.js';
 import { isStoreError, type Store, type UserRow } from './store/store.js';
 
@@ -73,7 +73,7 @@ export class Identity {
   }
 
   async guest(input: string): Promise<IdentityResult> {
-    const checked = checkName(input);
+    const checked = checkNewName(input);
     if (!checked.ok) return badName(checked.reason);
     const refused = await this.lookAlike(checked.name);
     if (refused) return refused;
@@ -83,7 +83,7 @@ export class Identity {
   }
 
   async register(input: string, password: string): Promise<IdentityResult> {
-    const checked = checkName(input);
+    const checked = checkNewName(input);
     if (!checked.ok) return badName(checked.reason);
     const name = checked.name;
     const weak = passwordProblem(password, name);

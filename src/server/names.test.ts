@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseFold, checkName, nameKey, nameSkeleton } from './names.js';
+import { caseFold, checkName, checkNewName, nameKey, nameSkeleton } from './names.js';
 
 describe('checkName', () => {
   it('takes ordinary names of every script, in NFC', () => {
@@ -37,6 +37,16 @@ describe('checkName', () => {
       if (!c.ok) expect(c.reason).toMatch(reason);
     }
     expect(checkName(42).ok).toBe(false);
+  });
+
+  it('a name taken now does not end in "(bot)", which marks the computer players; one taken before still logs in', () => {
+    for (const name of ['Sepp (bot)', 'Sepp(BOT)', 'Resi ( Bot )', '(bot)']) {
+      const c = checkNewName(name);
+      expect(c.ok, name).toBe(false);
+      if (!c.ok) expect(c.reason).toMatch(/does not end in "\(bot\)"/);
+      expect(checkName(name).ok, name).toBe(true);
+    }
+    for (const name of ['Botschafter', 'Sepp (bot) der Echte', 'Robot', 'bot']) expect(checkNewName(name).ok, name).toBe(true);
   });
 });
 

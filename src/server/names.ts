@@ -39,6 +39,17 @@ export function checkName(input: unknown): NameCheck {
   return { ok: true, name };
 }
 
+/**
+ * A name a person takes now (a guest's or a new account's): as `checkName`, and not ending in "(bot)", which marks
+ * the computer players at the table ("Sepp (bot)"), so that nobody passes for one. Names taken before this rule
+ * still log in (`checkName`).
+ */
+export function checkNewName(input: unknown): NameCheck {
+  const checked = checkName(input);
+  if (checked.ok && /\(\s*bot\s*\)$/u.test(caseFold(checked.name))) return { ok: false, reason: 'a name does not end in "(bot)": that marks the computer players' };
+  return checked;
+}
+
 function hex(c: string): string {
   return c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
 }

@@ -88,6 +88,11 @@ describe('identity in the browser', () => {
     expect(await (await page.request.get(`${server!.url}/api/me`)).json()).toMatchObject({ user: { name: 'Kreszenz', guest: false } });
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await page.waitForSelector('main.login');
+    // A name that would pass for a bot's: said in German, nobody logged in.
+    await page.getByLabel('Dein Name').fill('Sepp (bot)');
+    await page.getByLabel('Dein Name').press('Enter');
+    await expect.poll(() => page.locator('.login .error').textContent()).toBe('Ein Name endet nicht auf „(bot)“: so heißen am Tisch die Computerspieler.');
+    expect(await (await page.request.get(`${server!.url}/api/me`)).json()).toEqual({ user: null });
     // Enter in the name field: a guest of that name.
     await page.getByLabel('Dein Name').fill('Wastl');
     await page.getByLabel('Dein Name').press('Enter');

@@ -302,8 +302,9 @@ function Login({ lang, onUser, go, path }: { lang: Lang; onUser: (u: User) => vo
     const button = e.submitter as HTMLButtonElement | null;
     const fromPassword = (document.activeElement as HTMLInputElement | null)?.type === 'password';
     const action = fromPassword && button?.value === 'guest' ? 'login' : (button?.value ?? 'guest');
-    if (action === 'guest') return void submit('/api/guest', { name: guestName() });
     // What the server would refuse in its own (English, technical) words is said here in the page's language.
+    if (action !== 'login' && /\(\s*bot\s*\)$/i.test(name.trim())) return setError(tr(lang, 'botNameRefused'));
+    if (action === 'guest') return void submit('/api/guest', { name: guestName() });
     if (!name.trim()) return setError(tr(lang, 'nameMissing'));
     if (action === 'register' && password.length < 8) return setError(tr(lang, 'passwordTooShort'));
     void submit(`/api/${action}`, { name: name.trim(), password });

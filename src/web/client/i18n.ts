@@ -12,6 +12,7 @@ const WORDS = {
   orLogin: ['oder mit Konto', 'or with an account'],
   // Refusals of the login form, by the server's code (the server's own message, in English, follows in brackets).
   badName: ['Dieser Name geht nicht', 'This name cannot be used'],
+  botNameRefused: ['Ein Name endet nicht auf „(bot)“: so heißen am Tisch die Computerspieler.', 'A name does not end in "(bot)": that is how the computer players are called at the table.'],
   nameTaken: ['Dieser Name ist registriert oder sieht einem registrierten Namen zum Verwechseln ähnlich', 'This name is registered or looks like a registered name'],
   weakPassword: ['Dieses Passwort ist zu kurz, zu verbreitet oder enthält den Namen', 'This password is too short, too common, or contains the name'],
   passwordTooShort: ['Ein Passwort braucht mindestens 8 Zeichen.', 'A password needs at least 8 characters.'],
