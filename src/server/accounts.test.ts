@@ -132,3 +132,39 @@ describe('guests are shown as guests', () => {
     await Promise.all([guest.close(), member.close()]);
   });
 });
+
+describe('a new password', () => {
+  type Ended = { ended: number };
+  const me = async (token: string) => ((await (await fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { user: { name: string } | null }).user;
+
+  it('needs the current one, ends every other session of the player (and closes their sockets), and logs in from then on', async () => {
+    const here = await post<{ token: string }>(server.url, '/api/register', { name: 'Kathi', password: 'Dampfnudel mit Vanillesoße' });
+    const there = await post<{ token: string }>(server.url, '/api/login', { name: 'Kathi', password: 'Dampfnudel mit Vanillesoße' });
+    const socket = await Client.connectWith(server.url, there.body.token);
+    const closed = new Promise<void>((r) => (socket.onClose = () => r()));
+    // The wrong current password, a short new one, a malformed request, no session: refused, nothing changed.
+    const wrong = await post<Refusal>(server.url, '/api/password', { password: 'Dampfnudel', newPassword: 'Rohrnudel mit Zwetschgen' }, here.body.token);
+    expect([wrong.status, wrong.body.error.code]).toEqual([401, 'unauthorized']);
+    const short = await post<Refusal>(server.url, '/api/password', { password: 'Dampfnudel mit Vanillesoße', newPassword: 'kurz' }, here.body.token);
+    expect([short.status, short.body.error.code]).toEqual([400, 'badMessage']);
+    const weak = await post<Refusal>(server.url, '/api/password', { password: 'Dampfnudel mit Vanillesoße', newPassword: 'Kathi123' }, here.body.token);
+    expect([weak.status, weak.body.error.code]).toEqual([400, 'weakPassword']);
+    expect((await post<Refusal>(server.url, '/api/password', { password: 'x', newPassword: 'Rohrnudel mit Zwetschgen', extra: 1 }, here.body.token)).status).toBe(400);
+    expect((await post<Refusal>(server.url, '/api/password', { password: 'Dampfnudel mit Vanillesoße', newPassword: 'Rohrnudel mit Zwetschgen' })).status).toBe(401);
+    expect(await me(there.body.token)).toMatchObject({ name: 'Kathi' });
+    // The right one: the other session ends, its socket closes, this one goes on.
+    const changed = await post<Ended>(server.url, '/api/password', { password: 'Dampfnudel mit Vanillesoße', newPassword: 'Rohrnudel mit Zwetschgen' }, here.body.token);
+    expect(changed).toEqual({ status: 200, body: { ended: 1 } });
+    await closed;
+    expect(await me(there.body.token)).toBeNull();
+    expect(await me(here.body.token)).toMatchObject({ name: 'Kathi' });
+    expect((await post<Refusal>(server.url, '/api/login', { name: 'Kathi', password: 'Dampfnudel mit Vanillesoße' })).status).toBe(401);
+    expect((await post(server.url, '/api/login', { name: 'Kathi', password: 'Rohrnudel mit Zwetschgen' })).status).toBe(200);
+  });
+
+  it('is not for a guest', async () => {
+    const guest = await post<{ token: string }>(server.url, '/api/guest', { name: 'Wiggerl' });
+    const r = await post<Refusal>(server.url, '/api/password', { password: 'egal egal egal', newPassword: 'Rohrnudel mit Zwetschgen' }, guest.body.token);
+    expect([r.status, r.body.error.code]).toEqual([403, 'notRegistered']);
+  });
+});

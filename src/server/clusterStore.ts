@@ -54,6 +54,9 @@ export class FencedStore implements Store {
   endSessionsOf(userId: string): Promise<number> {
     return this.inner.endSessionsOf(userId);
   }
+  setPassword(userId: string, hash: string, salt: string, keepSession: string): Promise<number> {
+    return this.inner.setPassword(userId, hash, salt, keepSession);
+  }
   endIdleSessions(idleMs: number): Promise<number> {
     return this.inner.endIdleSessions(idleMs);
   }

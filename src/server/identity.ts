@@ -116,6 +116,26 @@ export class Identity {
     return this.session({ id: row.id, name: row.name, guest: false });
   }
 
+  /**
+   * A registered player's new password, given the current one: every other session of theirs ends (a stolen session
+   * stops with the old password), the one asking (`token`) goes on. Checked like a registration's.
+   */
+  async changePassword(user: UserRow, token: string, current: string, next: string): Promise<{ ok: true; ended: number } | Extract<IdentityResult, { ok: false }>> {
+    if (user.guest) return { ok: false, status: 403, code: 'notRegistered', message: 'a guest has no password: register a name first' };
+    const row = await this.store.userByName(user.name);
+    const refused = { ok: false as const, status: 401, code: 'unauthorized', message: 'the current password is wrong' };
+    if (!row || row.id !== user.id) return refused;
+    const given = await scrypt(current, Buffer.from(row.salt, 'hex'), 64);
+    const expected = Buffer.from(row.hash, 'hex');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return refused;
+    const weak = passwordProblem(next, user.name);
+    if (weak) return { ok: false, status: 400, code: 'weakPassword', message: weak };
+    const salt = randomBytes(16);
+    const hash = await scrypt(next, salt, 64);
+    const ended = await this.store.setPassword(user.id, hash.toString('hex'), salt.toString('hex'), tokenHash(token));
+    return { ok: true, ended };
+  }
+
   /** The user of a session token that has not been idle for `sessionIdleMs` (the use counts). */
   async userOfToken(token: string | undefined): Promise<UserRow | undefined> {
     if (!token || token.length > 200 || token.includes('\u0000')) return undefined;

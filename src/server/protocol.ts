@@ -296,6 +296,8 @@ export const Credentials = z.object({ name: z.string().trim().min(1).max(200), p
 /** A login: any password up to 200 characters is checked (and counted by the throttling when wrong). */
 export const LoginRequest = z.object({ name: z.string().trim().min(1).max(200), password: z.string().max(200) }).strict();
 export const GuestRequest = z.object({ name: z.string().trim().min(1).max(200) }).strict();
+/** POST /api/password: a registered player's current password and the new one (at least 8 characters). */
+export const PasswordChange = z.object({ password: z.string().max(200), newPassword: z.string().min(8).max(200) }).strict();
 
 /** GET /api/players/:name: the player page's person, by name (and id, to tell guests of one name apart). */
 export const PlayerParams = z.object({ name: z.string().trim().min(1).max(40) }).strict();

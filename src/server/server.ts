@@ -107,7 +107,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         ? false
         : {
             level: options.logLevel ?? 'info',
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'],
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password', 'body.newPassword'],
             serializers: { req: requestForLog },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },

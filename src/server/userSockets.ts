@@ -9,8 +9,12 @@ export class UserSockets {
   /** Whose each socket is (drain.ts gives each socket a ticket for its reconnect). */
   private readonly userBy = new WeakMap<object, UserRow>();
 
-  add(user: UserRow, ws: { close(code: number, reason: string): void }, busy?: () => SocketBusy): () => void {
+  /** The session (its token's hash) each socket opened with the session cookie belongs to. */
+  private readonly sessionBy = new WeakMap<object, string>();
+
+  add(user: UserRow, ws: { close(code: number, reason: string): void }, busy?: () => SocketBusy, session?: string): () => void {
     const userId = user.id;
+    if (session) this.sessionBy.set(ws, session);
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(ws);
@@ -32,12 +36,14 @@ export class UserSockets {
     return this.userBy.get(ws);
   }
 
-  /** Closes every socket of the user; resolves with how many there were. */
-  closeAll(userId: string): number {
+  /** Closes every socket of the user (but those of session `except`, a token's hash); resolves with how many it closed. */
+  closeAll(userId: string, except?: string): number {
     const set = this.byUser.get(userId);
     if (!set) return 0;
-    this.byUser.delete(userId);
-    for (const ws of set) ws.close(4002, 'logged out');
-    return set.size;
+    const closing = [...set].filter((ws) => except === undefined || this.sessionBy.get(ws) !== except);
+    for (const ws of closing) set.delete(ws);
+    if (set.size === 0) this.byUser.delete(userId);
+    for (const ws of closing) ws.close(4002, 'logged out');
+    return closing.length;
   }
 }

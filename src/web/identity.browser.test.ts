@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { post } from '../server/client.js';
 import type { RunningServer } from '../server/server.js';
 import { testServer } from '../server/testing.js';
-import { CLIENT, createTable, DESKTOP, launchChromium } from './testing.js';
+import { CLIENT, createTable, DESKTOP, launchChromium, PHONE } from './testing.js';
 
 let browser: Browser | undefined;
 let server: RunningServer | undefined;
@@ -99,5 +99,57 @@ describe('identity in the browser', () => {
     await page.waitForSelector('form.create');
     expect(await (await page.request.get(`${server!.url}/api/me`)).json()).toMatchObject({ user: { name: 'Wastl', guest: true } });
     await ctx.close();
+  });
+
+  it('a registered player changes the password on his own page: the current one is asked for, the other browser is logged out', async () => {
+    const base = server!.url;
+    expect((await post(base, '/api/register', { name: 'Kunibert', password: 'Leberkaas mit Ei' })).status).toBe(200);
+    const login = async (password: string) => {
+      const ctx = await browser!.newContext({ viewport: PHONE, locale: 'de-DE' });
+      const page = await ctx.newPage();
+      await page.goto(base);
+      await page.getByLabel('Dein Name').fill('Kunibert');
+      await page.locator('.login summary').click();
+      await page.getByLabel('Passwort').fill(password);
+      await page.getByLabel('Passwort').press('Enter');
+      return { ctx, page };
+    };
+    const other = await login('Leberkaas mit Ei');
+    await other.page.waitForSelector('form.create');
+    const { ctx, page } = await login('Leberkaas mit Ei');
+    await page.waitForSelector('form.create');
+    await page.locator('header a', { hasText: 'Kunibert' }).click();
+    await page.locator('.account summary', { hasText: 'Passwort ändern' }).click();
+    const form = page.locator('form.change-password');
+    await form.getByLabel('Jetziges Passwort').fill('Leberkäs');
+    await form.getByLabel('Neues Passwort').fill('Weißwurst mit Brezn');
+    await form.getByRole('button', { name: 'Passwort ändern' }).click();
+    await expect.poll(() => form.locator('.error').textContent()).toBe('Das jetzige Passwort stimmt nicht.');
+    await form.getByLabel('Jetziges Passwort').fill('Leberkaas mit Ei');
+    await form.getByLabel('Neues Passwort').fill('kurz');
+    await form.getByRole('button', { name: 'Passwort ändern' }).click();
+    await expect.poll(() => form.locator('.error').textContent()).toBe('Ein Passwort braucht mindestens 8 Zeichen.');
+    await form.getByLabel('Neues Passwort').fill('Weißwurst mit Brezn');
+    await form.getByRole('button', { name: 'Passwort ändern' }).click();
+    await expect.poll(() => form.locator('.done').textContent()).toBe('Passwort geändert. Wo du sonst angemeldet warst, bist du jetzt abgemeldet.');
+    // This page's own connection stays up (no "connection lost" bar): only the other sessions' sockets close.
+    await page.waitForTimeout(2500);
+    expect(await page.locator('.offline').count()).toBe(0);
+    await page.screenshot({ path: `tmp/web/identity-password-phone.png`, fullPage: true });
+    // The other browser is logged out; this one stays; the new password logs in.
+    expect(await (await other.page.request.get(`${base}/api/me`)).json()).toEqual({ user: null });
+    expect(await (await page.request.get(`${base}/api/me`)).json()).toMatchObject({ user: { name: 'Kunibert' } });
+    expect((await post(base, '/api/login', { name: 'Kunibert', password: 'Weißwurst mit Brezn' })).status).toBe(200);
+    // A guest's own page offers none.
+    const guestCtx = await browser!.newContext({ viewport: PHONE, locale: 'de-DE' });
+    const guestPage = await guestCtx.newPage();
+    await guestPage.goto(base);
+    await guestPage.getByLabel('Dein Name').fill('Schorschi');
+    await guestPage.getByLabel('Dein Name').press('Enter');
+    await guestPage.waitForSelector('form.create');
+    await guestPage.locator('header a', { hasText: 'Schorschi' }).click();
+    await guestPage.waitForSelector('main.player h1');
+    expect(await guestPage.getByText('Passwort ändern').count()).toBe(0);
+    await Promise.all([ctx.close(), other.ctx.close(), guestCtx.close()]);
   });
 });

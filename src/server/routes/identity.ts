@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, type IdentityResult } from '../identity.js';
+import { SESSION_COOKIE, tokenHash, type IdentityResult } from '../identity.js';
 import { checkName, nameKey } from '../names.js';
-import { Credentials, GuestRequest, LoginRequest } from '../protocol.js';
+import { Credentials, GuestRequest, LoginRequest, PasswordChange } from '../protocol.js';
 import { authed, badRequest, bearerToken, failure, type ServerContext } from './context.js';
 
 /** Sessions: a guest, a registered player, logging in and out, who am I, tickets for the WebSocket (docs/protocol.md). */
@@ -72,6 +72,28 @@ export const identityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     }
     if (token) await identity.logout(token);
     return { ended: token ? 1 : 0 };
+  });
+
+  // A registered player's new password (the current one given): every other session of theirs ends. A wrong current
+  // password counts against the name and the address as a wrong login does.
+  app.post('/api/password', async (req, reply) => {
+    const token = req.cookies?.[SESSION_COOKIE] || bearerToken(req);
+    const user = token ? await identity.userOfToken(token) : undefined;
+    if (!user || !token) return failure(reply, 401, 'unauthorized', 'log in first: changing the password needs a session');
+    const body = PasswordChange.safeParse(req.body);
+    if (!body.success) return badRequest(reply, 'send {"password": "…", "newPassword": "…"}: the current password and a new one of at least 8 characters');
+    const gate = ctx.logins.begin(nameKey(user.name), req.ip);
+    if (!gate.ok) return reply.code(429).header('retry-after', String(gate.retryAfterS)).send({ error: { code: 'rateLimited', message: gate.message } });
+    let result: Awaited<ReturnType<typeof identity.changePassword>> | undefined;
+    try {
+      result = await identity.changePassword(user, token, body.data.password, body.data.newPassword);
+    } finally {
+      gate.done(result?.ok === true || (result !== undefined && result.code !== 'unauthorized'));
+    }
+    if (!result.ok) return failure(reply, result.status, result.code, result.message);
+    // The sockets of the sessions that ended close; this session's page keeps its own.
+    if (result.ended > 0) ctx.sockets.closeAll(user.id, tokenHash(token));
+    return { ended: result.ended };
   });
 
   // A single-use ticket for the WebSocket, for clients other than browsers: POST with Authorization: Bearer TOKEN, then /ws?ticket=….

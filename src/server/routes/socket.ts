@@ -4,7 +4,7 @@ import { isTableMessage } from '../dispatch.js';
 import { TokenBucket } from '../limits.js';
 import { ClientMessage, LOBBY_PAGE, type ServerErrorCode, type ServerMessage } from '../protocol.js';
 import type { UserRow } from '../store/store.js';
-import { SESSION_COOKIE } from '../identity.js';
+import { SESSION_COOKIE, tokenHash } from '../identity.js';
 import { originAllowed } from '../origins.js';
 import { authed, failure, type ServerContext } from './context.js';
 import { watchLobby } from './lobby.js';
@@ -73,11 +73,15 @@ export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
         (req as FastifyRequest & { user?: UserRow }).user = user;
       },
     },
-    (socket, req) => connection(ctx, app.log, socket, (req as FastifyRequest & { user: UserRow }).user),
+    // A socket opened with the session cookie is known by its session, so that a new password leaves it open.
+    (socket, req) => {
+      const cookie = req.cookies?.[SESSION_COOKIE];
+      connection(ctx, app.log, socket, (req as FastifyRequest & { user: UserRow }).user, cookie && (req.query as { ticket?: unknown }).ticket === undefined ? tokenHash(cookie) : undefined);
+    },
   );
 };
 
-function connection(ctx: ServerContext, log: { info(o: object, m: string): void; error(o: object, m: string): void }, ws: WebSocket, user: UserRow): void {
+function connection(ctx: ServerContext, log: { info(o: object, m: string): void; error(o: object, m: string): void }, ws: WebSocket, user: UserRow, session?: string): void {
   const { hall, limits, router } = ctx;
   const acks = ctx.metrics?.acknowledgements();
   const send = (m: ServerMessage) => {
@@ -103,7 +107,7 @@ function connection(ctx: ServerContext, log: { info(o: object, m: string): void;
   }
   hall.lobby.connected(user.id, user.name);
   const conn = router.connect(user, send);
-  const unlist = ctx.sockets.add(user, ws, router.busy && (() => router.busy!(conn)));
+  const unlist = ctx.sockets.add(user, ws, router.busy && (() => router.busy!(conn)), session);
   // A ban closes the socket at once (moderation.ts), with the reason first.
   const forget = ctx.moderation?.register(user.id, {
     kick: (ban) => {

@@ -78,6 +78,28 @@ describe.each(STORE_KINDS)('%s store: names, sessions, tickets', (kind) => {
     expect(await store.sessionUser(c)).toBeUndefined();
   });
 
+  it('a new password replaces the old and ends every other session of the user; a guest or an unknown user has none (missing)', async () => {
+    const name = id('Kathl');
+    const user = await registered(name);
+    const [mine, other, third] = [hash(), hash(), hash()];
+    for (const t of [mine, other, third]) await store.createSession(t, user);
+    const elsewhere = await registered(id('Loisl'));
+    const theirs = hash();
+    await store.createSession(theirs, elsewhere);
+    expect(await store.setPassword(user, 'ef'.repeat(32), '01'.repeat(8), mine)).toBe(2);
+    expect(await store.userByName(name)).toMatchObject({ id: user, hash: 'ef'.repeat(32), salt: '01'.repeat(8) });
+    expect((await store.sessionUser(mine))?.id).toBe(user);
+    expect(await store.sessionUser(other)).toBeUndefined();
+    expect(await store.sessionUser(third)).toBeUndefined();
+    expect((await store.sessionUser(theirs))?.id).toBe(elsewhere);
+    const guest = id('g');
+    await store.createUser({ id: guest, name: 'Gast', guest: true });
+    await fails(store.setPassword(guest, 'ef'.repeat(32), '01'.repeat(8), mine), 'missing');
+    await fails(store.setPassword(id('nobody'), 'ef'.repeat(32), '01'.repeat(8), mine), 'missing');
+    await fails(store.setPassword(user, 'ef'.repeat(32), '01'.repeat(8), 'a\u0000b'), 'badInput');
+    expect((await store.userByName(name))?.hash).toBe('ef'.repeat(32));
+  });
+
   it('endIdleSessions deletes the sessions unused for idleMs, and expired tickets', async () => {
     const user = await registered(id('Wastl'));
     const old = hash();

@@ -219,6 +219,15 @@ export class PgStore implements Store, SchemaState {
     return (await this.pool.query('DELETE FROM sessions WHERE user_id = $1', [userId])).rowCount ?? 0;
   }
 
+  async setPassword(userId: string, hash: string, salt: string, keepSession: string): Promise<number> {
+    for (const [value, what] of [[userId, 'user id'], [hash, 'password hash'], [salt, 'password salt'], [keepSession, 'token hash']] as const) checkText(value, what);
+    return this.transaction(async (q) => {
+      const set = await q('UPDATE users SET hash = $1, salt = $2 WHERE id = $3 AND NOT guest RETURNING id', [hash, salt, userId]);
+      if (set.length === 0) throw new StoreError('missing', `no registered user ${userId}`);
+      return (await q('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING token_hash', [userId, keepSession])).length;
+    });
+  }
+
   async endIdleSessions(idleMs: number): Promise<number> {
     checkIndex(idleMs, 'idleMs');
     const now = Date.now();

@@ -131,6 +131,11 @@ export interface Store {
   endSession(tokenHash: string): Promise<void>;
   /** Ends every session of a user; resolves with how many there were. */
   endSessionsOf(userId: string): Promise<number>;
+  /**
+   * Sets a registered user's password (hash and salt, hex) and ends every session of theirs but `keepSession` (a
+   * token hash), in one step; resolves with how many sessions ended. Fails with `missing` for an unknown user or a guest.
+   */
+  setPassword(userId: string, hash: string, salt: string, keepSession: string): Promise<number>;
   /** Deletes the sessions not used for `idleMs` and the expired tickets; resolves with how many sessions went. */
   endIdleSessions(idleMs: number): Promise<number>;
   /** Keeps a single-use ticket (by its hash) of a user until `expires` (ms since 1970). Fails with `missing` for an unknown user. */

@@ -1,5 +1,6 @@
 import { presentationOf } from '../../games/presentations.js';
 import { ReportPlayer } from './chat.js';
+import { ChangePassword } from './account.js';
 import { useEffect, useState } from 'preact/hooks';
 import type { Ctx } from './app.js';
 import { oneDecimal, tr } from './i18n.js';
@@ -123,6 +124,7 @@ export function PlayerScreen({ ctx, name, id }: { ctx: Ctx; name: string; id?: s
         )}
       </section>
       {page.id !== ctx.user.id && <ReportPlayer userId={page.id} name={page.name} lang={lang} />}
+      {page.id === ctx.user.id && !ctx.user.guest && <ChangePassword lang={lang} />}
     </main>
   );
 }
