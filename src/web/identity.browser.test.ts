@@ -136,8 +136,11 @@ describe('identity in the browser', () => {
     await page.waitForTimeout(2500);
     expect(await page.locator('.offline').count()).toBe(0);
     await page.screenshot({ path: `tmp/web/identity-password-phone.png`, fullPage: true });
-    // The other browser is logged out; this one stays; the new password logs in.
+    // The other browser is logged out, and its page says so on the login page; this one stays; the new password logs in.
     expect(await (await other.page.request.get(`${base}/api/me`)).json()).toEqual({ user: null });
+    await other.page.waitForSelector('main.login .logged-out');
+    expect(await other.page.locator('main.login .logged-out').innerText()).toMatch(/^Du bist abgemeldet: anderswo wurde das Passwort geändert/);
+    expect(await other.page.locator('.offline').count()).toBe(0);
     expect(await (await page.request.get(`${base}/api/me`)).json()).toMatchObject({ user: { name: 'Kunibert' } });
     expect((await post(base, '/api/login', { name: 'Kunibert', password: 'Weißwurst mit Brezn' })).status).toBe(200);
     // A guest's own page offers none.

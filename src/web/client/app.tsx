@@ -56,6 +56,7 @@ export function App() {
   // Who is here (null: nobody yet). Without a network (the page opened from the service worker's cache) the app
   // says it is offline and asks again when the browser is back online, and every few seconds.
   const [unreachable, setUnreachable] = useState(false);
+  const [loggedOut, setLoggedOut] = useState(false);
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -92,6 +93,11 @@ export function App() {
     const seen = (up: boolean) => {
       setOnline(up);
       if (up) setGrace(false);
+      // The session ended elsewhere (logged out everywhere, a new password): back to the login page, saying why.
+      if (!up && conn.loggedOut) {
+        setLoggedOut(true);
+        setUser(null);
+      }
     };
     const off = conn.onState(seen);
     // The socket may have opened before this effect ran: take its state now, or the banner would say it is down.
@@ -195,7 +201,7 @@ export function App() {
     );
   }
   if (user === undefined) return <div class="page">{header}<p class="center muted">{tr(lang, 'loading')}</p></div>;
-  if (user === null || !conn) return <div class="page">{header}<Login lang={lang} onUser={setUser} go={go} path={path} /></div>;
+  if (user === null || !conn) return <div class="page">{header}<Login lang={lang} onUser={setUser} go={go} path={path} loggedOut={loggedOut} /></div>;
   const ctx: Ctx = { lang, user, conn, online, go };
   const m = /^\/table\/([\w-]+)/.exec(path);
   const rm = /^\/record\/([\w.-]+)/.exec(path);
@@ -272,7 +278,7 @@ function safeDecode(s: string): string {
   }
 }
 
-function Login({ lang, onUser, go, path }: { lang: Lang; onUser: (u: User) => void; go: (path: string) => void; path: string }) {
+function Login({ lang, onUser, go, path, loggedOut }: { lang: Lang; onUser: (u: User) => void; go: (path: string) => void; path: string; loggedOut: boolean }) {
   const [name, setName] = useState(() => localStorage.getItem('stich.name') ?? '');
   // Come by a table's link: the page says which table, and a name chosen sits one down at it.
   const invite = useInvite(path);
@@ -315,6 +321,11 @@ function Login({ lang, onUser, go, path }: { lang: Lang; onUser: (u: User) => vo
         <h1>stich</h1>
         <p class="muted">{tr(lang, 'tagline')}</p>
         {invite && <InviteNote invite={invite} lang={lang} />}
+        {loggedOut && (
+          <p class="logged-out" role="status">
+            {tr(lang, 'loggedOutElsewhere')}
+          </p>
+        )}
         <label>
           {tr(lang, 'yourName')}
           <input name="username" value={name} maxLength={40} onInput={(e) => setName((e.target as HTMLInputElement).value)} autoComplete="username" />

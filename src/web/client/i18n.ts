@@ -17,6 +17,7 @@ const WORDS = {
   weakPassword: ['Dieses Passwort ist zu kurz, zu verbreitet oder enthält den Namen', 'This password is too short, too common, or contains the name'],
   passwordTooShort: ['Ein Passwort braucht mindestens 8 Zeichen.', 'A password needs at least 8 characters.'],
   changePassword: ['Passwort ändern', 'Change the password'],
+  loggedOutElsewhere: ['Du bist abgemeldet: anderswo wurde das Passwort geändert oder „überall abmelden“ gewählt. Melde dich wieder an.', 'You are logged out: the password was changed elsewhere, or someone chose to log out everywhere. Log in again.'],
   currentPassword: ['Jetziges Passwort', 'Current password'],
   newPassword: ['Neues Passwort', 'New password'],
   currentPasswordWrong: ['Das jetzige Passwort stimmt nicht.', 'The current password is wrong.'],

@@ -29,6 +29,8 @@ export class Connection {
   private retry = 0;
   private closed = false;
   online = false;
+  /** The server ended the session (logged out everywhere, a new password): the socket stays closed. */
+  loggedOut = false;
 
   constructor(private readonly url: string) {
     this.open();
@@ -57,6 +59,7 @@ export class Connection {
       this.ws = null;
       // A ban (moderation): the server said why before closing; coming back would only be refused.
       if (e.code === BANNED_CLOSE || e.code === LOGGED_OUT_CLOSE) this.closed = true;
+      if (e.code === LOGGED_OUT_CLOSE) this.loggedOut = true;
       this.setOnline(false);
       if (this.closed) return;
       if (e.code === RESTART_CODE) this.retry = 0;
