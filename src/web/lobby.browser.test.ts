@@ -36,7 +36,9 @@ describe('the lobby with many tables', () => {
     await post(server.url, '/api/tables', { game: 'schafkopf' }, owner.token);
     await post(server.url, '/api/tables', { game: 'karnoeffel', seats: ['open', 'bot', 'bot', 'bot'] }, owner.token);
     await p.page.waitForFunction("document.querySelectorAll('ul.tables li').length === 21");
-    expect(await rows.first().locator('.muted').textContent()).toMatch(/^Wastl|—/);
+    // Each row says who sits there and how many seats are free (Wastl opened it without sitting down).
+    expect(await rows.first().locator('.muted').textContent()).toMatch(/^\S+ \(bot\), \S+ \(bot\), \S+ \(bot\) · 1 Platz frei$/);
+    expect(await rows.nth(1).locator('.muted').textContent()).toMatch(/^\S+ \(bot\), \S+ \(bot\) · 2 Plätze frei$/);
     // Someone sits at the newest Karnöffel table of the first eighty: its row shows the name.
     const sepp = await Client.guest(server.url, 'Sepp');
     const target = ids[76];

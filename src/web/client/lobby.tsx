@@ -99,7 +99,7 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
               <li key={t.id}>
                 <div class="what">
                   <strong>{title(t.game)}</strong>
-                  <span class="muted">{t.seats.map((s) => (s.kind === 'open' ? '—' : s.kind === 'human' && s.guest ? `${s.name} (${tr(lang, 'guest')})` : s.name)).join(', ')}</span>
+                  <span class="muted">{tableLine(lang, t)}</span>
                 </div>
                 {/* "Hinsetzen" sits down at once (the first open seat, as after opening a table); "Zuschauen" only watches. */}
                 <button
@@ -127,6 +127,18 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
       </section>
     </main>
   );
+}
+
+/** A table of the lobby in words: who sits there, the seats free, whether it is rated or under way. */
+function tableLine(lang: Ctx['lang'], t: LobbyTable): string {
+  const de = lang === 'de';
+  const names = t.seats.flatMap((s) => (s.kind === 'open' ? [] : [s.kind === 'human' && s.guest ? `${s.name} (${tr(lang, 'guest')})` : (s.name ?? '')]));
+  const open = t.seats.filter((s) => s.kind === 'open').length;
+  const parts = [names.join(', ')];
+  if (open > 0) parts.push(de ? `${open} ${open === 1 ? 'Platz' : 'Plätze'} frei` : `${open} ${open === 1 ? 'seat' : 'seats'} free`);
+  if (t.phase === 'playing') parts.push(de ? 'läuft' : 'under way');
+  if (t.rated) parts.push(de ? 'gewertet' : 'rated');
+  return parts.filter((p) => p).join(' · ');
 }
 
 /** The bots' pace: how long each bot decision waits (the table's botDelayMs). */
