@@ -27,10 +27,11 @@ function hints(out: string): { heading: string; lines: string[] }[] {
   const found: { heading: string; lines: string[] }[] = [];
   const lines = out.split('\n');
   lines.forEach((l, i) => {
-    if (!l.includes('Hint (the strong bot')) return;
+    // (Piped input is not echoed: the hint follows the prompt on its line.)
+    if (!l.includes('  Hint: ') || !lines[i + 1]?.startsWith('  (the strong bot')) return;
     const below: string[] = [];
-    for (let j = i + 1; j < lines.length && /^ {4}[→ ] /.test(lines[j]); j++) below.push(lines[j]);
-    found.push({ heading: l, lines: below });
+    for (let j = i + 2; j < lines.length && /^ {4}[→ ] /.test(lines[j]); j++) below.push(lines[j]);
+    found.push({ heading: `${l.slice(l.indexOf('  Hint: '))}\n${lines[i + 1]}`, lines: below });
   });
   return found;
 }
@@ -57,7 +58,8 @@ describe('the hint text', () => {
     };
     expect(await text('schafkopf', h)).toBe(
       [
-        '  Hint (the strong bot, over 24 worlds dealt from your view; your expected result in cents): weiter.',
+        '  Hint: weiter.',
+        '  (the strong bot, over 24 worlds dealt from your view; your expected result in cents)',
         '       +12.5 ct  solo-tout E',
         '    →     ±0 ct  weiter',
         '          −5 ct  solo S',
@@ -71,7 +73,8 @@ describe('the hint text', () => {
     const h: Hint = { choice: 'a', worlds: 1, estimates: [{ action: 'a', value: 2 / 3 }, { action: 'b', value: -1.5 }, { action: 'c', value: -2 }] };
     expect(await text('bauernschnapsen', h)).toBe(
       [
-        '  Hint (the strong bot, over 1 world dealt from your view; your expected result in game points): a.',
+        '  Hint: a.',
+        '  (the strong bot, over 1 world dealt from your view; your expected result in game points)',
         '    → +0.67 GP  a',
         '       −1.5 GP  b',
         '         −2 GP  c',
@@ -79,7 +82,8 @@ describe('the hint text', () => {
     );
     // Estimated by the side's points less the other side's (the Schnapsen games, Karnöffel), the heading says so.
     expect((await text('bauernschnapsen', { ...h, margin: true })).split('\n')[0]).toBe(
-      "  Hint (the strong bot, over 1 world dealt from your view; your side's expected game points less the other side's): a.",
+      '  Hint: a.',
+      "  (the strong bot, over 1 world dealt from your view; your side's expected game points less the other side's)",
     );
   });
 });
@@ -92,7 +96,7 @@ describe('hint at the terminal', () => {
     const [bid, stoss] = hints(r.out);
     // The bidding: eleven choices (weiter, Wenz, every Solo and tout), each with a value in cents, the best first;
     // a mean in cents shows at most one decimal, as the browser's Tipp shows it ("−256.3 ct", not "−256.25 ct").
-    expect(bid.heading).toMatch(/Hint \(the strong bot, over \d+ worlds? dealt from your view; your expected result in cents\): .+\.$/);
+    expect(bid.heading).toMatch(/^ {2}Hint: .+\.\n {2}\(the strong bot, over \d+ worlds? dealt from your view; your expected result in cents\)$/);
     expect(bid.lines).toHaveLength(11);
     for (const l of bid.lines) expect(l).toMatch(/^ {4}[→ ] +[+−±]\d+(\.\d)? ct {2}\S/);
     const values = bid.lines.map((l) => Number(/([+−±])(\d+(?:\.\d)?) ct/.exec(l)!.slice(1).join('').replace('−', '-').replace('±', '').replace('+', '')));

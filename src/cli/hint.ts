@@ -12,7 +12,8 @@ import { strongOptions } from '../search/pimc.js';
  * the game's unit, from the seat's own view only (the view is all the bot
  * reads). `--think` sets its time, as for the strong bot at the table.
  *
- *   Hint (the strong bot, over 24 worlds dealt from your view; your expected result in cents): EA (Eichel-Ass).
+ *   Hint: EA (Eichel-Ass).
+ *   (the strong bot, over 24 worlds dealt from your view; your expected result in cents)
  *     → +12.5 ct  EA (Eichel-Ass)
  *        −7.5 ct  SA (Schellen-Sau)
  *
@@ -25,7 +26,8 @@ import { strongOptions } from '../search/pimc.js';
  * Karnöffel's raising is taken from the side's chance of winning the card
  * play (src/search/stakes.ts), and the hint says so:
  *
- *   Hint (the strong bot: your side wins the card play in 31% of 64 worlds dealt from your view; your side's expected points less the other side's): refuse.
+ *   Hint: refuse.
+ *   (the strong bot: your side wins the card play in 31% of 64 worlds dealt from your view; your side's expected points less the other side's)
  */
 export async function hintLines<T extends GameTypes>(
   module: GameModule<T>,
@@ -53,7 +55,9 @@ export async function hintLines<T extends GameTypes>(
       ? `the strong bot, ${over}; ${h.margin ? `your side's expected ${unit.name} less the other side's` : `your expected result in ${unit.name}`}`
       : `the strong bot: your side wins the card play in ${Math.round(h.chance * 100)}% of ${h.worlds} ${h.worlds === 1 ? 'world' : 'worlds'} dealt from your view; your side's expected ${unit.name} less the other side's`;
   const lines = [
-    `  Hint (${head}): ${words(h.choice)}.`,
+    // The choice first, on a line of its own; how it was found below it (one line of 100 characters wrapped mid-way).
+    `  Hint: ${words(h.choice)}.`,
+    `  (${head})`,
     ...h.estimates.map((e) => `    ${e.action === h.choice ? '→' : ' '} ${signed(e.value, unit).padStart(width)}  ${words(e.action)}`),
   ];
   return lines.join('\n');

@@ -70,7 +70,7 @@ describe('hints', () => {
     expect(worth.accept).toBeCloseTo((2 * h.chance! - 1) * 43, 2);
     expect(worth.raise).toBe(worth.accept);
     const text = await hintLines(karnoeffelModule, s.rules, karnoeffelView(s, 1), 1, karnoeffelLegal(s, 1), new SeededRng('k'), undefined, (a) => a.type);
-    expect(text).toMatch(/^ {2}Hint \(the strong bot: your side wins the card play in \d+% of \d+ worlds dealt from your view; your side's expected points less the other side's\): refuse\.$/m);
+    expect(text).toMatch(/^ {2}Hint: refuse\.\n {2}\(the strong bot: your side wins the card play in \d+% of \d+ worlds dealt from your view; your side's expected points less the other side's\)$/m);
     expect(text).toMatch(/^ {4}→ +−4 pt {2}refuse$/m);
   });
 });
