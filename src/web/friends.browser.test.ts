@@ -188,7 +188,7 @@ describe('playing with friends', () => {
     // Both play the one deal to the sitting's end.
     await Promise.all([play(anna.page), play(bert.page)]);
     const summary = bert.page.locator('.summary');
-    expect(await summary.locator('h3').textContent()).toBe('Sitzung vorbei');
+    expect(await summary.locator('h2').textContent()).toBe('Sitzung vorbei');
     expect(await summary.locator('.restarted').count()).toBe(0);
     // Anna starts the next sitting; Bert still looks at the last one's summary.
     await anna.page.locator('.summary button', { hasText: 'Noch eine Runde' }).click();
@@ -200,7 +200,7 @@ describe('playing with friends', () => {
     await bert.page.screenshot({ path: `${OUT}/friends-again-phone.png` });
     // The header stays at hand above the summary's backdrop: the language switches, and the summary with it.
     await bert.page.getByRole('button', { name: 'Switch to English' }).click();
-    expect(await summary.locator('h3').textContent()).toBe('Sitting over');
+    expect(await summary.locator('h2').textContent()).toBe('Sitting over');
     expect(await summary.locator('.restarted').textContent()).toBe('The next sitting has already begun.');
     await bert.page.getByRole('button', { name: 'Auf Deutsch umschalten' }).click();
     await summary.locator('button.next').click();

@@ -249,7 +249,7 @@ describe('a table that looks like a table', () => {
     const summaries: string[] = [];
     await play(p.page, async () => {
       const s = p.page.locator('.summary');
-      if ((await s.count()) && /Spiel vorbei/.test((await s.locator('h3').textContent()) ?? '')) summaries.push((await s.textContent()) ?? '');
+      if ((await s.count()) && /Spiel vorbei/.test((await s.locator('h2').textContent()) ?? '')) summaries.push((await s.textContent()) ?? '');
       return false;
     });
     expect(summaries.length).toBeGreaterThan(0);

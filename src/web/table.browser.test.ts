@@ -40,7 +40,7 @@ describe('the browser table in Chromium', () => {
       await p.page.waitForSelector('.headline', { timeout: 10_000 });
       await p.page.screenshot({ path: `${OUT}/${game}-desktop.png` });
       await play(p.page);
-      await expect(p.page.locator('.summary h3')).toBeTruthy();
+      await expect(p.page.locator('.summary h2')).toBeTruthy();
       expect(await p.page.locator('.summary').textContent()).toMatch(/Sitzung vorbei/);
       // The record viewer replays the sitting: all cards open at the start, trick by trick to the end.
       await p.page.locator('.summary button.record-link').click();

@@ -91,7 +91,7 @@ export async function play(page: Page, stop: () => Promise<boolean> = async () =
     if (await stop()) return;
     const summary = page.locator('.summary');
     if (await summary.count()) {
-      if ((await summary.locator('h3').textContent())?.match(/Sitzung vorbei|Sitting over/)) return;
+      if ((await summary.locator('h2').textContent())?.match(/Sitzung vorbei|Sitting over/)) return;
       await summary.locator('button.next').click({ timeout: 2000 }).catch(() => undefined);
       continue;
     }
@@ -201,7 +201,7 @@ const GLANCE = `(() => {
     if (el) what += ' (' + (el.getAttribute('data-action') || el.getAttribute('data-card') || el.textContent) + ')';
   }
   return {
-    summary: summary ? { title: summary.querySelector('h3')?.textContent ?? '', next: target(summary.querySelector('button.next'), 'the summary\\'s next button') } : null,
+    summary: summary ? { title: summary.querySelector('h2')?.textContent ?? '', next: target(summary.querySelector('button.next'), 'the summary\\'s next button') } : null,
     sweeping: felt.filter((f) => f.classList.contains('sweep')).map((f) => f.getAttribute('data-card')).join(' '),
     trick: felt.filter((f) => !f.classList.contains('sweep')).length,
     invisible,

@@ -136,7 +136,7 @@ describe('rules pages, names for rules and presets, refusals in words (issue 18,
       const res = await page.goto(`${base}/leaderboard`);
       expect(res?.status()).toBe(404);
       await page.waitForSelector('main.not-found');
-      expect(await page.locator('main.not-found h2').innerText()).toBe(heading);
+      expect(await page.locator('main.not-found h1').innerText()).toBe(heading);
       await page.screenshot({ path: `${OUT}/words-not-found-${viewport.width}.png` });
       await page.getByRole('link', { name: lobby }).click();
       await page.waitForSelector('main.login');

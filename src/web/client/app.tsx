@@ -249,7 +249,7 @@ function isAppPath(path: string): boolean {
 function PageNotFound({ lang, go }: { lang: Lang; go(path: string): void }) {
   return (
     <main class="gone-page not-found">
-      <h2>{say(lang, 'unknownPage')}</h2>
+      <h1>{say(lang, 'unknownPage')}</h1>
       <p>{say(lang, 'unknownPageNote')}</p>
       <a
         class="button primary"

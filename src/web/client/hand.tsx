@@ -49,7 +49,7 @@ export function Hand({ cards, m, lang, myTurn, pending, onPlay, picked, onPick, 
               onPlay(c.action ?? c.code);
             }}
           >
-            <Card c={c} m={m} />
+            <Card c={c} m={m} decorative />
           </button>
         );
       })}

@@ -54,7 +54,7 @@ const WORDS = {
   soundOn: ['Ton an', 'Sound on'],
   noDealsYet: ['Noch kein Spiel zu Ende.', 'No deal finished yet.'],
   soundOff: ['Ton aus', 'Sound off'],
-  turnOf: ['Am Zug', 'To play'],
+  theTrick: ['Der Stich', 'The trick'],
   lastTrick: ['Letzter Stich', 'Last trick'],
   hide: ['Zu', 'Close'],
   sheet: ['Spielzettel', 'Score sheet'],

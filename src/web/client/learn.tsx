@@ -224,6 +224,7 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
 
   return (
     <main class="table lesson" data-step={at} data-over={over ? 'true' : 'false'} lang={lang}>
+      <h1 class="sr-only">{say(lesson.title, lang)}</h1>
       <div class="headline">
         <div>
           {say(lesson.title, lang)} · {w(lang, 'step')} {at}/{steps.length}

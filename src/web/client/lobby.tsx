@@ -65,6 +65,7 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
   const de = lang === 'de';
   return (
     <main class="lobby">
+      <h1 class="sr-only">stich · {tr(lang, 'lobby')}</h1>
       <section>
         <h2>{tr(lang, 'newTable')}</h2>
         {games.length > 0 && <CreateTable ctx={ctx} games={games} />}

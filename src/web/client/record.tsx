@@ -121,6 +121,9 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const said = action && states[at - 1] ? `${names[action[0]]}: ${actionWords(p.table(game.view(states[at - 1], action[0]), [action[1]], lang, names), action[1], lang)}` : '';
   return (
     <main class="table record">
+      <h1 class="sr-only">
+        {tr(lang, 'record')}: {game.title}
+      </h1>
       <div class="headline">
         <div>
           {tr(lang, 'record')} · {game.title} · {names.join(', ')}

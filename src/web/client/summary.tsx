@@ -26,7 +26,7 @@ export function SummaryDialog(p: { ended: Ended; lang: 'de' | 'en'; names: reado
     <>
       <div class="backdrop" />
       <div class="summary" role="dialog" aria-label={tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}>
-        <h3>{tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}</h3>
+        <h2>{tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}</h2>
         {ended.lines(lang).map((l, i) => (
           <p key={i}>{l}</p>
         ))}

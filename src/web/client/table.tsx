@@ -19,14 +19,16 @@ import { chime, setSoundWanted, soundWanted } from './sound.js';
 import { cameToSit, TableGone, TableOver, WaitingRoom } from './waiting.js';
 import { refusal } from './refusal.js';
 import { RefusalText, RulesHelp } from './rules.js';
+import { replayGame } from '../../games/replays.js';
 
 /** A seat and the snapshot as the server sends them (src/server/protocol.ts). */
 type Seat = PublicSeat;
 type Snap = Snapshot;
 
-export function Card({ c, m, small }: { c: CardModel; m: TableModel; small?: boolean }) {
+/** A card's face; `decorative` where what holds it says which card it is (a button of the hand, a card of the trick). */
+export function Card({ c, m, small, decorative }: { c: CardModel; m: TableModel; small?: boolean; decorative?: boolean }) {
   const html = useMemo(() => cardSvg(c.suit, c.rank, { faces: m.faces, pack: m.pack, lang: 'de' }), [c.suit, c.rank, m.faces, m.pack]);
-  return <span class={small ? 'card small' : 'card'} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <span class={small ? 'card small' : 'card'} aria-hidden={decorative ? 'true' : undefined} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 const BACK = cardBackSvg();
@@ -358,6 +360,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
 
   return (
     <main class={`table${myTurn ? ' my-turn' : ''}`} data-phase={snap.phase}>
+      <h1 class="sr-only">{lang === 'de' ? `${replayGame(snap.game)?.title ?? snap.game}-Tisch` : `${replayGame(snap.game)?.title ?? snap.game} table`}</h1>
       {!model && <div class="others">{order.map(seatBox)}</div>}
       {snap.phase === 'waiting' && <WaitingRoom ctx={ctx} id={id} game={snap.game} snap={snap} />}
       {snap.phase === 'finished' && me < 0 && <TableOver ctx={ctx} id={id} />}
@@ -375,10 +378,10 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
                 {seatBox(seat)}
               </div>
             ))}
-            <div class={`felt${me < 0 ? ' watch' : ''}`} aria-label={tr(lang, 'turnOf')}>
+            <div class={`felt${me < 0 ? ' watch' : ''}`} role="group" aria-label={tr(lang, 'theTrick')}>
               {model.trick.map((c) => (
                 <figure class="played" key={`${c.seat}-${c.code}`} data-card={c.code} data-seat={c.seat} style={at(c.seat)} aria-label={`${names[c.seat]}: ${cardLabel(c.suit, c.rank, model.faces, lang, model.pack)}`}>
-                  <Card c={c} m={model} />
+                  <Card c={c} m={model} decorative />
                 </figure>
               ))}
               {sweep && (
