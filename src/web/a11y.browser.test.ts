@@ -27,7 +27,7 @@ describe('the pages for assistive technology (axe-core)', () => {
   it.each([
     ['de-DE', PHONE],
     ['en-GB', DESKTOP],
-  ] as const)('in %s at %o: login, unknown address, rules, lesson, lobby, a table in play, the summary, the record and the player page', async (locale, viewport) => {
+  ] as const)('in %s at %o: login, unknown address, rules, lesson, lobby, an unknown table, a table in play, the summary, the record and the player page', async (locale, viewport) => {
     const { browser, base } = await started();
     const ctx = await browser.newContext({ viewport, locale });
     const page = await ctx.newPage();
@@ -54,6 +54,12 @@ describe('the pages for assistive technology (axe-core)', () => {
     await p.page.waitForTimeout(300);
     const lobby = await audit(p.page);
     if (lobby.length > 0) found.lobby = lobby;
+    await p.page.goto(`${base}/table/no-such-table`);
+    await p.page.waitForSelector('.gone-table');
+    const gone = await audit(p.page);
+    if (gone.length > 0) found['unknown table'] = gone;
+    await p.page.goto(base);
+    await p.page.waitForSelector('form.create');
     await createTable(p, 'schafkopf', { deals: 1 });
     await play(p.page, async () => (await p.page.locator('.felt figure.played').count()) >= 2);
     const table = await audit(p.page);

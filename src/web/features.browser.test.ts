@@ -95,7 +95,7 @@ describe('the browser table: player page, drag, grace', () => {
     expect(await p.page.locator('.sittings li').first().textContent()).toMatch(/1?\d\. place/);
     // An unknown player is said so plainly.
     await p.page.goto(`${base}/player/Niemand`);
-    await p.page.waitForSelector('main.player.error');
+    await p.page.waitForSelector('main.player h1.error');
     expect(await p.page.locator('main.player').textContent()).toBe('There is no such player.');
     expect(p.errors).toEqual([]);
     await p.ctx.close();

@@ -218,7 +218,7 @@ describe('playing with friends', () => {
     await p.page.goto(`${base}/table/no-such-table`);
     const gone = p.page.locator('.gone-table');
     await gone.waitFor({ timeout: 5000 });
-    expect(await gone.locator('h2').textContent()).toBe('Diesen Tisch gibt es nicht.');
+    expect(await gone.locator('h1').textContent()).toBe('Diesen Tisch gibt es nicht.');
     await p.page.screenshot({ path: `${OUT}/table-unknown.png` });
     await gone.locator('button.primary').click();
     await p.page.waitForSelector('form.create');
@@ -231,7 +231,7 @@ describe('playing with friends', () => {
     await finished(s, id);
     await p.page.goto(`${base}/table/${id}`);
     await p.page.waitForSelector('.gone-table');
-    expect(await p.page.locator('.gone-table h2').textContent()).toBe('Dieser Tisch ist vorbei.');
+    expect(await p.page.locator('.gone-table :is(h1, h2)').textContent()).toBe('Dieser Tisch ist vorbei.');
     expect(await p.page.locator('.gone-table a.button').getAttribute('href')).toBe(`/record/${id}.1`);
     await p.page.screenshot({ path: `${OUT}/table-finished.png` });
     // After a restart the server keeps only unfinished tables (Hall.load): the link still says the table is over.
@@ -239,7 +239,7 @@ describe('playing with friends', () => {
     s.hall.tables.delete(id);
     await p.page.goto(`${base}/table/${id}`);
     await p.page.waitForSelector('.gone-table a.button');
-    expect(await p.page.locator('.gone-table h2').textContent()).toBe('Dieser Tisch ist vorbei.');
+    expect(await p.page.locator('.gone-table :is(h1, h2)').textContent()).toBe('Dieser Tisch ist vorbei.');
     await p.page.locator('.gone-table a.button').click();
     await p.page.waitForURL(/\/record\//);
     // "Play again" opens a new table with the same game, rules and bots.

@@ -85,7 +85,7 @@ export function AdminScreen({ ctx }: { ctx: Ctx }) {
   if (!allowed) {
     return (
       <main class="admin">
-        <h2>{modSay(lang, 'admin')}</h2>
+        <h1>{modSay(lang, 'admin')}</h1>
         <p class="error" role="alert">
           {modSay(lang, 'adminOnly')}
         </p>
@@ -96,7 +96,7 @@ export function AdminScreen({ ctx }: { ctx: Ctx }) {
 
   return (
     <main class="admin">
-      <h2>{modSay(lang, 'admin')}</h2>
+      <h1>{modSay(lang, 'admin')}</h1>
       {status && (
         <p class={status.ok ? 'notice ok' : 'error'} role="status">
           {status.text}
@@ -104,7 +104,7 @@ export function AdminScreen({ ctx }: { ctx: Ctx }) {
       )}
 
       <section aria-labelledby="reports-h">
-        <h3 id="reports-h">{modSay(lang, 'openReports')}</h3>
+        <h2 id="reports-h">{modSay(lang, 'openReports')}</h2>
         {reports.length === 0 && <p class="muted">{modSay(lang, 'noReports')}</p>}
         <ul class="reports">
           {reports.map((r) => (
@@ -141,7 +141,7 @@ export function AdminScreen({ ctx }: { ctx: Ctx }) {
       </section>
 
       <section aria-labelledby="sanction-h">
-        <h3 id="sanction-h">{modSay(lang, 'player')}</h3>
+        <h2 id="sanction-h">{modSay(lang, 'player')}</h2>
         <form
           class="sanction"
           onSubmit={(e) => {
@@ -186,7 +186,7 @@ export function AdminScreen({ ctx }: { ctx: Ctx }) {
       </section>
 
       <section aria-labelledby="close-h">
-        <h3 id="close-h">{modSay(lang, 'closeTable')}</h3>
+        <h2 id="close-h">{modSay(lang, 'closeTable')}</h2>
         <form
           class="close-table"
           onSubmit={(e) => {
@@ -207,7 +207,7 @@ export function AdminScreen({ ctx }: { ctx: Ctx }) {
       </section>
 
       <section aria-labelledby="audit-h">
-        <h3 id="audit-h">{modSay(lang, 'audit')}</h3>
+        <h2 id="audit-h">{modSay(lang, 'audit')}</h2>
         <div class="audit-wrap">
           <table class="audit">
             <thead>

@@ -28,7 +28,12 @@ export function PlayerScreen({ ctx, name, id }: { ctx: Ctx; name: string; id?: s
       r.ok ? setPage(r.body) : setError(r.status === 404 ? tr(lang, 'noSuchPlayer') : (r.body?.error?.message ?? String(r.status))),
     );
   }, [name, id]);
-  if (error) return <main class="player center error">{error}</main>;
+  if (error)
+    return (
+      <main class="player center">
+        <h1 class="error">{error}</h1>
+      </main>
+    );
   if (!page) return <main class="player center muted">{tr(lang, 'loading')}</main>;
   const date = new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
   const round = (x: number) => oneDecimal(lang, x);

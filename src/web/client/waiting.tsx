@@ -169,6 +169,8 @@ export function TableOver({ ctx, id }: { ctx: Ctx; id: string }) {
 }
 
 function Gone({ ctx, info, over }: { ctx: Ctx; info: GoneInfo; over?: boolean }) {
+  // The page's main heading where it stands alone (a link to a table that is not there); below the table's ring a part of it.
+  const Heading = over ? 'h2' : 'h1';
   const { lang } = ctx;
   const [error, setError] = useState('');
   const kind = info.expired ? 'expired' : over || info.records.length > 0 ? 'over' : 'unknown';
@@ -180,7 +182,7 @@ function Gone({ ctx, info, over }: { ctx: Ctx; info: GoneInfo; over?: boolean })
   };
   return (
     <div class="gone-table" role="alert">
-      <h2>{say(lang, kind === 'expired' ? 'expiredTable' : kind === 'over' ? 'finishedTable' : 'unknownTable')}</h2>
+      <Heading>{say(lang, kind === 'expired' ? 'expiredTable' : kind === 'over' ? 'finishedTable' : 'unknownTable')}</Heading>
       <p>{say(lang, kind === 'expired' ? 'expiredNote' : kind === 'over' ? 'finishedNote' : 'unknownTableNote')}</p>
       <div class="row">
         {info.records.map((r) => (
