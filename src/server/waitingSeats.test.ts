@@ -60,6 +60,23 @@ describe('a seat at a waiting table whose holder went away', () => {
     await bert.close();
   });
 
+  it("frees only its holder's seat: one who sat down there since keeps it when the time is up", async () => {
+    server = await testServer({ limits: { waitingSeatMs: 800 } });
+    const { anna, bert, id } = await waitingTable();
+    const shown = anna.next((m): m is Status => m.type === 'status' && m.table === id && m.disconnected.some((d) => d.seat === 3), 3000);
+    bert.kill();
+    await shown;
+    // Bert stands up from another connection that does not follow the table; Cara takes the seat.
+    const other = await Client.connectWith(server.url, bert.token);
+    expect((await other.request({ type: 'stand', table: id })).type).toBe('ok');
+    const cara = await Client.guest(server.url, 'Cara');
+    await cara.join(id);
+    expect((await cara.request({ type: 'sit', table: id, seat: 3 })).type).toBe('ok');
+    await sleep(1200);
+    expect((await anna.join(id)).seats[3]).toMatchObject({ kind: 'human', name: 'Cara' });
+    await Promise.all([anna.close(), other.close(), cara.close()]);
+  });
+
   it('is kept by one who comes back in time', async () => {
     server = await testServer({ limits: { waitingSeatMs: 1200 } });
     const { anna, bert, id } = await waitingTable();

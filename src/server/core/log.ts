@@ -97,7 +97,9 @@ export function ingest(ctx: TableContext, d: Draft, entry: LogEntry, after?: unk
   switch (entry.k) {
     case 'seat': {
       s.seats[entry.seat] = entry.occ;
+      // A new occupant is neither away nor in the last one's time to come back (its timer then finds nothing to do).
       d.l.away = d.l.away.filter((x) => x !== entry.seat);
+      d.l.gone = d.l.gone.filter((g) => g.seat !== entry.seat);
       s.slots.push({ event: { type: 'seat', seat: entry.seat, occupant: publicSeats(s, d.l)[entry.seat] } });
       return;
     }
