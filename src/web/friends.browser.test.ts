@@ -394,7 +394,7 @@ describe('phone and delivery', () => {
     await ctx.setOffline(true);
     await page.goto(`${base}/table/whatever`);
     await page.waitForSelector('.offline-start', { timeout: 10_000 });
-    expect(await page.locator('.offline-start h2').textContent()).toBe('Du bist offline.');
+    expect(await page.locator('.offline-start h1').textContent()).toBe('Du bist offline.');
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${OUT}/offline-phone.png` });
     expect(errors).toEqual([]);

@@ -194,14 +194,20 @@ export function App() {
       <div class="page">
         {header}
         <main class="offline-start" aria-live="polite">
-          <h2>{say(lang, 'offlineStart')}</h2>
+          <h1>{say(lang, 'offlineStart')}</h1>
           <p>{say(lang, 'offlineNote')}</p>
         </main>
       </div>
     );
   }
   if (user === undefined) return <div class="page">{header}<p class="center muted">{tr(lang, 'loading')}</p></div>;
-  if (user === null || !conn) return <div class="page">{header}<Login lang={lang} onUser={setUser} go={go} path={path} loggedOut={loggedOut} /></div>;
+  if (user === null || !conn) {
+    const loggedIn = (u: User) => {
+      setLoggedOut(false);
+      setUser(u);
+    };
+    return <div class="page">{header}<Login lang={lang} onUser={loggedIn} go={go} path={path} loggedOut={loggedOut} /></div>;
+  }
   const ctx: Ctx = { lang, user, conn, online, go };
   const m = /^\/table\/([\w-]+)/.exec(path);
   const rm = /^\/record\/([\w.-]+)/.exec(path);
