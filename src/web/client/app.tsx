@@ -7,7 +7,7 @@ import { PlayerScreen, playerPath } from './player.js';
 import { RecordScreen } from './record.js';
 import { say } from './setupWords.js';
 import { refusal } from './refusal.js';
-import { LearnLinks, RulesLinks, RulesScreen } from './rules.js';
+import { LearnLinks, Link, RulesLinks, RulesScreen } from './rules.js';
 import { LearnScreen } from './learn.js';
 import { TableScreen } from './table.js';
 import { AdminScreen } from './admin.js';
@@ -125,41 +125,19 @@ export function App() {
 
   const header = (
     <header class="top">
-      <a
-        class="brand"
-        href="/"
-        onClick={(e) => {
-          e.preventDefault();
-          go('/');
-        }}
-      >
+      <Link class="brand" href="/" go={go}>
         stich
-      </a>
+      </Link>
       <span class="spacer" />
       {isAdmin && (
-        <a
-          class="admin-link"
-          href="/admin"
-          onClick={(e) => {
-            e.preventDefault();
-            go('/admin');
-          }}
-        >
+        <Link class="admin-link" href="/admin" go={go}>
           {modSay(lang, 'admin')}
-        </a>
+        </Link>
       )}
       {user && (
-        <a
-          class="me"
-          href={playerPath(user.name, user.id)}
-          title={tr(lang, 'myPage')}
-          onClick={(e) => {
-            e.preventDefault();
-            go(playerPath(user.name, user.id));
-          }}
-        >
+        <Link class="me" href={playerPath(user.name, user.id)} title={tr(lang, 'myPage')} go={go}>
           {user.name}
-        </a>
+        </Link>
       )}
       {user && (
         <button
@@ -257,16 +235,9 @@ function PageNotFound({ lang, go }: { lang: Lang; go(path: string): void }) {
     <main class="gone-page not-found">
       <h1>{say(lang, 'unknownPage')}</h1>
       <p>{say(lang, 'unknownPageNote')}</p>
-      <a
-        class="button primary"
-        href="/"
-        onClick={(e) => {
-          e.preventDefault();
-          go('/');
-        }}
-      >
+      <Link class="button primary" href="/" go={go}>
         {tr(lang, 'toLobby')}
-      </a>
+      </Link>
     </main>
   );
 }

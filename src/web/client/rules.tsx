@@ -35,7 +35,7 @@ async function loadGuide(game: string, lang: Lang): Promise<Guide | undefined> {
 type Go = (path: string) => void;
 
 /** An in-app link: a real href (opens in a new tab too), followed without reloading the page. */
-function Link({ href, go, children, ...rest }: { href: string; go: Go; children: preact.ComponentChildren; class?: string; title?: string; 'aria-label'?: string; target?: string }) {
+export function Link({ href, go, children, ...rest }: { href: string; go: Go; children: preact.ComponentChildren; class?: string; title?: string; 'aria-label'?: string; target?: string }) {
   return (
     <a
       href={href}
