@@ -33,6 +33,9 @@ export function Card({ c, m, small, decorative }: { c: CardModel; m: TableModel;
 
 const BACK = cardBackSvg();
 
+/** How long a deal's summary stays up for one who watches. */
+const WATCHER_SUMMARY_MS = 5000;
+
 /** How long a finished trick takes to slide to its winner (the CSS animation: 0.35 s still, then 1 s). */
 const SWEEP_MS = 1400;
 
@@ -357,6 +360,12 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const toward = (seat: number) => ({ '--wx': Math.cos(angle(seat)).toFixed(3), '--wy': Math.sin(angle(seat)).toFixed(3) });
   const myTurn = me >= 0 && toAct.includes(me);
   const topEnded = ended[0];
+  // One who watches is not asked to close a deal's summary: it goes by itself after a while (the sitting's stays).
+  useEffect(() => {
+    if (me >= 0 || topEnded?.kind !== 'deal') return;
+    const t = setTimeout(() => setEnded((e) => (e[0] === topEnded ? e.slice(1) : e)), WATCHER_SUMMARY_MS);
+    return () => clearTimeout(t);
+  }, [topEnded, me]);
 
   return (
     <main class={`table${myTurn ? ' my-turn' : ''}`} data-phase={snap.phase}>
