@@ -31,11 +31,13 @@ describe('serveSettings', () => {
 
 describe('limitsFromEnvironment', () => {
   it('reads the lobby limits as whole numbers (seconds for times), 0 for no limit where that makes sense, and refuses the rest', () => {
-    expect(limitsFromEnvironment({ STICH_WAITING_TABLES: '5', STICH_GUESTS_PER_HOUR: '0', STICH_WAITING_EXPIRY_SECONDS: '120', STICH_TABLES_PER_MINUTE: ' ' })).toEqual({
+    expect(limitsFromEnvironment({ STICH_WAITING_TABLES: '5', STICH_GUESTS_PER_HOUR: '0', STICH_WAITING_EXPIRY_SECONDS: '120', STICH_WAITING_SEAT_SECONDS: '0', STICH_TABLES_PER_MINUTE: ' ' })).toEqual({
       waitingTablesPerUser: 5,
       guestsPerHour: 0,
       waitingExpiryMs: 120_000,
+      waitingSeatMs: 0,
     });
+    expect(limitsFromEnvironment({ STICH_WAITING_SEAT_SECONDS: '300' })).toEqual({ waitingSeatMs: 300_000 });
     expect(() => limitsFromEnvironment({ STICH_TABLES_PER_MINUTE: 'many' })).toThrow(/^STICH_TABLES_PER_MINUTE must be a whole number \(0: no limit\), not "many"/);
     expect(() => limitsFromEnvironment({ STICH_FINISHED_LINGER_SECONDS: '0' })).toThrow(/at least 1/);
     expect(withoutServeEnvironment({ STICH_WAITING_TABLES: '5', PATH: '/bin' })).toEqual({ PATH: '/bin' });
