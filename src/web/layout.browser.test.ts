@@ -108,12 +108,12 @@ describe('a table that looks like a table', () => {
     await p.ctx.close();
   });
 
-  it('at 1280×800 the people round a table of four keep their whole names beside "Gast" and the clock', async () => {
+  it.each([DESKTOP, PHONE])('at %o the people round a table of four keep their whole names beside "Gast" and the clock', async (viewport) => {
     // A server of its own whose tables keep the clock the form asks for (the file's server has none).
     const own = await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { botDelayMs: 150 } });
     const base = own.url;
-    const names = ['Walburga', 'Bartholomä', 'Kunigunde'];
-    const anna = await guest(browser!, base, names[0]);
+    const names = ['Walburga', 'Bartholomäus', 'Kunigunde'];
+    const anna = await guest(browser!, base, names[0], viewport);
     await anna.page.selectOption('select[name=game]', 'schafkopf');
     await anna.page.selectOption('select[name=clock]', '120000');
     const id = await createTable(anna, 'schafkopf', { seats: ['open', 'open', 'easy'], private: true, deals: 1 });
@@ -146,7 +146,8 @@ describe('a table that looks like a table', () => {
     await Promise.all([anna, ...others].map((p) => play(p.page, async () => (await p.page.waitForTimeout(250), clocked.size === 2))));
     done = true;
     await watch;
-    expect([...clocked].sort()).toEqual(['Bartholomä', 'Kunigunde']);
+    expect([...clocked].sort()).toEqual(['Bartholomäus', 'Kunigunde']);
+    await anna.page.screenshot({ path: `${OUT}/names-${viewport.width}.png` });
     expect([...cut]).toEqual([]);
     for (const p of [anna, ...others]) {
       expect(p.errors).toEqual([]);

@@ -296,8 +296,9 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     return (
       <div class={`seat${turn ? ' turn' : ''}${seat === me ? ' mine' : ''}`} key={seat} data-seat={seat}>
         <div class="name">
-          {/* The name alone is cut short when it is long; the marks beside it (guest, level, clock) stay whole. */}
-          <span class="nm">
+          {/* The name alone is cut short when it is long; the marks beside it (guest, level, clock) stay whole. A long
+              name is set smaller on a phone's narrow plates (style.css), so that ten letters or more fit whole. */}
+          <span class={`nm${[...(names[seat] ?? '')].length >= 10 ? ' long' : ''}`}>
             {s.kind === 'open' ? (
               <em>{tr(lang, 'openSeat')}</em>
             ) : s.kind === 'human' && s.name ? (
