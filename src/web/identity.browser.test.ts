@@ -139,10 +139,16 @@ describe('identity in the browser', () => {
     // The other browser is logged out, and its page says so on the login page; this one stays; the new password logs in.
     expect(await (await other.page.request.get(`${base}/api/me`)).json()).toEqual({ user: null });
     await other.page.waitForSelector('main.login .logged-out');
-    expect(await other.page.locator('main.login .logged-out').innerText()).toMatch(/^Du bist abgemeldet: anderswo wurde das Passwort geändert/);
+    expect(await other.page.locator('main.login .logged-out').innerText()).toMatch(/^Du bist abgemeldet: das Passwort wurde geändert/);
     expect(await other.page.locator('.offline').count()).toBe(0);
     expect(await (await page.request.get(`${base}/api/me`)).json()).toMatchObject({ user: { name: 'Kunibert' } });
-    expect((await post(base, '/api/login', { name: 'Kunibert', password: 'Weißwurst mit Brezn' })).status).toBe(200);
+    const api = await post<{ token: string }>(base, '/api/login', { name: 'Kunibert', password: 'Weißwurst mit Brezn' });
+    expect(api.status).toBe(200);
+    // "Überall abmelden": every session ends, this page's too, which goes to the login page.
+    await page.getByRole('button', { name: 'Überall abmelden' }).click();
+    await page.waitForSelector('main.login .logged-out');
+    expect(await (await page.request.get(`${base}/api/me`)).json()).toEqual({ user: null });
+    expect(await (await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${api.body.token}` } })).json()).toEqual({ user: null });
     // A guest's own page offers none.
     const guestCtx = await browser!.newContext({ viewport: PHONE, locale: 'de-DE' });
     const guestPage = await guestCtx.newPage();

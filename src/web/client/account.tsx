@@ -6,8 +6,9 @@ import { api } from './net.js';
 type Refused = { error?: { code: string; message: string } };
 
 /**
- * On a registered player's own page: a new password for the current one (POST /api/password). The other places
- * where the player is logged in are logged out; this page stays. Refusals in the page's language.
+ * On a registered player's own page: a new password for the current one (POST /api/password), the other places
+ * where the player is logged in then logged out, this page staying; refusals in the page's language. And logging
+ * out everywhere, this page too (POST /api/logout?everywhere=1).
  */
 export function ChangePassword({ lang }: { lang: Lang }) {
   const [current, setCurrent] = useState('');
@@ -54,6 +55,13 @@ export function ChangePassword({ lang }: { lang: Lang }) {
           )}
         </form>
       </details>
+      <p>
+        {/* Every session of the player ends, this one too: the socket closes with "logged out" and the page goes to the login. */}
+        <button type="button" class="link everywhere" onClick={() => void api('POST', '/api/logout?everywhere=1')}>
+          {tr(lang, 'logoutEverywhere')}
+        </button>{' '}
+        <span class="muted small">{tr(lang, 'logoutEverywhereNote')}</span>
+      </p>
     </section>
   );
 }
