@@ -189,11 +189,13 @@ describe('a table that looks like a table', () => {
 
   it.each([
     ['schafkopf', {}, PHONE],
+    ['schafkopf', {}, { width: 600, height: 900 }],
+    ['schafkopf', {}, { width: 768, height: 1024 }],
     ['talonschnapsen', {}, PHONE],
     ['karnoeffel', { Spieler: '8' }, PHONE],
     ['karnoeffel', { Spieler: '8' }, DESKTOP],
     ['karnoeffel', { Spieler: '6' }, DESKTOP],
-  ] as const)('%s (%o) at %o: no name plate covers a card of the trick, another plate or the headline, the plate across holds its tricks and each plate its note on one line, and bot names stay whole', async (game, houseRules, viewport) => {
+  ] as const)('%s (%o) at %o: no name plate covers a card of the trick, another plate or the headline, the plate across holds its tricks and each plate its note on one line, bot names stay whole, and nothing reaches past the screen', async (game, houseRules, viewport) => {
     const p = await guest(browser!, server!.url, 'Handy', viewport);
     await createTable(p, game, { deals: 1, houseRules });
     await p.page.waitForSelector('.ring .place .seat');
@@ -201,13 +203,16 @@ describe('a table that looks like a table', () => {
     const covered = new Set<string>();
     const cut = new Set<string>();
     const wrapped = new Set<string>();
+    let widest = 0;
     await play(p.page, async () => {
       const seen = (await p.page.evaluate(COVERED)) as { covered: string[]; cut: string[]; wrapped: string[] };
       for (const c of seen.covered) covered.add(c);
       for (const c of seen.cut) cut.add(c);
       for (const c of seen.wrapped) wrapped.add(c);
+      widest = Math.max(widest, (await p.page.evaluate('document.documentElement.scrollWidth')) as number);
       return (await p.page.locator('.summary').count()) > 0;
     });
+    expect(widest).toBeLessThanOrEqual(viewport.width);
     expect([...covered]).toEqual([]);
     expect([...cut]).toEqual([]);
     // The tricks and points of the seat across, whenever it had taken some, and every plate's note stood on one line.
