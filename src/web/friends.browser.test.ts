@@ -150,7 +150,7 @@ describe('playing with friends', () => {
     await page.goto(`${base}/table/${id}`);
     const note = page.locator('main.login .invite-note');
     await note.waitFor();
-    expect((await note.innerText()).replace(/\n+/g, '\n')).toBe('Einladung an einen Schafkopf-Tisch\nAm Tisch: Annamirl, Sepp (bot) · 2 Plätze frei\nWähle einen Namen, und du sitzt am Tisch.');
+    expect((await note.innerText()).replace(/\n+/g, '\n')).toBe('Einladung an einen Schafkopf-Tisch\nAm Tisch: Annamirl (Gast), Sepp (bot) · 2 Plätze frei\nWähle einen Namen, und du sitzt am Tisch.');
     await page.screenshot({ path: `${OUT}/friends-invite-phone.png` });
     await page.getByLabel('Dein Name').fill('Bartl');
     await page.getByRole('button', { name: 'Als Gast spielen' }).click();
@@ -163,7 +163,7 @@ describe('playing with friends', () => {
     const latePage = await late.newPage();
     await latePage.goto(`${base}/table/${id}`);
     await latePage.locator('main.login .invite-note').waitFor();
-    expect((await latePage.locator('main.login .invite-note').innerText()).replace(/\n+/g, '\n')).toMatch(/^An invitation to a Schafkopf table\nAt the table: Annamirl, Bartl, Sepp \(bot\), \w+ \(bot\)\nThe game has begun: choose a name to watch it\.$/);
+    expect((await latePage.locator('main.login .invite-note').innerText()).replace(/\n+/g, '\n')).toMatch(/^An invitation to a Schafkopf table\nAt the table: Annamirl \(guest\), Bartl \(guest\), Sepp \(bot\), \w+ \(bot\)\nThe game has begun: choose a name to watch it\.$/);
     await latePage.getByLabel('Your name').fill('Kiebitz');
     await latePage.getByRole('button', { name: 'Play as a guest' }).click();
     await latePage.waitForSelector('main.table[data-phase=playing] .ring');

@@ -209,7 +209,7 @@ export interface Invite {
   readonly id: string;
   readonly game: string;
   readonly phase: 'waiting' | 'playing' | 'finished';
-  readonly seats: readonly { kind: 'open' | 'human' | 'bot'; name?: string }[];
+  readonly seats: readonly { kind: 'open' | 'human' | 'bot'; name?: string; guest?: boolean }[];
 }
 
 /** The table a page at /table/:id shows, for one who has not chosen a name yet; null when there is none to show. */
@@ -242,7 +242,7 @@ export function inviteHasSeat(invite: Invite): boolean {
  */
 export function InviteNote({ invite, lang }: { invite: Invite; lang: Lang }) {
   const title = replayGame(invite.game)?.title ?? invite.game;
-  const names = invite.seats.flatMap((s) => (s.kind !== 'open' && s.name ? [s.name] : []));
+  const names = invite.seats.flatMap((s) => (s.kind !== 'open' && s.name ? [s.guest ? `${s.name} (${tr(lang, 'guest')})` : s.name] : []));
   const free = invite.seats.filter((s) => s.kind === 'open').length;
   const de = lang === 'de';
   return (
