@@ -191,6 +191,7 @@ describe('a table that looks like a table', () => {
     ['schafkopf', {}, PHONE],
     ['schafkopf', {}, { width: 600, height: 900 }],
     ['schafkopf', {}, { width: 768, height: 1024 }],
+    ['schafkopf', {}, { width: 740, height: 360 }],
     ['talonschnapsen', {}, PHONE],
     ['karnoeffel', { Spieler: '8' }, PHONE],
     ['karnoeffel', { Spieler: '8' }, DESKTOP],
@@ -218,6 +219,30 @@ describe('a table that looks like a table', () => {
     // The tricks and points of the seat across, whenever it had taken some, and every plate's note stood on one line.
     expect([...wrapped]).toEqual([]);
     await p.page.screenshot({ path: `${OUT}/ring-${game}${'Spieler' in houseRules ? `-${houseRules.Spieler}` : ''}-${viewport.width}.png` });
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
+
+  it('on a phone held sideways (740×360) the trick and the hand are seen together, side by side, without scrolling', async () => {
+    const p = await guest(browser!, server!.url, 'Quer', { width: 740, height: 360 });
+    await createTable(p, 'schafkopf', { deals: 1 });
+    let seen = false;
+    await play(p.page, async () => {
+      if ((await p.page.locator('main.table.my-turn .hand button.hc.legal').count()) === 0 || (await p.page.locator('.felt figure.played:not(.sweep)').count()) === 0) return false;
+      // Every card of the trick and of the hand lies within the window as it is (the page as the browser shows it).
+      const outside = (await p.page.evaluate(`[...document.querySelectorAll('.felt figure.played .card, .hand button.hc')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.top < 0 || r.bottom > window.innerHeight + 1 || r.left < 0 || r.right > window.innerWidth + 1;
+      }).length`)) as number;
+      const felt = (await p.page.locator('.felt').boundingBox())!;
+      const hand = (await p.page.locator('.hand').boundingBox())!;
+      expect(outside).toBe(0);
+      expect(hand.x).toBeGreaterThanOrEqual(felt.x + felt.width - 1);
+      seen = true;
+      return true;
+    });
+    expect(seen).toBe(true);
+    await p.page.screenshot({ path: `${OUT}/ring-sideways-740.png` });
     expect(p.errors).toEqual([]);
     await p.ctx.close();
   });

@@ -376,6 +376,9 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
       {snap.phase === 'finished' && me < 0 && <TableOver ctx={ctx} id={id} />}
       {model && (
         <>
+          {/* The board (headline, ring, tools) and one's own part (prompt, buttons, hand) stand one above the other,
+              or side by side on a phone held sideways (style.css). */}
+          <div class="board">
           <div class="headline">
             <RulesHelp game={snap.game} lang={lang} rules={snap.rules as Readonly<Record<string, unknown>>} />
             {model.headline.map((l, i) => (
@@ -422,6 +425,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               {tr(lang, sound ? 'soundOn' : 'soundOff')}
             </button>
           </div>
+          </div>
           {showLast && model.lastTrick && (
             <div class="lasttrick" role="dialog" aria-label={tr(lang, 'lastTrick')} onClick={() => setShowLast(false)}>
               {model.lastTrick.cards.map((c) => (
@@ -457,7 +461,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             </p>
           )}
           {me >= 0 && (
-            <>
+            <div class="own">
               {model.prompt && myTurn && <p class="yourturn">{model.prompt}</p>}
               {/* Hints only at an unrated table (the server refuses them at a rated one). */}
               {!snap.settings.rated && snap.phase === 'playing' && <HintButton conn={conn} table={id} m={model} legal={myTurn ? legal : []} lang={lang} />}
@@ -496,7 +500,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
                 onPick={(code) => setPicked((p) => (p.includes(code) ? p.filter((x) => x !== code) : p.length < (model.pick?.count ?? 0) ? [...p, code] : p))}
               />
               <div class="mine-line">{seatBox(me)}</div>
-            </>
+            </div>
           )}
           {me < 0 && <p class="muted center">{tr(lang, 'spectator')}</p>}
           <details class="score">
