@@ -275,6 +275,15 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   }, [mineNow, lang]);
   useEffect(() => () => void (document.title = 'stich'), []);
 
+  // One who watches is not asked to close a deal's summary: it goes by itself after a while (the sitting's stays).
+  const watching = snap !== null && snap.seat < 0;
+  useEffect(() => {
+    const first = ended[0];
+    if (!watching || first?.kind !== 'deal') return;
+    const t = setTimeout(() => setEnded((e) => (e[0] === first ? e.slice(1) : e)), WATCHER_SUMMARY_MS);
+    return () => clearTimeout(t);
+  }, [ended[0], watching]);
+
   if (!snap) return missing ? <TableGone ctx={ctx} id={id} /> : <main class="center muted">{tr(lang, 'loading')}</main>;
   const me = snap.seat;
   const n = snap.seats.length;
@@ -361,12 +370,6 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const toward = (seat: number) => ({ '--wx': Math.cos(angle(seat)).toFixed(3), '--wy': Math.sin(angle(seat)).toFixed(3) });
   const myTurn = me >= 0 && toAct.includes(me);
   const topEnded = ended[0];
-  // One who watches is not asked to close a deal's summary: it goes by itself after a while (the sitting's stays).
-  useEffect(() => {
-    if (me >= 0 || topEnded?.kind !== 'deal') return;
-    const t = setTimeout(() => setEnded((e) => (e[0] === topEnded ? e.slice(1) : e)), WATCHER_SUMMARY_MS);
-    return () => clearTimeout(t);
-  }, [topEnded, me]);
 
   return (
     <main class={`table${myTurn ? ' my-turn' : ''}`} data-phase={snap.phase}>
