@@ -8,6 +8,13 @@ const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: n
 
 export const SESSION_COOKIE = 'stich_session';
 
+/** Whether a password is the one stored (hex hash and salt), compared in constant time. */
+async function passwordMatches(row: { hash: string; salt: string }, password: string): Promise<boolean> {
+  const given = await scrypt(password, Buffer.from(row.salt, 'hex'), 64);
+  const expected = Buffer.from(row.hash, 'hex');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
 /** A random identifier: 128 bits, base64url (table ids, invite ids, user ids, record ids). */
 export function randomId(bytes = 16): string {
   return randomBytes(bytes).toString('base64url');
@@ -110,9 +117,7 @@ export class Identity {
       await scrypt(password, randomBytes(16), 64); // the same time as a wrong password
       return refused;
     }
-    const hash = await scrypt(password, Buffer.from(row.salt, 'hex'), 64);
-    const expected = Buffer.from(row.hash, 'hex');
-    if (expected.length !== hash.length || !timingSafeEqual(expected, hash)) return refused;
+    if (!(await passwordMatches(row, password))) return refused;
     return this.session({ id: row.id, name: row.name, guest: false });
   }
 
@@ -125,9 +130,7 @@ export class Identity {
     const row = await this.store.userByName(user.name);
     const refused = { ok: false as const, status: 401, code: 'unauthorized', message: 'the current password is wrong' };
     if (!row || row.id !== user.id) return refused;
-    const given = await scrypt(current, Buffer.from(row.salt, 'hex'), 64);
-    const expected = Buffer.from(row.hash, 'hex');
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return refused;
+    if (!(await passwordMatches(row, current))) return refused;
     const weak = passwordProblem(next, user.name);
     if (weak) return { ok: false, status: 400, code: 'weakPassword', message: weak };
     const salt = randomBytes(16);

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Lang } from '../../games/present.js';
-import { tr } from './i18n.js';
+import { tooManyLoginsText, tr } from './i18n.js';
 import { api } from './net.js';
 
 type Refused = { error?: { code: string; message: string } };
@@ -29,7 +29,7 @@ export function ChangePassword({ lang }: { lang: Lang }) {
     const code = r.body?.error?.code;
     if (code === 'unauthorized') setSaid({ ok: false, text: tr(lang, 'currentPasswordWrong') });
     else if (code === 'weakPassword') setSaid({ ok: false, text: tr(lang, 'weakPassword') });
-    else if (code === 'rateLimited') setSaid({ ok: false, text: `${tr(lang, 'tooManyLogins')} ${/(\d+) s/.exec(r.body?.error?.message ?? '')?.[1] ?? '?'}` });
+    else if (code === 'rateLimited') setSaid({ ok: false, text: tooManyLoginsText(lang, r.body?.error?.message) });
     else setSaid({ ok: false, text: r.body?.error?.message ?? String(r.status) });
   };
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Lang } from '../../games/present.js';
-import { initialLang, tr } from './i18n.js';
+import { initialLang, tooManyLoginsText, tr } from './i18n.js';
 import { api, Connection, wsUrl, type ServerMsg } from './net.js';
 import { Lobby } from './lobby.js';
 import { PlayerScreen, playerPath } from './player.js';
@@ -274,7 +274,7 @@ function Login({ lang, onUser, go, path, loggedOut }: { lang: Lang; onUser: (u: 
     const e = r.body?.error;
     const words = { badName: 'badName', nameTaken: 'nameTaken', weakPassword: 'weakPassword', unauthorized: 'unauthorized' } as const;
     if (e?.code === 'tooManyGuests') setError(refusal(lang, e).text);
-    else if (e?.code === 'rateLimited') setError(`${tr(lang, 'tooManyLogins')} ${/(\d+) s/.exec(e.message)?.[1] ?? '?'}`);
+    else if (e?.code === 'rateLimited') setError(tooManyLoginsText(lang, e.message));
     else if (e && e.code in words) setError(`${tr(lang, words[e.code as keyof typeof words])} (${e.message})`);
     else setError(e?.message ?? `${r.status}`);
   };

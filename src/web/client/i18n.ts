@@ -144,3 +144,8 @@ export function tr(lang: Lang, w: Word): string {
 export function oneDecimal(lang: Lang, x: number): string {
   return new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x).replace('-', '−');
 }
+
+/** A refusal for too many logins in the page's words, with the seconds to wait that the server's message names. */
+export function tooManyLoginsText(lang: Lang, message: string | undefined): string {
+  return `${tr(lang, 'tooManyLogins')} ${/(\d+) s/.exec(message ?? '')?.[1] ?? '?'}`;
+}
