@@ -343,12 +343,21 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     return this.leaseScan.knownLease(table);
   }
 
+  /** Sessions of a user ended on some process: called with the user and the session whose sockets stay (server.ts closes the others here). */
+  onLoggedOut?: (user: string, except?: string) => void;
+
+  /** Tells every process that the user's sessions ended (but `except`, a token's hash), so that each closes their sockets. */
+  loggedOut(user: string, except?: string): Promise<void> {
+    return this.bus.publishAll({ t: 'loggedOut', user, ...(except === undefined ? {} : { except }) });
+  }
+
   private heardAll(b: z.infer<typeof Broadcast>): void {
     if (b.t === 'owner') {
       this.leaseScan.announced(b.table, b.lease);
       this.front.onLease(b.table, b.lease);
     }
     else if (b.t === 'reached') this.front.reached(b.node);
+    else if (b.t === 'loggedOut') this.onLoggedOut?.(b.user, b.except);
     else this.lobbyInfo.heard();
   }
 

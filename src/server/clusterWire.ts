@@ -22,6 +22,9 @@ export const Broadcast = z.discriminatedUnion('t', [
   z.object({ t: z.literal('owner'), table: z.string(), lease: z.string() }),
   z.object({ t: z.literal('lobby') }),
   z.object({ t: z.literal('reached'), node: z.string() }),
+  // Sessions of a user ended (log out everywhere, a new password): every process closes their sockets, but those of
+  // session `except` (a token's hash).
+  z.object({ t: z.literal('loggedOut'), user: z.string().max(64), except: z.string().max(128).optional() }),
 ]);
 
 export const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;

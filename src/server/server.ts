@@ -147,13 +147,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const moderation = store.moderation ? new Moderation(store.moderation, { redis: options.redis, prefix: options.cluster?.prefix, log: app.log }) : undefined;
   // The browser client (src/web/client, built by Vite), and its build, told to each socket.
   const clientDir = options.clientDir ?? fileURLToPath(new URL('../client/', import.meta.url));
+  const sockets = new UserSockets(cluster);
+  if (cluster) cluster.onLoggedOut = (user, except) => sockets.closeAll(user, except);
   const ctx: ServerContext = {
     clientBuild: new ClientBuild(clientDir),
     hall,
     store,
     identity: new Identity(store, { ...DEFAULT_IDENTITY, ...options.identity }),
     logins: new LoginThrottle({ ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle }),
-    sockets: new UserSockets(),
+    sockets,
     origins: options.origins,
     limits,
     router: cluster ?? new LocalRouter(hall),

@@ -1,8 +1,18 @@
 import type { SocketBusy } from './clusterFront.js';
 import type { UserRow } from './store/store.js';
 
-/** The open WebSockets of each user in this process, so that "log out everywhere" can close them (code 4002). */
+/** The other processes of a cluster, told when a user's sessions end (cluster.ts). */
+export interface OtherProcesses {
+  loggedOut(user: string, except?: string): Promise<void>;
+}
+
+/**
+ * The open WebSockets of each user in this process, so that "log out everywhere" and a new password can close them
+ * (code 4002); in a cluster the other processes are told to close theirs.
+ */
 export class UserSockets {
+  constructor(private readonly others?: OtherProcesses) {}
+
   private readonly byUser = new Map<string, Set<{ close(code: number, reason: string): void }>>();
   /** What each socket's tables wait on from it (drain.ts tells idle sockets to reconnect first). */
   private readonly busyBy = new WeakMap<object, () => SocketBusy>();
@@ -36,7 +46,13 @@ export class UserSockets {
     return this.userBy.get(ws);
   }
 
-  /** Closes every socket of the user (but those of session `except`, a token's hash); resolves with how many it closed. */
+  /** The user's sessions ended (but `except`, a token's hash): closes their sockets here and tells the other processes. */
+  sessionsEnded(userId: string, except?: string): void {
+    this.closeAll(userId, except);
+    void this.others?.loggedOut(userId, except);
+  }
+
+  /** Closes every socket of the user in this process (but those of session `except`, a token's hash); returns how many it closed. */
   closeAll(userId: string, except?: string): number {
     const set = this.byUser.get(userId);
     if (!set) return 0;

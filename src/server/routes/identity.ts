@@ -66,8 +66,8 @@ export const identityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
       const user = await authed(ctx, req);
       if (!user) return failure(reply, 401, 'unauthorized', 'log in first: logging out everywhere needs a session');
       const ended = await identity.logoutEverywhere(user.id);
-      // This process's open sockets of the user close too (another process's stay until they reconnect, and are refused then).
-      ctx.sockets.closeAll(user.id);
+      // The user's open sockets close too, in every process of a cluster.
+      ctx.sockets.sessionsEnded(user.id);
       return { ended };
     }
     if (token) await identity.logout(token);
@@ -92,7 +92,7 @@ export const identityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     }
     if (!result.ok) return failure(reply, result.status, result.code, result.message);
     // The sockets of the sessions that ended close; this session's page keeps its own.
-    if (result.ended > 0) ctx.sockets.closeAll(user.id, tokenHash(token));
+    if (result.ended > 0) ctx.sockets.sessionsEnded(user.id, tokenHash(token));
     return { ended: result.ended };
   });
 

@@ -1,0 +1,78 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { Client } from './client.js';
+import { dropRedisPrefix } from './clusterHarness.js';
+import { randomId, SESSION_COOKIE } from './identity.js';
+import type { RunningServer } from './server.js';
+import { CLUSTER_HINT, freshPgDatabase, pgUrl, redisUrl, type FreshDatabase } from './store/testing.js';
+import { post, testServer } from './testing.js';
+
+/**
+ * Ended sessions across two processes of a cluster (real PostgreSQL and Redis; left out without STICH_PG_URL and
+ * STICH_REDIS_URL): a new password or "log out everywhere" asked of one process closes the player's sockets on the
+ * other at once, not only when they next reconnect.
+ */
+// vitest.config.ts leaves *.cluster.test.ts out without both services; run by hand without them, it says what it needs.
+if (!pgUrl() || !redisUrl()) throw new Error(CLUSTER_HINT);
+
+describe('sessions ended in a cluster (PostgreSQL and Redis)', () => {
+  const prefix = `stich-test-${randomId(6)}`;
+  let db: FreshDatabase;
+  const servers: RunningServer[] = [];
+  const clients: Client[] = [];
+  afterAll(async () => {
+    for (const c of clients) await c.close().catch(() => undefined);
+    for (const s of servers) await s.close().catch(() => undefined);
+    await dropRedisPrefix(redisUrl()!, prefix);
+    await db?.drop();
+  });
+
+  const closed = (c: Client) => new Promise<number>((resolve) => (c.onClose = resolve));
+  /** A socket opened with the session cookie, as the browser opens it: known by its session. */
+  const cookieSocket = async (base: string, token: string): Promise<WebSocket> => {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return ws;
+  };
+
+  it('a new password on one process closes the other sessions\' sockets on the other, and leaves its own session\'s; log out everywhere closes them all', async () => {
+    db = await freshPgDatabase();
+    const cluster = { prefix, leaseMs: 1500, tickMs: 250 };
+    const a = await testServer({ pg: db.url, redis: redisUrl(), cluster });
+    const b = await testServer({ pg: db.url, redis: redisUrl(), cluster });
+    servers.push(a, b);
+
+    // Kathi changes her password on process a; a phone of hers with another session has its socket on process b,
+    // and the page she changes it on has one on b too (a socket of the same session, opened with its cookie).
+    const here = await post<{ token: string }>(a.url, '/api/register', { name: 'Kathi', password: 'Dampfnudel mit Vanillesoße' });
+    const there = await post<{ token: string }>(b.url, '/api/login', { name: 'Kathi', password: 'Dampfnudel mit Vanillesoße' });
+    const phone = await Client.connectWith(b.url, there.body.token);
+    clients.push(phone);
+    const own = await cookieSocket(b.url, here.body.token);
+    let ownClosed = false;
+    own.on('close', () => (ownClosed = true));
+    const phoneClosed = closed(phone);
+    const t0 = Date.now();
+    const changed = await post<{ ended: number }>(a.url, '/api/password', { password: 'Dampfnudel mit Vanillesoße', newPassword: 'Rohrnudel mit Zwetschgen' }, here.body.token);
+    expect(changed).toEqual({ status: 200, body: { ended: 1 } });
+    expect(await phoneClosed).toBe(4002);
+    console.log(`a new password on one process closed the other session's socket on the other in ${Date.now() - t0} ms`);
+    // Its own session's socket on b stays open (the message reached b before the phone's close did).
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ownClosed).toBe(false);
+    expect(own.readyState).toBe(WebSocket.OPEN);
+
+    // Log out everywhere, asked of a: every socket of hers on b closes, her own page's too.
+    const again = await post<{ token: string }>(b.url, '/api/login', { name: 'Kathi', password: 'Rohrnudel mit Zwetschgen' });
+    const tablet = await Client.connectWith(b.url, again.body.token);
+    clients.push(tablet);
+    const tabletClosed = closed(tablet);
+    const ownCode = new Promise<number>((resolve) => own.once('close', (code) => resolve(code)));
+    expect((await post<{ ended: number }>(a.url, '/api/logout?everywhere=1', {}, here.body.token)).body).toEqual({ ended: 2 });
+    expect(await tabletClosed).toBe(4002);
+    expect(await ownCode).toBe(4002);
+  });
+});
