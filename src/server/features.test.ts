@@ -85,7 +85,7 @@ describe.each(STORE_KINDS)('features, stored in %s', (kind) => {
 
   describe('ratings', () => {
     it('a rated sitting updates each human and the leaderboard lists them', async () => {
-      const [a, b] = await Promise.all(['Rated A', 'Rated B'].map((n) => Client.guest(server.url, n)));
+      const [a, b] = await Promise.all(['Rated A', 'Rated B'].map((n) => Client.account(server.url, n, 'Sauspiel mit der Alten')));
       const id = await seatedTable(server.url, a, [a, b], { game: 'schafkopf', seats: ['open', 'bot', 'open', 'bot'], rated: true, length: { deals: 2 }, clockMs: 0 });
       const ended = a.next(sittingEnd(id), 30_000);
       const stops = [a, b].map((c) => autoplay(c, id));
@@ -100,6 +100,29 @@ describe.each(STORE_KINDS)('features, stored in %s', (kind) => {
       expect(board.body.players.every((p) => p.sittings === 1)).toBe(true);
       expect((await get(server.url, '/api/leaderboard/skat')).status).toBe(404);
       await Promise.all([a, b].map((c) => c.close()));
+    });
+
+    it('a guest may neither open a rated table nor sit at one (a rating belongs to a name that lasts); nothing changes', async () => {
+      const guest = await Client.guest(server.url, 'Gast Vroni');
+      const rated = { game: 'schafkopf', seats: ['open', 'open', 'bot', 'bot'], rated: true, length: { deals: 1 } };
+      const opened = await post<{ error: { code: string; message: string } }>(server.url, '/api/tables', rated, guest.token);
+      expect(opened.status).toBe(403);
+      expect(opened.body.error).toMatchObject({ code: 'notRegistered', message: expect.stringMatching(/register a name to play rated/) });
+      // A registered player's rated table: the guest may watch, not sit.
+      const owner = await Client.account(server.url, 'Wirtin Vroni', 'Wirtshaus am Anger 7');
+      const made = await post<{ id: string }>(server.url, '/api/tables', rated, owner.token);
+      expect(made.status).toBe(200);
+      const id = made.body.id;
+      const seen = await guest.join(id);
+      expect(seen.seats[1]).toMatchObject({ kind: 'open' });
+      const refused = await guest.request({ type: 'sit', table: id, seat: 1 });
+      expect(refused).toMatchObject({ type: 'error', code: 'notRegistered', table: id });
+      const again = await guest.join(id);
+      expect(again.seats[1]).toMatchObject({ kind: 'open' });
+      // An unrated table is open to the guest as before.
+      const casual = await post<{ id: string }>(server.url, '/api/tables', { ...rated, rated: false }, guest.token);
+      expect(casual.status).toBe(200);
+      await Promise.all([guest, owner].map((c) => c.close()));
     });
   });
 });

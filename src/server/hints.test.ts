@@ -84,7 +84,7 @@ describe('hints', () => {
   }, 90_000);
 
   it('a rated table refuses hints; so does a table where the asker has nothing to decide or no seat', async () => {
-    const ben = await Client.guest(server.url, 'Ben');
+    const ben = await Client.account(server.url, 'Ben', 'Schafkopf am Samstag');
     const rated = await seatedTable(server.url, ben, [ben], { game: 'schafkopf', seats: ['open', 'bot', 'bot', 'bot'], rated: true, length: { deals: 1 } });
     await myTurn(ben, rated);
     const before = asked.length;

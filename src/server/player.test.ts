@@ -18,12 +18,15 @@ describe('the player page', () => {
   it('shows a rating per game and the recent sittings with their records, and nothing hidden', async () => {
     const anna = await Client.account(server.url, 'Kreszenz', 'geheim-genug');
     const [b, twin] = await Promise.all(['Hias', 'Hias'].map((n) => Client.guest(server.url, n)));
-    const id = await seatedTable(server.url, anna, [anna, b], { game: 'talonschnapsen', seats: ['open', 'open', 'bot:random'], length: { deals: 1 }, rated: true, clockMs: 0 });
-    const ended = [anna, b].map((c) => c.next(sittingEnd(id), 30_000));
-    const stops = [anna, b].map((c) => autoplay(c, id));
+    // Kreszenz plays rated; the guest Hias unrated (a guest may not sit at a rated table).
+    const id = await seatedTable(server.url, anna, [anna], { game: 'talonschnapsen', seats: ['open', 'bot:random', 'bot:random'], length: { deals: 1 }, rated: true, clockMs: 0 });
+    const casual = await seatedTable(server.url, b, [b], { game: 'talonschnapsen', seats: ['open', 'bot:random', 'bot:random'], length: { deals: 1 }, clockMs: 0 });
+    const ended = [anna.next(sittingEnd(id), 30_000), b.next(sittingEnd(casual), 30_000)];
+    const stops = [autoplay(anna, id), autoplay(b, casual)];
     await Promise.all(ended);
     stops.forEach((s) => s());
     await server.hall.tables.get(id)!.idle();
+    await server.hall.tables.get(casual)!.idle();
 
     const page = await get<PlayerPage>(server.url, '/api/players/kreszenz');
     expect(page.status).toBe(200);
@@ -46,7 +49,8 @@ describe('the player page', () => {
     // Guests of one name: the id tells them apart; without it, the latest of them.
     const hiasPage = await get<PlayerPage>(server.url, `/api/players/Hias?id=${b.user.id}`);
     expect(hiasPage.body.id).toBe(b.user.id);
-    expect(hiasPage.body.sittings.map((x) => x.record)).toEqual([`${id}.1`]);
+    expect(hiasPage.body.sittings.map((x) => x.record)).toEqual([`${casual}.1`]);
+    expect(hiasPage.body.ratings).toEqual([]);
     const latest = await get<PlayerPage>(server.url, '/api/players/Hias');
     expect(latest.body.id).toBe(twin.user.id);
     expect(latest.body.sittings).toEqual([]);

@@ -15,6 +15,12 @@ const skill = (): OpenSkill => (openskill ??= createRequire(import.meta.url)('op
  * part with a fixed rating that is never updated.
  */
 export const BOT_RATING = { mu: 25, sigma: 1 } as const;
+
+/**
+ * Why a guest may not open or sit at a rated table: a guest's name is anybody's once the guest is gone, and a rating
+ * (and a place on the leaderboard) belongs to a name that lasts.
+ */
+export const RATED_NEEDS_ACCOUNT = 'a rated table is for registered players: register a name to play rated (a guest plays unrated)';
 export const NEW_RATING = { mu: 25, sigma: 25 / 3 } as const;
 
 export interface Rated {

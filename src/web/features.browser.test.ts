@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server/server.js';
 import { testServer } from '../server/testing.js';
-import { CLIENT, createTable, DESKTOP, guest, handCodes, launchChromium, OUT, PHONE, play } from './testing.js';
+import { CLIENT, createTable, DESKTOP, guest, handCodes, launchChromium, member, OUT, PHONE, play } from './testing.js';
 
 let browser: Browser | undefined;
 let server: RunningServer | undefined;
@@ -41,7 +41,7 @@ async function cardTurn(page: Page): Promise<void> {
 describe('the browser table: player page, drag, grace', () => {
   it('the player page shows the rating per game and the recent sittings, reached from the header, the lobby and the table', async () => {
     const { browser: b, base } = await setup();
-    const p = await guest(b, base, 'Zenzl');
+    const p = await member(b, base, 'Zenzl', 'Kirchweih im Oktober');
     const id = await createTable(p, 'talonschnapsen', { deals: 1, rated: true });
     // The own name at the table leads to the player page (in a new tab, not away from the table).
     const seatLink = p.page.locator('.seat.mine a.who');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, post } from '../server/client.js';
 import type { RunningServer } from '../server/server.js';
 import { testServer } from '../server/testing.js';
-import { CLIENT, createTable, DESKTOP, guest, launchChromium, OUT, PHONE, play } from './testing.js';
+import { CLIENT, createTable, DESKTOP, guest, launchChromium, member, OUT, PHONE, play } from './testing.js';
 
 let browser: Browser | undefined;
 let server: RunningServer | undefined;
@@ -176,6 +176,50 @@ describe('playing with friends', () => {
     expect(await latePage.locator('.invite-note').count()).toBe(0);
     expect(errors).toEqual([]);
     await Promise.all([anna.ctx.close(), ctx.close(), late.close()]);
+  });
+
+  it('a rated table seats registered names only: a guest by its invite link is told so and watches; one who registers by the link sits down', async () => {
+    const { browser: b, base, server: s } = await setup();
+    const wirtin = await member(b, base, 'Wirtin Resl', 'Stammtisch beim Unterwirt');
+    const id = await createTable(wirtin, 'schafkopf', { seats: ['open', 'easy', 'open'], deals: 1, rated: true });
+    // A guest by the link: the note says what a rated table asks; as a guest he watches, with no seat to take.
+    const ctx = await b.newContext({ viewport: PHONE, locale: 'de-DE' });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${base}/table/${id}`);
+    const note = page.locator('main.login .invite-note');
+    await note.waitFor();
+    expect(await note.innerText()).toMatch(/Ein gewerteter Tisch: registriere einen Namen \(mit Passwort\), und du sitzt am Tisch; als Gast schaust du zu\./);
+    await page.getByLabel('Dein Name').fill('Gast Girgl');
+    await page.getByRole('button', { name: 'Als Gast spielen' }).click();
+    await page.waitForSelector('.waiting .rated-guest');
+    expect(await page.locator('.waiting .rated-guest').innerText()).toMatch(/^Ein gewerteter Tisch: Hier sitzen nur registrierte Namen/);
+    await page.waitForTimeout(300);
+    expect(await page.locator('.seat.mine').count()).toBe(0);
+    expect(await page.locator('.seat button.primary').count()).toBe(0);
+    await page.screenshot({ path: `${OUT}/friends-rated-guest-phone.png` });
+    // In the lobby the rated table is his to watch, and his form offers no rated table, and says why.
+    await page.goto(base);
+    await page.waitForSelector('form.create');
+    const row = page.locator('ul.tables li', { hasText: 'gewertet' });
+    await row.waitFor();
+    expect(await row.locator('button').innerText()).toBe('Zuschauen');
+    expect(await page.locator('form.create input[name=rated]').isDisabled()).toBe(true);
+    expect(await page.locator('form.create label.rule').filter({ has: page.locator('input[name=rated]') }).innerText()).toMatch(/nur mit registriertem Namen/);
+    // One who registers by the same link sits down at once.
+    const third = await b.newContext({ viewport: DESKTOP, locale: 'de-DE' });
+    const thirdPage = await third.newPage();
+    await thirdPage.goto(`${base}/table/${id}`);
+    await thirdPage.locator('main.login .invite-note').waitFor();
+    await thirdPage.getByLabel('Dein Name').fill('Vinzenz');
+    await thirdPage.locator('form.login-form details summary').click();
+    await thirdPage.locator('input[name=password]').fill('Weißwurst vor zwölf Uhr');
+    await thirdPage.getByRole('button', { name: 'Registrieren' }).click();
+    await thirdPage.waitForSelector('.seat.mine');
+    expect(s.hall.tables.get(id)!.seats.map((o) => (o.kind === 'human' ? o.name : o.kind))).toEqual(['Wirtin Resl', 'Vinzenz', 'bot', 'open']);
+    expect(errors).toEqual([]);
+    await Promise.all([wirtin.ctx.close(), ctx.close(), third.close()]);
   });
 
   it('"Noch eine Runde" by one player: the other\'s open summary says the next sitting has begun and closes with "Weiter" onto it', async () => {

@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server/server.js';
 import { testServer } from '../server/testing.js';
-import { CLIENT, createTable, DESKTOP, guest, launchChromium, OUT, PHONE, play } from './testing.js';
+import { CLIENT, createTable, DESKTOP, guest, launchChromium, member, OUT, PHONE, play } from './testing.js';
 
 let browser: Browser | undefined;
 let server: RunningServer | undefined;
@@ -114,7 +114,7 @@ describe('hints at the table', () => {
 
   it('a rated table offers no Tipp', async () => {
     const { browser: b, base } = await setup();
-    const p = await guest(b, base, 'Gewertet');
+    const p = await member(b, base, 'Gewertet', 'Schafkopfrennen in Haar');
     const { page } = p;
     await createTable(p, 'schafkopf', { deals: 1, rated: true });
     await page.waitForSelector('main.table.my-turn', { timeout: 20_000 });

@@ -32,7 +32,16 @@ export interface Person {
 }
 
 /** A new browser context that joins as a guest in one click and sees the lobby. */
-export async function guest(b: Browser, base: string, name: string, viewport = DESKTOP, locale = 'de-DE'): Promise<Person> {
+export function guest(b: Browser, base: string, name: string, viewport = DESKTOP, locale = 'de-DE'): Promise<Person> {
+  return arrive(b, base, name, undefined, viewport, locale);
+}
+
+/** A new browser context that registers a name with a password on the login page and sees the lobby. */
+export function member(b: Browser, base: string, name: string, password: string, viewport = DESKTOP, locale = 'de-DE'): Promise<Person> {
+  return arrive(b, base, name, password, viewport, locale);
+}
+
+async function arrive(b: Browser, base: string, name: string, password: string | undefined, viewport: { width: number; height: number }, locale: string): Promise<Person> {
   const ctx = await b.newContext({ viewport, locale });
   const page = await ctx.newPage();
   const errors: string[] = [];
@@ -40,8 +49,14 @@ export async function guest(b: Browser, base: string, name: string, viewport = D
   const frames: string[] = [];
   page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
   await page.goto(base);
-  await page.getByLabel(locale.startsWith('de') ? 'Dein Name' : 'Your name').fill(name);
-  await page.getByRole('button', { name: locale.startsWith('de') ? 'Als Gast spielen' : 'Play as a guest' }).click();
+  const de = locale.startsWith('de');
+  await page.getByLabel(de ? 'Dein Name' : 'Your name').fill(name);
+  if (password === undefined) await page.getByRole('button', { name: de ? 'Als Gast spielen' : 'Play as a guest' }).click();
+  else {
+    await page.locator('form.login-form details summary').click();
+    await page.locator('input[name=password]').fill(password);
+    await page.getByRole('button', { name: de ? 'Registrieren' : 'Register' }).click();
+  }
   await page.waitForSelector('form.create');
   return { ctx, page, errors, frames };
 }

@@ -1,6 +1,7 @@
 import type { Seat } from '../../games/game.js';
 import { toRecord } from '../../records/record.js';
 import { DEFAULT_CONTRIBUTION_MS } from '../fairDeal.js';
+import { RATED_NEEDS_ACCOUNT } from '../ratings.js';
 import { botSeatChange } from '../seatBots.js';
 import { isThinkingLevel } from '../thinking.js';
 import { deserted, watchExpiry } from './expiry.js';
@@ -141,6 +142,7 @@ function handle(run: Run, c: Command): Reply {
       if (s.phase === 'playing') return refuse('notPlaying', 'the sitting has begun; seats change between sittings');
       if (c.seat >= s.seats.length) return refuse('badSeat', `the table has seats 0 to ${s.seats.length - 1}`);
       if (s.seats[c.seat].kind !== 'open') return refuse('seatTaken', `seat ${c.seat} is taken`);
+      if (ctx.settings.rated && c.user.guest) return refuse('notRegistered', RATED_NEEDS_ACCOUNT);
       run.write([{ k: 'seat', seat: c.seat, occ: { kind: 'human', userId: c.user.id, name: c.user.name, ...(c.user.guest ? { guest: true } : {}) } }]);
       if (s.phase === 'waiting') progress(run);
       run.changed();

@@ -6,6 +6,7 @@ import { CreateTable } from '../protocol.js';
 import { againOf } from '../again.js';
 import type { LogEntry, TableSettings } from '../core/types.js';
 import { CreationLimits } from '../creationLimits.js';
+import { RATED_NEEDS_ACCOUNT } from '../ratings.js';
 import { serverBots } from '../thinking.js';
 import { authed, badRequest, failure, redisOutOfReach, type ServerContext } from './context.js';
 
@@ -42,6 +43,8 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     if (!user) return failure(reply, 401, 'unauthorized', 'log in or play as a guest first');
     const body = CreateTable.safeParse(req.body);
     if (!body.success) return badRequest(reply, body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+    // Ratings and the leaderboard are for names that last: a guest plays unrated (a guest name is anybody's tomorrow).
+    if (body.data.rated && user.guest) return failure(reply, 403, 'notRegistered', RATED_NEEDS_ACCOUNT);
     const allowed = creations.take(user.id, req.ip);
     if (!allowed.ok) {
       const r = allowed.refusal;

@@ -240,7 +240,7 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
       expect((await store.unfinishedTables()).some((t) => t.id === table.id)).toBe(true);
     });
 
-    it('the leaderboard orders by mu − 3 sigma, per game, with a limit', async () => {
+    it('the leaderboard orders by mu − 3 sigma, per game, with a limit, and lists registered players only', async () => {
       const game = id('game');
       const table = await newTable();
       const players = [
@@ -248,15 +248,21 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
         { name: 'Zenzi', mu: 25, sigma: 2 }, // 19
         { name: 'Girgl', mu: 35, sigma: 5 }, // 20
         { name: 'Burgl', mu: 20, sigma: 1 }, // 17
+        { name: 'Gast Hias', mu: 40, sigma: 1, guest: true }, // 37: a guest's rating from before guests played unrated
       ];
       const ids: string[] = [];
-      for (const p of players) ids.push(await newUser(p.name));
+      // Registered names are unique in a store: each name of this test gets a mark of its own.
+      const mark = id('');
+      for (const p of players) ids.push(await newUser(`${p.name}${mark}`, p.guest === true));
       await store.commit({ tableId: table.id, from: 0, entries: [], ratings: players.map((p, i) => ({ game, userId: ids[i], mu: p.mu, sigma: p.sigma })) });
-      expect((await store.leaderboard(game, 10)).map((r) => r.name)).toEqual(['Girgl', 'Zenzi', 'Burgl', 'Loisl']);
-      expect((await store.leaderboard(game, 2)).map((r) => r.name)).toEqual(['Girgl', 'Zenzi']);
+      const names = async (limit: number) => (await store.leaderboard(game, limit)).map((r) => r.name.slice(0, -mark.length));
+      expect(await names(10)).toEqual(['Girgl', 'Zenzi', 'Burgl', 'Loisl']);
+      expect(await names(2)).toEqual(['Girgl', 'Zenzi']);
       expect(await store.leaderboard(game, 0)).toEqual([]);
       expect(await store.leaderboard(id('game'), 10)).toEqual([]);
-      expect((await store.leaderboard(game, 1))[0]).toEqual({ userId: ids[2], name: 'Girgl', mu: 35, sigma: 5, sittings: 1 });
+      expect((await store.leaderboard(game, 1))[0]).toEqual({ userId: ids[2], name: `Girgl${mark}`, mu: 35, sigma: 5, sittings: 1 });
+      // The guest's rating is kept (his player page shows it), but not listed.
+      expect((await store.ratings(game, [ids[4]])).map((r) => r.mu)).toEqual([40]);
     });
   });
 

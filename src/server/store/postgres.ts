@@ -372,7 +372,7 @@ export class PgStore implements Store, SchemaState {
   async leaderboard(game: string, limit: number): Promise<RatingRow[]> {
     checkText(game, 'game');
     checkIndex(limit, 'limit');
-    const rows = await this.query('SELECT r.user_id, u.name, r.mu, r.sigma, r.sittings FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game = $1 ORDER BY (r.mu - 3 * r.sigma) DESC, r.user_id COLLATE "C" LIMIT $2', [game, limit]);
+    const rows = await this.query('SELECT r.user_id, u.name, r.mu, r.sigma, r.sittings FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game = $1 AND NOT u.guest ORDER BY (r.mu - 3 * r.sigma) DESC, r.user_id COLLATE "C" LIMIT $2', [game, limit]);
     return rows.map(rating);
   }
 

@@ -123,7 +123,7 @@ export class SqliteStore implements Store, SchemaState {
         "SELECT p.record_id, p.user_id, p.seat, p.total, p.place, r.table_id, r.game, r.created, r.record, json_extract(t.settings, '$.public') AS public FROM participants p JOIN records r ON r.id = p.record_id JOIN tables t ON t.id = r.table_id WHERE p.user_id = ? ORDER BY r.created DESC, r.rowid DESC LIMIT ?",
       ),
       leaderboard: db.prepare(
-        'SELECT r.user_id, u.name, r.mu, r.sigma, r.sittings FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game = ? ORDER BY (r.mu - 3 * r.sigma) DESC, r.user_id LIMIT ?',
+        'SELECT r.user_id, u.name, r.mu, r.sigma, r.sittings FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.game = ? AND u.guest = 0 ORDER BY (r.mu - 3 * r.sigma) DESC, r.user_id LIMIT ?',
       ),
     };
     this.keyNames();

@@ -10,7 +10,7 @@ import { replayGame } from '../../games/replays.js';
 import { presetLabel, ruleValueLabel, type HouseRule } from '../../games/ruleBook.js';
 import { LearnLinks, RulesLinks, rulesPath } from './rules.js';
 import { refusal } from './refusal.js';
-import { goAndSit } from './waiting.js';
+import { goAndSit, maySit } from './waiting.js';
 import { applyDiff, firstPage, LOBBY_MAX, LOBBY_PAGE } from './lobbyList.js';
 
 interface GameInfo {
@@ -95,7 +95,8 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
         {tables.length === 0 && <p class="muted">{tr(lang, 'noTables')}</p>}
         <ul class="tables">
           {tables.map((t) => {
-            const open = t.seats.filter((s) => s.kind === 'open').length;
+            // A guest watches a rated table (its seats are for registered names).
+            const open = maySit(ctx.user, t) ? t.seats.filter((s) => s.kind === 'open').length : 0;
             return (
               <li key={t.id}>
                 <div class="what">
@@ -181,7 +182,7 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
       game: game.id,
       preset,
       rules,
-      rated,
+      rated: rated && !ctx.user.guest,
       public: isPublic,
       seats: ['open', ...choices.map((c) => (c === 'open' ? 'open' : `bot:${c}`))],
       botDelayMs: pace,
@@ -302,7 +303,10 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
       </div>
       <label class="rule">
         <span>
-          <input type="checkbox" name="rated" checked={rated} onChange={(e) => setRated((e.target as HTMLInputElement).checked)} /> {lang === 'de' ? 'Gewertet (Rangliste)' : 'Rated (leaderboard)'}
+          {/* A guest plays unrated (the server refuses a guest's rated table): the box says so instead. */}
+          <input type="checkbox" name="rated" checked={rated && !ctx.user.guest} disabled={ctx.user.guest} onChange={(e) => setRated((e.target as HTMLInputElement).checked)} />{' '}
+          {lang === 'de' ? 'Gewertet (Rangliste)' : 'Rated (leaderboard)'}
+          {ctx.user.guest && <span class="muted small"> · {lang === 'de' ? 'nur mit registriertem Namen' : 'for registered names only'}</span>}
         </span>
       </label>
       <details>

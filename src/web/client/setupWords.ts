@@ -21,6 +21,10 @@ const WORDS = {
   copy: ['Link kopieren', 'Copy link'],
   copied: ['Kopiert ✓', 'Copied ✓'],
   privateNote: ['Privater Tisch: Nur wer den Link hat, findet ihn.', 'Private table: only those with the link find it.'],
+  ratedGuestNote: [
+    'Ein gewerteter Tisch: Hier sitzen nur registrierte Namen (eine Wertung gehört zu einem Namen, der bleibt). Als Gast schaust du zu; registrieren kannst du dich nach dem Abmelden.',
+    'A rated table: only registered names sit here (a rating belongs to a name that lasts). As a guest you watch; you can register after logging out.',
+  ],
   yourSeats: ['Deine Plätze', 'Your seats'],
   putBot: ['Bot hinsetzen', 'Seat a bot'],
   removeBot: ['Bot wegnehmen', 'Remove the bot'],

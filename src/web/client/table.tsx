@@ -16,7 +16,7 @@ import { HintButton } from './hint.js';
 import { ScoreSheet } from './sheet.js';
 import { SummaryDialog, type Ended } from './summary.js';
 import { chime, setSoundWanted, soundWanted } from './sound.js';
-import { cameToSit, TableGone, TableOver, WaitingRoom } from './waiting.js';
+import { cameToSit, maySit, TableGone, TableOver, WaitingRoom } from './waiting.js';
 import { refusal } from './refusal.js';
 import { RefusalText, RulesHelp } from './rules.js';
 import { replayGame } from '../../games/replays.js';
@@ -122,7 +122,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           setClocks([...s.clocks]);
           setGone([...s.disconnected]);
           setPending(false);
-          if (s.seat < 0 && s.phase === 'waiting' && cameToSit(id)) {
+          if (s.seat < 0 && s.phase === 'waiting' && cameToSit(id) && maySit(user, s.settings)) {
             const open = s.seats.findIndex((x) => x.kind === 'open');
             if (open >= 0) conn.send({ type: 'sit', table: id, seat: open });
           }
@@ -355,7 +355,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             ))}
           </div>
         )}
-        {snap.phase === 'waiting' && s.kind === 'open' && me < 0 && (
+        {snap.phase === 'waiting' && s.kind === 'open' && me < 0 && maySit(user, snap.settings) && (
           <button class="primary" onClick={() => conn.send({ type: 'sit', table: id, seat })}>
             {tr(lang, 'sitHere')}
           </button>

@@ -32,7 +32,12 @@ export interface WaitingSnap {
   /** The receiver's seat (-1: watching). */
   readonly seat: number;
   readonly seats: readonly { kind: 'open' | 'human' | 'bot'; name?: string; bot?: string }[];
-  readonly settings?: { public?: boolean; creator?: string };
+  readonly settings?: { public?: boolean; creator?: string; rated?: boolean };
+}
+
+/** Whether this person may sit at the table: a rated table seats registered players only (the server refuses a guest). */
+export function maySit(user: { guest: boolean }, settings: { rated?: boolean } | undefined): boolean {
+  return !(user.guest && settings?.rated === true);
 }
 
 /**
@@ -72,6 +77,7 @@ export function WaitingRoom({ ctx, id, game, snap }: { ctx: Ctx; id: string; gam
         </button>
       </div>
       {snap.settings?.public === false && <p class="small">{say(lang, 'privateNote')}</p>}
+      {!maySit(user, snap.settings) && <p class="small rated-guest">{say(lang, 'ratedGuestNote')}</p>}
       {/* Seated (by "Hinsetzen" in the lobby, say) and changed one's mind: the seat is free again until the table starts. */}
       {snap.seat >= 0 && (
         <p>
@@ -176,7 +182,9 @@ function Gone({ ctx, info, over }: { ctx: Ctx; info: GoneInfo; over?: boolean })
   const kind = info.expired ? 'expired' : over || info.records.length > 0 ? 'over' : 'unknown';
   const again = async () => {
     setError('');
-    const r = await api<{ id: string; error?: { code: string; message: string; params?: Record<string, number> } }>('POST', '/api/tables', info.again);
+    // A guest's table like this one is unrated (the server refuses a guest's rated table).
+    const body = ctx.user.guest && info.again ? { ...info.again, rated: false } : info.again;
+    const r = await api<{ id: string; error?: { code: string; message: string; params?: Record<string, number> } }>('POST', '/api/tables', body);
     if (!r.ok) return setError(r.body?.error ? refusal(lang, r.body.error).text : String(r.status));
     goAndSit(ctx.go, r.body.id);
   };
@@ -210,6 +218,7 @@ export interface Invite {
   readonly game: string;
   readonly phase: 'waiting' | 'playing' | 'finished';
   readonly seats: readonly { kind: 'open' | 'human' | 'bot'; name?: string; guest?: boolean }[];
+  readonly rated: boolean;
 }
 
 /** The table a page at /table/:id shows, for one who has not chosen a name yet; null when there is none to show. */
@@ -220,8 +229,8 @@ export function useInvite(path: string): Invite | null {
     setInvite(null);
     if (!id) return;
     let live = true;
-    void api<Invite>('GET', `/api/tables/${id}`).then(
-      (r) => live && r.ok && r.body.phase !== 'finished' && setInvite({ id, game: r.body.game, phase: r.body.phase, seats: r.body.seats }),
+    void api<Omit<Invite, 'rated'> & { settings?: { rated?: boolean } }>('GET', `/api/tables/${id}`).then(
+      (r) => live && r.ok && r.body.phase !== 'finished' && setInvite({ id, game: r.body.game, phase: r.body.phase, seats: r.body.seats, rated: r.body.settings?.rated === true }),
       () => undefined,
     );
     return () => {
@@ -253,7 +262,11 @@ export function InviteNote({ invite, lang }: { invite: Invite; lang: Lang }) {
         {invite.phase === 'waiting' && `${names.length > 0 ? ' · ' : ''}${free} ${de ? (free === 1 ? 'Platz frei' : 'Plätze frei') : free === 1 ? 'seat free' : 'seats free'}`}
       </p>
       <p>
-        {inviteHasSeat(invite)
+        {inviteHasSeat(invite) && invite.rated
+          ? de
+            ? 'Ein gewerteter Tisch: registriere einen Namen (mit Passwort), und du sitzt am Tisch; als Gast schaust du zu.'
+            : 'A rated table: register a name (with a password) and you sit down at the table; as a guest you watch.'
+          : inviteHasSeat(invite)
           ? de
             ? 'Wähle einen Namen, und du sitzt am Tisch.'
             : 'Choose a name and you sit down at the table.'
