@@ -1,5 +1,6 @@
+import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { wrapText } from './terminal.js';
+import { LineReader, wrapText } from './terminal.js';
 
 describe('wrapText: lines wrapped at word boundaries to the width of the terminal (issue 24)', () => {
   it('leaves short lines alone and breaks long ones between words, continued two spaces further in', () => {
@@ -26,5 +27,38 @@ describe('wrapText: lines wrapped at word boundaries to the width of the termina
     expect(wrapText('aaa bbb ccc\nddd eee fff', 11)).toBe('aaa bbb ccc\nddd eee fff');
     expect(wrapText('aaa bbb ccc ddd', 7)).toBe('aaa bbb ccc ddd');
     expect(wrapText('aaa bbb ccc ddd eee fff', 12)).toBe('aaa bbb ccc\n  ddd eee\n  fff');
+  });
+});
+
+describe('LineReader: a line typed before the question', () => {
+  const tick = () => new Promise((r) => setImmediate(r));
+  const sink = () => {
+    const said: string[] = [];
+    return { said, out: new Writable({ write: (chunk, _enc, done) => (said.push(String(chunk)), done()) }) };
+  };
+
+  it('at a terminal is dropped, with a word, so that a key pressed twice does not answer a question not yet seen', async () => {
+    const input = Object.assign(new PassThrough(), { isTTY: true });
+    const { said, out } = sink();
+    const reader = new LineReader(input, out);
+    input.write('1\n');
+    await tick();
+    expect(said.join('')).toBe('  ("1" was typed before the question and is ignored)\n');
+    const answer = reader.next('Your choice: ', out);
+    input.write('2\n');
+    expect(await answer).toBe('2');
+    reader.close();
+  });
+
+  it('from a pipe or a file is kept for the next question, as a script delivers its answers all at once', async () => {
+    const input = new PassThrough();
+    const { said, out } = sink();
+    const reader = new LineReader(input, out);
+    input.write('1\n2\n');
+    await tick();
+    expect(await reader.next('first: ', out)).toBe('1');
+    expect(await reader.next('second: ', out)).toBe('2');
+    expect(said.join('')).toBe('first: second: ');
+    reader.close();
   });
 });

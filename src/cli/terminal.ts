@@ -8,7 +8,9 @@ import { quote } from '../core/text.js';
 
 /**
  * Lines from standard input, one at a time, whether a person types them or
- * a pipe delivers them all at once.
+ * a pipe delivers them all at once. At a terminal a line typed while no
+ * question is asked (while the bots play) is not kept for the next question:
+ * a key pressed twice must not play a card the person has not seen offered.
  */
 export class LineReader {
   private readonly queue: string[] = [];
@@ -16,12 +18,18 @@ export class LineReader {
   private closed = false;
   private readonly rl: Interface;
 
-  constructor(input: NodeJS.ReadableStream = process.stdin) {
+  constructor(
+    input: NodeJS.ReadableStream = process.stdin,
+    out: NodeJS.WritableStream = process.stdout,
+    /** Lines typed ahead are dropped (a person at a terminal); kept for the next question (a pipe, a file). */
+    dropTypedAhead = (input as { isTTY?: boolean }).isTTY === true,
+  ) {
     this.rl = createInterface({ input, terminal: false });
     this.rl.on('line', (line) => {
       const w = this.waiting.shift();
       if (w) w(line);
-      else this.queue.push(line);
+      else if (!dropTypedAhead) this.queue.push(line);
+      else if (line.trim() !== '') out.write(`  (${quote(line.trim())} was typed before the question and is ignored)\n`);
     });
     this.rl.on('close', () => {
       this.closed = true;
