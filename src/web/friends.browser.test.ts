@@ -5,7 +5,7 @@
  * immutable assets and a first visit without console errors; the installed app opening without a network.
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, post } from '../server/client.js';
 import type { RunningServer } from '../server/server.js';
@@ -38,6 +38,18 @@ async function finished(s: RunningServer, id: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`table ${id} did not finish`);
+}
+
+/** One who opens a table's invite link before choosing a name: a new browser context at the login page with its note. */
+async function byInvite(b: Browser, url: string, viewport: { width: number; height: number }, locale: string): Promise<{ ctx: BrowserContext; page: Page; errors: string[]; note: Locator }> {
+  const ctx = await b.newContext({ viewport, locale });
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  const note = page.locator('main.login .invite-note');
+  await note.waitFor();
+  return { ctx, page, errors, note };
 }
 
 describe('playing with friends', () => {
@@ -143,13 +155,7 @@ describe('playing with friends', () => {
     const { browser: b, base, server: s } = await setup();
     const anna = await guest(b, base, 'Annamirl');
     const id = await createTable(anna, 'schafkopf', { seats: ['open', 'easy', 'open'], deals: 1, private: true });
-    const ctx = await b.newContext({ viewport: PHONE, locale: 'de-DE' });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${base}/table/${id}`);
-    const note = page.locator('main.login .invite-note');
-    await note.waitFor();
+    const { ctx, page, errors, note } = await byInvite(b, `${base}/table/${id}`, PHONE, 'de-DE');
     expect((await note.innerText()).replace(/\n+/g, '\n')).toBe('Einladung an einen Schafkopf-Tisch\nAm Tisch: Annamirl (Gast), Sepp (bot) · 2 Plätze frei\nWähle einen Namen, und du sitzt am Tisch.');
     await page.screenshot({ path: `${OUT}/friends-invite-phone.png` });
     await page.getByLabel('Dein Name').fill('Bartl');
@@ -159,11 +165,8 @@ describe('playing with friends', () => {
     // A third by the same link once the sitting runs: told it has begun, and he watches after choosing a name.
     await anna.page.locator('.waiting .bots li[data-seat="3"] button.put-bot').click();
     await anna.page.waitForSelector('main.table[data-phase=playing]');
-    const late = await b.newContext({ viewport: DESKTOP, locale: 'en-GB' });
-    const latePage = await late.newPage();
-    await latePage.goto(`${base}/table/${id}`);
-    await latePage.locator('main.login .invite-note').waitFor();
-    expect((await latePage.locator('main.login .invite-note').innerText()).replace(/\n+/g, '\n')).toMatch(/^An invitation to a Schafkopf table\nAt the table: Annamirl \(guest\), Bartl \(guest\), Sepp \(bot\), \w+ \(bot\)\nThe game has begun: choose a name to watch it\.$/);
+    const { ctx: late, page: latePage, note: lateNote } = await byInvite(b, `${base}/table/${id}`, DESKTOP, 'en-GB');
+    expect((await lateNote.innerText()).replace(/\n+/g, '\n')).toMatch(/^An invitation to a Schafkopf table\nAt the table: Annamirl \(guest\), Bartl \(guest\), Sepp \(bot\), \w+ \(bot\)\nThe game has begun: choose a name to watch it\.$/);
     await latePage.getByLabel('Your name').fill('Kiebitz');
     await latePage.getByRole('button', { name: 'Play as a guest' }).click();
     await latePage.waitForSelector('main.table[data-phase=playing] .ring');
@@ -183,13 +186,7 @@ describe('playing with friends', () => {
     const wirtin = await member(b, base, 'Wirtin Resl', 'Stammtisch beim Unterwirt');
     const id = await createTable(wirtin, 'schafkopf', { seats: ['open', 'easy', 'open'], deals: 1, rated: true });
     // A guest by the link: the note says what a rated table asks; as a guest he watches, with no seat to take.
-    const ctx = await b.newContext({ viewport: PHONE, locale: 'de-DE' });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${base}/table/${id}`);
-    const note = page.locator('main.login .invite-note');
-    await note.waitFor();
+    const { ctx, page, errors, note } = await byInvite(b, `${base}/table/${id}`, PHONE, 'de-DE');
     expect(await note.innerText()).toMatch(/Ein gewerteter Tisch: registriere einen Namen \(mit Passwort\), und du sitzt am Tisch; als Gast schaust du zu\./);
     await page.getByLabel('Dein Name').fill('Gast Girgl');
     await page.getByRole('button', { name: 'Als Gast spielen' }).click();
@@ -208,10 +205,7 @@ describe('playing with friends', () => {
     expect(await page.locator('form.create input[name=rated]').isDisabled()).toBe(true);
     expect(await page.locator('form.create label.rule').filter({ has: page.locator('input[name=rated]') }).innerText()).toMatch(/nur mit registriertem Namen/);
     // One who registers by the same link sits down at once.
-    const third = await b.newContext({ viewport: DESKTOP, locale: 'de-DE' });
-    const thirdPage = await third.newPage();
-    await thirdPage.goto(`${base}/table/${id}`);
-    await thirdPage.locator('main.login .invite-note').waitFor();
+    const { ctx: third, page: thirdPage } = await byInvite(b, `${base}/table/${id}`, DESKTOP, 'de-DE');
     await thirdPage.getByLabel('Dein Name').fill('Vinzenz');
     await thirdPage.locator('form.login-form details summary').click();
     await thirdPage.locator('input[name=password]').fill('Weißwurst vor zwölf Uhr');
