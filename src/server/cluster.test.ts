@@ -59,8 +59,9 @@ describe('a cluster of three processes on PostgreSQL and Redis', () => {
     await db?.drop();
   }, 120_000);
 
-  const guest = async (node: ServeChild, name: string) => {
-    const c = await Client.guest(node.url, name);
+  /** A guest, or with `registered` a new account (a rated table seats registered players only). */
+  const guest = async (node: ServeChild, name: string, registered = false) => {
+    const c = registered ? await Client.account(node.url, `${name}-${randomId(4)}`, 'Sauspiel mit der Alten') : await Client.guest(node.url, name);
     c.keepInbox = false;
     clients.push(c);
     return c;
@@ -68,13 +69,14 @@ describe('a cluster of three processes on PostgreSQL and Redis', () => {
 
   /** A table made through `creator`, its open seats taken by clients of the given processes (one each, in turn). */
   async function table(creator: ServeChild, game: string, settings: Record<string, unknown>, seatedVia: ServeChild[]): Promise<Seated> {
-    const owner = await guest(creator, `${game}-owner`);
+    const rated = settings.rated === true;
+    const owner = await guest(creator, `${game}-owner`, rated);
     const made = await post<{ id: string; seats: { kind: string }[] }>(creator.url, '/api/tables', { game, clockMs: 0, botDelayMs: 0, ...settings }, owner.token);
     expect(made.status).toBe(200);
     const open = made.body.seats.flatMap((s, i) => (s.kind === 'open' ? [i] : []));
     const seated: Client[] = [];
     for (let i = 0; i < open.length; i++) {
-      const c = await guest(seatedVia[i % seatedVia.length], `${game}-${i}`);
+      const c = await guest(seatedVia[i % seatedVia.length], `${game}-${i}`, rated);
       await c.join(made.body.id);
       const r = await c.request({ type: 'sit', table: made.body.id, seat: open[i] });
       expect(r.type, JSON.stringify(r)).toBe('ok');
