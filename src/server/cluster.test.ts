@@ -60,7 +60,7 @@ describe('a cluster of three processes on PostgreSQL and Redis', () => {
   }, 120_000);
 
   /** A guest, or with `registered` a new account (a rated table seats registered players only). */
-  const guest = async (node: ServeChild, name: string, registered = false) => {
+  const person = async (node: ServeChild, name: string, registered = false) => {
     const c = registered ? await Client.account(node.url, `${name}-${randomId(4)}`, 'Sauspiel mit der Alten') : await Client.guest(node.url, name);
     c.keepInbox = false;
     clients.push(c);
@@ -70,13 +70,13 @@ describe('a cluster of three processes on PostgreSQL and Redis', () => {
   /** A table made through `creator`, its open seats taken by clients of the given processes (one each, in turn). */
   async function table(creator: ServeChild, game: string, settings: Record<string, unknown>, seatedVia: ServeChild[]): Promise<Seated> {
     const rated = settings.rated === true;
-    const owner = await guest(creator, `${game}-owner`, rated);
+    const owner = await person(creator, `${game}-owner`, rated);
     const made = await post<{ id: string; seats: { kind: string }[] }>(creator.url, '/api/tables', { game, clockMs: 0, botDelayMs: 0, ...settings }, owner.token);
     expect(made.status).toBe(200);
     const open = made.body.seats.flatMap((s, i) => (s.kind === 'open' ? [i] : []));
     const seated: Client[] = [];
     for (let i = 0; i < open.length; i++) {
-      const c = await guest(seatedVia[i % seatedVia.length], `${game}-${i}`, rated);
+      const c = await person(seatedVia[i % seatedVia.length], `${game}-${i}`, rated);
       await c.join(made.body.id);
       const r = await c.request({ type: 'sit', table: made.body.id, seat: open[i] });
       expect(r.type, JSON.stringify(r)).toBe('ok');
@@ -96,7 +96,7 @@ describe('a cluster of three processes on PostgreSQL and Redis', () => {
   it('shows the same lobby from every process', async () => {
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const c = await guest(nodes[i], `lobby${i}`);
+      const c = await person(nodes[i], `lobby${i}`);
       const r = await post<{ id: string }>(nodes[i].url, '/api/tables', { game: 'schafkopf', clockMs: 0 }, c.token);
       expect(r.status).toBe(200);
       made.push(r.body.id);
@@ -112,7 +112,7 @@ describe('a cluster of three processes on PostgreSQL and Redis', () => {
       expect(((await info.json()) as { game: string }).game).toBe('schafkopf');
     }
     // The pushed lobby: the same tables and the same people from every process.
-    const watchers = await Promise.all(nodes.map((n, i) => guest(n, `watcher${i}`)));
+    const watchers = await Promise.all(nodes.map((n, i) => person(n, `watcher${i}`)));
     const seen = await Promise.all(
       watchers.map((w) => {
         const got = w.next((m): m is Extract<ServerMessage, { type: 'lobby' }> => m.type === 'lobby' && m.online.includes('watcher0') && m.online.includes('watcher2'));
@@ -219,7 +219,7 @@ describe('a cluster of three processes on PostgreSQL and Redis', () => {
     // The killed process comes back and serves again.
     const back = await serveChild(args());
     nodes[victim] = back;
-    const watcher = await guest(back, 'back');
+    const watcher = await person(back, 'back');
     const joined = await watcher.join(tables[0].id);
     await watcher.next((m) => m.type === 'events' && m.table === tables[0].id && m.events.length > 0);
     expect(joined.game).toBe(tables[0].game);

@@ -1,11 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Client } from './client.js';
-import { dropRedisPrefix } from './clusterHarness.js';
-import { randomId, SESSION_COOKIE } from './identity.js';
-import type { RunningServer } from './server.js';
-import { CLUSTER_HINT, freshPgDatabase, pgUrl, redisUrl, type FreshDatabase } from './store/testing.js';
-import { post, testServer } from './testing.js';
+import { SESSION_COOKIE } from './identity.js';
+import { CLUSTER_HINT, pgUrl, redisUrl } from './store/testing.js';
+import { post, TestCluster } from './testing.js';
 
 /**
  * Ended sessions across two processes of a cluster (real PostgreSQL and Redis; left out without STICH_PG_URL and
@@ -16,15 +14,11 @@ import { post, testServer } from './testing.js';
 if (!pgUrl() || !redisUrl()) throw new Error(CLUSTER_HINT);
 
 describe('sessions ended in a cluster (PostgreSQL and Redis)', () => {
-  const prefix = `stich-test-${randomId(6)}`;
-  let db: FreshDatabase;
-  const servers: RunningServer[] = [];
+  const cluster = new TestCluster();
   const clients: Client[] = [];
   afterAll(async () => {
     for (const c of clients) await c.close().catch(() => undefined);
-    for (const s of servers) await s.close().catch(() => undefined);
-    await dropRedisPrefix(redisUrl()!, prefix);
-    await db?.drop();
+    await cluster.close();
   });
 
   const closed = (c: Client) => new Promise<number>((resolve) => (c.onClose = resolve));
@@ -39,11 +33,9 @@ describe('sessions ended in a cluster (PostgreSQL and Redis)', () => {
   };
 
   it('a new password on one process closes the other sessions\' sockets on the other, and leaves its own session\'s; log out everywhere closes them all', async () => {
-    db = await freshPgDatabase();
-    const cluster = { prefix, leaseMs: 1500, tickMs: 250 };
-    const a = await testServer({ pg: db.url, redis: redisUrl(), cluster });
-    const b = await testServer({ pg: db.url, redis: redisUrl(), cluster });
-    servers.push(a, b);
+    const timing = { leaseMs: 1500, tickMs: 250 };
+    const a = await cluster.server(timing);
+    const b = await cluster.server(timing);
 
     // Kathi changes her password on process a; a phone of hers with another session has its socket on process b,
     // and the page she changes it on has one on b too (a socket of the same session, opened with its cookie).
