@@ -30,6 +30,12 @@ export interface Limits {
   /** Lobby (re)subscriptions one user may make per second on average, over all their connections, and the burst (each sends a page). */
   readonly lobbyRate: number;
   readonly lobbyBurst: number;
+  /**
+   * The server pings every socket this often (ms) and ends one that has not answered the ping before: a phone that
+   * lost its network leaves a socket nobody closes, and its seat would look held for as long as TCP takes to give up.
+   * The `hello` tells the client the same number, and the client pings as often (docs/protocol.md).
+   */
+  readonly heartbeatMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -52,6 +58,7 @@ export const DEFAULT_LIMITS: Limits = {
   finishedLingerMs: 30_000,
   lobbyRate: 1,
   lobbyBurst: 10,
+  heartbeatMs: 10_000,
 };
 
 /** A token bucket: `rate` tokens a second, at most `burst` saved up. */

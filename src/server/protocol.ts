@@ -206,7 +206,9 @@ export const LobbyTable = z.object({ id: z.string(), game: z.string(), seats: z.
 export type LobbyTable = z.infer<typeof LobbyTable>;
 
 export const ServerMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), user: z.object({ id: z.string(), name: z.string(), guest: z.boolean() }), build: z.string().optional() }).readonly(),
+  z
+    .object({ type: z.literal('hello'), user: z.object({ id: z.string(), name: z.string(), guest: z.boolean() }), build: z.string().optional(), heartbeat: z.number().int().positive().optional() })
+    .readonly(),
   Snapshot,
   /** New events, with who the deal waits for now and the receiver's legal actions now (in the game's notation). */
   z.object({ type: z.literal('events'), table: z.string(), events: z.array(NumberedTableEvent).readonly(), toAct: z.array(seatNo).readonly(), legal: strings }).readonly(),

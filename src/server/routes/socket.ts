@@ -116,11 +116,23 @@ function connection(ctx: ServerContext, log: { info(o: object, m: string): void;
     },
   });
   const build = ctx.clientBuild?.current();
-  send({ type: 'hello', user: { id: user.id, name: user.name, guest: user.guest }, ...(build ? { build } : {}) });
+  send({ type: 'hello', user: { id: user.id, name: user.name, guest: user.guest }, ...(build ? { build } : {}), heartbeat: limits.heartbeatMs });
+
+  // The heartbeat: a socket that has not answered the last ping (nor sent anything) by the next one is gone without a
+  // word (a phone out of reach), and is ended, so that its seats count as left and the table goes on (limits.ts).
+  let heard = true;
+  const beat = setInterval(() => {
+    if (!heard) return ws.terminate();
+    heard = false;
+    ws.ping();
+  }, limits.heartbeatMs);
+  beat.unref();
+  ws.on('pong', () => void (heard = true));
 
   // A client's broken frames are its own fault: noted without alarm (clientErrors.ts).
   ws.on('error', (e) => log.info({ user: user.id, why: String(e) }, 'socket error'));
   ws.on('close', () => {
+    clearInterval(beat);
     unlist();
     forget?.();
     router.disconnect(conn);
@@ -128,6 +140,7 @@ function connection(ctx: ServerContext, log: { info(o: object, m: string): void;
     hall.lobby.disconnected(user.id);
   });
   ws.on('message', (data, isBinary) => {
+    heard = true;
     if (!bucket.take()) {
       error('rateLimited', `at most ${limits.messageRate} messages a second`, refersTo(data));
       if (++strikes >= limits.strikes) ws.close(1008, 'flood');

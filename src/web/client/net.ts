@@ -5,6 +5,12 @@
  * event number it has. A server process that restarts closes the socket with
  * RESTART_CODE: then the client reconnects after a short random pause (a proxy
  * sends it to another process, or to the same one once it is back).
+ *
+ * A connection can also die without a close: a phone out of reach, a laptop
+ * closed, a network that drops packets. The client pings as often as the
+ * server's `hello` says (its heartbeat) and gives the socket up when it has
+ * heard nothing for two heartbeats and a little more; the browser's `offline`
+ * event gives it up at once, and its `online` event reconnects at once.
  */
 import type { ClientMessage, ServerMessage } from '../../server/protocol.js';
 
@@ -20,6 +26,10 @@ const LOGGED_OUT_CLOSE = 4002;
 export const RESTART_CODE = 4001;
 /** The pause before reconnecting after RESTART_CODE: 50 ms plus up to 250 ms at random, so that a process's clients do not all come at once. */
 export const restartPause = (): number => 50 + Math.random() * 250;
+/** The heartbeat until the server's `hello` names its own (the server's default, src/server/limits.ts). */
+const HEARTBEAT_MS = 10_000;
+/** Time beyond two heartbeats that a socket may stay silent before it is given up (a busy phone or server). */
+const SILENCE_SLACK_MS = 3000;
 
 export class Connection {
   private ws: WebSocket | null = null;
@@ -28,44 +38,89 @@ export class Connection {
   private queue: string[] = [];
   private retry = 0;
   private closed = false;
+  /** The pending reconnect. */
+  private again: ReturnType<typeof setTimeout> | undefined;
+  /** The heartbeat's timer, how often it beats, and when the socket was last heard from. */
+  private beat: ReturnType<typeof setInterval> | undefined;
+  private heartbeat = HEARTBEAT_MS;
+  private heard = 0;
   online = false;
   /** The server ended the session (logged out everywhere, a new password): the socket stays closed. */
   loggedOut = false;
 
   constructor(private readonly url: string) {
+    addEventListener('offline', this.wentOffline);
+    addEventListener('online', this.cameOnline);
     this.open();
   }
+
+  /** The browser lost its network: the socket is as good as gone (no close may ever arrive). */
+  private readonly wentOffline = (): void => {
+    if (this.ws) this.lost(this.ws, 1006);
+  };
+
+  /** The network is back: reconnect now rather than after the pause. */
+  private readonly cameOnline = (): void => {
+    if (this.closed || this.ws) return;
+    clearTimeout(this.again);
+    this.retry = 0;
+    this.open();
+  };
 
   private open(): void {
     if (this.closed) return;
     const ws = new WebSocket(this.url);
     this.ws = ws;
+    this.heard = Date.now();
     ws.onopen = () => {
       this.retry = 0;
+      this.heard = Date.now();
+      this.beatEvery(this.heartbeat);
       this.setOnline(true);
       for (const q of this.queue.splice(0)) ws.send(q);
     };
     ws.onmessage = (e) => {
+      this.heard = Date.now();
       let m: ServerMsg;
       try {
         m = JSON.parse(String(e.data)) as ServerMsg;
       } catch {
         return;
       }
+      if (m.type === 'hello' && m.heartbeat !== undefined && m.heartbeat !== this.heartbeat) this.beatEvery(m.heartbeat);
       for (const l of this.listeners) l(m);
     };
-    ws.onclose = (e: CloseEvent) => {
-      if (this.ws !== ws) return;
-      this.ws = null;
-      // A ban (moderation): the server said why before closing; coming back would only be refused.
-      if (e.code === BANNED_CLOSE || e.code === LOGGED_OUT_CLOSE) this.closed = true;
-      if (e.code === LOGGED_OUT_CLOSE) this.loggedOut = true;
-      this.setOnline(false);
-      if (this.closed) return;
-      if (e.code === RESTART_CODE) this.retry = 0;
-      const wait = e.code === RESTART_CODE ? restartPause() : Math.min(5000, 250 * 2 ** this.retry++);
-      setTimeout(() => this.open(), wait);
-    };
+    ws.onclose = (e: CloseEvent) => this.lost(ws, e.code);
+  }
+
+  /** Pings every `ms` while the socket is open, and gives it up when it has been silent too long. */
+  private beatEvery(ms: number): void {
+    this.heartbeat = ms;
+    clearInterval(this.beat);
+    this.beat = setInterval(() => {
+      const ws = this.ws;
+      if (!ws || ws.readyState !== WebSocket.OPEN) return;
+      if (Date.now() - this.heard > 2 * ms + SILENCE_SLACK_MS) return this.lost(ws, 1006);
+      ws.send(JSON.stringify({ type: 'ping' } satisfies ClientMessage));
+    }, ms);
+  }
+
+  /** The socket closed (`code`), or is given up: offline, or silent. Reconnects after a pause unless that cannot help. */
+  private lost(ws: WebSocket, code: number): void {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    clearInterval(this.beat);
+    ws.onclose = ws.onmessage = ws.onopen = null;
+    if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING) ws.close();
+    // A ban (moderation): the server said why before closing; coming back would only be refused.
+    if (code === BANNED_CLOSE || code === LOGGED_OUT_CLOSE) this.closed = true;
+    if (code === LOGGED_OUT_CLOSE) this.loggedOut = true;
+    this.setOnline(false);
+    if (this.closed) return;
+    if (code === RESTART_CODE) this.retry = 0;
+    const wait = code === RESTART_CODE ? restartPause() : Math.min(5000, 250 * 2 ** this.retry++);
+    clearTimeout(this.again);
+    this.again = setTimeout(() => this.open(), wait);
   }
 
   private setOnline(v: boolean): void {
@@ -91,6 +146,10 @@ export class Connection {
 
   close(): void {
     this.closed = true;
+    clearTimeout(this.again);
+    clearInterval(this.beat);
+    removeEventListener('offline', this.wentOffline);
+    removeEventListener('online', this.cameOnline);
     this.ws?.close();
   }
 }
