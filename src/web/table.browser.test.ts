@@ -201,7 +201,7 @@ describe('the browser table in Chromium', () => {
     const before = opened;
     silenced = opened;
     const t0 = Date.now();
-    // Two heartbeats of silence and the slack (3 s): about 5 s.
+    // A ping unanswered for a heartbeat and the slack (3 s), after the next beat: 4 to 6 s.
     await p.page.waitForFunction('window.__offline !== ""', undefined, { timeout: 15_000 });
     const ms = Date.now() - t0;
     expect(await p.page.evaluate('window.__offline')).toMatch(/Verbindung unterbrochen/);

@@ -8,8 +8,8 @@
  *
  * A connection can also die without a close: a phone out of reach, a laptop
  * closed, a network that drops packets. The client pings as often as the
- * server's `hello` says (its heartbeat) and gives the socket up when it has
- * heard nothing for two heartbeats and a little more; the browser's `offline`
+ * server's `hello` says (its heartbeat) and gives the socket up when a ping
+ * has gone unanswered for a heartbeat and a little more; the browser's `offline`
  * event gives it up at once, and its `online` event reconnects at once.
  */
 import type { ClientMessage, ServerMessage } from '../../server/protocol.js';
@@ -28,7 +28,7 @@ export const RESTART_CODE = 4001;
 export const restartPause = (): number => 50 + Math.random() * 250;
 /** The heartbeat until the server's `hello` names its own (the server's default, src/server/limits.ts). */
 const HEARTBEAT_MS = 10_000;
-/** Time beyond two heartbeats that a socket may stay silent before it is given up (a busy phone or server). */
+/** Time beyond a heartbeat that a ping may go unanswered before the socket is given up (a busy phone or server). */
 const SILENCE_SLACK_MS = 3000;
 
 export class Connection {
@@ -40,10 +40,13 @@ export class Connection {
   private closed = false;
   /** The pending reconnect. */
   private again: ReturnType<typeof setTimeout> | undefined;
-  /** The heartbeat's timer, how often it beats, and when the socket was last heard from. */
+  /**
+   * The heartbeat's timer, how often it beats, and when the first ping that nothing has answered since went out
+   * (a background tab's timers may beat once a minute: only a ping unanswered counts, not a long quiet).
+   */
   private beat: ReturnType<typeof setInterval> | undefined;
   private heartbeat = HEARTBEAT_MS;
-  private heard = 0;
+  private unansweredSince: number | undefined;
   online = false;
   /** The server ended the session (logged out everywhere, a new password): the socket stays closed. */
   loggedOut = false;
@@ -71,16 +74,14 @@ export class Connection {
     if (this.closed) return;
     const ws = new WebSocket(this.url);
     this.ws = ws;
-    this.heard = Date.now();
     ws.onopen = () => {
       this.retry = 0;
-      this.heard = Date.now();
       this.beatEvery(this.heartbeat);
       this.setOnline(true);
       for (const q of this.queue.splice(0)) ws.send(q);
     };
     ws.onmessage = (e) => {
-      this.heard = Date.now();
+      this.unansweredSince = undefined;
       let m: ServerMsg;
       try {
         m = JSON.parse(String(e.data)) as ServerMsg;
@@ -93,14 +94,17 @@ export class Connection {
     ws.onclose = (e: CloseEvent) => this.lost(ws, e.code);
   }
 
-  /** Pings every `ms` while the socket is open, and gives it up when it has been silent too long. */
+  /** Pings every `ms` while the socket is open, and gives it up when a ping has gone unanswered too long. */
   private beatEvery(ms: number): void {
     this.heartbeat = ms;
+    this.unansweredSince = undefined;
     clearInterval(this.beat);
     this.beat = setInterval(() => {
       const ws = this.ws;
       if (!ws || ws.readyState !== WebSocket.OPEN) return;
-      if (Date.now() - this.heard > 2 * ms + SILENCE_SLACK_MS) return this.lost(ws, 1006);
+      const now = Date.now();
+      if (this.unansweredSince !== undefined && now - this.unansweredSince > ms + SILENCE_SLACK_MS) return this.lost(ws, 1006);
+      this.unansweredSince ??= now;
       ws.send(JSON.stringify({ type: 'ping' } satisfies ClientMessage));
     }, ms);
   }
