@@ -12,6 +12,8 @@ import { CLIENT, createTable, DESKTOP, guest, handCodes, launchChromium, member,
 
 let browser: Browser | undefined;
 let server: RunningServer | undefined;
+/** A server whose tables give a lost player 1 s before a bot plays for him, and whose bots wait 4 s before each card. */
+let brief: RunningServer | undefined;
 
 async function setup(): Promise<{ browser: Browser; base: string }> {
   browser ??= await launchChromium();
@@ -24,6 +26,7 @@ beforeAll(() => mkdirSync(OUT, { recursive: true }));
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await brief?.close();
 });
 
 /** The centre of an element on the page. */
@@ -181,6 +184,40 @@ describe('the browser table: player page, drag, grace', () => {
     await p.page.waitForSelector('main.table.my-turn .hand button.hc');
     expect(await handCodes(p.page)).toEqual(hand);
     await tag.waitFor({ state: 'detached', timeout: 5000 });
+    expect(p.errors).toEqual([]);
+    expect(watcher.errors).toEqual([]);
+    await watcher.ctx.close();
+    await p.ctx.close();
+  });
+
+  it('a player away past the grace is shown "weg" while a bot plays for him, and no longer once he is back at his turn', async () => {
+    const b = (await setup()).browser;
+    brief ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 3000, graceMs: 1000 } });
+    const base = brief.url;
+    const p = await guest(b, base, 'Zruck');
+    const id = await createTable(p, 'schafkopf', { deals: 2 });
+    // His turn to play a card with at least four in hand, so that the bot plays one for him and his turn comes again.
+    const page = p.page;
+    await play(page, async () => (await page.locator('main.table.my-turn .hand button.hc.legal:not([disabled])').count()) > 0 && (await page.locator('.hand button.hc').count()) >= 4 && (await page.locator('.summary').count()) === 0, 90_000);
+    const seat = await page.locator('.seat.mine').getAttribute('data-seat');
+    const cards = (await page.locator('.hand button.hc').count()) as number;
+    const watcher = await guest(b, base, 'Gspusi');
+    await watcher.page.goto(`${base}/table/${id}`);
+    await watcher.page.waitForSelector(`.seat.turn[data-seat="${seat}"]`);
+    const plate = watcher.page.locator(`.seat[data-seat="${seat}"]`);
+    const away = plate.locator('.tag', { hasText: /^weg$/ });
+    // His page goes away at his turn: after the grace of 1 s his seat is "weg", and after its 3 s a bot plays his card.
+    await page.goto('about:blank');
+    await away.waitFor({ timeout: 5000 });
+    await plate.filter({ hasText: `${cards - 1} Karten` }).waitFor({ timeout: 10_000 });
+    // The trick goes round to him again; he is back before the bot plays for him. It is his turn, so no event comes:
+    // only the status says he is back (the snapshot the watcher has is from while he was away).
+    await watcher.page.waitForSelector(`.seat.turn[data-seat="${seat}"]`, { timeout: 20_000 });
+    await page.goto(`${base}/table/${id}`);
+    await page.waitForSelector('main.table.my-turn');
+    expect(await page.locator('.hand button.hc').count()).toBe(cards - 1);
+    await away.waitFor({ state: 'detached', timeout: 2000 });
+    expect(await watcher.page.locator(`.seat.turn[data-seat="${seat}"]`).count()).toBe(1);
     expect(p.errors).toEqual([]);
     expect(watcher.errors).toEqual([]);
     await watcher.ctx.close();

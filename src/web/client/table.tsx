@@ -121,6 +121,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           setToAct([...s.toAct]);
           setClocks([...s.clocks]);
           setGone([...s.disconnected]);
+          // Who is away comes with the snapshot and then with each status (a player back at his turn sends no event).
+          setAway(s.seats.flatMap((x, seat) => (x.kind === 'human' && x.away ? [seat] : [])));
           setPending(false);
           if (s.seat < 0 && s.phase === 'waiting' && cameToSit(id) && maySit(user, s.settings)) {
             const open = s.seats.findIndex((x) => x.kind === 'open');
@@ -326,11 +328,11 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             </span>
           )}
           {s.kind === 'human' && s.guest && <span class="tag guest">{tr(lang, 'guest')}</span>}
-          {((s.kind === 'human' && s.away) || away.includes(seat)) && <span class="tag">{tr(lang, 'away')}</span>}
+          {away.includes(seat) && <span class="tag">{tr(lang, 'away')}</span>}
 
           {turn && secs !== null && <span class="clock">{secs}s</span>}
         </div>
-        {!((s.kind === 'human' && s.away) || away.includes(seat)) && graceOf(seat) !== null && (
+        {!away.includes(seat) && graceOf(seat) !== null && (
           <div class="gone" role="status">
             {/* At a waiting table the seat is freed for another when the time is up; in a sitting a bot plays for it. */}
             {tr(lang, 'disconnected')} · {snap.phase === 'waiting' ? `${tr(lang, 'seatFreedIn')} ` : ''}
