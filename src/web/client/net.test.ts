@@ -40,10 +40,13 @@ class FakeSocket {
 }
 
 let window: EventTarget;
+let page: EventTarget & { visibilityState: string };
 beforeEach(() => {
   vi.useFakeTimers();
   FakeSocket.made = [];
   window = new EventTarget();
+  page = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+  vi.stubGlobal('document', page);
   vi.stubGlobal('WebSocket', FakeSocket);
   vi.stubGlobal('addEventListener', window.addEventListener.bind(window));
   vi.stubGlobal('removeEventListener', window.removeEventListener.bind(window));
@@ -115,5 +118,28 @@ describe('the browser connection', () => {
     conn.close();
     window.dispatchEvent(new Event('online'));
     expect(FakeSocket.made).toHaveLength(2);
+  });
+
+  it('asks at once when the page is shown again (a phone woken), and gives up within 3 s a socket that does not answer', () => {
+    const { conn, ws, states } = connected(10_000);
+    page.visibilityState = 'hidden';
+    page.dispatchEvent(new Event('visibilitychange'));
+    expect(ws.pings).toBe(0);
+    // Woken: a ping at once. One that is answered keeps the socket.
+    page.visibilityState = 'visible';
+    page.dispatchEvent(new Event('visibilitychange'));
+    expect(ws.pings).toBe(1);
+    vi.advanceTimersByTime(100);
+    ws.hear({ type: 'pong' });
+    vi.advanceTimersByTime(5000);
+    expect(states).toEqual([true]);
+    // Woken again, and this time nothing comes: given up after 3 s, long before the next beat would notice.
+    page.dispatchEvent(new Event('visibilitychange'));
+    vi.advanceTimersByTime(2900);
+    expect(states).toEqual([true]);
+    vi.advanceTimersByTime(200);
+    expect(states).toEqual([true, false]);
+    expect(ws.readyState).toBe(FakeSocket.CLOSED);
+    conn.close();
   });
 });

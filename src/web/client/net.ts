@@ -9,8 +9,10 @@
  * A connection can also die without a close: a phone out of reach, a laptop
  * closed, a network that drops packets. The client pings as often as the
  * server's `hello` says (its heartbeat) and gives the socket up when a ping
- * has gone unanswered for a heartbeat and a little more; the browser's `offline`
- * event gives it up at once, and its `online` event reconnects at once.
+ * has gone unanswered for a heartbeat and a little more (a page shown again,
+ * after a phone slept, asks at once and waits only the little more); the
+ * browser's `offline` event gives it up at once, and its `online` event
+ * reconnects at once.
  */
 import type { ClientMessage, ServerMessage } from '../../server/protocol.js';
 
@@ -47,6 +49,9 @@ export class Connection {
   private beat: ReturnType<typeof setInterval> | undefined;
   private heartbeat = HEARTBEAT_MS;
   private unansweredSince: number | undefined;
+  /** When the socket was last heard from, and the check of a page shown again. */
+  private heardAt = 0;
+  private wakeCheck: ReturnType<typeof setTimeout> | undefined;
   online = false;
   /** The server ended the session (logged out everywhere, a new password): the socket stays closed. */
   loggedOut = false;
@@ -54,12 +59,28 @@ export class Connection {
   constructor(private readonly url: string) {
     addEventListener('offline', this.wentOffline);
     addEventListener('online', this.cameOnline);
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.shown);
     this.open();
   }
 
   /** The browser lost its network: the socket is as good as gone (no close may ever arrive). */
   private readonly wentOffline = (): void => {
     if (this.ws) this.lost(this.ws, 1006);
+  };
+
+  /**
+   * The page is shown again (a phone woken, a tab come back to): its socket may have died while it slept without a
+   * close. A ping now, and the socket is given up if nothing has come within the slack, before the player acts on it.
+   */
+  private readonly shown = (): void => {
+    const ws = this.ws;
+    if (document.visibilityState !== 'visible' || !ws || ws.readyState !== WebSocket.OPEN) return;
+    const asked = Date.now();
+    ws.send(JSON.stringify({ type: 'ping' } satisfies ClientMessage));
+    clearTimeout(this.wakeCheck);
+    this.wakeCheck = setTimeout(() => {
+      if (this.heardAt < asked) this.lost(ws, 1006);
+    }, SILENCE_SLACK_MS);
   };
 
   /** The network is back: reconnect now rather than after the pause. */
@@ -82,6 +103,7 @@ export class Connection {
     };
     ws.onmessage = (e) => {
       this.unansweredSince = undefined;
+      this.heardAt = Date.now();
       let m: ServerMsg;
       try {
         m = JSON.parse(String(e.data)) as ServerMsg;
@@ -114,6 +136,7 @@ export class Connection {
     if (this.ws !== ws) return;
     this.ws = null;
     clearInterval(this.beat);
+    clearTimeout(this.wakeCheck);
     ws.onclose = ws.onmessage = ws.onopen = null;
     if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING) ws.close();
     // A ban (moderation): the server said why before closing; coming back would only be refused.
@@ -154,6 +177,7 @@ export class Connection {
     clearInterval(this.beat);
     removeEventListener('offline', this.wentOffline);
     removeEventListener('online', this.cameOnline);
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.shown);
     this.ws?.close();
   }
 }
