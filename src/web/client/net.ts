@@ -49,8 +49,7 @@ export class Connection {
   private beat: ReturnType<typeof setInterval> | undefined;
   private heartbeat = HEARTBEAT_MS;
   private unansweredSince: number | undefined;
-  /** When the socket was last heard from, and the check of a page shown again. */
-  private heardAt = 0;
+  /** The check of a page shown again. */
   private wakeCheck: ReturnType<typeof setTimeout> | undefined;
   online = false;
   /** The server ended the session (logged out everywhere, a new password): the socket stays closed. */
@@ -76,10 +75,12 @@ export class Connection {
     const ws = this.ws;
     if (document.visibilityState !== 'visible' || !ws || ws.readyState !== WebSocket.OPEN) return;
     const asked = Date.now();
+    this.unansweredSince ??= asked;
     ws.send(JSON.stringify({ type: 'ping' } satisfies ClientMessage));
     clearTimeout(this.wakeCheck);
     this.wakeCheck = setTimeout(() => {
-      if (this.heardAt < asked) this.lost(ws, 1006);
+      // Nothing came since this ping (or an earlier one still unanswered).
+      if (this.unansweredSince !== undefined && this.unansweredSince <= asked) this.lost(ws, 1006);
     }, SILENCE_SLACK_MS);
   };
 
@@ -103,7 +104,6 @@ export class Connection {
     };
     ws.onmessage = (e) => {
       this.unansweredSince = undefined;
-      this.heardAt = Date.now();
       let m: ServerMsg;
       try {
         m = JSON.parse(String(e.data)) as ServerMsg;
