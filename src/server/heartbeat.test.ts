@@ -6,7 +6,7 @@ import type { RunningServer } from './server.js';
 import { seatedTable, testServer } from './testing.js';
 
 /**
- * The heartbeat (limits.ts `heartbeatMs`) over real sockets: a socket whose other end is gone without a word (a phone
+ * Sockets whose clients stop reading, over real sockets. The heartbeat (limits.ts `heartbeatMs`): a socket whose other end is gone without a word (a phone
  * out of reach: nothing arrives, no close, no answer to a ping) is ended by the server within two heartbeats, so that
  * its seat shows as disconnected and the reconnect grace begins; a socket that answers stays however quiet it is.
  */
@@ -53,5 +53,44 @@ describe('the heartbeat', () => {
     expect(bClosed).toBe(false);
     expect(b.socket.readyState).toBe(b.socket.OPEN);
     await b.close();
+  });
+});
+
+describe('a client that does not read what it is sent', () => {
+  it('has its socket ended once more than maxBuffered bytes wait to go out; the others are not touched', async () => {
+    // The heartbeat is long here, so that only the buffer can end the socket; the rates are high, so that one client
+    // can ask for many lobby pages quickly.
+    const big = await testServer({ limits: { heartbeatMs: 600_000, maxBuffered: 64 * 1024, messageRate: 10_000, messageBurst: 10_000, lobbyRate: 10_000, lobbyBurst: 10_000, waitingTablesPerUser: 0 } });
+    try {
+      for (let i = 0; i < 100; i++) {
+        const made = await big.hall.create({ game: 'schafkopf', seats: ['open', 'bot', 'open', 'bot'], public: true, rated: false, length: { units: 1 }, clockMs: 0, botDelayMs: 0, contributionMs: 0 }, undefined, `creator${i}`);
+        if (!made.ok) throw new Error(made.message);
+      }
+      const [deaf, other] = await Promise.all(['Taub', 'Horcher'].map((n) => Client.guest(big.url, n)));
+      const closed = new Promise<void>((r) => deaf.socket.once('close', () => r()));
+      // It stops reading, and asks for pages of 100 tables (some 20 KB each) over and over: more than the operating
+      // system's buffers hold between the two ends on this machine, some megabytes.
+      (deaf.socket as unknown as { _socket: Socket })._socket.pause();
+      let asked = 0;
+      let ended = false;
+      void closed.then(() => (ended = true));
+      while (!ended && asked < 5000 && deaf.socket.readyState === deaf.socket.OPEN) {
+        for (let i = 0; i < 50; i++) deaf.send({ type: 'lobby', limit: 100 });
+        asked += 50;
+        await sleep(20);
+        // The server ended it: its end of the socket is gone (seen once the client reads again).
+        if (big.app.websocketServer.clients.size < 2) break;
+      }
+      expect(big.app.websocketServer.clients.size).toBe(1);
+      (deaf.socket as unknown as { _socket: Socket })._socket.resume();
+      await closed;
+      // The other client still gets its answers.
+      const page = other.next((m) => m.type === 'lobby', 5000);
+      other.send({ type: 'lobby' });
+      expect(await page).toMatchObject({ type: 'lobby' });
+      await other.close();
+    } finally {
+      await big.close();
+    }
   });
 });

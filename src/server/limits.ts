@@ -36,6 +36,11 @@ export interface Limits {
    * The `hello` tells the client the same number, and the client pings as often (docs/protocol.md).
    */
   readonly heartbeatMs: number;
+  /**
+   * Bytes that may wait to go out on one socket (beyond what the operating system's buffers took): a client that does
+   * not read what it is sent is ended past them, instead of the server holding its messages in memory.
+   */
+  readonly maxBuffered: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -59,6 +64,7 @@ export const DEFAULT_LIMITS: Limits = {
   lobbyRate: 1,
   lobbyBurst: 10,
   heartbeatMs: 10_000,
+  maxBuffered: 1024 * 1024,
 };
 
 /** A token bucket: `rate` tokens a second, at most `burst` saved up. */

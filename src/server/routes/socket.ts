@@ -84,15 +84,24 @@ export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
 function connection(ctx: ServerContext, log: { info(o: object, m: string): void; error(o: object, m: string): void }, ws: WebSocket, user: UserRow, session?: string): void {
   const { hall, limits, router } = ctx;
   const acks = ctx.metrics?.acknowledgements();
+  // A client that does not read what it is sent (or cannot keep up) would have the server keep it all in memory:
+  // past `maxBuffered` bytes waiting to go out, its socket is ended (limits.ts).
+  const open = () => {
+    if (ws.readyState !== ws.OPEN) return false;
+    if (ws.bufferedAmount <= limits.maxBuffered) return true;
+    log.info({ user: user.id, buffered: ws.bufferedAmount }, 'socket ended: it does not read what it is sent');
+    ws.terminate();
+    return false;
+  };
   const send = (m: ServerMessage) => {
     acks?.answered(m);
-    if (ws.readyState !== ws.OPEN) return;
+    if (!open()) return;
     corkTurn(ws);
     ws.send(JSON.stringify(m));
   };
   // The lobby sends the same JSON text to many sockets: it is serialised once (lobby.ts).
   const sendText = (text: string) => {
-    if (ws.readyState === ws.OPEN) ws.send(text);
+    if (open()) ws.send(text);
   };
   const sub = { userId: user.id, send, sendText };
   const bucket = new TokenBucket(limits.messageRate, limits.messageBurst);
