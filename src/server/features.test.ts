@@ -49,6 +49,15 @@ describe.each(STORE_KINDS)('features, stored in %s', (kind) => {
       const replies = [];
       for (let i = 0; i < 6; i++) replies.push(await b.request({ type: 'chat', table: id, text: `${i}` }));
       expect(replies.some((r) => r.type === 'error' && r.code === 'rateLimited')).toBe(true);
+      // One who opens the table now (a first join, a page opened again) gets the lines said so far in the snapshot,
+      // oldest first; a join with `since` gets what it missed as events instead.
+      const late = await Client.guest(server.url, 'Spaet');
+      const fresh = await late.join(id);
+      const said = replies.filter((r) => r.type === 'ok').length;
+      expect(fresh.chat!.map((l) => [l.name, l.text])).toEqual([['Anna', 'Servus'], ...Array.from({ length: said }, (_, i) => ['Bert', `${i}`])]);
+      expect(fresh.chat!.every((l, i, all) => i === 0 || l.e > all[i - 1].e)).toBe(true);
+      expect((await late.join(id, fresh.last)).chat).toBeUndefined();
+      await late.close();
 
       const ended = [a, b, watcher].map((c) => c.next(sittingEnd(id), 30_000));
       const stops = [a, b].map((c) => autoplay(c, id));

@@ -106,6 +106,12 @@ describe('moderation', () => {
     await expect.poll(() => late.table(table).events.some((x) => x.e === line.e)).toBe(true);
     expect(late.table(table).events.find((x) => x.e === line.e)!.event).toEqual({ type: 'chat', name: 'Rüpel', userId: rowdy.user.id, text: '', hidden: true });
     expect(JSON.stringify(late.table(table).events)).not.toContain('Deppen');
+    // A page opened now gets the hidden line in its snapshot, without its text.
+    const opened = await Client.guest(server.url, 'Neugierig');
+    clients.push(opened);
+    const first = await opened.join(table);
+    expect(first.chat!.find((l) => l.e === line.e)).toEqual({ e: line.e, name: 'Rüpel', userId: rowdy.user.id, text: '', hidden: true });
+    expect(JSON.stringify(first)).not.toContain('Deppen');
     // Both reports are closed by what was done.
     expect((await call<{ reports: ReportRow[] }>(server.url, 'GET', '/api/admin/reports', admin.token)).body.reports).toEqual([]);
     // A socket cannot send a moderation step itself, not even an admin's.

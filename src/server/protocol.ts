@@ -192,8 +192,15 @@ export const Snapshot = z
     fair: z.object({ ...FairCommitment.unwrap().shape, collecting: z.boolean(), contributed: z.boolean() }).readonly().nullable(),
     /** Present when a moderator closed the table: the reason (nothing more happens at it). */
     closed: z.string().optional(),
+    /**
+     * In the snapshot of a first join (without `since`) only: the sitting's last chat lines (at most `CHAT_IN_SNAPSHOT`,
+     * oldest first, each with its event number; a hidden one without its text), so that a page opened again shows them.
+     */
+    chat: z.array(z.object({ e: z.number().int(), name: z.string(), userId: z.string(), text: z.string(), hidden: z.literal(true).optional() }).readonly()).readonly().optional(),
   })
   .readonly();
+/** Chat lines a first join's snapshot brings at most. */
+export const CHAT_IN_SNAPSHOT = 30;
 export type Snapshot = z.infer<typeof Snapshot>;
 
 /** The server's own error codes, beside the rules' (src/core/result.ts). */

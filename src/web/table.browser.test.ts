@@ -127,7 +127,7 @@ describe('the browser table in Chromium', () => {
     await Promise.all(people.map((p) => p.ctx.close()));
   });
 
-  it('an illegal click is refused and explained; a reload in the middle of a deal restores the table exactly', async () => {
+  it('an illegal click is refused and explained; a reload in the middle of a deal restores the table exactly, its talk too', async () => {
     const { browser: b } = await setup();
     slow ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 1000 } });
     const base = slow.url;
@@ -146,10 +146,16 @@ describe('the browser table in Chromium', () => {
     expect(refused).toBe(true);
     // Reload: the same hand, trick, headline and turn (once a finished trick has slid to its winner).
     await page.waitForSelector('.played.sweep', { state: 'detached' });
+    // A line said at the table before the reload.
+    await page.fill('input[name=say]', 'Bin glei zruck');
+    await page.keyboard.press('Enter');
+    await page.locator('.talk .chat-line', { hasText: 'Bin glei zruck' }).waitFor({ timeout: 5000 });
     const before = { hand: await handCodes(page), trick: await page.locator('.felt').innerText(), head: await page.locator('.headline').innerText(), turn: await page.locator('.seat.turn').getAttribute('data-seat') };
     await page.reload();
     await page.waitForSelector('.hand button.hc');
     await page.waitForSelector('main.table.my-turn');
+    // The talk is still there (it was lost with the page before the snapshot brought the last lines).
+    expect(await page.locator('.talk .chat-line').allInnerTexts()).toEqual([expect.stringContaining('Bin glei zruck')]);
     const after = { hand: await handCodes(page), trick: await page.locator('.felt').innerText(), head: await page.locator('.headline').innerText(), turn: await page.locator('.seat.turn').getAttribute('data-seat') };
     expect(after).toEqual(before);
     expect(p.errors).toEqual([]);

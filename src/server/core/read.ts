@@ -1,6 +1,6 @@
 import { SPECTATOR, type Seat } from '../../games/game.js';
 import { DEFAULT_CONTRIBUTION_MS, dealContext, publicCommitment } from '../fairDeal.js';
-import type { NumberedTableEvent, ServerMessage, Snapshot } from '../protocol.js';
+import { CHAT_IN_SNAPSHOT, type NumberedTableEvent, type ServerMessage, type Snapshot } from '../protocol.js';
 import { dealState, publicSeats } from './log.js';
 import { DEFAULT_GRACE_MS, type Effect, type Live, type Sitting, type TableContext, type TableState } from './types.js';
 
@@ -71,7 +71,21 @@ function fairShown(ctx: TableContext, s: Sitting, l: Live, seat: Seat): Snapshot
   return null;
 }
 
-export function snapshot(ctx: TableContext, state: TableState, userId: string): Snapshot {
+/** The sitting's last chat lines, oldest first (a first join's snapshot brings them). */
+function recentChat(s: Sitting): NonNullable<Snapshot['chat']> {
+  const lines: NonNullable<Snapshot['chat']>[number][] = [];
+  for (let e = s.slots.length - 1; e >= 0 && lines.length < CHAT_IN_SNAPSHOT; e--) {
+    const slot = s.slots[e];
+    if ('event' in slot && slot.event.type === 'chat') {
+      const { name, userId, text, hidden } = slot.event;
+      lines.push({ e, name, userId, text, ...(hidden ? { hidden } : {}) });
+    }
+  }
+  return lines.reverse();
+}
+
+/** What the seat of `userId` (or a spectator) sees of the table now; with `withChat`, the last chat lines too. */
+export function snapshot(ctx: TableContext, state: TableState, userId: string, withChat = false): Snapshot {
   const { sitting: s, live: l } = state;
   const settings = ctx.settings;
   const seat = viewerSeat(s, userId);
@@ -108,6 +122,7 @@ export function snapshot(ctx: TableContext, state: TableState, userId: string): 
     cseq: s.cseqs.get(userId)?.last ?? 0,
     fair: fairShown(ctx, s, l, seat),
     ...(s.ended !== null ? { closed: s.ended } : {}),
+    ...(withChat ? { chat: recentChat(s) } : {}),
   };
 }
 

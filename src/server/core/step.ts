@@ -355,7 +355,8 @@ function join(run: Run, c: Extract<Command, { type: 'join' }>): Reply {
   const returned = held.filter((x) => l.gone.some((g) => g.seat === x));
   for (const x of returned) run.effects.push({ type: 'cancel', key: `grace:${x}` });
   l.gone = l.gone.filter((g) => !returned.includes(g.seat));
-  run.effects.push({ type: 'send', to: [c.follower.id], message: snapshot(ctx, run.state, userId) });
+  // A first join (a page opened) brings the last chat lines; a join with `since` gets what it missed as events.
+  run.effects.push({ type: 'send', to: [c.follower.id], message: snapshot(ctx, run.state, userId, c.since === undefined) });
   if (!following && c.since !== undefined && c.since < lastEvent(s)) {
     const seat = viewerSeat(s, userId);
     run.effects.push({ type: 'send', to: [c.follower.id], message: { type: 'events', table: ctx.id, events: render(ctx, s, c.since + 1, seat), toAct: toAct(ctx, s), legal: legalFor(ctx, s, seat) } });

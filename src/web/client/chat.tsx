@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Lang } from '../../games/present.js';
-import type { TableEvent } from '../../server/protocol.js';
+import type { Snapshot, TableEvent } from '../../server/protocol.js';
 import { modSay } from './moderationWords.js';
 import { api } from './net.js';
 
@@ -11,6 +11,11 @@ export interface ChatLine {
   readonly userId: string;
   readonly text: string;
   readonly hidden: boolean;
+}
+
+/** The chat lines a first join's snapshot brings (a page opened again shows what was said). */
+export function chatOfSnapshot(lines: NonNullable<Snapshot['chat']>): readonly ChatLine[] {
+  return lines.map((l) => ({ e: l.e, name: l.name, userId: l.userId, text: l.text, hidden: l.hidden === true }));
 }
 
 /** The chat lines after one table event: a new line, or a line a moderator hid. */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { applyChat, Talk, type ChatLine } from './chat.js';
+import { applyChat, chatOfSnapshot, Talk, type ChatLine } from './chat.js';
 import { modSay } from './moderationWords.js';
 import { pickKey, ringCrowded, seatAcross, seatAngle, type CardModel, type PlayedCard, type TableModel } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
@@ -123,6 +123,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           setGone([...s.disconnected]);
           // Who is away comes with the snapshot and then with each status (a player back at his turn sends no event).
           setAway(s.seats.flatMap((x, seat) => (x.kind === 'human' && x.away ? [seat] : [])));
+          if (s.chat) setChat(chatOfSnapshot(s.chat));
           setPending(false);
           if (s.seat < 0 && s.phase === 'waiting' && cameToSit(id) && maySit(user, s.settings)) {
             const open = s.seats.findIndex((x) => x.kind === 'open');
