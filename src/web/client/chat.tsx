@@ -13,14 +13,17 @@ export interface ChatLine {
   readonly hidden: boolean;
 }
 
+/** A chat line from the server's (an event's, or a snapshot's line). */
+const lineOf = (e: number, l: { name: string; userId: string; text: string; hidden?: true }): ChatLine => ({ e, name: l.name, userId: l.userId, text: l.text, hidden: l.hidden === true });
+
 /** The chat lines a first join's snapshot brings (a page opened again shows what was said). */
 export function chatOfSnapshot(lines: NonNullable<Snapshot['chat']>): readonly ChatLine[] {
-  return lines.map((l) => ({ e: l.e, name: l.name, userId: l.userId, text: l.text, hidden: l.hidden === true }));
+  return lines.map((l) => lineOf(l.e, l));
 }
 
 /** The chat lines after one table event: a new line, or a line a moderator hid. */
 export function applyChat(lines: readonly ChatLine[], e: number, event: TableEvent): readonly ChatLine[] {
-  if (event.type === 'chat') return [...lines.slice(-30), { e, name: event.name, userId: event.userId, text: event.text, hidden: event.hidden === true }];
+  if (event.type === 'chat') return [...lines.slice(-30), lineOf(e, event)];
   if (event.type === 'chatHidden') return lines.map((l) => (l.e === event.e ? { ...l, text: '', hidden: true } : l));
   return lines;
 }
