@@ -98,6 +98,9 @@ export type FairCommitment = z.infer<typeof FairCommitment>;
 export const FairReveal = z.object({ ...FairCommitment.unwrap().shape, seed: z.string(), contributions: z.array(z.string().nullable()).readonly(), deck: strings }).readonly();
 export type FairReveal = z.infer<typeof FairReveal>;
 
+/** What a chat line says, in its event and in a snapshot's last lines. */
+const chatLine = { name: z.string(), userId: z.string(), text: z.string(), hidden: z.literal(true).optional() };
+
 /** Table events: numbered in one sequence per table with the game's events. */
 export const TableEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('seat'), seat: seatNo, occupant: PublicSeat }).readonly(),
@@ -112,7 +115,7 @@ export const TableEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('dealEnd'), deal: z.number().int(), outcome: z.unknown(), sheet: z.unknown(), unitComplete: z.boolean(), fair: FairReveal.optional() }).readonly(),
   z.object({ type: z.literal('sittingEnd'), sitting: z.number().int(), record: z.string(), sheet: z.unknown(), totals: z.array(z.number()).readonly() }).readonly(),
   /** A chat line; `hidden` (and no text) when a moderator hid it. */
-  z.object({ type: z.literal('chat'), name: z.string(), userId: z.string(), text: z.string(), hidden: z.literal(true).optional() }).readonly(),
+  z.object({ type: z.literal('chat'), ...chatLine }).readonly(),
   /** A moderator hid the chat line of event `e`: the client removes its text. */
   z.object({ type: z.literal('chatHidden'), e: z.number().int() }).readonly(),
   /** A moderator closed the table: nothing more happens at it. */
@@ -196,7 +199,7 @@ export const Snapshot = z
      * In the snapshot of a first join (without `since`) only: the sitting's last chat lines (at most `CHAT_IN_SNAPSHOT`,
      * oldest first, each with its event number; a hidden one without its text), so that a page opened again shows them.
      */
-    chat: z.array(z.object({ e: z.number().int(), name: z.string(), userId: z.string(), text: z.string(), hidden: z.literal(true).optional() }).readonly()).readonly().optional(),
+    chat: z.array(z.object({ e: z.number().int(), ...chatLine }).readonly()).readonly().optional(),
   })
   .readonly();
 /** Chat lines a first join's snapshot brings at most. */
