@@ -158,6 +158,36 @@ describe('fair deals over the wire', () => {
     await Promise.all([quick, silent, outsider].map((c) => c.close()));
   });
 
+  it('the next deal waits for a player still reading the last one (up to the server\'s readingMs), and begins as soon as he contributes', async () => {
+    const s = await server({ limits: { readingMs: 1500 } });
+    const [a, b] = await Promise.all([Client.guest(s.url, 'quickReader'), Client.guest(s.url, 'slowReader')]);
+    const id = await seatedTable(s.url, a, [a, b], { game: 'talonschnapsen', seats: ['open', 'open', 'bot'], length: { deals: 3 }, contributionMs: 200 });
+    // From here b's client contributes only when told to, as the browser does when its player closes the summary.
+    b.contribute = false;
+    const at = (pred: (e: NumberedTableEvent) => boolean) => a.next((m) => eventsOf(m).some(pred), 30_000).then(() => performance.now());
+    const endOf = (deal: number) => at((e) => e.event.type === 'dealEnd' && e.event.deal === deal);
+    const cardsOf = (deal: number) => at((e) => (e.event.type === 'dealt' || e.event.type === 'game') && e.event.deal === deal);
+    const [end0, cards1, end1, cards2] = [endOf(0), cardsOf(1), endOf(1), cardsOf(2)];
+    const stops = [autoplay(a, id), autoplay(b, id)];
+    // b never contributes to deal 1: it begins after the reading time, not after the table's 200 ms.
+    const waited = (await cards1) - (await end0);
+    expect(waited).toBeGreaterThanOrEqual(1300);
+    // b contributes to deal 2 300 ms after deal 1's end: it begins then, long before the reading time is over.
+    const ended1 = await end1;
+    await new Promise((r) => setTimeout(r, 300));
+    b.send({ type: 'contribute', table: id, deal: 2, contribution: 'cd'.repeat(32) });
+    const waited2 = (await cards2) - ended1;
+    expect(waited2).toBeGreaterThanOrEqual(250);
+    expect(waited2).toBeLessThan(1200);
+    const last = a.next((m) => eventsOf(m).some((e) => e.event.type === 'sittingEnd'), 30_000);
+    await last;
+    stops.forEach((stop) => stop());
+    const deals = a.table(id).events.filter((e) => e.event.type === 'dealEnd').map((e) => (e.event as unknown as { fair: FairReveal }).fair);
+    const seatB = b.table(id).seat;
+    expect(deals.map((f) => f.contributions[seatB] !== null)).toEqual([true, false, true]);
+    await Promise.all([a, b].map((c) => c.close()));
+  });
+
   it('a server that stops while it collects comes back with the same commitment, and the deal still verifies', async () => {
     const db = tempDb();
     const first = await server({ db });

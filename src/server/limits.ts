@@ -27,6 +27,12 @@ export interface Limits {
   readonly waitingSeatMs: number;
   /** How long a finished table stays in memory so that its last events reach its followers (ms); then the store answers for it. */
   readonly finishedLingerMs: number;
+  /**
+   * After a deal, the next deal of the sitting waits for a present player's contribution this long at most (ms), or
+   * the table's `contributionMs` where that is longer (a table without contributions, 0, never waits): the browser
+   * sends it when its player closes the deal's summary, so that nobody's clock runs while he reads the result.
+   */
+  readonly readingMs: number;
   /** Lobby (re)subscriptions one user may make per second on average, over all their connections, and the burst (each sends a page). */
   readonly lobbyRate: number;
   readonly lobbyBurst: number;
@@ -61,6 +67,7 @@ export const DEFAULT_LIMITS: Limits = {
   waitingExpiryMs: 10 * 60_000,
   waitingSeatMs: 2 * 60_000,
   finishedLingerMs: 30_000,
+  readingMs: 15_000,
   lobbyRate: 1,
   lobbyBurst: 10,
   heartbeatMs: 10_000,

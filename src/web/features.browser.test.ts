@@ -14,6 +14,9 @@ let browser: Browser | undefined;
 let server: RunningServer | undefined;
 /** A server whose tables give a lost player 1 s before a bot plays for him, and whose bots wait 4 s before each card. */
 let brief: RunningServer | undefined;
+/** Servers whose next deal waits a minute, and half a second, for a player reading the last deal's summary. */
+let patient: RunningServer | undefined;
+let hasty: RunningServer | undefined;
 
 async function setup(): Promise<{ browser: Browser; base: string }> {
   browser ??= await launchChromium();
@@ -27,6 +30,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await brief?.close();
+  await patient?.close();
+  await hasty?.close();
 });
 
 /** The centre of an element on the page. */
@@ -187,6 +192,44 @@ describe('the browser table: player page, drag, grace', () => {
     expect(p.errors).toEqual([]);
     expect(watcher.errors).toEqual([]);
     await watcher.ctx.close();
+    await p.ctx.close();
+  });
+
+  it('the next deal waits while the player reads the last one\'s summary, and begins when he closes it', async () => {
+    const b = (await setup()).browser;
+    patient ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 0 }, limits: { readingMs: 60_000 } });
+    const p = await guest(b, patient.url, 'Lesratz');
+    await createTable(p, 'schafkopf', { deals: 2 });
+    const page = p.page;
+    await play(page, async () => (await page.locator('.summary').count()) > 0, 90_000);
+    expect(await page.locator('.summary h2').textContent()).toMatch(/Spiel vorbei/);
+    // Two seconds of reading: the second deal has not been dealt (no card of it came, the hand is empty).
+    await page.waitForTimeout(2000);
+    const secondDealt = () => p.frames.some((f) => (JSON.parse(f) as { events?: { event: { type: string; deal?: number } }[] }).events?.some((x) => (x.event.type === 'dealt' || x.event.type === 'game') && x.event.deal === 1));
+    expect(secondDealt()).toBe(false);
+    expect(await page.locator('.hand button.hc').count()).toBe(0);
+    await page.screenshot({ path: `${OUT}/reading-summary.png` });
+    // "Weiter": the deal begins at once (the server waited for this player's contribution alone).
+    await page.locator('.summary button.next').click();
+    await page.locator('.hand button.hc').nth(7).waitFor({ timeout: 5000 });
+    expect(secondDealt()).toBe(true);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
+
+  it('a summary still open when the player must act in the next deal (begun past the reading time) closes by itself', async () => {
+    const b = (await setup()).browser;
+    hasty ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 0 }, limits: { readingMs: 500 } });
+    const p = await guest(b, hasty.url, 'Trödler');
+    await createTable(p, 'schafkopf', { deals: 2 });
+    const page = p.page;
+    await play(page, async () => (await page.locator('.summary').count()) > 0, 90_000);
+    // He leaves the summary open: after half a second the deal begins without him, and at his first decision the
+    // summary is gone, his buttons or cards in reach.
+    await page.locator('.summary').waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await page.locator('main.table.my-turn').count()).toBe(1);
+    expect(await page.locator('.backdrop').count()).toBe(0);
+    expect(p.errors).toEqual([]);
     await p.ctx.close();
   });
 

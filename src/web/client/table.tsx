@@ -70,11 +70,19 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const known = useRef(new Map<number, Known>());
   const sentNow = useRef(new Set<number>());
   const current = useRef<Snap | null>(null);
+  // While the player reads a deal's summary, the next deal's contribution waits (the server waits for it, up to its
+  // `readingMs`), so that his clock does not run behind the dialog; it goes out when he closes the summary.
+  const reading = useRef(false);
+  const held = useRef<{ deal: number; commitment: string; seat: number } | null>(null);
   const contribute = (deal: number, commitment: string, seat: number) => {
     const k = known.current.get(deal) ?? {};
     k.commitment ??= commitment;
     known.current.set(deal, k);
     if (seat < 0 || sentNow.current.has(deal)) return;
+    if (reading.current) {
+      held.current = { deal, commitment, seat };
+      return;
+    }
     k.mine ??= { seat, contribution: randomSeedHex() };
     sentNow.current.add(deal);
     conn.send({ type: 'contribute', table: id, deal, contribution: k.mine.contribution });
@@ -150,6 +158,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               const f = event.fair as { commitment: string };
               contribute(event.deal as number, f.commitment, current.current?.seat ?? -1);
             }
+            if (event.type === 'dealEnd' && (current.current?.seat ?? -1) >= 0) reading.current = true;
             if (event.type === 'dealEnd' || event.type === 'sittingEnd') {
               setSnap((s) => {
                 if (!s) return s;
@@ -277,6 +286,22 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     wasMine.current = mineNow;
   }, [mineNow, lang]);
   useEffect(() => () => void (document.title = 'stich'), []);
+
+  // A deal's summary closed (every one of them): the next deal's contribution goes out, and the deal begins.
+  const readingNow = ended.some((x) => x.kind === 'deal');
+  useEffect(() => {
+    if (readingNow) return;
+    reading.current = false;
+    const h = held.current;
+    held.current = null;
+    if (h) contribute(h.deal, h.commitment, h.seat);
+  }, [readingNow]);
+  // A player still reading when the next deal began anyway (past the server's wait) and is to act in it: the old
+  // summaries close, so that no dialog hides his buttons while his clock runs (the Spielzettel keeps every result).
+  const runningDeal = snap?.deal ?? -1;
+  useEffect(() => {
+    if (mineNow && ended.some((x) => x.kind === 'deal' && x.deal !== undefined && x.deal < runningDeal)) setEnded((e) => e.filter((x) => !(x.kind === 'deal' && x.deal !== undefined && x.deal < runningDeal)));
+  }, [mineNow, runningDeal, ended]);
 
   // One who watches is not asked to close a deal's summary: it goes by itself after a while (the sitting's stays).
   const watching = snap !== null && snap.seat < 0;
