@@ -159,6 +159,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               contribute(event.deal as number, f.commitment, current.current?.seat ?? -1);
             }
             if (event.type === 'dealEnd' && (current.current?.seat ?? -1) >= 0) reading.current = true;
+            // Dealt without this player's part (he read past the server's wait): it is no longer taken.
+            if (event.type === 'dealt' && held.current?.deal === event.deal) held.current = null;
             if (event.type === 'dealEnd' || event.type === 'sittingEnd') {
               setSnap((s) => {
                 if (!s) return s;
