@@ -65,6 +65,7 @@ describe('the hint text', () => {
         '          −5 ct  solo S',
         '      −256.3 ct  wenz',
         '      −669.8 ct  solo G',
+        '  (The bot keeps its usual choice unless the worlds show another to be better with confidence; over few worlds the estimates are uncertain.)',
       ].join('\n'),
     );
   });

@@ -60,5 +60,7 @@ export async function hintLines<T extends GameTypes>(
     `  (${head})`,
     ...h.estimates.map((e) => `    ${e.action === h.choice ? '→' : ' '} ${signed(e.value, unit).padStart(width)}  ${words(e.action)}`),
   ];
+  // A choice below the best estimate is said to be one, as the browser says it (a player asked why it advises the worse).
+  if (h.chance === undefined && h.estimates[0]?.action !== h.choice) lines.push('  (The bot keeps its usual choice unless the worlds show another to be better with confidence; over few worlds the estimates are uncertain.)');
   return lines.join('\n');
 }
