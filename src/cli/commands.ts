@@ -22,8 +22,9 @@ export function rulesCommand(gameName: string, out: NodeJS.WritableStream, lang 
   const module = lookupGame(gameName);
   out.write(describeRuleBook(module.game.ruleBook, lang) + '\n');
   if (module.playOptions && module.playOptions.length > 0) {
-    out.write('\nOptions of "stich play ' + module.game.id + '":\n');
-    for (const o of module.playOptions) out.write(`  ${o.flag}  ${o.description} (sets ${o.rule})\n`);
+    const de = lang === 'de';
+    out.write(de ? `\nOptionen von „stich play ${module.game.id}“:\n` : `\nOptions of "stich play ${module.game.id}":\n`);
+    for (const o of module.playOptions) out.write(de ? `  ${o.flag}  ${o.descriptionDe} (setzt ${o.rule})\n` : `  ${o.flag}  ${o.description} (sets ${o.rule})\n`);
   }
   return 0;
 }

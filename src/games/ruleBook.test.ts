@@ -70,7 +70,11 @@ describe('resolveRules', () => {
     expect(text).toContain('a = kind A; b = kind B');
     const de = describeRuleBook(book, 'de');
     expect(de).toContain('Schlicht = plain (Vorgabe)');
-    expect(de).toContain('Die flag: flag = false');
+    expect(de).toContain('Die flag: flag = off  (on|off)');
+    // German alone: the English description is left out (there is none in German), the integer's kind in German.
+    expect(text).toContain('      a count\n');
+    expect(de).not.toContain('      a count\n');
+    expect(de).toMatch(/count = 3 {2}\(Zahl \d+\.\.\d+\)/);
     expect(de).toContain('mode auf Deutsch');
   });
 

@@ -181,7 +181,16 @@ export function describeRules<Rules>(book: RuleBook<Rules>, rules: Readonly<Reco
   return { preset: presetLabel(book, presetName, lang), changes };
 }
 
-/** The house-rule table for `stich rules GAME`: the people's name and line in the language asked for, then the id, default and source. */
+/** A rule's value as `--rule name=value` takes it: on/off for a switch (not true/false), else as it is. */
+function typedValue(value: unknown): string {
+  return value === true ? 'on' : value === false ? 'off' : String(value);
+}
+
+/**
+ * The house-rule table for `stich rules GAME`: the people's name and line in the language asked for, then the id,
+ * default and source; in English also the rule's longer description (there is none in German, so `--lang de` shows
+ * the German lines alone, as the browser's rules page does).
+ */
 export function describeRuleBook<Rules>(book: RuleBook<Rules>, lang: WordsLang = 'en'): string {
   const de = lang === 'de';
   const lines: string[] = [];
@@ -190,18 +199,18 @@ export function describeRuleBook<Rules>(book: RuleBook<Rules>, lang: WordsLang =
   lines.push(de ? 'Voreinstellungen (--preset NAME):' : 'Presets (--preset NAME):');
   for (const p of book.presets) {
     lines.push(`  ${p.label[lang]} = ${p.name}${p.name === book.defaultPreset ? (de ? ' (Vorgabe)' : ' (default)') : ''}: ${p.explain[lang]}`);
-    lines.push(`      ${p.description} [${p.source}]`);
+    lines.push(de ? `      [${p.source}]` : `      ${p.description} [${p.source}]`);
     const changed = Object.entries(p.values);
-    if (changed.length > 0) lines.push(`      ${de ? 'setzt' : 'sets'} ${changed.map(([k, v]) => `${k}=${String(v)}`).join(', ')}`);
+    if (changed.length > 0) lines.push(`      ${de ? 'setzt' : 'sets'} ${changed.map(([k, v]) => `${k}=${typedValue(v)}`).join(', ')}`);
   }
   lines.push('');
   lines.push(de ? 'Hausregeln (--rule name=wert):' : 'House rules (--rule name=value):');
   for (const r of book.houseRules) {
-    const kind = r.type === 'choice' ? r.choices?.join('|') : r.type === 'integer' ? `integer${r.min !== undefined ? ` ${r.min}..${r.max ?? ''}` : ''}` : 'on|off';
-    lines.push(`  ${r.label[lang]}: ${r.name} = ${String(r.default)}  (${kind})  [${r.source}]`);
+    const kind = r.type === 'choice' ? r.choices?.join('|') : r.type === 'integer' ? `${de ? 'Zahl' : 'integer'}${r.min !== undefined ? ` ${r.min}..${r.max ?? ''}` : ''}` : 'on|off';
+    lines.push(`  ${r.label[lang]}: ${r.name} = ${typedValue(r.default)}  (${kind})  [${r.source}]`);
     lines.push(`      ${r.explain[lang]}`);
     if (r.choiceLabels) lines.push(`      ${(r.choices ?? []).map((c) => `${c} = ${r.choiceLabels?.[c]?.[lang] ?? c}`).join('; ')}`);
-    lines.push(`      ${r.description}`);
+    if (!de) lines.push(`      ${r.description}`);
   }
   return lines.join('\n');
 }

@@ -47,4 +47,6 @@ export interface PlayOption {
   /** The house rule it sets. */
   readonly rule: string;
   readonly description: string;
+  /** The description in German (`stich rules GAME --lang de`). */
+  readonly descriptionDe: string;
 }

@@ -301,7 +301,7 @@ function karnoeffelPartieEnd(rules: KarnoeffelRules, before: KarnoeffelSheet, af
 
 /** `stich play karnoeffel --players 6 --target 51 --stake 5`. */
 export const KARNOEFFEL_OPTIONS: readonly PlayOption[] = [
-  { flag: '--players <n>', key: 'players', rule: 'players', description: 'number of players: 2, 4, 6 or 8' },
-  { flag: '--target <points>', key: 'target', rule: 'target', description: 'points that win a Partie: 10n + 1 (41, 51, 71, 101)' },
-  { flag: '--stake <amount>', key: 'stake', rule: 'stake', description: 'the agreed stake per Partie' },
+  { flag: '--players <n>', key: 'players', rule: 'players', description: 'number of players: 2, 4, 6 or 8', descriptionDe: 'Zahl der Spieler: 2, 4, 6 oder 8' },
+  { flag: '--target <points>', key: 'target', rule: 'target', description: 'points that win a Partie: 10n + 1 (41, 51, 71, 101)', descriptionDe: 'Punkte, die eine Partie gewinnen: 10n + 1 (41, 51, 71, 101)' },
+  { flag: '--stake <amount>', key: 'stake', rule: 'stake', description: 'the agreed stake per Partie', descriptionDe: 'der vereinbarte Einsatz je Partie' },
 ];

@@ -101,7 +101,7 @@ describe('stich rules schafkopf (describeRuleBook)', () => {
     expect(text).toContain('  Aumer/Koller (the book) = aumer-koller (default): ');
     expect(text).toContain('[002; NOTES.md]');
     expect(text).toMatch(/ {2}Online rules = sauspiel: [^\n]*\n {6}[^\n]*\[NOTES\.md; \.\.\/shared\/conformance\/schafkopf\/README\.md\]/);
-    expect(text).toContain('    sets herzSoloFirst=false, soloRanking=equal, klopfen=true, laufende=allTrumps, tarifRufspiel=20, tarifSolo=50, tarifSchneider=10, tarifLaufende=10, allPass=redeal');
+    expect(text).toContain('    sets herzSoloFirst=off, soloRanking=equal, klopfen=on, laufende=allTrumps, tarifRufspiel=20, tarifSolo=50, tarifSchneider=10, tarifLaufende=10, allPass=redeal');
   });
 
   it('lists every house rule with its default, its values and its source, each rule citing 002, NOTES.md or the conformance README', () => {
@@ -110,7 +110,7 @@ describe('stich rules schafkopf (describeRuleBook)', () => {
       // Each rule's line: its name in words, then its id, default and values, and its source.
       const line = text.split('\n').find((l) => /^ {2}\S/.test(l) && l.includes(`: ${rule.name} = `));
       expect(line, rule.name).toBeDefined();
-      expect(line).toContain(`${rule.name} = ${String(rule.default)}  (`);
+      expect(line).toContain(`${rule.name} = ${rule.default === true ? 'on' : rule.default === false ? 'off' : String(rule.default)}  (`);
       expect(line).toContain(`[${rule.source}]`);
       expect(rule.source).toMatch(/002|NOTES\.md|conformance README/);
       expect(text).toContain(`      ${rule.description}`);

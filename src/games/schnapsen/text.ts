@@ -491,4 +491,5 @@ export const FACES_OPTION: PlayOption = {
   key: 'faces',
   rule: 'faces',
   description: 'card faces: german (Eichel, Gras, Herz, Schellen) or french (Kreuz, Pik, Herz, Karo)',
+  descriptionDe: 'Kartenbild: german, deutsch (Eichel, Gras, Herz, Schellen), oder french, französisch (Kreuz, Pik, Herz, Karo)',
 };
