@@ -24,6 +24,21 @@ describe('the trump call at the browser table (003 "Beginn und Ende": the Rufer 
     expect(de.filter((l) => l.endsWith('verdeckte Karte aufdecken'))).toEqual(['1. verdeckte Karte aufdecken', '2. verdeckte Karte aufdecken', '3. verdeckte Karte aufdecken']);
   });
 
+  it('names the card turned up for trump in the page\'s language, without its code, as the hand names it', () => {
+    // Seat 0's cards still to come are EO and GU: turning up the 1st shows the Eichel-Ober.
+    const s = run(newDeal('bauern', ['EA EZ HK EO GU', 'GA GZ GK HA HZ', 'EK HO HU SA SZ', 'SK SO SU EU GO']), '2 abheben; 0 aufdecken 1');
+    const view = bauernschnapsen.view(s, 1);
+    expect(view.turned).not.toBeNull();
+    const de = schnapsenPresentation.table(view, [], 'de', names).headline;
+    const en = schnapsenPresentation.table(view, [], 'en', names).headline;
+    expect(de).toContain('Trumpf: Eichel (Eichel-Ober)');
+    expect(en).toContain('Trump: Eichel (Eichel Ober)');
+    // A Zehn is "Zehn" as everywhere in the browser (not the terminal's "Zehner"), "10" in English.
+    const z = run(newDeal('bauern', ['EA HK EO EZ GU', 'GA GZ GK HA HZ', 'EK HO HU SA SZ', 'SK SO SU EU GO']), '2 abheben; 0 aufdecken 1');
+    expect(schnapsenPresentation.table(bauernschnapsen.view(z, 1), [], 'de', names).headline).toContain('Trumpf: Eichel (Eichel-Zehn)');
+    expect(schnapsenPresentation.table(bauernschnapsen.view(z, 1), [], 'en', names).headline).toContain('Trump: Eichel (Eichel 10)');
+  });
+
   it('knocking deals all five cards at once, all six in Talonschnapsen (003 "Beginn und Ende", "Talonschnapsen")', () => {
     const b = newDeal('bauern', ['EA EZ HK EO GU', 'GA GZ GK HA HZ', 'EK HO HU SA SZ', 'SK SO SU EU GO']);
     const t = newDeal('talon', ['EA EZ HK EO GU GO', 'GA GZ GK HA HZ SO', 'EK HO HU SA SZ SU'], { talon: 'SK EU' });

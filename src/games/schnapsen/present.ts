@@ -1,8 +1,9 @@
 import { cardModel, count, handModel, pickKey, running, say, signedPoints, type SheetTable, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
 import { CARD_SUIT, PACK } from './cards.js';
 import { gameDef } from './contracts.js';
-import { cardName, gameTitle, sortedHand, suitName } from './names.js';
+import { gameTitle, sortedHand, suitName } from './names.js';
 import { parseSchnapsenAction } from './notation.js';
+import { cardLabel } from '../../web/cards/labels.js';
 import type { BummerlSheet } from './sitting.js';
 import type { SchnapsenOutcome } from './state.js';
 import type { SchnapsenView } from './view.js';
@@ -13,6 +14,12 @@ type Faces = 'german' | 'french';
 
 function facesOf(view: SchnapsenView): Faces {
   return (view as SchnapsenView & { rules?: { faces?: Faces } }).rules?.faces === 'french' ? 'french' : 'german';
+}
+
+/** A card as the browser names it everywhere (the hand, the trick, hints): "Eichel-Ober", "Eichel 10"; no code. */
+function cardWords(faces: Faces, card: number, lang: Lang): string {
+  const m = cardModel(PACK, card);
+  return cardLabel(m.suit, m.rank, faces, lang, PACK.name);
 }
 
 function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | null {
@@ -42,7 +49,7 @@ function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | nu
     case 'announce':
       return `${gameTitle(v.game, v.ohne)} (${gameDef(v.game, view.game === 'talonschnapsen' ? 'talon' : 'bauern').value})`;
     case 'lay':
-      return `${say(lang, 'Weglegen', 'Lay away')}: ${cardName(rules, v.cards[0])} + ${cardName(rules, v.cards[1])}`;
+      return `${say(lang, 'Weglegen', 'Lay away')}: ${cardWords(rules.faces, v.cards[0], lang)} + ${cardWords(rules.faces, v.cards[1], lang)}`;
     case 'spritzen':
       return 'Spritzen (×2)';
     case 'retour':
@@ -85,7 +92,7 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   const c = view.contract;
   if (c) headline.push(`${gameTitle(c.game, c.ohne)} · ${names[c.declarer]}`);
   else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.hidden ? '?' : b.game ? gameTitle(b.game, b.ohne) : say(lang, 'weiter', 'pass')}`).join(' · '));
-  if (trump !== null) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${suitName(rules, trump)}${view.turned !== null ? ` (${cardName(rules, view.turned)})` : ''}`);
+  if (trump !== null) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${suitName(rules, trump)}${view.turned !== null ? ` (${cardWords(faces, view.turned, lang)})` : ''}`);
   else if (view.trumpBlind) headline.push(say(lang, 'Trumpf blind gerufen', 'Trump called blind'));
   if (view.spritzLevel > 0) headline.push((lang === 'de' ? ['', 'Gespritzt (×2)', 'Retour (×4)', 'Re (×8)'] : ['', 'Spritzen (×2)', 'Retour (×4)', 'Re (×8)'])[view.spritzLevel] ?? '');
   if (view.melds.length > 0) headline.push(view.melds.map((m) => `${names[m.seat]}: ${m.points} ${suitName(rules, m.suit)}`).join(' · '));
