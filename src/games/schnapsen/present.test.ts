@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bauernschnapsen, talonschnapsen } from './game.js';
 import { schnapsenPresentation } from './present.js';
-import { newDeal, run } from './testing.js';
+import { newDeal, passToPlay, run } from './testing.js';
+import type { SchnapsenOutcome } from './state.js';
+import type { SchnapsenView } from './view.js';
 
 const names = ['Anna', 'Sepp', 'Resi', 'Schorsch'];
 
@@ -46,5 +48,26 @@ describe('the trump call at the browser table (003 "Beginn und Ende": the Rufer 
       schnapsenPresentation.table(game.view(s, seat), game.legal(s, seat).map((a) => game.formatAction(s.rules, a)), 'de', names).buttons.map((x) => x.label);
     expect(labels(b, bauernschnapsen, 2)).toContain('Klopfen (alle fünf auf einmal)');
     expect(labels(t, talonschnapsen, 1)).toContain('Klopfen (alle sechs auf einmal)');
+  });
+});
+
+describe('the deal summary counts the 20/40 with the Augen (003 "Normales Spiel": 20 and 40 count once the side has a trick)', () => {
+  const HANDS = ['EA EZ EK EO GU', 'GA GZ GK HA HZ', 'HK HO HU SA SZ', 'SK SO SU EU GO'];
+  it('shows the side\'s Augen as a player reckons them: the cards taken plus the 40', () => {
+    let s = passToPlay(run(newDeal('bauern', HANDS), '2 abheben; 0 trumpf E'));
+    s = run(s, '0 40 E; 0 EO; 1 HZ; 2 SZ; 3 EU; 0 EA; 1 HA; 2 SA; 3 GO');
+    expect(s.phase).toBe('done');
+    const view = bauernschnapsen.view(s, 0);
+    const de = schnapsenPresentation.dealSummary(s.outcome, 'de', names, view);
+    const en = schnapsenPresentation.dealSummary(s.outcome, 'en', names, view);
+    expect(de[0]).toBe('Normales Spiel · Anna: gewonnen (61 + 40 = 101 Augen, 2 Stiche)');
+    expect(en[0]).toBe('Normales Spiel · Anna: won (61 + 40 = 101 card points, 2 tricks)');
+  });
+
+  it('a side without a trick: its 20/40 do not count, and the summary says so', () => {
+    const outcome = { score: [0, 2, 0, 2], teamScore: [0, 2], game: 'normal', declarer: 0, won: false, base: 2, spritz: 1, herzrunde: false, cardPoints: [0, 50, 0, 30], tricks: [0, 3, 0, 2], endsBummerl: false, bummerlTrump: null, reason: '' } as unknown as SchnapsenOutcome;
+    const view = { melds: [{ seat: 0, suit: 1, points: 20 }] } as unknown as SchnapsenView;
+    expect(schnapsenPresentation.dealSummary(outcome, 'de', names, view)[0]).toBe('Normales Spiel · Anna: verloren (0 Augen, 0 Stiche; der Zwanziger zählt ohne Stich nicht)');
+    expect(schnapsenPresentation.dealSummary(outcome, 'en', names, view)[0]).toBe('Normales Spiel · Anna: lost (0 card points, 0 tricks; the 20 counts only with a trick)');
   });
 });

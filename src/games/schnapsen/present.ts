@@ -179,20 +179,39 @@ function sheet(raw: unknown, lang: Lang, names: readonly string[]): string[] {
 
 const SPRITZ: Record<number, [string, string]> = { 2: ['gespritzt', 'Spritzen'], 4: ['Retour', 'Retour'], 8: ['Re', 'Re'] };
 
-function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string[] {
+/**
+ * The Augen of a side as a player reckons them: the cards taken, plus its 20/40 once it has a trick ("26 + 40 = 66
+ * Augen"; 003: "Hat das Team im gesamten Spiel keinen Stich, zählen Zwanziger und Vierziger nicht"), and a note when
+ * its 20/40 did not count. The 20/40 come from the deal's public view (the outcome keeps the cards' points only).
+ */
+function augen(cards: number, melds: readonly number[], tricks: number, lang: Lang): { count: string; note: string } {
+  const unit = say(lang, 'Augen', 'card points');
+  const meld = melds.reduce((a, x) => a + x, 0);
+  if (meld === 0) return { count: `${cards} ${unit}`, note: '' };
+  if (tricks > 0) return { count: `${cards} + ${melds.join(' + ')} = ${cards + meld} ${unit}`, note: '' };
+  const one = melds.length === 1;
+  const de = one ? `der ${melds[0] === 40 ? 'Vierziger' : 'Zwanziger'} zählt ohne Stich nicht` : 'Zwanziger und Vierziger zählen ohne Stich nicht';
+  const en = one ? `the ${melds[0]} counts only with a trick` : `the ${melds.join(' and ')} count only with a trick`;
+  return { count: `${cards} ${unit}`, note: `; ${say(lang, de, en)}` };
+}
+
+function dealSummary(raw: unknown, lang: Lang, names: readonly string[], viewRaw?: unknown): string[] {
   const o = raw as SchnapsenOutcome;
   if (o.game === 'redeal') return [say(lang, 'Drei Unter: neu gegeben.', 'Three Unter: dealt anew.')];
   const who = o.declarer !== null ? names[o.declarer] : '';
   const team = o.declarer === null ? [] : o.cardPoints.length === 4 ? [o.declarer, (o.declarer + 2) % 4] : [o.declarer];
   const pts = team.reduce((a, s) => a + o.cardPoints[s], 0);
   const tricks = team.reduce((a, s) => a + o.tricks[s], 0);
+  const view = viewRaw as Pick<SchnapsenView, 'melds'> | undefined;
+  const melds = (view?.melds ?? []).filter((m) => team.includes(m.seat)).map((m) => m.points);
+  const a = augen(pts, melds, tricks, lang);
   const steps = [`${gameTitle(o.game)} ${o.base}`];
   if (o.herzrunde) steps.push('× 2 Herzrunde');
   if (o.spritz > 1) steps.push(`× ${o.spritz} ${say(lang, ...(SPRITZ[o.spritz] ?? ['', '']))}`);
   const total = Math.max(...o.teamScore);
   const writes = o.teamScore.flatMap((x, i) => (x > 0 ? [`${sides(o.teamScore.length, names)[i]} +${x}`] : []));
   return [
-    `${gameTitle(o.game)}${who ? ` · ${who}` : ''}: ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} (${pts} ${say(lang, 'Augen', 'points')}, ${count(lang, tricks, ['Stich', 'Stiche'], ['trick', 'tricks'])})`,
+    `${gameTitle(o.game)}${who ? ` · ${who}` : ''}: ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} (${a.count}, ${count(lang, tricks, ['Stich', 'Stiche'], ['trick', 'tricks'])}${a.note})`,
     steps.length > 1 ? `${steps.join(' ')} = ${total}` : '',
     writes.join(' · '),
   ].filter(Boolean);
