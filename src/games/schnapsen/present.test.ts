@@ -71,3 +71,42 @@ describe('the deal summary counts the 20/40 with the Augen (003 "Normales Spiel"
     expect(schnapsenPresentation.dealSummary(outcome, 'en', names, view)[0]).toBe('Normales Spiel · Anna: lost (0 card points, 0 tricks; the 20 counts only with a trick)');
   });
 });
+
+describe('the end of a sitting shows the finished Bummerl, never the new empty one, and who won', () => {
+  const table = ['Tester (du)', 'Sepp (bot)', 'Resi (bot)', 'Schorsch (bot)'];
+  const base = { points: [0, 0], trump: null, led23: [false, false], deals: 7, games: {} };
+  it('Bauernschnapsen: the Bummerl lost 20 : 24, winners first, and who got it', () => {
+    const sheet = { ...base, tally: [1, 0], finished: [{ points: [20, 24], losers: [{ who: 0, count: 1, kind: 'Bummerl' }] }] };
+    const de = schnapsenPresentation.sittingEnd(sheet, 'de', table);
+    expect(de).toEqual(['Sepp (bot) & Schorsch (bot) gewinnen die Sitzung.', 'Bummerl: Sepp (bot) & Schorsch (bot) 24 : 20 Tester (du) & Resi (bot) – Tester (du) & Resi (bot) bekommen das Bummerl.', '7 Spiele']);
+    expect(de.join(' ')).not.toMatch(/ 0 : | 0$/);
+    expect(schnapsenPresentation.sittingEnd(sheet, 'en', table)[1]).toBe('Bummerl: Sepp (bot) & Schorsch (bot) 24 : 20 Tester (du) & Resi (bot) – Tester (du) & Resi (bot) get the Bummerl.');
+  });
+
+  it('a Schneider and a Retourschneider by name, and the tally over several Bummerl (003 "Allgemeine Regeln")', () => {
+    const sheet = {
+      ...base,
+      deals: 15,
+      tally: [0, 6],
+      finished: [
+        { points: [24, 0], losers: [{ who: 1, count: 2, kind: 'Schneider' }] },
+        { points: [24, 23], losers: [{ who: 1, count: 4, kind: 'Retourschneider' }] },
+      ],
+    };
+    const de = schnapsenPresentation.sittingEnd(sheet, 'de', table);
+    expect(de[0]).toBe('Tester (du) & Resi (bot) gewinnen die Sitzung.');
+    expect(de[1]).toBe('Bummerl 1: Tester (du) & Resi (bot) 24 : 0 Sepp (bot) & Schorsch (bot) – Sepp (bot) & Schorsch (bot) bekommen einen Schneider (2 Bummerl: kein Punkt).');
+    expect(de[2]).toMatch(/^Bummerl 2: .* 24 : 23 .* bekommen einen Retourschneider \(4 Bummerl: nach 23 : 0 verloren\)\.$/);
+    expect(de).toContain('Bummerl bekommen: Tester (du) & Resi (bot) 0 · Sepp (bot) & Schorsch (bot) 6');
+    expect(schnapsenPresentation.sittingEnd(sheet, 'en', table)[1]).toMatch(/get a Schneider \(2 Bummerl: no point scored\)\.$/);
+  });
+
+  it('Talonschnapsen: each player, the winner first; a Bummerl left unfinished is named so', () => {
+    const three = table.slice(0, 3);
+    const sheet = { points: [3, 0, 5], trump: null, led23: [false, false, false], deals: 9, games: {}, tally: [1, 0, 0], finished: [{ points: [10, 24, 14], losers: [{ who: 0, count: 1, kind: 'Bummerl' }] }] };
+    const de = schnapsenPresentation.sittingEnd(sheet, 'de', three);
+    expect(de[0]).toBe('Resi (bot) gewinnt die Sitzung.');
+    expect(de[1]).toBe('Bummerl: Sepp (bot) 24 · Resi (bot) 14 · Tester (du) 10 – Tester (du) bekommt das Bummerl.');
+    expect(de[2]).toBe('Bummerl 2 (nicht fertig): Tester (du) 3 : Sepp (bot) 0 : Resi (bot) 5');
+  });
+});

@@ -1,10 +1,10 @@
-import { cardModel, count, handModel, pickKey, running, say, signedPoints, type SheetTable, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
+import { cardModel, count, handModel, joined, pickKey, running, say, signedPoints, type SheetTable, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
 import { CARD_SUIT, PACK } from './cards.js';
 import { gameDef } from './contracts.js';
 import { gameTitle, sortedHand, suitName } from './names.js';
 import { parseSchnapsenAction } from './notation.js';
 import { cardLabel } from '../../web/cards/labels.js';
-import type { BummerlSheet } from './sitting.js';
+import type { BummerlLoss, BummerlSheet } from './sitting.js';
 import type { SchnapsenOutcome } from './state.js';
 import type { SchnapsenView } from './view.js';
 
@@ -177,6 +177,48 @@ function sheet(raw: unknown, lang: Lang, names: readonly string[]): string[] {
   ];
 }
 
+/** What a side gets at the end of a Bummerl (003 "Allgemeine Regeln"): the Bummerl, a Schneider (2) or a Retourschneider (4). */
+const LOSS: Record<BummerlLoss['kind'], [string, string]> = {
+  Bummerl: ['das Bummerl', 'the Bummerl'],
+  Schneider: ['einen Schneider (2 Bummerl: kein Punkt)', 'a Schneider (2 Bummerl: no point scored)'],
+  Retourschneider: ['einen Retourschneider (4 Bummerl: nach 23 : 0 verloren)', 'a Retourschneider (4 Bummerl: lost after leading 23 : 0)'],
+};
+
+/**
+ * The end of a sitting: who won it (fewest Bummerl received; with as many, the most points in a Bummerl left
+ * unfinished), then each finished Bummerl, winner first, with who got the Bummerl, a Schneider or a Retourschneider
+ * (the terminal's "Bummerl 1 is over: … won it 24 : 20", src/games/schnapsen/text.ts, in both languages).
+ */
+function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[] {
+  const s = raw as BummerlSheet | null;
+  if (!s || !Array.isArray(s.points) || !s.finished) return [];
+  const n = s.points.length;
+  const who = sides(n, names);
+  // A team of Bauernschnapsen takes the plural ("Sepp & Resi bekommen"), a player of Talonschnapsen the singular.
+  const many = (_i: number) => n === 2;
+  const lines: string[] = [];
+  // Winner first: fewer Bummerl is better; a tie is broken by the points of a Bummerl left unfinished.
+  const order = who.map((_, i) => i).sort((a, b) => s.tally[a] - s.tally[b] || s.points[b] - s.points[a]);
+  const best = order.filter((i) => s.tally[i] === s.tally[order[0]] && s.points[i] === s.points[order[0]]);
+  const tally = order.map((i) => `${who[i]} ${s.tally[i]}`).join(' · ');
+  if (best.length === n) lines.push(say(lang, 'Unentschieden.', 'A draw.'));
+  else {
+    const plural = best.length > 1 || many(best[0]);
+    const winners = joined(lang, best.map((i) => who[i]));
+    lines.push(lang === 'de' ? `${winners} ${plural ? 'gewinnen' : 'gewinnt'} die Sitzung.` : `${winners} ${plural ? 'win' : 'wins'} the sitting.`);
+  }
+  s.finished.forEach((f, k) => {
+    const top = f.points.map((_, i) => i).sort((a, b) => f.points[b] - f.points[a]);
+    const standing = n === 2 ? `${who[top[0]]} ${f.points[top[0]]} : ${f.points[top[1]]} ${who[top[1]]}` : top.map((i) => `${who[i]} ${f.points[i]}`).join(' · ');
+    const got = f.losers.map((l) => (lang === 'de' ? `${who[l.who]} ${many(l.who) ? 'bekommen' : 'bekommt'} ${LOSS[l.kind][0]}` : `${who[l.who]} ${many(l.who) ? 'get' : 'gets'} ${LOSS[l.kind][1]}`));
+    lines.push(`Bummerl${s.finished.length > 1 ? ` ${k + 1}` : ''}: ${standing}${got.length ? ` – ${got.join('; ')}` : ''}.`);
+  });
+  if (s.points.some((p) => p > 0)) lines.push(`${say(lang, 'Bummerl', 'Bummerl')} ${s.finished.length + 1} ${say(lang, '(nicht fertig)', '(unfinished)')}: ${s.points.map((p, i) => `${who[i]} ${p}`).join(' : ')}`);
+  if (s.finished.length > 1 || (s.finished.length > 0 && s.points.some((p) => p > 0))) lines.push(`${say(lang, 'Bummerl bekommen', 'Bummerl received')}: ${tally}`);
+  lines.push(count(lang, s.deals, ['Spiel', 'Spiele'], ['deal', 'deals']));
+  return lines;
+}
+
 const SPRITZ: Record<number, [string, string]> = { 2: ['gespritzt', 'Spritzen'], 4: ['Retour', 'Retour'], 8: ['Re', 'Re'] };
 
 /**
@@ -251,6 +293,7 @@ export const schnapsenPresentation: Presentation<SchnapsenView> = {
   games: ['bauernschnapsen', 'talonschnapsen'],
   table: present,
   sheet,
+  sittingEnd,
   dealSummary,
   scoreSheet,
   formatTotal: signedPoints,
