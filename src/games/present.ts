@@ -90,6 +90,12 @@ export interface Presentation<View = unknown> {
   table(view: View, legal: readonly string[], lang: Lang, names: readonly string[]): TableModel;
   /** The sitting's score sheet (from snapshots and dealEnd / sittingEnd events) as lines. */
   sheet(sheet: unknown, lang: Lang, names: readonly string[]): readonly string[];
+  /**
+   * The end of a sitting from its last sheet (the sittingEnd event's): who won the sitting and by how much first, then
+   * the final standing of each finished unit (a Bummerl and who got it, a Partie and its stake, each player's money
+   * ranked), never the next unit that did not begin.
+   */
+  sittingEnd(sheet: unknown, lang: Lang, names: readonly string[]): readonly string[];
   /** A calm summary of a finished deal from its outcome (the table's dealEnd event), a few lines: the result, its reason and every multiplier. */
   dealSummary(outcome: unknown, lang: Lang, names: readonly string[], view?: unknown): readonly string[];
   /** A sitting's total for one player as a page lists it: money ("−5,40 €") or game points ("+7 Punkte"). */
@@ -156,6 +162,12 @@ export function ringCrowded(seats: number): boolean {
 export function signedPoints(n: number, lang: Lang): string {
   const sign = n > 0 ? '+' : n < 0 ? '−' : '';
   return `${sign}${Math.abs(n)} ${lang === 'de' ? (Math.abs(n) === 1 ? 'Punkt' : 'Punkte') : Math.abs(n) === 1 ? 'point' : 'points'}`;
+}
+
+/** Names joined as a sentence says them: "Sepp", "Sepp und Resi", "Sepp, Resi und Schorsch" ("and" in English). */
+export function joined(lang: Lang, items: readonly string[]): string {
+  const and = lang === 'de' ? ' und ' : ' and ';
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')}${and}${items[items.length - 1]}`;
 }
 
 /** German or English, for words the game rules do not fix. */

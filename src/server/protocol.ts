@@ -113,7 +113,8 @@ export const TableEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('game'), deal: z.number().int(), n: z.number().int(), event: z.unknown() }).readonly(),
   /** `fair` reveals the deal's seed, every contribution and the deck, for anyone to verify (docs/fairness.md). */
   z.object({ type: z.literal('dealEnd'), deal: z.number().int(), outcome: z.unknown(), sheet: z.unknown(), unitComplete: z.boolean(), fair: FairReveal.optional() }).readonly(),
-  z.object({ type: z.literal('sittingEnd'), sitting: z.number().int(), record: z.string(), sheet: z.unknown(), totals: z.array(z.number()).readonly() }).readonly(),
+  /** `outcomes`: the sitting's deals, in order, for its Spielzettel (absent in events of tables logged before it). */
+  z.object({ type: z.literal('sittingEnd'), sitting: z.number().int(), record: z.string(), sheet: z.unknown(), totals: z.array(z.number()).readonly(), outcomes: z.array(z.unknown()).readonly().optional() }).readonly(),
   /** A chat line; `hidden` (and no text) when a moderator hid it. */
   z.object({ type: z.literal('chat'), ...chatLine }).readonly(),
   /** A moderator hid the chat line of event `e`: the client removes its text. */

@@ -64,6 +64,33 @@ describe('the browser table in Chromium', () => {
     }
   });
 
+  it('the end of a sitting shows the finished Bummerl with who won and who got it, and the whole Spielzettel inside the dialog', async () => {
+    const { browser: b, base } = await setup();
+    const p = await guest(b, base, 'Bummerlspieler');
+    // No number of deals: the sitting is one Bummerl, played to 24.
+    await createTable(p, 'bauernschnapsen');
+    await p.page.waitForSelector('.headline', { timeout: 10_000 });
+    await play(p.page);
+    await p.page.waitForSelector('.summary .winner');
+    const lines = await p.page.locator('.summary p').allTextContents();
+    // Before: "Dieses Bummerl (bis 24): … 0 : … 0", the new Bummerl that never began, and no winner.
+    expect(lines.join('\n')).not.toMatch(/Dieses Bummerl/);
+    expect(lines[0]).toMatch(/gewinnen die Sitzung\.$/);
+    expect(lines[1]).toMatch(/^Bummerl: .+ 24 : \d+ .+ – .+ bekommen (das Bummerl|einen Schneider|einen Retourschneider)/);
+    // The Spielzettel below the table lies under the backdrop: the dialog shows it, every deal with the Bummerl's end.
+    const toggle = p.page.locator('.summary button.sheet-toggle');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await p.page.locator('.summary table.sheet tr[data-deal]').count()).toBeGreaterThan(1);
+    expect(await p.page.locator('.summary table.sheet tr.note').textContent()).toMatch(/Bummerl für/);
+    await p.page.screenshot({ path: `${OUT}/sitting-end-bauernschnapsen-1280.png` });
+    await p.page.setViewportSize({ width: 360, height: 740 });
+    expect((await p.page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
+    await p.page.screenshot({ path: `${OUT}/sitting-end-bauernschnapsen-360.png` });
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
+
   it('each finished deal shows that its shuffle was verified in the browser, with the details, in German and English', async () => {
     const { browser: b, base } = await setup();
     const p = await guest(b, base, 'Prüferin');

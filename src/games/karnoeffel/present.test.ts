@@ -77,3 +77,22 @@ describe('the partner\'s cards at the table (house rule showHands; 000 "Kartenge
     expect(titled).toBeGreaterThan(0);
   });
 });
+
+describe('the end of a sitting shows the Partie played, never the next that did not begin, and who won', () => {
+  it('one Partie: the winner, its score and stake (000: ×2 when the losers stay below half), the money per player', () => {
+    const sheet = { points: [0, 0], dealsInMatch: 0, matches: [{ winner: 1, points: [4, 12], multiplier: 2, amount: 2, deals: 5 }], wins: [0, 1], balance: [-2, 2] };
+    const de = karnoeffelPresentation.sittingEnd(sheet, 'de', names);
+    expect(de).toEqual(['Rot gewinnt die Sitzung.', 'Partie: Rot 12 : 4 Blau in 5 Runden · Einsatz (×2, Blau unter der Hälfte): 2 je Spieler', 'Je Spieler: Blau (Anna, Resi) −2 Punkte · Rot (Sepp, Schorsch) +2 Punkte']);
+    expect(de.join(' ')).not.toMatch(/Partie 2|0 : 0/);
+    expect(karnoeffelPresentation.sittingEnd(sheet, 'en', names)[1]).toBe('Match: Rot 12 : 4 Blau in 5 rounds · stake (×2, Blau below half): 2 a player');
+  });
+
+  it('several Partien: won 2 : 1; one left unfinished is named so', () => {
+    const m = (winner: number, points: number[]) => ({ winner, points, multiplier: 1, amount: 1, deals: 4 });
+    const sheet = { points: [3, 0], dealsInMatch: 1, matches: [m(0, [12, 9]), m(1, [8, 12]), m(0, [12, 6])], wins: [2, 1], balance: [1, -1] };
+    const de = karnoeffelPresentation.sittingEnd(sheet, 'de', names);
+    expect(de[0]).toBe('Blau gewinnt die Sitzung: 2 : 1 Partien.');
+    expect(de[1]).toBe('Partie 1: Blau 12 : 9 Rot in 4 Runden · Einsatz: 1 je Spieler');
+    expect(de).toContain('Partie 4 (nicht fertig): Blau 3 : 0 Rot');
+  });
+});

@@ -114,6 +114,34 @@ function sheet(raw: unknown, lang: Lang): string[] {
   return [`${say(lang, 'Partie', 'Match')} ${s.matches.length + 1}: ${TEAMS[0]} ${s.points[0]} : ${s.points[1]} ${TEAMS[1]}`, ...(s.matches.length > 0 ? [`${say(lang, 'Partien gewonnen', 'Matches won')}: ${TEAMS[0]} ${s.wins[0]} : ${s.wins[1]} ${TEAMS[1]}`] : [])];
 }
 
+/**
+ * The end of a sitting: which team won it (more Partien; with as many, more points in a Partie left unfinished), then
+ * each Partie with its score and stake (the terminal's "Partie 1 is over", src/games/karnoeffel/text.ts), never the
+ * next Partie that did not begin, and the money per player.
+ */
+function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[] {
+  const s = raw as KarnoeffelSheet | null;
+  if (!s || !Array.isArray(s.points) || !s.matches) return [];
+  const diff = s.wins[0] - s.wins[1] || s.points[0] - s.points[1];
+  const lines: string[] = [];
+  if (diff === 0) lines.push(say(lang, 'Unentschieden.', 'A draw.'));
+  else {
+    const w = diff > 0 ? 0 : 1;
+    const score = s.matches.length > 1 ? `: ${s.wins[w]} : ${s.wins[1 - w]} ${say(lang, 'Partien', 'matches')}` : '';
+    lines.push(`${TEAMS[w]} ${say(lang, 'gewinnt die Sitzung', 'wins the sitting')}${score}.`);
+  }
+  s.matches.forEach((m, k) => {
+    const loser = 1 - m.winner;
+    const why = m.multiplier === 3 ? say(lang, `×3, ${TEAMS[loser]} ohne Punkt`, `×3, ${TEAMS[loser]} without a point`) : m.multiplier === 2 ? say(lang, `×2, ${TEAMS[loser]} unter der Hälfte`, `×2, ${TEAMS[loser]} below half`) : '';
+    const stake = `${say(lang, 'Einsatz', 'stake')}${why ? ` (${why})` : ''}: ${m.amount} ${say(lang, 'je Spieler', 'a player')}`;
+    lines.push(`${say(lang, 'Partie', 'Match')}${s.matches.length > 1 ? ` ${k + 1}` : ''}: ${TEAMS[m.winner]} ${m.points[m.winner]} : ${m.points[loser]} ${TEAMS[loser]} ${say(lang, 'in', 'in')} ${count(lang, m.deals, ['Runde', 'Runden'], ['round', 'rounds'])} · ${stake}`);
+  });
+  if (s.dealsInMatch > 0) lines.push(`${say(lang, 'Partie', 'Match')} ${s.matches.length + 1} ${say(lang, '(nicht fertig)', '(unfinished)')}: ${TEAMS[0]} ${s.points[0]} : ${s.points[1]} ${TEAMS[1]}`);
+  const members = (team: number) => names.filter((_, seat) => teamOf(seat) === team).join(', ');
+  lines.push(`${say(lang, 'Je Spieler', 'Each player')}: ${[0, 1].map((t) => `${TEAMS[t]} (${members(t)}) ${signedPoints(s.balance[t] ?? 0, lang)}`).join(' · ')}`);
+  return lines;
+}
+
 function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string[] {
   const o = raw as KarnoeffelOutcome;
   const winners = o.score.flatMap((x, s) => (x > 0 ? [names[s]] : []));
@@ -148,6 +176,7 @@ export const karnoeffelPresentation: Presentation<KarnoeffelView> = {
   games: ['karnoeffel'],
   table: present,
   sheet: (s, lang) => sheet(s, lang),
+  sittingEnd,
   dealSummary,
   scoreSheet,
   formatTotal: signedPoints,

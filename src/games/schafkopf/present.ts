@@ -1,5 +1,5 @@
 import type { Card } from '../../cards/pack.js';
-import { cardModel, count, handModel, playedFrom, running, say, type ActionButton, type Lang, type Presentation, type SheetTable, type TableModel } from '../present.js';
+import { cardModel, count, handModel, joined, playedFrom, running, say, type ActionButton, type Lang, type Presentation, type SheetTable, type TableModel } from '../present.js';
 import { schafkopfPack, suitName } from './cards.js';
 import { choiceName, type GameChoice } from './contract.js';
 import { formatCents } from './money.js';
@@ -132,6 +132,27 @@ function sheet(raw: unknown, lang: Lang, names: readonly string[]): string[] {
   ];
 }
 
+/** The end of a sitting: who won it and with how much, then every player's money, ranked (the winner first). */
+function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[] {
+  const s = raw as SchafkopfSheet | null;
+  if (!s || !Array.isArray(s.balance)) return [];
+  const order = s.balance.map((_, i) => i).sort((a, b) => s.balance[b] - s.balance[a]);
+  const top = s.balance[order[0]];
+  const best = order.filter((i) => s.balance[i] === top);
+  const head =
+    best.length === s.balance.length
+      ? say(lang, 'Unentschieden: alle gleich.', 'A draw: everyone even.')
+      : lang === 'de'
+        ? `${joined(lang, best.map((i) => names[i]))} ${best.length > 1 ? 'gewinnen' : 'gewinnt'} die Sitzung mit ${best.length > 1 ? 'je ' : ''}${formatCents(top)}.`
+        : `${joined(lang, best.map((i) => names[i]))} ${best.length > 1 ? 'win' : 'wins'} the sitting with ${formatCents(top)}${best.length > 1 ? ' each' : ''}.`;
+  return [
+    head,
+    ...order.map((i) => `${1 + s.balance.filter((b) => b > s.balance[i]).length}. ${names[i]}: ${formatCents(s.balance[i])}`),
+    ...(s.stock > 0 ? [`${say(lang, 'Im Stock geblieben', 'Left in the Stock')}: ${formatCents(s.stock, false)}`] : []),
+    count(lang, s.deals, ['Spiel', 'Spiele'], ['deal', 'deals']),
+  ];
+}
+
 /** Why the deal was worth more than its tariff: Klopfen, Stoß and Re as the table saw them, and Bock. */
 function doublings(o: SchafkopfOutcome, lang: Lang, view: SchafkopfView | undefined): string {
   if (o.multiplier <= 1) return '';
@@ -183,6 +204,7 @@ export const schafkopfPresentation: Presentation<SchafkopfView> = {
   games: ['schafkopf'],
   table: present,
   sheet,
+  sittingEnd,
   dealSummary,
   scoreSheet,
   formatTotal: (n) => formatCents(n),

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bauernschnapsen, talonschnapsen } from './game.js';
 import { schnapsenPresentation } from './present.js';
-import { newDeal, run } from './testing.js';
+import { newDeal, passToPlay, run } from './testing.js';
+import type { SchnapsenOutcome } from './state.js';
+import type { SchnapsenView } from './view.js';
 
 const names = ['Anna', 'Sepp', 'Resi', 'Schorsch'];
 
@@ -24,6 +26,21 @@ describe('the trump call at the browser table (003 "Beginn und Ende": the Rufer 
     expect(de.filter((l) => l.endsWith('verdeckte Karte aufdecken'))).toEqual(['1. verdeckte Karte aufdecken', '2. verdeckte Karte aufdecken', '3. verdeckte Karte aufdecken']);
   });
 
+  it('names the card turned up for trump in the page\'s language, without its code, as the hand names it', () => {
+    // Seat 0's cards still to come are EO and GU: turning up the 1st shows the Eichel-Ober.
+    const s = run(newDeal('bauern', ['EA EZ HK EO GU', 'GA GZ GK HA HZ', 'EK HO HU SA SZ', 'SK SO SU EU GO']), '2 abheben; 0 aufdecken 1');
+    const view = bauernschnapsen.view(s, 1);
+    expect(view.turned).not.toBeNull();
+    const de = schnapsenPresentation.table(view, [], 'de', names).headline;
+    const en = schnapsenPresentation.table(view, [], 'en', names).headline;
+    expect(de).toContain('Trumpf: Eichel (Eichel-Ober)');
+    expect(en).toContain('Trump: Eichel (Eichel Ober)');
+    // A Zehn is "Zehn" as everywhere in the browser (not the terminal's "Zehner"), "10" in English.
+    const z = run(newDeal('bauern', ['EA HK EO EZ GU', 'GA GZ GK HA HZ', 'EK HO HU SA SZ', 'SK SO SU EU GO']), '2 abheben; 0 aufdecken 1');
+    expect(schnapsenPresentation.table(bauernschnapsen.view(z, 1), [], 'de', names).headline).toContain('Trumpf: Eichel (Eichel-Zehn)');
+    expect(schnapsenPresentation.table(bauernschnapsen.view(z, 1), [], 'en', names).headline).toContain('Trump: Eichel (Eichel 10)');
+  });
+
   it('knocking deals all five cards at once, all six in Talonschnapsen (003 "Beginn und Ende", "Talonschnapsen")', () => {
     const b = newDeal('bauern', ['EA EZ HK EO GU', 'GA GZ GK HA HZ', 'EK HO HU SA SZ', 'SK SO SU EU GO']);
     const t = newDeal('talon', ['EA EZ HK EO GU GO', 'GA GZ GK HA HZ SO', 'EK HO HU SA SZ SU'], { talon: 'SK EU' });
@@ -31,5 +48,65 @@ describe('the trump call at the browser table (003 "Beginn und Ende": the Rufer 
       schnapsenPresentation.table(game.view(s, seat), game.legal(s, seat).map((a) => game.formatAction(s.rules, a)), 'de', names).buttons.map((x) => x.label);
     expect(labels(b, bauernschnapsen, 2)).toContain('Klopfen (alle fünf auf einmal)');
     expect(labels(t, talonschnapsen, 1)).toContain('Klopfen (alle sechs auf einmal)');
+  });
+});
+
+describe('the deal summary counts the 20/40 with the Augen (003 "Normales Spiel": 20 and 40 count once the side has a trick)', () => {
+  const HANDS = ['EA EZ EK EO GU', 'GA GZ GK HA HZ', 'HK HO HU SA SZ', 'SK SO SU EU GO'];
+  it('shows the side\'s Augen as a player reckons them: the cards taken plus the 40', () => {
+    let s = passToPlay(run(newDeal('bauern', HANDS), '2 abheben; 0 trumpf E'));
+    s = run(s, '0 40 E; 0 EO; 1 HZ; 2 SZ; 3 EU; 0 EA; 1 HA; 2 SA; 3 GO');
+    expect(s.phase).toBe('done');
+    const view = bauernschnapsen.view(s, 0);
+    const de = schnapsenPresentation.dealSummary(s.outcome, 'de', names, view);
+    const en = schnapsenPresentation.dealSummary(s.outcome, 'en', names, view);
+    expect(de[0]).toBe('Normales Spiel · Anna: gewonnen (61 + 40 = 101 Augen, 2 Stiche)');
+    expect(en[0]).toBe('Normales Spiel · Anna: won (61 + 40 = 101 card points, 2 tricks)');
+  });
+
+  it('a side without a trick: its 20/40 do not count, and the summary says so', () => {
+    const outcome = { score: [0, 2, 0, 2], teamScore: [0, 2], game: 'normal', declarer: 0, won: false, base: 2, spritz: 1, herzrunde: false, cardPoints: [0, 50, 0, 30], tricks: [0, 3, 0, 2], endsBummerl: false, bummerlTrump: null, reason: '' } as unknown as SchnapsenOutcome;
+    const view = { melds: [{ seat: 0, suit: 1, points: 20 }] } as unknown as SchnapsenView;
+    expect(schnapsenPresentation.dealSummary(outcome, 'de', names, view)[0]).toBe('Normales Spiel · Anna: verloren (0 Augen, 0 Stiche; der Zwanziger zählt ohne Stich nicht)');
+    expect(schnapsenPresentation.dealSummary(outcome, 'en', names, view)[0]).toBe('Normales Spiel · Anna: lost (0 card points, 0 tricks; the 20 counts only with a trick)');
+  });
+});
+
+describe('the end of a sitting shows the finished Bummerl, never the new empty one, and who won', () => {
+  const table = ['Tester (du)', 'Sepp (bot)', 'Resi (bot)', 'Schorsch (bot)'];
+  const base = { points: [0, 0], trump: null, led23: [false, false], deals: 7, games: {} };
+  it('Bauernschnapsen: the Bummerl lost 20 : 24, winners first, and who got it', () => {
+    const sheet = { ...base, tally: [1, 0], finished: [{ points: [20, 24], losers: [{ who: 0, count: 1, kind: 'Bummerl' }] }] };
+    const de = schnapsenPresentation.sittingEnd(sheet, 'de', table);
+    expect(de).toEqual(['Sepp (bot) & Schorsch (bot) gewinnen die Sitzung.', 'Bummerl: Sepp (bot) & Schorsch (bot) 24 : 20 Tester (du) & Resi (bot) – Tester (du) & Resi (bot) bekommen das Bummerl.', '7 Spiele']);
+    expect(de.join(' ')).not.toMatch(/ 0 : | 0$/);
+    expect(schnapsenPresentation.sittingEnd(sheet, 'en', table)[1]).toBe('Bummerl: Sepp (bot) & Schorsch (bot) 24 : 20 Tester (du) & Resi (bot) – Tester (du) & Resi (bot) get the Bummerl.');
+  });
+
+  it('a Schneider and a Retourschneider by name, and the tally over several Bummerl (003 "Allgemeine Regeln")', () => {
+    const sheet = {
+      ...base,
+      deals: 15,
+      tally: [0, 6],
+      finished: [
+        { points: [24, 0], losers: [{ who: 1, count: 2, kind: 'Schneider' }] },
+        { points: [24, 23], losers: [{ who: 1, count: 4, kind: 'Retourschneider' }] },
+      ],
+    };
+    const de = schnapsenPresentation.sittingEnd(sheet, 'de', table);
+    expect(de[0]).toBe('Tester (du) & Resi (bot) gewinnen die Sitzung.');
+    expect(de[1]).toBe('Bummerl 1: Tester (du) & Resi (bot) 24 : 0 Sepp (bot) & Schorsch (bot) – Sepp (bot) & Schorsch (bot) bekommen einen Schneider (2 Bummerl: kein Punkt).');
+    expect(de[2]).toMatch(/^Bummerl 2: .* 24 : 23 .* bekommen einen Retourschneider \(4 Bummerl: nach 23 : 0 verloren\)\.$/);
+    expect(de).toContain('Bummerl bekommen: Tester (du) & Resi (bot) 0 · Sepp (bot) & Schorsch (bot) 6');
+    expect(schnapsenPresentation.sittingEnd(sheet, 'en', table)[1]).toMatch(/get a Schneider \(2 Bummerl: no point scored\)\.$/);
+  });
+
+  it('Talonschnapsen: each player, the winner first; a Bummerl left unfinished is named so', () => {
+    const three = table.slice(0, 3);
+    const sheet = { points: [3, 0, 5], trump: null, led23: [false, false, false], deals: 9, games: {}, tally: [1, 0, 0], finished: [{ points: [10, 24, 14], losers: [{ who: 0, count: 1, kind: 'Bummerl' }] }] };
+    const de = schnapsenPresentation.sittingEnd(sheet, 'de', three);
+    expect(de[0]).toBe('Resi (bot) gewinnt die Sitzung.');
+    expect(de[1]).toBe('Bummerl: Sepp (bot) 24 · Resi (bot) 14 · Tester (du) 10 – Tester (du) bekommt das Bummerl.');
+    expect(de[2]).toBe('Bummerl 2 (nicht fertig): Tester (du) 3 : Sepp (bot) 0 : Resi (bot) 5');
   });
 });

@@ -1,9 +1,10 @@
-import { cardModel, count, handModel, pickKey, running, say, signedPoints, type SheetTable, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
+import { cardModel, count, handModel, joined, pickKey, running, say, signedPoints, type SheetTable, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
 import { CARD_SUIT, PACK } from './cards.js';
 import { gameDef } from './contracts.js';
-import { cardName, gameTitle, sortedHand, suitName } from './names.js';
+import { gameTitle, sortedHand, suitName } from './names.js';
 import { parseSchnapsenAction } from './notation.js';
-import type { BummerlSheet } from './sitting.js';
+import { cardLabel } from '../../web/cards/labels.js';
+import type { BummerlLoss, BummerlSheet } from './sitting.js';
 import type { SchnapsenOutcome } from './state.js';
 import type { SchnapsenView } from './view.js';
 
@@ -13,6 +14,12 @@ type Faces = 'german' | 'french';
 
 function facesOf(view: SchnapsenView): Faces {
   return (view as SchnapsenView & { rules?: { faces?: Faces } }).rules?.faces === 'french' ? 'french' : 'german';
+}
+
+/** A card as the browser names it everywhere (the hand, the trick, hints): "Eichel-Ober", "Eichel 10"; no code. */
+function cardWords(faces: Faces, card: number, lang: Lang): string {
+  const m = cardModel(PACK, card);
+  return cardLabel(m.suit, m.rank, faces, lang, PACK.name);
 }
 
 function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | null {
@@ -42,7 +49,7 @@ function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | nu
     case 'announce':
       return `${gameTitle(v.game, v.ohne)} (${gameDef(v.game, view.game === 'talonschnapsen' ? 'talon' : 'bauern').value})`;
     case 'lay':
-      return `${say(lang, 'Weglegen', 'Lay away')}: ${cardName(rules, v.cards[0])} + ${cardName(rules, v.cards[1])}`;
+      return `${say(lang, 'Weglegen', 'Lay away')}: ${cardWords(rules.faces, v.cards[0], lang)} + ${cardWords(rules.faces, v.cards[1], lang)}`;
     case 'spritzen':
       return 'Spritzen (×2)';
     case 'retour':
@@ -85,7 +92,7 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   const c = view.contract;
   if (c) headline.push(`${gameTitle(c.game, c.ohne)} · ${names[c.declarer]}`);
   else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.hidden ? '?' : b.game ? gameTitle(b.game, b.ohne) : say(lang, 'weiter', 'pass')}`).join(' · '));
-  if (trump !== null) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${suitName(rules, trump)}${view.turned !== null ? ` (${cardName(rules, view.turned)})` : ''}`);
+  if (trump !== null) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${suitName(rules, trump)}${view.turned !== null ? ` (${cardWords(faces, view.turned, lang)})` : ''}`);
   else if (view.trumpBlind) headline.push(say(lang, 'Trumpf blind gerufen', 'Trump called blind'));
   if (view.spritzLevel > 0) headline.push((lang === 'de' ? ['', 'Gespritzt (×2)', 'Retour (×4)', 'Re (×8)'] : ['', 'Spritzen (×2)', 'Retour (×4)', 'Re (×8)'])[view.spritzLevel] ?? '');
   if (view.melds.length > 0) headline.push(view.melds.map((m) => `${names[m.seat]}: ${m.points} ${suitName(rules, m.suit)}`).join(' · '));
@@ -170,22 +177,83 @@ function sheet(raw: unknown, lang: Lang, names: readonly string[]): string[] {
   ];
 }
 
+/** What a side gets at the end of a Bummerl (003 "Allgemeine Regeln"): the Bummerl, a Schneider (2) or a Retourschneider (4). */
+const LOSS: Record<BummerlLoss['kind'], [string, string]> = {
+  Bummerl: ['das Bummerl', 'the Bummerl'],
+  Schneider: ['einen Schneider (2 Bummerl: kein Punkt)', 'a Schneider (2 Bummerl: no point scored)'],
+  Retourschneider: ['einen Retourschneider (4 Bummerl: nach 23 : 0 verloren)', 'a Retourschneider (4 Bummerl: lost after leading 23 : 0)'],
+};
+
+/**
+ * The end of a sitting: who won it (fewest Bummerl received; with as many, the most points in a Bummerl left
+ * unfinished), then each finished Bummerl, winner first, with who got the Bummerl, a Schneider or a Retourschneider
+ * (the terminal's "Bummerl 1 is over: … won it 24 : 20", src/games/schnapsen/text.ts, in both languages).
+ */
+function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[] {
+  const s = raw as BummerlSheet | null;
+  if (!s || !Array.isArray(s.points) || !s.finished) return [];
+  const n = s.points.length;
+  const who = sides(n, names);
+  // A team of Bauernschnapsen takes the plural ("Sepp & Resi bekommen"), a player of Talonschnapsen the singular.
+  const many = (_i: number) => n === 2;
+  const lines: string[] = [];
+  // Winner first: fewer Bummerl is better; a tie is broken by the points of a Bummerl left unfinished.
+  const order = who.map((_, i) => i).sort((a, b) => s.tally[a] - s.tally[b] || s.points[b] - s.points[a]);
+  const best = order.filter((i) => s.tally[i] === s.tally[order[0]] && s.points[i] === s.points[order[0]]);
+  const tally = order.map((i) => `${who[i]} ${s.tally[i]}`).join(' · ');
+  if (best.length === n) lines.push(say(lang, 'Unentschieden.', 'A draw.'));
+  else {
+    const plural = best.length > 1 || many(best[0]);
+    const winners = joined(lang, best.map((i) => who[i]));
+    lines.push(lang === 'de' ? `${winners} ${plural ? 'gewinnen' : 'gewinnt'} die Sitzung.` : `${winners} ${plural ? 'win' : 'wins'} the sitting.`);
+  }
+  s.finished.forEach((f, k) => {
+    const top = f.points.map((_, i) => i).sort((a, b) => f.points[b] - f.points[a]);
+    const standing = n === 2 ? `${who[top[0]]} ${f.points[top[0]]} : ${f.points[top[1]]} ${who[top[1]]}` : top.map((i) => `${who[i]} ${f.points[i]}`).join(' · ');
+    const got = f.losers.map((l) => (lang === 'de' ? `${who[l.who]} ${many(l.who) ? 'bekommen' : 'bekommt'} ${LOSS[l.kind][0]}` : `${who[l.who]} ${many(l.who) ? 'get' : 'gets'} ${LOSS[l.kind][1]}`));
+    lines.push(`Bummerl${s.finished.length > 1 ? ` ${k + 1}` : ''}: ${standing}${got.length ? ` – ${got.join('; ')}` : ''}.`);
+  });
+  if (s.points.some((p) => p > 0)) lines.push(`${say(lang, 'Bummerl', 'Bummerl')} ${s.finished.length + 1} ${say(lang, '(nicht fertig)', '(unfinished)')}: ${s.points.map((p, i) => `${who[i]} ${p}`).join(' : ')}`);
+  if (s.finished.length > 1 || (s.finished.length > 0 && s.points.some((p) => p > 0))) lines.push(`${say(lang, 'Bummerl bekommen', 'Bummerl received')}: ${tally}`);
+  lines.push(count(lang, s.deals, ['Spiel', 'Spiele'], ['deal', 'deals']));
+  return lines;
+}
+
 const SPRITZ: Record<number, [string, string]> = { 2: ['gespritzt', 'Spritzen'], 4: ['Retour', 'Retour'], 8: ['Re', 'Re'] };
 
-function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string[] {
+/**
+ * The Augen of a side as a player reckons them: the cards taken, plus its 20/40 once it has a trick ("26 + 40 = 66
+ * Augen"; 003: "Hat das Team im gesamten Spiel keinen Stich, zählen Zwanziger und Vierziger nicht"), and a note when
+ * its 20/40 did not count. The 20/40 come from the deal's public view (the outcome keeps the cards' points only).
+ */
+function augen(cards: number, melds: readonly number[], tricks: number, lang: Lang): { count: string; note: string } {
+  const unit = say(lang, 'Augen', 'card points');
+  const meld = melds.reduce((a, x) => a + x, 0);
+  if (meld === 0) return { count: `${cards} ${unit}`, note: '' };
+  if (tricks > 0) return { count: `${cards} + ${melds.join(' + ')} = ${cards + meld} ${unit}`, note: '' };
+  const one = melds.length === 1;
+  const de = one ? `der ${melds[0] === 40 ? 'Vierziger' : 'Zwanziger'} zählt ohne Stich nicht` : 'Zwanziger und Vierziger zählen ohne Stich nicht';
+  const en = one ? `the ${melds[0]} counts only with a trick` : `the ${melds.join(' and ')} count only with a trick`;
+  return { count: `${cards} ${unit}`, note: `; ${say(lang, de, en)}` };
+}
+
+function dealSummary(raw: unknown, lang: Lang, names: readonly string[], viewRaw?: unknown): string[] {
   const o = raw as SchnapsenOutcome;
   if (o.game === 'redeal') return [say(lang, 'Drei Unter: neu gegeben.', 'Three Unter: dealt anew.')];
   const who = o.declarer !== null ? names[o.declarer] : '';
   const team = o.declarer === null ? [] : o.cardPoints.length === 4 ? [o.declarer, (o.declarer + 2) % 4] : [o.declarer];
   const pts = team.reduce((a, s) => a + o.cardPoints[s], 0);
   const tricks = team.reduce((a, s) => a + o.tricks[s], 0);
+  const view = viewRaw as Pick<SchnapsenView, 'melds'> | undefined;
+  const melds = (view?.melds ?? []).filter((m) => team.includes(m.seat)).map((m) => m.points);
+  const a = augen(pts, melds, tricks, lang);
   const steps = [`${gameTitle(o.game)} ${o.base}`];
   if (o.herzrunde) steps.push('× 2 Herzrunde');
   if (o.spritz > 1) steps.push(`× ${o.spritz} ${say(lang, ...(SPRITZ[o.spritz] ?? ['', '']))}`);
   const total = Math.max(...o.teamScore);
   const writes = o.teamScore.flatMap((x, i) => (x > 0 ? [`${sides(o.teamScore.length, names)[i]} +${x}`] : []));
   return [
-    `${gameTitle(o.game)}${who ? ` · ${who}` : ''}: ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} (${pts} ${say(lang, 'Augen', 'points')}, ${count(lang, tricks, ['Stich', 'Stiche'], ['trick', 'tricks'])})`,
+    `${gameTitle(o.game)}${who ? ` · ${who}` : ''}: ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} (${a.count}, ${count(lang, tricks, ['Stich', 'Stiche'], ['trick', 'tricks'])}${a.note})`,
     steps.length > 1 ? `${steps.join(' ')} = ${total}` : '',
     writes.join(' · '),
   ].filter(Boolean);
@@ -225,6 +293,7 @@ export const schnapsenPresentation: Presentation<SchnapsenView> = {
   games: ['bauernschnapsen', 'talonschnapsen'],
   table: present,
   sheet,
+  sittingEnd,
   dealSummary,
   scoreSheet,
   formatTotal: signedPoints,

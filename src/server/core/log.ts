@@ -235,6 +235,6 @@ function endDeal(ctx: TableContext, s: Draft['s'], outcome: T['outcome']): void 
   const over = 'deals' in length ? s.dealLogs.length >= length.deals : s.units >= length.units;
   if (over) {
     s.phase = 'finished';
-    s.slots.push({ event: { type: 'sittingEnd', sitting: s.sittingNo, record: recordId(ctx, s), sheet: s.sheet, totals: [...s.totals] } });
+    s.slots.push({ event: { type: 'sittingEnd', sitting: s.sittingNo, record: recordId(ctx, s), sheet: s.sheet, totals: [...s.totals], outcomes: s.dealLogs.map((d) => d.outcome) } });
   }
 }

@@ -210,7 +210,7 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           ))}
           {at === states.length - 1 && (
             <div class="score">
-              {p.dealSummary(rec.deals[deal].outcome, lang, names).map((l, i) => (
+              {p.dealSummary(rec.deals[deal].outcome, lang, names, game.view(states[at], shownSeat)).map((l, i) => (
                 <div key={i}>{l}</div>
               ))}
             </div>

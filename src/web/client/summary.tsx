@@ -1,11 +1,16 @@
+import { useState } from 'preact/hooks';
+import type { SheetTable } from '../../games/present.js';
 import { FairNote, type Check, type Reveal } from './fair.js';
 import { tr } from './i18n.js';
+import { ScoreSheet } from './sheet.js';
 
 /** A deal's or a sitting's end as the table shows it, one dialog at a time (the oldest first). */
 export interface Ended {
   kind: 'deal' | 'sitting';
   /** The summary's lines in a language: made when shown, so that switching the language while it is open switches them too. */
   lines: (lang: 'de' | 'en') => readonly string[];
+  /** A sitting's whole Spielzettel in a language (the table's, below it, lies under the dialog's backdrop). */
+  sheet?: (lang: 'de' | 'en') => SheetTable;
   record?: string;
   deal?: number;
   /** A fair deal's reveal and the browser's check of it. */
@@ -22,14 +27,25 @@ export interface Ended {
 export function SummaryDialog(p: { ended: Ended; lang: 'de' | 'en'; names: readonly string[]; seated: boolean; next: () => void; again: () => void; go: (path: string) => void }) {
   const { ended, lang } = p;
   const record = ended.record;
+  const [sheetOpen, setSheetOpen] = useState(false);
   return (
     <>
       <div class="backdrop" />
-      <div class="summary" role="dialog" aria-label={tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}>
+      <div class={`summary${sheetOpen ? ' wide' : ''}`} role="dialog" aria-label={tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}>
         <h2>{tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}</h2>
         {ended.lines(lang).map((l, i) => (
-          <p key={i}>{l}</p>
+          <p key={i} class={i === 0 && ended.kind === 'sitting' ? 'winner' : undefined}>
+            {l}
+          </p>
         ))}
+        {ended.sheet && (
+          <>
+            <button class="sheet-toggle" aria-expanded={sheetOpen} onClick={() => setSheetOpen(!sheetOpen)}>
+              {tr(lang, 'sheet')} {sheetOpen ? '▴' : '▾'}
+            </button>
+            {sheetOpen && <ScoreSheet table={ended.sheet(lang)} lang={lang} />}
+          </>
+        )}
         {ended.fair && <FairNote check={ended.fair.check} reveal={ended.fair.reveal} names={p.names} lang={lang} />}
         {ended.restarted && <p class="restarted">{tr(lang, 'againStarted')}</p>}
         <div class="row">

@@ -165,12 +165,15 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               setSnap((s) => {
                 if (!s) return s;
                 const p = presentationOf(s.game);
-                const lines = (l: 'de' | 'en') => (event.type === 'dealEnd' ? p.dealSummary(event.outcome, l, namesOf(s, l, user.id), s.view) : p.sheet(event.sheet, l, namesOf(s, l, user.id)));
+                // A sitting's end: its winner and the final standing of its finished units, and its whole Spielzettel.
+                const lines = (l: 'de' | 'en') => (event.type === 'dealEnd' ? p.dealSummary(event.outcome, l, namesOf(s, l, user.id), s.view) : p.sittingEnd(event.sheet, l, namesOf(s, l, user.id)));
+                const outcomes = event.type === 'sittingEnd' ? (event.outcomes ?? s.outcomes) : undefined;
+                const sheet = outcomes ? (l: 'de' | 'en') => p.scoreSheet(outcomes, l, namesOf(s, l, user.id)) : undefined;
                 const reveal = event.type === 'dealEnd' ? (event.fair as Reveal | undefined) : undefined;
                 const deal = event.type === 'dealEnd' ? event.deal : undefined;
                 setEnded((e) => [
                   ...e,
-                  { kind: event.type === 'dealEnd' ? 'deal' : 'sitting', lines, record: event.type === 'sittingEnd' ? event.record : undefined, deal, fair: reveal ? { reveal, check: { state: 'checking' } } : undefined },
+                  { kind: event.type === 'dealEnd' ? 'deal' : 'sitting', lines, sheet, record: event.type === 'sittingEnd' ? event.record : undefined, deal, fair: reveal ? { reveal, check: { state: 'checking' } } : undefined },
                 ]);
                 if (reveal && deal !== undefined) {
                   void checkReveal(s.game, s.rules as Record<string, unknown>, reveal, known.current.get(deal) ?? {})

@@ -44,3 +44,14 @@ describe('the guided first deals', () => {
     });
   }
 });
+
+describe("the lessons' closing summary", () => {
+  it('Bauernschnapsen: the Augen with the Zwanziger, as the last note reckons them ("zusammen 74 – mehr als 66")', async () => {
+    const lesson = (await loadLesson('bauernschnapsen'))!;
+    const { game: engine, states } = runLesson(lesson);
+    const end = states[states.length - 1];
+    const p = presentationOf('bauernschnapsen');
+    const de = p.dealSummary(engine.outcome(end), 'de', lesson.names.map((n) => n.de), engine.view(end, lesson.learner));
+    expect(de[0]).toMatch(/gewonnen \(54 \+ 20 = 74 Augen, /);
+  });
+});
