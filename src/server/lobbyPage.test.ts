@@ -101,6 +101,15 @@ describe('the lobby with thousands of tables: a bounded page, then only its chan
     expect(page.body.tables.every((t) => t.game === 'karnoeffel')).toBe(true);
     const newestFirst = page.body.tables.map((t) => t.created);
     expect([...newestFirst].sort((a, b) => b - a)).toEqual(newestFirst);
-    for (const bad of ['limit=101', 'limit=0', 'offset=-1', 'sort=old']) expect((await get(server.url, `/api/tables?${bad}`)).status).toBe(400);
+    for (const bad of ['limit=101', 'limit=0', 'offset=-1', 'sort=old', 'game=%3Cscript%3E', 'game=chess']) expect((await get(server.url, `/api/tables?${bad}`)).status).toBe(400);
+  });
+
+  it('a lobby message for a game that does not exist is refused (badMessage), not answered with an empty page echoing the name', async () => {
+    const c = await Client.guest(server.url, 'Irrlicht');
+    const reply = c.next((m) => m.type === 'lobby' || m.type === 'error');
+    c.send({ type: 'lobby', game: '<script>' });
+    expect(await reply).toMatchObject({ type: 'error', code: 'badMessage' });
+    expect(c.inbox.some((m) => m.type === 'lobby')).toBe(false);
+    await c.close();
   });
 });

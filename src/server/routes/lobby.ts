@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { gameById, gameIds } from '../../games/registry.js';
 import { AddressAllowance } from '../addressLimits.js';
 import { pageOf, type LobbyFilter } from '../lobby.js';
 import type { ServerMessage } from '../protocol.js';
@@ -18,7 +19,7 @@ export const TablesQuery = z
 export const lobbyRoutes: FastifyPluginAsync<ServerContext> = async (app, { hall, cluster }) => {
   app.get('/api/tables', async (req, reply) => {
     const q = TablesQuery.safeParse(req.query ?? {});
-    if (!q.success) return badRequest(reply, 'the open tables are /api/tables with ?game=… (a game id), ?limit=1…100 (default 50) and ?offset=… optional');
+    if (!q.success || (q.data.game !== undefined && !gameById(q.data.game))) return badRequest(reply, `the open tables are /api/tables with ?game=… (a game id: ${gameIds().join(', ')}), ?limit=1…100 (default 50) and ?offset=… optional`);
     const filter: LobbyFilter = q.data;
     let page;
     try {

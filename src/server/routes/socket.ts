@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import { gameById, gameIds } from '../../games/registry.js';
 import { isTableMessage } from '../dispatch.js';
 import { TokenBucket } from '../limits.js';
 import { ClientMessage, LOBBY_PAGE, type ServerErrorCode, type ServerMessage } from '../protocol.js';
@@ -194,7 +195,10 @@ function connection(ctx: ServerContext, log: { info(o: object, m: string): void;
 
   const handle = async (m: ClientMessage): Promise<void> => {
     if (m.type === 'ping') return send({ type: 'pong' });
-    if (m.type === 'lobby') return watchLobby(ctx, sub, { game: m.game, limit: m.limit ?? LOBBY_PAGE });
+    if (m.type === 'lobby') {
+      if (m.game !== undefined && !gameById(m.game)) return error('badMessage', `unknown game ${JSON.stringify(m.game)}; games: ${gameIds().join(', ')}`);
+      return watchLobby(ctx, sub, { game: m.game, limit: m.limit ?? LOBBY_PAGE });
+    }
     if (m.type === 'unlobby') return hall.lobby.unwatch(sub);
     // Moderation steps come from the admin's HTTP routes, which check the role; never from a socket.
     if (m.type === 'moderate') return error('forbidden', 'moderation goes through /api/admin', { table: m.table, cseq: 0 });
