@@ -43,6 +43,14 @@ export interface Limits {
    */
   readonly heartbeatMs: number;
   /**
+   * An HTTP client must have sent its request's headers within `headersMs` and the whole request within `requestMs`
+   * (ms), checked every `connectionCheckMs`: a client that trickles its headers a line at a time holds a connection
+   * no longer than that (before, Node's 60 s for the headers and no limit for the request, checked every 30 s).
+   */
+  readonly headersMs: number;
+  readonly requestMs: number;
+  readonly connectionCheckMs: number;
+  /**
    * Bytes that may wait to go out on one socket (beyond what the operating system's buffers took): a client that does
    * not read what it is sent is ended past them, instead of the server holding its messages in memory.
    */
@@ -71,6 +79,9 @@ export const DEFAULT_LIMITS: Limits = {
   lobbyRate: 1,
   lobbyBurst: 10,
   heartbeatMs: 10_000,
+  headersMs: 10_000,
+  requestMs: 30_000,
+  connectionCheckMs: 2_000,
   maxBuffered: 1024 * 1024,
 };
 

@@ -112,6 +112,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: 64 * 1024,
+    // A request's headers within 10 s, the whole of it within 30 s, checked every 2 s (docs/security.md).
+    requestTimeout: limits.requestMs,
+    http: { headersTimeout: limits.headersMs, requestTimeout: limits.requestMs, connectionsCheckingInterval: limits.connectionCheckMs },
     // close() is the hard stop (drain() is the gentle one, before it): every HTTP connection goes, idle or not.
     forceCloseConnections: true,
     ...(options.trustProxy ? { trustProxy: [...options.trustProxy] } : {}),
