@@ -22,7 +22,7 @@ export const identityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
 
   app.post('/api/register', async (req, reply) => {
     const body = Credentials.safeParse(req.body);
-    if (!body.success) return badRequest(reply, 'send {"name": "…", "password": "…"}: a name of 1 to 40 characters, a password of at least 8');
+    if (!body.success) return badRequest(reply, 'send {"name": "…", "password": "…"}: a name of 1 to 40 characters, a password of 8 to 200');
     return session(await identity.register(body.data.name, body.data.password), req, reply);
   });
 
@@ -81,7 +81,7 @@ export const identityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     const user = token ? await identity.userOfToken(token) : undefined;
     if (!user || !token) return failure(reply, 401, 'unauthorized', 'log in first: changing the password needs a session');
     const body = PasswordChange.safeParse(req.body);
-    if (!body.success) return badRequest(reply, 'send {"password": "…", "newPassword": "…"}: the current password and a new one of at least 8 characters');
+    if (!body.success) return badRequest(reply, 'send {"password": "…", "newPassword": "…"}: the current password and a new one of 8 to 200 characters');
     const gate = ctx.logins.begin(nameKey(user.name), req.ip);
     if (!gate.ok) return reply.code(429).header('retry-after', String(gate.retryAfterS)).send({ error: { code: 'rateLimited', message: gate.message } });
     let result: Awaited<ReturnType<typeof identity.changePassword>> | undefined;

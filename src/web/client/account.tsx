@@ -39,11 +39,11 @@ export function ChangePassword({ lang }: { lang: Lang }) {
         <form class="change-password" onSubmit={(e) => void submit(e)}>
           <label>
             {tr(lang, 'currentPassword')}
-            <input type="password" name="current-password" autoComplete="current-password" value={current} onInput={(e) => setCurrent((e.target as HTMLInputElement).value)} />
+            <input type="password" name="current-password" maxLength={200} autoComplete="current-password" value={current} onInput={(e) => setCurrent((e.target as HTMLInputElement).value)} />
           </label>
           <label>
             {tr(lang, 'newPassword')}
-            <input type="password" name="new-password" autoComplete="new-password" value={next} onInput={(e) => setNext((e.target as HTMLInputElement).value)} />
+            <input type="password" name="new-password" maxLength={200} autoComplete="new-password" value={next} onInput={(e) => setNext((e.target as HTMLInputElement).value)} />
           </label>
           <button type="submit" class="primary" disabled={busy}>
             {tr(lang, 'changePassword')}

@@ -314,7 +314,7 @@ function Login({ lang, onUser, go, path, loggedOut }: { lang: Lang; onUser: (u: 
           <summary>{tr(lang, 'orLogin')}</summary>
           <label>
             {tr(lang, 'password')}
-            <input name="password" type="password" value={password} onInput={(e) => setPassword((e.target as HTMLInputElement).value)} autoComplete="current-password" />
+            <input name="password" type="password" maxLength={200} value={password} onInput={(e) => setPassword((e.target as HTMLInputElement).value)} autoComplete="current-password" />
           </label>
           <div class="row">
             <button type="submit" value="login">{tr(lang, 'login')}</button>
