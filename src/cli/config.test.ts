@@ -40,6 +40,8 @@ describe('limitsFromEnvironment', () => {
     expect(limitsFromEnvironment({ STICH_WAITING_SEAT_SECONDS: '300' })).toEqual({ waitingSeatMs: 300_000 });
     expect(() => limitsFromEnvironment({ STICH_TABLES_PER_MINUTE: 'many' })).toThrow(/^STICH_TABLES_PER_MINUTE must be a whole number \(0: no limit\), not "many"/);
     expect(() => limitsFromEnvironment({ STICH_FINISHED_LINGER_SECONDS: '0' })).toThrow(/at least 1/);
+    expect(limitsFromEnvironment({ STICH_FINISHED_TABLES: '50' })).toEqual({ finishedTables: 50 });
+    expect(() => limitsFromEnvironment({ STICH_FINISHED_TABLES: '0' })).toThrow(/^STICH_FINISHED_TABLES must be a whole number, at least 1/);
     expect(withoutServeEnvironment({ STICH_WAITING_TABLES: '5', PATH: '/bin' })).toEqual({ PATH: '/bin' });
   });
 });

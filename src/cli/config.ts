@@ -100,6 +100,7 @@ export const LIMIT_ENVIRONMENT = {
   waitingExpiryMs: { name: 'STICH_WAITING_EXPIRY_SECONDS', scale: 1000, zero: false },
   waitingSeatMs: { name: 'STICH_WAITING_SEAT_SECONDS', scale: 1000, zero: true },
   finishedLingerMs: { name: 'STICH_FINISHED_LINGER_SECONDS', scale: 1000, zero: false },
+  finishedTables: { name: 'STICH_FINISHED_TABLES', scale: 1, zero: false },
 } as const;
 
 export type LimitKey = keyof typeof LIMIT_ENVIRONMENT;
@@ -110,7 +111,7 @@ export function limitsFromEnvironment(env: NodeJS.ProcessEnv): { [K in LimitKey]
     const { name, scale, zero } = LIMIT_ENVIRONMENT[key];
     const text = env[name]?.trim();
     if (text === undefined || text === '') continue;
-    if (!/^\d{1,9}$/.test(text) || (!zero && Number(text) === 0)) throw new CliError(`${name} must be a whole number${zero ? ' (0: no limit)' : ' of seconds, at least 1'}, not ${JSON.stringify(text.slice(0, 40))}`);
+    if (!/^\d{1,9}$/.test(text) || (!zero && Number(text) === 0)) throw new CliError(`${name} must be a whole number${zero ? ' (0: no limit)' : scale === 1 ? ', at least 1' : ' of seconds, at least 1'}, not ${JSON.stringify(text.slice(0, 40))}`);
     out[key] = Number(text) * scale;
   }
   return out;

@@ -209,7 +209,11 @@ export class Hall {
     return { ok: true, table };
   }
 
-  /** A finished table stays `finishedLingerMs` so that its last events reach its followers, then leaves memory (the store answers for it). */
+  /**
+   * A finished table stays `finishedLingerMs` so that its last events reach its followers and its players may play
+   * again there, then leaves memory (the store answers for it). At most `finishedTables` linger: past that, the one
+   * finished longest ago leaves at once.
+   */
   private linger(t: Table): void {
     const timer = this.lingering.get(t.id);
     if (!over(t)) {
@@ -225,6 +229,19 @@ export class Hall {
         if (over(t) && this.tables.get(t.id) === t) void this.retire(t, false);
       }, this.limits.finishedLingerMs),
     );
+    // The map keeps the order the tables finished in: the first is the oldest.
+    while (this.lingering.size > this.limits.finishedTables) {
+      const [oldest, its] = this.lingering.entries().next().value as [string, NodeJS.Timeout];
+      clearTimeout(its);
+      this.lingering.delete(oldest);
+      const table = this.tables.get(oldest);
+      if (table && over(table)) void this.retire(table, false);
+    }
+  }
+
+  /** A table just opened that is not wanted after all (another process opened the follow-up first): it ends as an expired waiting table. */
+  discard(t: Table): Promise<void> {
+    return this.retire(t, true);
   }
 
   /** Lets a table go: an expired waiting table is marked over in the store first (a finished one is already). */

@@ -25,7 +25,10 @@ export interface Limits {
   readonly waitingExpiryMs: number;
   /** A person seated at a waiting table with no connection to it for this long is stood up, so the seat is free for another (ms); 0: never. */
   readonly waitingSeatMs: number;
-  /** How long a finished table stays in memory so that its last events reach its followers (ms); then the store answers for it. */
+  /**
+   * How long a finished table stays in memory (ms): its last events reach its followers, and its players may start
+   * the next sitting there (`again`) while they read the summaries; then the store answers for it.
+   */
   readonly finishedLingerMs: number;
   /**
    * After a deal, the next deal of the sitting waits for a present player's contribution this long at most (ms), or
@@ -33,6 +36,8 @@ export interface Limits {
    * sends it when its player closes the deal's summary, so that nobody's clock runs while he reads the result.
    */
   readonly readingMs: number;
+  /** Finished tables one process keeps in memory at most: past it the one finished longest ago leaves at once (its link answers from the store). */
+  readonly finishedTables: number;
   /** Lobby (re)subscriptions one user may make per second on average, over all their connections, and the burst (each sends a page). */
   readonly lobbyRate: number;
   readonly lobbyBurst: number;
@@ -74,8 +79,9 @@ export const DEFAULT_LIMITS: Limits = {
   guestsPerHour: 30,
   waitingExpiryMs: 10 * 60_000,
   waitingSeatMs: 2 * 60_000,
-  finishedLingerMs: 30_000,
   readingMs: 15_000,
+  finishedLingerMs: 10 * 60_000,
+  finishedTables: 500,
   lobbyRate: 1,
   lobbyBurst: 10,
   heartbeatMs: 10_000,

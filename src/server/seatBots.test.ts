@@ -22,6 +22,36 @@ describe('bots on a waiting table', () => {
     return made.body.id;
   };
 
+  it('once the creator has stood up and left, the players still seated may seat bots (and he may not); the thinking bots count against his cap', async () => {
+    const [anna, bert, cilli, zaungast] = await Promise.all(['Anna', 'Bert', 'Cilli', 'Zaungast'].map((n) => Client.guest(server.url, n)));
+    const id = await open(anna, { game: 'schafkopf', public: false, seats: ['open', 'open', 'open', 'open'], length: { deals: 1 } });
+    for (const [c, seat] of [[anna, 0], [bert, 1], [cilli, 2]] as const) {
+      await c.join(id);
+      expect(await c.request({ type: 'sit', table: id, seat })).toMatchObject({ type: 'ok' });
+    }
+    await zaungast.join(id);
+    // While Anna sits there, only she may.
+    expect(await bert.request({ type: 'seatBot', table: id, seat: 3, bot: 'easy' })).toMatchObject({ type: 'error', code: 'notCreator' });
+    // Anna stands up and goes: Bert and Cilli may now; a spectator and Anna herself may not.
+    expect(await anna.request({ type: 'stand', table: id })).toMatchObject({ type: 'ok' });
+    await anna.close();
+    expect(await zaungast.request({ type: 'seatBot', table: id, seat: 3, bot: 'easy' })).toMatchObject({ type: 'error', code: 'notCreator' });
+    const annaAgain = await Client.connectWith(server.url, anna.token);
+    await annaAgain.join(id);
+    expect(await annaAgain.request({ type: 'seatBot', table: id, seat: 3, bot: 'easy' })).toMatchObject({ type: 'error', code: 'notCreator' });
+    await annaAgain.close();
+    expect(await bert.request({ type: 'seatBot', table: id, seat: 3, bot: 'easy' })).toMatchObject({ type: 'ok' });
+    expect(await cilli.request({ type: 'seatBot', table: id, seat: 3, bot: null })).toMatchObject({ type: 'ok' });
+    expect(await cilli.request({ type: 'seatBot', table: id, seat: 0, bot: 'medium' })).toMatchObject({ type: 'ok' });
+    // The thinking bot Cilli seated counts against Anna, who opened the table.
+    expect(server.hall.thinkingBotsOf(anna.user.id)).toBe(1);
+    expect(server.hall.thinkingBotsOf(cilli.user.id)).toBe(0);
+    expect(await bert.request({ type: 'seatBot', table: id, seat: 3, bot: 'bot' })).toMatchObject({ type: 'ok' });
+    // Full: the sitting runs.
+    expect((await bert.join(id)).phase).toBe('playing');
+    await Promise.all([bert, cilli, zaungast].map((c) => c.close()));
+  });
+
   it('only the creator, only open seats, only the game’s bots; a bot taken off leaves the seat open; a full table starts', async () => {
     const [anna, bert] = await Promise.all(['Anna', 'Bert'].map((n) => Client.guest(server.url, n)));
     const id = await open(anna, { game: 'schafkopf', public: false, seats: ['open', 'open', 'open', 'open'], length: { deals: 1 } });

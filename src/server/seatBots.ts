@@ -3,6 +3,7 @@ import type { AnyGameModule } from '../games/module.js';
 import type { ServerErrorCode } from './protocol.js';
 import type { Occupant, TableSettings } from './core/types.js';
 import { serverBots } from './thinking.js';
+import { mayChangeBots } from './botRight.js';
 
 /** The bots' names at a table, in the order new bots get them. */
 export const BOT_NAMES = ['Sepp', 'Resi', 'Schorsch', 'Vroni', 'Wastl', 'Kathi', 'Michl', 'Burgl'];
@@ -18,13 +19,16 @@ export interface BotSeatTable {
 export type BotSeatChange = { ok: true; occ: Occupant } | { ok: false; code: ServerErrorCode; message: string };
 
 /**
- * Checks a `seatBot` request (docs/protocol.md) and says what the seat becomes: only the table's creator, only
+ * Checks a `seatBot` request (docs/protocol.md) and says what the seat becomes: only the table's creator (or, once
+ * he has stood up, the players seated there: botRight.ts), only
  * while it waits, a bot only on an open seat and only one of the game's bots, and only a bot taken off. A new bot
  * gets the first bot name no seat has.
  */
 export function botSeatChange(table: BotSeatTable, userId: string, seat: Seat, bot: string | null): BotSeatChange {
   const refuse = (code: ServerErrorCode, message: string): BotSeatChange => ({ ok: false, code, message });
-  if (table.settings.creator === undefined || table.settings.creator !== userId) return refuse('notCreator', 'only the player who opened the table puts bots on its seats or takes them off');
+  if (!mayChangeBots(table.settings.creator, table.seats, userId)) {
+    return refuse('notCreator', 'only the player who opened the table puts bots on its seats or takes them off while he sits there; once he has left, the players seated there do');
+  }
   if (table.phase !== 'waiting') return refuse('notWaiting', 'bots change seats only while the table waits for its players');
   if (seat >= table.seats.length) return refuse('badSeat', `the table has seats 0 to ${table.seats.length - 1}`);
   const now = table.seats[seat];

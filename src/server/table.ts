@@ -12,6 +12,7 @@ import type { PublicSeat, ServerMessage, Snapshot } from './protocol.js';
 import { BOT_RATING, NEW_RATING, rateSitting } from './ratings.js';
 import type { Store, TableCommit } from './store/store.js';
 import { TableBots } from './tableBots.js';
+import { mayChangeBots } from './botRight.js';
 import { isThinkingLevel, thinkingBots, type HintReply, type HintRequest, type ThinkReply, type ThinkRequest } from './thinking.js';
 import { analysisUnit } from '../search/analysis.js';
 
@@ -154,12 +155,17 @@ export class Table {
     return this.submit({ type: 'stand', userId });
   }
 
-  /** The creator of a waiting table puts a bot on an open seat (`bot`: its kind) or takes one off (null); see seatBots.ts. */
+  /**
+   * The creator of a waiting table (or, once he has left it, a player seated there) puts a bot on an open seat
+   * (`bot`: its kind) or takes one off (null); see seatBots.ts and botRight.ts.
+   */
   seatBot(userId: string, seat: number, bot: string | null): Promise<Answer> {
     const run = () => this.submit({ type: 'seatBot', userId, seat, bot });
     const thinking = bot !== null && isThinkingLevel(this.module, bot === 'bot' ? this.module.defaultBot : bot);
-    // Only the creator may seat bots: anyone else is refused by the core, not by the cap.
-    return thinking && this.hooks.thinking && this.settings.creator === userId ? this.hooks.thinking(userId, 1, run) : run();
+    const creator = this.settings.creator;
+    // A thinking bot counts against the table's creator, whoever seats it (his tables' cap). One who may not seat
+    // bots at all is refused by the core, not by the cap.
+    return thinking && this.hooks.thinking && creator !== undefined && mayChangeBots(creator, this.seats, userId) ? this.hooks.thinking(creator, 1, run) : run();
   }
 
   /** Another sitting: its thinking bots count again against the table's creator (they did not while it was finished). */

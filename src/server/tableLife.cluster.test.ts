@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from './client.js';
 import type { LobbyTable } from './protocol.js';
-import { finishedSitting, get, post, TestCluster } from './testing.js';
+import { finishedSitting, finishedTogether, get, post, TestCluster } from './testing.js';
 
 const until = async (what: string, ok: () => boolean | Promise<boolean>, ms = 15_000) => {
   for (const end = Date.now() + ms; Date.now() < end; ) {
@@ -42,6 +42,30 @@ describe('in a cluster, expired and finished tables leave memory and Redis; thei
     } finally {
       redis.disconnect();
       await anna.close();
+    }
+  }, 60_000);
+
+  it('friends who ask for the next table at two processes after the table left memory are led to one table', async () => {
+    const timing = { leaseMs: 1500, tickMs: 250 };
+    const limits = { finishedLingerMs: 400 };
+    const a = await cluster.server(timing, { limits });
+    const b = await cluster.server(timing, { limits });
+    const { table, players } = await finishedTogether(a, ['Anna', 'Bert']);
+    try {
+      await until('the table to leave the process', () => !a.hall.tables.has(table));
+      await until('the table to leave Redis', async () => (await get(b.url, `/api/tables/${table}`)).status === 410);
+      type Next = { id: string; by: { name: string }; created: boolean };
+      const [x, y] = await Promise.all([post<Next>(a.url, `/api/tables/${table}/again`, {}, players[0].token), post<Next>(b.url, `/api/tables/${table}/again`, {}, players[1].token)]);
+      expect([x.status, y.status]).toEqual([200, 200]);
+      expect(x.body.id).toBe(y.body.id);
+      expect([x.body.created, y.body.created].sort()).toEqual([false, true]);
+      const gone = await get<{ next?: { id: string } }>(b.url, `/api/tables/${table}`);
+      expect(gone.body.next?.id).toBe(x.body.id);
+      // The loser's table, if one was opened, is let go: only the follow-up waits.
+      // (A table opened by the other process is described in Redis a moment after its answer.)
+      await until('the follow-up to be seen waiting from either process', async () => (await Promise.all([a, b].map((p) => get<{ phase?: string }>(p.url, `/api/tables/${x.body.id}`)))).every((r) => r.body.phase === 'waiting'));
+    } finally {
+      await Promise.all(players.map((p) => p.close()));
     }
   }, 60_000);
 });

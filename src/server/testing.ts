@@ -92,6 +92,18 @@ export function isSnapshot(m: { type: string }): m is Snapshot {
   return m.type === 'snapshot';
 }
 
+/** A table of these guests (at least one) and bots, played to its end (one deal); the guests stay connected. */
+export async function finishedTogether(server: RunningServer, names: readonly string[]): Promise<{ table: string; players: Client[] }> {
+  const players = await Promise.all(names.map((n) => Client.guest(server.url, n)));
+  const seats = Array.from({ length: 4 }, (_, i) => (i < names.length ? 'open' : 'bot'));
+  const table = await seatedTable(server.url, players[0], players, { game: 'schafkopf', seats, length: { deals: 1 } });
+  const ended = players.map((p) => p.next((m) => m.type === 'events' && m.table === table && m.events.some((e) => e.event.type === 'sittingEnd'), 60_000));
+  const stops = players.map((p) => autoplay(p, table));
+  await Promise.all(ended);
+  stops.forEach((stop) => stop());
+  return { table, players };
+}
+
 /** A table of the guest and three bots, played to its end (one deal); resolves with the record's id. */
 export async function finishedSitting(server: RunningServer, name: string): Promise<{ table: string; record: string }> {
   const player = await Client.guest(server.url, name);

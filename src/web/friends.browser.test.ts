@@ -250,6 +250,66 @@ describe('playing with friends', () => {
     await bert.ctx.close();
   });
 
+  it('"Noch eine Runde" after the finished table left memory: the first friend opens a new table and the other\'s click leads to the same one', async () => {
+    const { browser: b, base, server: s } = await setup();
+    const anna = await guest(b, base, 'Anja');
+    const bert = await guest(b, base, 'Benno', PHONE);
+    const id = await createTable(anna, 'schafkopf', { seats: ['open', 'easy', 'easy'], private: true, deals: 1 });
+    await bert.page.goto(`${base}/table/${id}`);
+    await bert.page.locator('.seat[data-seat="1"] button.primary').click();
+    await Promise.all([play(anna.page), play(bert.page)]);
+    // Both read their summaries while the table leaves the server's memory (as after finishedLingerMs).
+    s.hall.tables.get(id)!.close();
+    s.hall.tables.delete(id);
+    await anna.page.locator('.summary button', { hasText: 'Noch eine Runde' }).click();
+    await anna.page.waitForURL((u) => u.pathname.startsWith('/table/') && !u.pathname.endsWith(id));
+    const next = new URL(anna.page.url()).pathname.split('/')[2];
+    await anna.page.waitForSelector('main.table[data-phase=waiting] .waiting');
+    // Bert's open dialog still offers it, and it leads him to Anna's new table, not to one of his own.
+    await bert.page.locator('.summary button', { hasText: 'Noch eine Runde' }).click();
+    await bert.page.waitForURL((u) => u.pathname === `/table/${next}`);
+    await expect.poll(() => s.hall.tables.get(next)?.publicSeats().filter((x) => x.kind === 'human').map((x) => (x.kind === 'human' ? x.name : '')).sort()).toEqual(['Anja', 'Benno']);
+    await bert.page.screenshot({ path: `${OUT}/friends-again-later-phone.png` });
+    // The old link says who opened the next table and leads there.
+    await bert.page.goto(`${base}/table/${id}`);
+    const gone = bert.page.locator('.gone-table');
+    await gone.locator('.next-table').waitFor();
+    expect(await gone.locator('.next-table').textContent()).toBe('Anja hat einen neuen Tisch eröffnet.');
+    await bert.page.screenshot({ path: `${OUT}/friends-next-table-phone.png` });
+    await gone.locator('button.join-next').click();
+    await bert.page.waitForURL((u) => u.pathname === `/table/${next}`);
+    expect([...anna.errors, ...bert.errors]).toEqual([]);
+    await anna.ctx.close();
+    await bert.ctx.close();
+  });
+
+  it('when the creator of a waiting table stands up and leaves, the player still seated gets the bot controls and fills the table', async () => {
+    const { browser: b, base, server: s } = await setup();
+    const anna = await guest(b, base, 'Annika');
+    const bert = await guest(b, base, 'Bruno', PHONE);
+    const id = await createTable(anna, 'schafkopf', { seats: ['open', 'open', 'easy'], private: true, deals: 1 });
+    await bert.page.goto(`${base}/table/${id}`);
+    await bert.page.locator('.seat[data-seat="1"] button.primary').click();
+    await bert.page.waitForSelector('.waiting button.stand');
+    // While Anna sits there, the controls are hers.
+    await anna.page.waitForSelector('.waiting .bots');
+    expect(await bert.page.locator('.waiting .bots').count()).toBe(0);
+    await anna.page.locator('.waiting button.stand').click();
+    await anna.page.waitForSelector('.waiting .bots', { state: 'detached' });
+    await anna.ctx.close();
+    // Bert may now seat bots: he fills the open seats and the sitting starts.
+    const bots = bert.page.locator('.waiting .bots');
+    await bots.waitFor();
+    expect(await bots.locator('p.small').textContent()).toBe('Wer den Tisch eröffnet hat, ist gegangen: ihr könnt jetzt Bots auf freie Plätze setzen oder wegnehmen; voll geht es los.');
+    await bert.page.screenshot({ path: `${OUT}/friends-bots-inherited-phone.png` });
+    await bots.locator('li[data-seat="0"] button.put-bot').click();
+    await bots.locator('li[data-seat="2"] button.put-bot').click();
+    await bert.page.waitForSelector('main.table[data-phase=playing]');
+    expect(s.hall.tables.get(id)!.phase).toBe('playing');
+    expect(bert.errors).toEqual([]);
+    await bert.ctx.close();
+  });
+
   it('a link to an unknown table says so and leads to the lobby; so does a finished one, with its record', async () => {
     const { browser: b, base, server: s } = await setup();
     const p = await guest(b, base, 'Vroni');

@@ -199,6 +199,9 @@ export function ingest(ctx: TableContext, d: Draft, entry: LogEntry, after?: unk
       s.slots.push({ event: { type: 'chatHidden', e: entry.e } });
       return;
     }
+    case 'next':
+      // The follow-up table of one that has left memory: read from the store by the routes, nothing here.
+      return;
     case 'end': {
       s.ended = entry.reason;
       s.phase = 'finished';

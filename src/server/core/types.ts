@@ -39,7 +39,12 @@ export type LogEntry =
   /** A moderator hid the chat line of event `e`: nobody is sent its text any more (moderation.ts). */
   | { readonly k: 'hide'; readonly e: number }
   /** A moderator closed the table: it ends here, whatever it was doing; the log keeps everything before. */
-  | { readonly k: 'end'; readonly reason: string };
+  | { readonly k: 'end'; readonly reason: string }
+  /**
+   * Written after the table left memory (over or expired): a player of it opened the next table with the same game
+   * and rules (`POST /api/tables/:id/again`), where the others are led. Nothing at the table changes.
+   */
+  | { readonly k: 'next'; readonly table: string; readonly userId: string; readonly name: string };
 
 /** A table's settings, stored with it. */
 export interface TableSettings extends PublicSettings {

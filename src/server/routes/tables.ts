@@ -5,6 +5,8 @@ import { infoOf } from '../cluster.js';
 import { CreateTable } from '../protocol.js';
 import { againOf } from '../again.js';
 import type { LogEntry, TableSettings } from '../core/types.js';
+import { StoreError, type Store } from '../store/store.js';
+import type { FastifyReply } from 'fastify';
 import { CreationLimits } from '../creationLimits.js';
 import { RATED_NEEDS_ACCOUNT } from '../ratings.js';
 import { serverBots } from '../thinking.js';
@@ -46,11 +48,7 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     // Ratings and the leaderboard are for names that last: a guest plays unrated (a guest name is anybody's tomorrow).
     if (body.data.rated && user.guest) return failure(reply, 403, 'notRegistered', RATED_NEEDS_ACCOUNT);
     const allowed = creations.take(user.id, req.ip);
-    if (!allowed.ok) {
-      const r = allowed.refusal;
-      if (r.retryAfter !== undefined) reply.header('retry-after', String(r.retryAfter));
-      return reply.code(r.status).send({ error: { code: r.code, message: r.message, params: r.params } });
-    }
+    if (!allowed.ok) return refused(reply, allowed.refusal);
     const made = await hall.create(body.data, ctx.tableDefaults, user.id).finally(allowed.done);
     if (!made.ok) return badRequest(reply, made.message, made.code);
     const t = made.table;
@@ -78,13 +76,89 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
       const records = await store.recordsOfTable(id);
       const log = (await store.tableLog(id)).map((l) => l.entry as LogEntry);
       const again = againOf(row.settings as TableSettings, log);
+      const next = await nextOf(store, log);
       const error = log.some((e) => e.k === 'end')
         ? { code: 'tableClosed', message: 'a moderator closed this table' }
         : records.length > 0
           ? { code: 'tableFinished', message: 'the table is over' }
           : { code: 'tableExpired', message: 'nobody sat at this table while it waited: it is closed' };
-      return reply.code(410).send({ error, records, game: row.game, ...(again ? { again } : {}) });
+      return reply.code(410).send({ error, records, game: row.game, ...(again ? { again } : {}), ...(next ? { next } : {}) });
     }
     return { id: t.id, game: t.game, rules: t.rules, seats: t.seats, phase: t.phase, settings: t.settings, records: await store.recordsOfTable(t.id) };
   });
+
+  /**
+   * "Play again" at a table that has left memory, by one who sat at it: the first such request opens the follow-up
+   * table (the 410's `again`) and the table's log remembers it; every later one, from any process, is led to that
+   * follow-up while it has not ended. Requests for one table are taken one after the other in this process; between
+   * processes the log's single writer decides (the loser's new table is let go).
+   */
+  const inFlight = new Map<string, Promise<unknown>>();
+  app.post('/api/tables/:id/again', async (req, reply) => {
+    const user = await authed(ctx, req);
+    if (!user) return failure(reply, 401, 'unauthorized', 'log in or play as a guest first');
+    const id = (req.params as { id: string }).id;
+    if (!TABLE_ID.test(id)) return failure(reply, 404, 'unknownTable', 'no such table');
+    const before = inFlight.get(id) ?? Promise.resolve();
+    const mine = before.then(
+      () => playAgain(user, id, req.ip, reply),
+      () => playAgain(user, id, req.ip, reply),
+    );
+    inFlight.set(id, mine);
+    try {
+      return await mine;
+    } finally {
+      if (inFlight.get(id) === mine) inFlight.delete(id);
+    }
+  });
+
+  async function playAgain(user: { id: string; name: string; guest: boolean }, id: string, ip: string, reply: FastifyReply): Promise<unknown> {
+    let running;
+    try {
+      running = hall.tables.has(id) || (await cluster?.info(id)) !== undefined;
+    } catch {
+      return redisOutOfReach(reply);
+    }
+    if (running) return failure(reply, 409, 'tableOpen', 'the table is still open: send `again` on the socket');
+    const row = await store.table(id);
+    if (!row || !row.finished) return failure(reply, 404, 'unknownTable', 'no such table');
+    const log = (await store.tableLog(id)).map((l) => l.entry as LogEntry);
+    const next = await nextOf(store, log);
+    if (next) return { ...next, created: false };
+    // Only one who sat at the table leads its players on (a stranger with the link opens a table of his own).
+    if (!log.some((e) => e.k === 'seat' && e.occ.kind === 'human' && e.occ.userId === user.id)) return failure(reply, 403, 'notSeated', 'only a player of the table opens its next table');
+    const again = againOf(row.settings as TableSettings, log);
+    if (!again) return failure(reply, 404, 'unknownTable', 'the table\'s game is not offered any more');
+    // A guest's table is unrated (a guest may not open a rated one).
+    const body = user.guest ? { ...again, rated: false } : again;
+    const allowed = creations.take(user.id, ip);
+    if (!allowed.ok) return refused(reply, allowed.refusal);
+    const made = await hall.create(body, ctx.tableDefaults, user.id).finally(allowed.done);
+    if (!made.ok) return badRequest(reply, made.message, made.code);
+    try {
+      await store.commit({ tableId: id, from: log.length, entries: [{ k: 'next', table: made.table.id, userId: user.id, name: user.name } satisfies LogEntry] });
+    } catch (e) {
+      if (!(e instanceof StoreError && e.code === 'logConflict')) throw e;
+      // Another process opened the follow-up first: that is where this player goes too.
+      await hall.discard(made.table);
+      const won = await nextOf(store, (await store.tableLog(id)).map((l) => l.entry as LogEntry));
+      if (!won) return failure(reply, 409, 'internal', 'the table changed meanwhile; try again');
+      return { ...won, created: false };
+    }
+    return { id: made.table.id, by: { id: user.id, name: user.name }, created: true };
+  }
 };
+
+/** A creation refused by its limits, with Retry-After when it has one. */
+function refused(reply: FastifyReply, r: { status: number; code: string; message: string; params?: unknown; retryAfter?: number }): FastifyReply {
+  if (r.retryAfter !== undefined) reply.header('retry-after', String(r.retryAfter));
+  return reply.code(r.status).send({ error: { code: r.code, message: r.message, params: r.params } });
+}
+
+/** The follow-up table a player of this (gone) table opened, while it has not ended itself: who opened it, and its id. */
+async function nextOf(store: Store, log: readonly LogEntry[]): Promise<{ id: string; by: { id: string; name: string } } | undefined> {
+  const last = log.findLast((e) => e.k === 'next');
+  if (last?.k !== 'next') return undefined;
+  const row = await store.table(last.table);
+  return row && !row.finished ? { id: last.table, by: { id: last.userId, name: last.name } } : undefined;
+}

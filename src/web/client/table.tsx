@@ -16,7 +16,7 @@ import { HintButton } from './hint.js';
 import { ScoreSheet } from './sheet.js';
 import { SummaryDialog, type Ended } from './summary.js';
 import { chime, setSoundWanted, soundWanted } from './sound.js';
-import { cameToSit, maySit, TableGone, TableOver, WaitingRoom } from './waiting.js';
+import { cameToSit, goAndSit, maySit, playAgain, TableGone, TableOver, WaitingRoom } from './waiting.js';
 import { refusal } from './refusal.js';
 import { RefusalText, RulesHelp } from './rules.js';
 import { replayGame } from '../../games/replays.js';
@@ -61,6 +61,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const [picked, setPicked] = useState<string[]>([]);
   /** The server knows no such table (unknown, or over and no longer kept). */
   const [missing, setMissing] = useState(false);
+  /** "Noch eine Runde" was sent: a table gone meanwhile is played again at its follow-up. */
+  const againAsked = useRef(false);
   const last = useRef(-1);
   const accepted = useRef(0);
   const refreshing = useRef<'idle' | 'busy' | 'again'>('idle');
@@ -196,16 +198,29 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           return;
         case 'ok':
           if (typeof m.cseq === 'number' && m.cseq > 0) accepted.current = Math.max(accepted.current, m.cseq);
+          else againAsked.current = false;
           return;
         case 'error':
           // A contribution that came too late or twice changes nothing the player needs to know.
           if (m.code === 'notCollecting' || m.code === 'duplicateContribution') return;
           if (m.code === 'unknownTable' || m.code === 'tableExpired') {
+            // "Noch eine Runde" after the finished table left memory: the first player to ask opens the next table,
+            // the others are led to it (POST /api/tables/:id/again).
+            if (againAsked.current) {
+              againAsked.current = false;
+              void playAgain(ctx, id).then((r) => {
+                if (r.ok) return goAndSit(ctx.go, r.id);
+                setSnap(null);
+                setMissing(true);
+              });
+              return;
+            }
             // The table left the server (expired, or over and gone from memory): the page says so from the store.
             setSnap(null);
             return setMissing(true);
           }
           setPending(false);
+          againAsked.current = false;
           setNotice({ code: m.code, message: m.message, params: m.params });
           return;
       }
@@ -575,6 +590,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           next={() => setEnded((e) => e.slice(1))}
           again={() => {
             setEnded([]);
+            againAsked.current = true;
             conn.send({ type: 'again', table: id });
           }}
           go={ctx.go}

@@ -6,6 +6,7 @@ import { refusal } from './refusal.js';
 import { say } from './setupWords.js';
 import { replayGame } from '../../games/replays.js';
 import type { Lang } from '../../games/present.js';
+import { mayChangeBots } from '../../server/botRight.js';
 
 const AUTOSIT = 'stich.autosit';
 
@@ -31,7 +32,7 @@ export function cameToSit(id: string): boolean {
 export interface WaitingSnap {
   /** The receiver's seat (-1: watching). */
   readonly seat: number;
-  readonly seats: readonly { kind: 'open' | 'human' | 'bot'; name?: string; bot?: string }[];
+  readonly seats: readonly { kind: 'open' | 'human' | 'bot'; name?: string; bot?: string; userId?: string }[];
   readonly settings?: { public?: boolean; creator?: string; rated?: boolean };
 }
 
@@ -41,8 +42,9 @@ export function maySit(user: { guest: boolean }, settings: { rated?: boolean } |
 }
 
 /**
- * A table waiting for its players: the invite link with a copy button and, for the player who opened it, a bot to
- * seat on each open seat or to take off a bot's seat (the server's `seatBot`; a full table starts at once).
+ * A table waiting for its players: the invite link with a copy button and, for the player who opened it (or, once he
+ * has left, for those seated there: botRight.ts), a bot to seat on each open seat or to take off a bot's seat (the
+ * server's `seatBot`; a full table starts at once).
  */
 export function WaitingRoom({ ctx, id, game, snap }: { ctx: Ctx; id: string; game: string; snap: WaitingSnap }) {
   const { lang, conn, user } = ctx;
@@ -51,6 +53,7 @@ export function WaitingRoom({ ctx, id, game, snap }: { ctx: Ctx; id: string; gam
   const [copied, setCopied] = useState(false);
   const [level, setLevel] = useState('');
   const creator = snap.settings?.creator !== undefined && snap.settings.creator === user.id;
+  const mayBots = mayChangeBots(snap.settings?.creator, snap.seats, user.id);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(invite);
@@ -86,9 +89,9 @@ export function WaitingRoom({ ctx, id, game, snap }: { ctx: Ctx; id: string; gam
           </button>
         </p>
       )}
-      {creator && (
+      {mayBots && (
         <div class="bots">
-          <p class="small">{say(lang, 'creatorNote')}</p>
+          <p class="small">{say(lang, creator ? 'creatorNote' : 'inheritedBotsNote')}</p>
           {bots.length > 1 && (
             <label class="level">
               {tr(lang, 'botLevel')}
@@ -142,13 +145,37 @@ interface GoneInfo {
   readonly records: readonly string[];
   readonly expired: boolean;
   readonly again?: Record<string, unknown>;
+  /** The table a player of this one opened next (where the others go). */
+  readonly next?: NextTable;
+}
+
+/** The follow-up of a table that has left memory, and who opened it (the 410's `next`, POST /api/tables/:id/again). */
+interface NextTable {
+  readonly id: string;
+  readonly by: { readonly id: string; readonly name: string };
+}
+
+type Refusal = { code: string; message: string; params?: Record<string, number> };
+
+/**
+ * "Play again" at a table that has left memory: the first of its players opens the next table and the others are
+ * led to it (POST /api/tables/:id/again); one who never sat at it opens a table like it of his own.
+ */
+export async function playAgain(ctx: Ctx, id: string, again?: Record<string, unknown>): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
+  const { lang } = ctx;
+  const r = await api<{ id: string; error?: Refusal }>('POST', `/api/tables/${encodeURIComponent(id)}/again`, {});
+  if (r.ok) return { ok: true, id: r.body.id };
+  if (r.body?.error?.code !== 'notSeated' || !again) return { ok: false, error: r.body?.error ? refusal(lang, r.body.error).text : String(r.status) };
+  // A guest's table like this one is unrated (the server refuses a guest's rated table).
+  const own = await api<{ id: string; error?: Refusal }>('POST', '/api/tables', ctx.user.guest ? { ...again, rated: false } : again);
+  return own.ok ? { ok: true, id: own.body.id } : { ok: false, error: own.body?.error ? refusal(lang, own.body.error).text : String(own.status) };
 }
 
 function useGone(id: string): GoneInfo | null {
   const [info, setInfo] = useState<GoneInfo | null>(null);
   useEffect(() => {
-    void api<{ records?: string[]; error?: { code: string }; again?: Record<string, unknown> }>('GET', `/api/tables/${encodeURIComponent(id)}`).then((r) =>
-      setInfo({ records: r.status === 410 || r.ok ? (r.body?.records ?? []) : [], expired: r.body?.error?.code === 'tableExpired', again: r.body?.again }),
+    void api<{ records?: string[]; error?: { code: string }; again?: Record<string, unknown>; next?: NextTable }>('GET', `/api/tables/${encodeURIComponent(id)}`).then((r) =>
+      setInfo({ records: r.status === 410 || r.ok ? (r.body?.records ?? []) : [], expired: r.body?.error?.code === 'tableExpired', again: r.body?.again, next: r.body?.next }),
     );
   }, [id]);
   return info;
@@ -163,7 +190,7 @@ export function TableGone({ ctx, id }: { ctx: Ctx; id: string }) {
   if (info === null) return <main class="center muted">{tr(ctx.lang, 'loading')}</main>;
   return (
     <main class="gone-page">
-      <Gone ctx={ctx} info={info} />
+      <Gone ctx={ctx} id={id} info={info} />
     </main>
   );
 }
@@ -171,10 +198,10 @@ export function TableGone({ ctx, id }: { ctx: Ctx; id: string }) {
 /** A finished table seen by someone who did not sit at it (it is still in the server's memory). */
 export function TableOver({ ctx, id }: { ctx: Ctx; id: string }) {
   const info = useGone(id);
-  return <Gone ctx={ctx} info={{ records: info?.records ?? [], expired: false, again: info?.again }} over />;
+  return <Gone ctx={ctx} id={id} info={{ records: info?.records ?? [], expired: false, again: info?.again }} over />;
 }
 
-function Gone({ ctx, info, over }: { ctx: Ctx; info: GoneInfo; over?: boolean }) {
+function Gone({ ctx, id, info, over }: { ctx: Ctx; id: string; info: GoneInfo; over?: boolean }) {
   // The page's main heading where it stands alone (a link to a table that is not there); below the table's ring a part of it.
   const Heading = over ? 'h2' : 'h1';
   const { lang } = ctx;
@@ -182,28 +209,36 @@ function Gone({ ctx, info, over }: { ctx: Ctx; info: GoneInfo; over?: boolean })
   const kind = info.expired ? 'expired' : over || info.records.length > 0 ? 'over' : 'unknown';
   const again = async () => {
     setError('');
-    // A guest's table like this one is unrated (the server refuses a guest's rated table).
-    const body = ctx.user.guest && info.again ? { ...info.again, rated: false } : info.again;
-    const r = await api<{ id: string; error?: { code: string; message: string; params?: Record<string, number> } }>('POST', '/api/tables', body);
-    if (!r.ok) return setError(r.body?.error ? refusal(lang, r.body.error).text : String(r.status));
-    goAndSit(ctx.go, r.body.id);
+    const r = await playAgain(ctx, id, info.again);
+    if (!r.ok) return setError(r.error);
+    goAndSit(ctx.go, r.id);
   };
+  const next = info.next;
+  const mine = next?.by.id === ctx.user.id;
   return (
     <div class="gone-table" role="alert">
       <Heading>{say(lang, kind === 'expired' ? 'expiredTable' : kind === 'over' ? 'finishedTable' : 'unknownTable')}</Heading>
       <p>{say(lang, kind === 'expired' ? 'expiredNote' : kind === 'over' ? 'finishedNote' : 'unknownTableNote')}</p>
+      {next && <p class="next-table">{mine ? say(lang, 'ownNextTable') : say(lang, 'nextTable').replace('{name}', next.by.name)}</p>}
       <div class="row">
         {info.records.map((r) => (
           <a key={r} class="button" href={`/record/${r}`} onClick={(e) => (e.preventDefault(), ctx.go(`/record/${r}`))}>
             {tr(lang, 'record')}
           </a>
         ))}
-        {info.again && ctx.user && (
-          <button type="button" class="primary play-again" onClick={() => void again()}>
-            {say(lang, 'playAgain')}
+        {next ? (
+          <button type="button" class="primary join-next" onClick={() => goAndSit(ctx.go, next.id)}>
+            {say(lang, mine ? 'toOwnNext' : 'joinNext')}
           </button>
+        ) : (
+          info.again &&
+          ctx.user && (
+            <button type="button" class="primary play-again" onClick={() => void again()}>
+              {say(lang, 'playAgain')}
+            </button>
+          )
         )}
-        <button type="button" class={info.again ? '' : 'primary'} onClick={() => ctx.go('/')}>
+        <button type="button" class={info.again || next ? '' : 'primary'} onClick={() => ctx.go('/')}>
           {tr(lang, 'toLobby')}
         </button>
       </div>

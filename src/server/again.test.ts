@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client } from './client.js';
+import { DEFAULT_LIMITS } from './limits.js';
+import type { RunningServer } from './server.js';
+import { finishedTogether, get, post, tempDb, testServer } from './testing.js';
+
+const until = async (what: string, ok: () => boolean | Promise<boolean>, ms = 10_000) => {
+  for (const end = Date.now() + ms; Date.now() < end; ) {
+    if (await ok()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+type Next = { id: string; by: { id: string; name: string }; created: boolean };
+type Gone = { error: { code: string }; next?: { id: string; by: { id: string; name: string } } };
+
+describe('playing again after a sitting, together', () => {
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('a finished table stays for minutes, not seconds, so that "Noch eine Runde" works while the summaries are read', async () => {
+    expect(DEFAULT_LIMITS.finishedLingerMs).toBe(10 * 60_000);
+    server = await testServer();
+    const { table, players } = await finishedTogether(server, ['Anna', 'Bert']);
+    // Past the old 30 s the table would have left memory; now it is there, and `again` starts the next sitting for both.
+    expect(server.hall.tables.has(table)).toBe(true);
+    const started = players[1].next((m) => m.type === 'events' && m.table === table && m.events.some((e) => e.event.type === 'sittingStart' && e.event.sitting === 2));
+    expect((await players[0].request({ type: 'again', table })).type).toBe('ok');
+    await started;
+    await Promise.all(players.map((p) => p.close()));
+  });
+
+  it('at most finishedTables finished tables stay in memory: past it the oldest leaves at once and answers from the store', async () => {
+    expect(DEFAULT_LIMITS.finishedTables).toBe(500);
+    server = await testServer({ limits: { finishedTables: 1 } });
+    const first = await finishedTogether(server, ['Anna']);
+    expect(server.hall.tables.has(first.table)).toBe(true);
+    const second = await finishedTogether(server, ['Bert']);
+    await until('the older finished table to leave memory', () => !server!.hall.tables.has(first.table));
+    expect(server.hall.tables.has(second.table)).toBe(true);
+    expect((await get<Gone>(server.url, `/api/tables/${first.table}`)).status).toBe(410);
+    await Promise.all([...first.players, ...second.players].map((p) => p.close()));
+  });
+
+  it('after the table left memory, the first friend to play again opens the next table and the others are led to it, not to tables of their own', async () => {
+    const db = tempDb();
+    server = await testServer({ db, limits: { finishedLingerMs: 300 } });
+    const { table, players } = await finishedTogether(server, ['Anna', 'Bert', 'Cilli']);
+    const [anna, bert, cilli] = players;
+    await until('the finished table to leave memory', () => !server!.hall.tables.has(table));
+    // The socket's `again` finds no table any more (what the player saw: "Dieser Tisch ist vorbei").
+    const refused = anna.next((m) => m.type === 'error' && m.table === table);
+    anna.send({ type: 'again', table });
+    expect(await refused).toMatchObject({ type: 'error', code: 'unknownTable' });
+    // A stranger with the link does not lead the players anywhere.
+    const zaungast = await Client.guest(server.url, 'Zaungast');
+    expect((await post<{ error: { code: string } }>(server.url, `/api/tables/${table}/again`, {}, zaungast.token)).body.error.code).toBe('notSeated');
+    // Anna and Bert click at the same moment: one table for both.
+    const [a, b] = await Promise.all([anna, bert].map((p) => post<Next>(server!.url, `/api/tables/${table}/again`, {}, p.token)));
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.id).toBe(b.body.id);
+    expect([a.body.created, b.body.created].sort()).toEqual([false, true]);
+    const opener = a.body.created ? 'Anna' : 'Bert';
+    expect(b.body.by.name).toBe(opener);
+    // The link of the old table now says who opened the next one and where.
+    const gone = await get<Gone>(server.url, `/api/tables/${table}`);
+    expect([gone.status, gone.body.next?.id, gone.body.next?.by.name]).toEqual([410, a.body.id, opener]);
+    // Cilli, later, is led there too; the new table has the same game with the bot where it was and the people's seats open.
+    const c = await post<Next>(server.url, `/api/tables/${table}/again`, {}, cilli.token);
+    expect([c.body.id, c.body.created]).toEqual([a.body.id, false]);
+    const next = await get<{ game: string; seats: { kind: string }[]; phase: string }>(server.url, `/api/tables/${a.body.id}`);
+    expect([next.body.game, next.body.phase, next.body.seats.map((s) => s.kind)]).toEqual(['schafkopf', 'waiting', ['open', 'open', 'open', 'bot']]);
+    // Once that table has ended too (expired while nobody sat at it), the next click opens a new one.
+    await server.close();
+    server = await testServer({ db, limits: { waitingExpiryMs: 300 } });
+    await until('the follow-up to expire', async () => (await get<Gone>(server!.url, `/api/tables/${a.body.id}`)).status === 410);
+    expect((await get<Gone>(server.url, `/api/tables/${table}`)).body.next).toBeUndefined();
+    const d = await post<Next>(server.url, `/api/tables/${table}/again`, {}, cilli.token);
+    expect(d.body.created).toBe(true);
+    expect(d.body.id).not.toBe(a.body.id);
+    await Promise.all([...players, zaungast].map((p) => p.close()));
+  });
+
+  it('a table still in memory is played again on the socket', async () => {
+    server = await testServer();
+    const { table, players } = await finishedTogether(server, ['Anna']);
+    expect((await post<{ error: { code: string } }>(server.url, `/api/tables/${table}/again`, {}, players[0].token)).body.error.code).toBe('tableOpen');
+    await players[0].close();
+  });
+});
