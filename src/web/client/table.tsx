@@ -514,7 +514,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             {model.score.map((l, i) => (
               <div key={i}>{l}</div>
             ))}
-            {presenter && <ScoreSheet table={presenter.scoreSheet(snap.outcomes ?? [], lang, names)} lang={lang} />}
+            {presenter && <ScoreSheet table={presenter.scoreSheet(snap.outcomes ?? [], lang, names, snap.rules)} lang={lang} />}
             {(presenter ? presenter.sheet(snap.sheet, lang, names) : []).map((l, i) => (
               <div key={`s${i}`}>{l}</div>
             ))}
