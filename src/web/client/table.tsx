@@ -18,6 +18,7 @@ import { SummaryDialog, type Ended } from './summary.js';
 import { chime, setSoundWanted, soundWanted } from './sound.js';
 import { cameToSit, maySit, TableGone, TableOver, WaitingRoom } from './waiting.js';
 import { refusal } from './refusal.js';
+import { secondsLeft } from './clock.js';
 import { RefusalText, RulesHelp } from './rules.js';
 import { replayGame } from '../../games/replays.js';
 
@@ -294,7 +295,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const others = me >= 0 ? order.slice(1) : order;
   const clockOf = (seat: number) => {
     const c = clocks.find((x) => x.seat === seat);
-    return c ? Math.max(0, Math.ceil((c.deadline - now) / 1000)) : null;
+    return c ? secondsLeft(c.deadline, Math.max(now, Date.now()), snap.settings.clockMs) : null;
   };
   const graceOf = (seat: number) => {
     const g = gone.find((x) => x.seat === seat);
