@@ -109,7 +109,8 @@ const WORDS = {
   levelEasy: ['leicht', 'easy'],
   levelMedium: ['mittel', 'medium'],
   levelStrong: ['stark', 'strong'],
-  levelStrong1: ['stark (bisher)', 'strong (previous)'],
+  /** `strong-1`, kept to compare bots with: not offered to players, but a table may seat it (by its name in the API). */
+  levelStrong1: ['stark, alte Fassung (zum Vergleich)', 'strong, old version (for comparison)'],
   levelRandom: ['zufällig', 'random'],
   fairVerified: ['Mischen geprüft', 'Shuffle verified'],
   fairChecking: ['Mischen wird geprüft…', 'Checking the shuffle…'],
