@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../game.js';
+import { cardLabel } from '../../web/cards/labels.js';
 import { presentationOf } from '../presentations.js';
 import type { SchafkopfOutcome } from './scoring.js';
 import type { SchafkopfState } from './state.js';
@@ -73,5 +74,14 @@ describe('Laufende in the Schafkopf summary, Spielzettel and terminal', () => {
     }
     // The summary at the table finds the rules in the deal's view.
     expect(p.dealSummary(rufspiel(2, 10), 'de', NAMES, { rules: book }).join('\n')).not.toMatch(/Laufende/);
+  });
+});
+
+describe('the Rufspiel by name in English', () => {
+  it('names the called Sau as the English page names the card ("Eichel Sau", as in the lesson), not "Eichel-Sau"', () => {
+    const game = p.scoreSheet([rufspiel(0, 10)], 'en', NAMES, rulesOf()).rows[0].game;
+    expect(game).toBe(`Rufspiel with the ${cardLabel(0, 'A', 'german', 'en')} · Anna + Resi`);
+    expect(game).toBe('Rufspiel with the Eichel Sau · Anna + Resi');
+    expect(p.scoreSheet([rufspiel(0, 10)], 'de', NAMES, rulesOf()).rows[0].game).toBe('Rufspiel auf die Eichel-Sau · Anna + Resi');
   });
 });

@@ -24,9 +24,9 @@ function sorted(view: SchafkopfView): Card[] {
   return groups.flatMap((g) => [...g].sort((a, b) => t.power[b] - t.power[a]));
 }
 
-/** A game's name: the game terms stay German, the grammar around them follows the page ("Rufspiel auf die Gras-Sau", "Rufspiel with the Gras-Sau"). */
+/** A game's name: the game terms stay German, the grammar around them follows the page ("Rufspiel auf die Gras-Sau", "Rufspiel with the Gras Sau", a card as the English page names it). */
 function gameName(g: GameChoice, lang: Lang): string {
-  return lang === 'en' && g.kind === 'rufspiel' && g.suit !== undefined ? `Rufspiel with the ${suitName(g.suit)}-Sau` : choiceName(g);
+  return lang === 'en' && g.kind === 'rufspiel' && g.suit !== undefined ? `Rufspiel with the ${suitName(g.suit)} Sau` : choiceName(g);
 }
 
 function buttons(view: SchafkopfView, legal: readonly string[], lang: Lang): ActionButton[] {
