@@ -81,6 +81,15 @@ describe('the table model of every game', () => {
         const codes = new Set(m.hand.map((c) => c.code));
         for (const key of Object.keys(m.pick!.actions)) for (const code of key.split(' ')) expect(codes.has(code)).toBe(true);
         expect(m.pick!.actions[pickKey(lays[0].split(' ').slice(1).reverse())]).toBe(lays[0]);
+        // The seat says what the player holds, the talon taken up too (play-test: "6 Karten" beside 8 cards), for
+        // the player and for the others at the table.
+        expect(m.hand.length).toBe(8);
+        expect(m.seatNotes[seat]).toBe('8 Karten');
+        for (const other of [(seat + 1) % 3, -1]) {
+          const o = presentationOf('talonschnapsen').table(game.view(state, other), [], 'de', NAMES.slice(0, 3));
+          expect(o.seatNotes[seat]).toBe('8 Karten');
+          expect(o.seatNotes[(seat + 1) % 3]).toBe('6 Karten');
+        }
         seen++;
         return true;
       });

@@ -97,11 +97,12 @@ export interface Presentation<View = unknown> {
    */
   sittingEnd(sheet: unknown, lang: Lang, names: readonly string[]): readonly string[];
   /** A calm summary of a finished deal from its outcome (the table's dealEnd event), a few lines: the result, its reason and every multiplier. */
-  dealSummary(outcome: unknown, lang: Lang, names: readonly string[], view?: unknown): readonly string[];
+  /** `rules`: the table's rules as the game resolved them (the snapshot's, the record's), where the words depend on them. */
+  dealSummary(outcome: unknown, lang: Lang, names: readonly string[], view?: unknown, rules?: unknown): readonly string[];
   /** A sitting's total for one player as a page lists it: money ("−5,40 €") or game points ("+7 Punkte"). */
   formatTotal(total: number, lang: Lang): string;
   /** The Spielzettel of a sitting from the outcomes of its finished deals, in order. */
-  scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly string[]): SheetTable;
+  scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly string[], rules?: unknown): SheetTable;
 }
 
 /**

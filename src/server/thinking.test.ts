@@ -23,8 +23,13 @@ const sittingEnd = (id: string) => (m: ServerMessage) => m.type === 'events' && 
 
 describe('thinking bots', () => {
   it('are offered per game and chosen by name; an unknown level is refused', async () => {
-    const games = await get<{ games: { id: string; bots: string[] }[] }>(server.url, '/api/games');
-    for (const g of games.body.games) expect(g.bots).toEqual(expect.arrayContaining(['easy', 'medium', 'strong', 'strong-1']));
+    const games = await get<{ games: { id: string; bots: string[]; comparisonBots: string[] }[] }>(server.url, '/api/games');
+    // strong-1, kept to compare bots with, is seated when asked for by name but not offered to players (play-test: the form showed "Bot: strong-1").
+    for (const g of games.body.games) {
+      expect(g.bots).toEqual(expect.arrayContaining(['easy', 'medium', 'strong']));
+      expect(g.bots).not.toContain('strong-1');
+      expect(g.comparisonBots).toEqual(['strong-1']);
+    }
     const a = await Client.guest(server.url, 'Anna');
     const bad = await post<{ error: { code: string; message: string } }>(server.url, '/api/tables', { game: 'schafkopf', seats: ['open', 'bot:genius', 'bot', 'bot'] }, a.token);
     expect(bad.status).toBe(400);

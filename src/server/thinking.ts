@@ -18,6 +18,17 @@ export function serverBots(module: AnyGameModule): string[] {
   return [...Object.keys(module.bots), ...(module.search ? THINKING_LEVELS.filter((l) => !module.bots[l]) : [])];
 }
 
+/**
+ * Levels kept to compare bots with (`strong-1`, the strong bot before issue 23): a table seats them when asked by
+ * name, but they are not offered to players (the new-table form and the waiting room list `playerBots`).
+ */
+export const COMPARISON_LEVELS: readonly string[] = ['strong-1'];
+
+/** The bots offered to players: every bot of `serverBots` but the comparison levels. */
+export function playerBots(module: AnyGameModule): string[] {
+  return serverBots(module).filter((b) => !COMPARISON_LEVELS.includes(b));
+}
+
 /** One decision asked of a thinking bot: everything is the seat's own (its view, its legal actions in the game's notation). */
 export interface ThinkRequest {
   /** The agent's identity across decisions (table, sitting, deal, seat): a thinking agent keeps its state within a deal. */

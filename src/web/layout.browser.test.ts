@@ -309,8 +309,22 @@ describe('a table that looks like a table', () => {
     await p.page.locator('details.score summary').dispatchEvent('click');
     const rows = p.page.locator('table.sheet tbody tr[data-deal]');
     expect(await rows.count()).toBe(2);
-    expect(await p.page.locator('table.sheet thead th').count()).toBe(6);
-    for (const cell of await rows.locator('td.num div:first-child').allTextContents()) if (cell.match(/€/)) expect(cell).toMatch(/^([+−]?\d+,\d\d €)$/);
+    // The deal's number and a column per player: the game and its result span the row, the numbers follow beneath.
+    expect(await p.page.locator('table.sheet thead th').count()).toBe(5);
+    const cells = await p.page.locator('table.sheet tr.nums td.num div:first-child').allTextContents();
+    expect(cells.length).toBe(8);
+    for (const cell of cells) if (cell.match(/€/)) expect(cell).toMatch(/^([+−]?\d+,\d\d €)$/);
+    expect(await p.page.locator('.sheet-legend').textContent()).toBe('Je Spalte oben dieses Spiel, darunter der Stand danach.');
+    // On a phone every player's column is in sight, with no sideways scrolling (play-test: the fourth cut to "Se…"),
+    // and the game's words take the row's whole width.
+    await p.page.locator('table.sheet').screenshot({ path: `${OUT}/sheet-1280.png` });
+    await p.page.setViewportSize({ width: 360, height: 740 });
+    await p.page.locator('table.sheet').scrollIntoViewIfNeeded();
+    const fit = await p.page.locator('.sheet-wrap').evaluate((w) => ({ scroll: w.scrollWidth, width: w.clientWidth, game: w.querySelector('tr.game td:last-child')!.getBoundingClientRect().width }));
+    expect(fit.scroll).toBeLessThanOrEqual(fit.width);
+    expect(fit.game).toBeGreaterThan(250);
+    expect(await p.page.locator('table.sheet thead th').allTextContents()).toEqual(['#', 'Zettel', 'Sepp', 'Resi', 'Schorsch']);
+    await p.page.screenshot({ path: `${OUT}/sheet-360.png`, fullPage: true });
     await p.ctx.close();
   });
 

@@ -41,6 +41,18 @@ async function playLesson(page: Page, lesson: Lesson, shot: (name: string) => Pr
       if (await confirm.count()) {
         // Several cards chosen together (the lay-away): tap each, then confirm.
         for (const code of step.action.split(' ').slice(1)) await page.locator(`.hand button.hc[data-card="${code}"]`).click();
+        // Nothing lies over the confirm button, not even the lifted cards chosen (play-test: they covered its lower
+        // part), and one's own seat counts the cards held, the talon taken up with them (play-test: "6 Karten" beside 8).
+        const covered = await confirm.evaluate((el) => {
+          el.scrollIntoView({ block: 'center' });
+          const r = el.getBoundingClientRect();
+          return [0.15, 0.5, 0.85].flatMap((fy) => [0.1, 0.5, 0.9].map((fx) => [fx, fy])).flatMap(([fx, fy]) => {
+            const top = el.ownerDocument.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy);
+            return top === el || el.contains(top) ? [] : [`${fx},${fy}: ${top?.tagName} ${top?.getAttribute('class') ?? ''}`];
+          });
+        });
+        expect(covered).toEqual([]);
+        expect(await page.locator(`.seat.mine .note`).textContent()).toBe(`${await page.locator('.hand button.hc').count()} Karten`);
         await confirm.click();
         moves++;
         await stepPast(page, at);

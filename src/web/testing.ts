@@ -150,7 +150,7 @@ interface Target {
   x: number;
   y: number;
   what: string;
-  /** What lies over the control's centre, when something else does. */
+  /** What lies over the control's centre (the confirm button: any part of it), when something else does. */
   covered: string | null;
 }
 
@@ -190,14 +190,16 @@ export async function playByMouse(page: Page, limitMs = 120_000): Promise<MouseP
 /** Runs in the page: the summary, the felt and the control a person would click now, with what covers it. */
 const GLANCE = `(() => {
   const describe = (el) => el ? el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '') : 'nothing';
-  const target = (el, what) => {
+  const target = (el, what, whole) => {
     if (!el) return null;
     // A person scrolls to a control below the fold before clicking it.
     el.scrollIntoView({ block: 'nearest' });
     const r = el.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    const top = document.elementFromPoint(x, y);
-    return { x, y, what, covered: top && (top === el || el.contains(top)) ? null : describe(top) };
+    // Its centre, or (whole) nine points across it, its label's ends and lower edge too.
+    const points = whole ? [0.15, 0.5, 0.85].flatMap((fy) => [0.1, 0.5, 0.9].map((fx) => [r.left + r.width * fx, r.top + r.height * fy])) : [[x, y]];
+    const over = points.map(([px, py]) => document.elementFromPoint(px, py)).find((top) => !(top && (top === el || el.contains(top))));
+    return { x, y, what, covered: over === undefined ? null : describe(over) };
   };
   const summary = document.querySelector('.summary');
   const felt = [...document.querySelectorAll('.felt figure.played')];
@@ -207,10 +209,12 @@ const GLANCE = `(() => {
     return Number(s.opacity) < 0.95 || s.visibility !== 'visible';
   }).map((f) => f.getAttribute('data-card') || describe(f));
   const mine = document.querySelector('main.table.my-turn');
-  let el = null, what = '';
+  let el = null, what = '', whole = false;
   if (mine) {
     el = document.querySelector('.buttons button.action.confirm:not([disabled])');
     what = 'the confirm button';
+    // The cards chosen for it lie just below it: nothing may lie over any part of it (seen: their tops over its label).
+    whole = el !== null;
     if (!el) { el = document.querySelector('.hand button.hc.legal:not(.selected):not([disabled])'); what = 'a playable card'; }
     if (!el) { el = document.querySelector('.buttons button.action:not([disabled])'); what = 'an action button'; }
     if (el) what += ' (' + (el.getAttribute('data-action') || el.getAttribute('data-card') || el.textContent) + ')';
@@ -220,7 +224,7 @@ const GLANCE = `(() => {
     sweeping: felt.filter((f) => f.classList.contains('sweep')).map((f) => f.getAttribute('data-card')).join(' '),
     trick: felt.filter((f) => !f.classList.contains('sweep')).length,
     invisible,
-    target: target(el, what),
+    target: target(el, what, whole),
   };
 })()`;
 

@@ -29,6 +29,10 @@ describe("Karnöffel's summary and score sheet say whose tricks are whose (000: 
       const winner = outcome.winner === 0 ? 'Blau' : 'Rot';
       expect(row.result).toBe(`${winner} wins ${outcome.tricks[outcome.winner]}:${outcome.tricks[1 - outcome.winner]} tricks`);
       expect(outcome.tricks[outcome.winner]).toBeGreaterThan(outcome.tricks[1 - outcome.winner]);
+      // Play-test: the English summary said "Blau win the round" beside the sheet's "Rot wins", and the sheet "Trumpf Herz · worth 4".
+      expect(karnoeffelPresentation.dealSummary(outcome, 'en', names)[0]).toMatch(new RegExp(`^${winner} wins the round `));
+      expect(row.game).toMatch(/^Trump (Eichel|Gras|Herz|Schellen) · worth \d+$/);
+      expect(karnoeffelPresentation.scoreSheet([outcome], 'de', names).rows[0].game).toMatch(/^Trumpf \S+ · Wert \d+$/);
     }
     expect(checked).toBeGreaterThan(5);
   });

@@ -10,6 +10,7 @@ import { talkText } from './talkWords.js';
 
 /** Karnöffel at the browser table: the hand by suit (trump first), raises and answers as buttons, table talk, the match score. */
 
+/** The two sides by their names in 001 ("die Blauen und die Roten"), in both languages, as the rules page names them. */
 const TEAMS = ['Blau', 'Rot'];
 /** The engine's raise step (engine.ts RAISE_STEP; the engine is not imported: it pulls in the shuffling). */
 const RAISE_STEP = 3;
@@ -146,7 +147,7 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string
   const o = raw as KarnoeffelOutcome;
   const winners = o.score.flatMap((x, s) => (x > 0 ? [names[s]] : []));
   return [
-    `${TEAMS[o.winner]} ${say(lang, 'gewinnt die Runde', 'win the round')}${winners.length ? ` (${winners.join(', ')})` : ''}: ${o.value} ${say(lang, 'Punkte', 'points')}`,
+    `${TEAMS[o.winner]} ${say(lang, 'gewinnt die Runde', 'wins the round')}${winners.length ? ` (${winners.join(', ')})` : ''}: ${o.value} ${say(lang, 'Punkte', 'points')}`,
     o.by === 'tricks' ? `${say(lang, 'Stiche', 'Tricks')}: ${TEAMS[0]} ${o.tricks[0]} : ${o.tricks[1]} ${TEAMS[1]}` : say(lang, 'Steigern abgelehnt', 'The raise was refused'),
     `${say(lang, 'Partie', 'Match')}: ${TEAMS[0]} ${o.points[0]} : ${o.points[1]} ${TEAMS[1]}${o.matchOver ? ` · ${say(lang, 'Partie aus!', 'match over!')}` : ''}`,
   ];
@@ -163,7 +164,7 @@ function scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly st
     columns: teamNames(names),
     rows: list.map((o, i) => ({
       deal: i + 1,
-      game: o.trump >= 0 ? `Trumpf ${SUIT_NAMES[o.trump]} · ${say(lang, 'Wert', 'worth')} ${o.value}` : `${say(lang, 'Wert', 'worth')} ${o.value}`,
+      game: o.trump >= 0 ? `${say(lang, 'Trumpf', 'Trump')} ${SUIT_NAMES[o.trump]} · ${say(lang, 'Wert', 'worth')} ${o.value}` : `${say(lang, 'Wert', 'worth')} ${o.value}`,
       result: `${TEAMS[o.winner]} ${say(lang, 'gewinnt', 'wins')} ${o.by === 'tricks' ? `${o.tricks[o.winner]}:${o.tricks[1 - o.winner]} ${say(lang, 'Stiche', 'tricks')}` : say(lang, '(Steigern abgelehnt)', '(raise refused)')}`,
       cells: [0, 1].map((t) => (t === o.winner ? `+${o.value}` : '0')),
       totals: o.points.map(String),

@@ -75,8 +75,8 @@ export const RULE_BOOK: RuleBook<KarnoeffelRules> = {
     },
     {
       name: 'devilFirstTrick',
-      label: { de: 'Teufel im ersten Stich', en: 'The Devil in the first trick' },
-      explain: { de: 'Der Teufel (Trumpf-Sieben) darf im ersten Stich nicht ausgespielt oder gar nicht gespielt werden.', en: 'The Devil (trump 7) may not be led to the first trick, or not played in it at all.' },
+      label: { de: 'Teufel im ersten Stich', en: 'The Teufel in the first trick' },
+      explain: { de: 'Der Teufel (Trumpf-Sieben) darf im ersten Stich nicht ausgespielt oder gar nicht gespielt werden.', en: 'The Teufel (the Devil, trump 7) may not be led to the first trick, or not played in it at all.' },
       choiceLabels: { 'no-lead': { de: 'nicht ausspielen', en: 'not led' }, 'no-play': { de: 'gar nicht spielen', en: 'not played at all' } },
       description: 'The Devil (trump 7) in the first trick: no-lead = it may not be led; no-play = it may not be played at all.',
       source: '000 "Beim ersten Stich darf der Teufel nicht ausgespielt werden"; 001 "im ersten Stich dürfet ihr sie nicht gebrauchen"',
@@ -148,7 +148,7 @@ export const RULE_BOOK: RuleBook<KarnoeffelRules> = {
     {
       name: 'landsknecht',
       label: { de: 'Landsknecht-Hausregeln', en: 'Landsknecht house rules' },
-      explain: { de: 'Die „Blauen und Roten“: vier, sechs oder acht Spieler, Trumpf gezogen, rechtsherum, Partie bis 101.', en: 'The “Blue and Red”: four, six or eight players, trump drawn, to the right, match to 101.' },
+      explain: { de: 'Die „Blauen und Roten“: vier, sechs oder acht Spieler, Trumpf gezogen, rechtsherum, Partie bis 101.', en: 'The “Blaue und Rote” (the sides Blau and Rot): four, six or eight players, trump drawn, to the right, match to 101.' },
       description: 'The "Blaue und Rote" house version: 4, 6 or 8 players, trump drawn before the deal, play to the right, match to 101',
       source: '001',
       values: { target: 101, trump: 'drawn', direction: 'right', devilFirstTrick: 'no-play', twoPlayers: false },

@@ -4,7 +4,8 @@ import { schafkopfPack, suitName } from './cards.js';
 import { choiceName, type GameChoice } from './contract.js';
 import { formatCents } from './money.js';
 import { parseAction } from './notation.js';
-import type { SchafkopfOutcome } from './scoring.js';
+import type { SchafkopfRules } from './rules.js';
+import { paidLaufende, type SchafkopfOutcome } from './scoring.js';
 import type { SchafkopfSheet } from './sitting.js';
 import { playTables } from './tables.js';
 import type { SchafkopfView } from './view.js';
@@ -23,9 +24,9 @@ function sorted(view: SchafkopfView): Card[] {
   return groups.flatMap((g) => [...g].sort((a, b) => t.power[b] - t.power[a]));
 }
 
-/** A game's name: the game terms stay German, the grammar around them follows the page ("Rufspiel auf die Gras-Sau", "Rufspiel with the Gras-Sau"). */
+/** A game's name: the game terms stay German, the grammar around them follows the page ("Rufspiel auf die Gras-Sau", "Rufspiel with the Gras Sau", a card as the English page names it). */
 function gameName(g: GameChoice, lang: Lang): string {
-  return lang === 'en' && g.kind === 'rufspiel' && g.suit !== undefined ? `Rufspiel with the ${suitName(g.suit)}-Sau` : choiceName(g);
+  return lang === 'en' && g.kind === 'rufspiel' && g.suit !== undefined ? `Rufspiel with the ${suitName(g.suit)} Sau` : choiceName(g);
 }
 
 function buttons(view: SchafkopfView, legal: readonly string[], lang: Lang): ActionButton[] {
@@ -164,7 +165,23 @@ function doublings(o: SchafkopfOutcome, lang: Lang, view: SchafkopfView | undefi
   return ` × ${o.multiplier}${why.length ? ` (${why.join(', ')})` : ''}`;
 }
 
-function gameLine(o: SchafkopfOutcome, lang: Lang, names: readonly string[]): { game: string; result: string } {
+/** "1 Laufender", "3 Laufende": the German word in both languages, as on the rules page. */
+export function laufendeWord(n: number): string {
+  return `${n} ${n === 1 ? 'Laufender' : 'Laufende'}`;
+}
+
+/**
+ * The Laufende a result lists: those the table's rules pay (below the game's threshold, or at a tariff of 0, they
+ * are left out, as they changed nothing); without the rules, every Laufender counted.
+ */
+function laufendeOf(o: SchafkopfOutcome, rules: SchafkopfRules | undefined): string {
+  if (o.laufende <= 0 || o.amount <= 0 || !o.contract) return '';
+  if (!rules) return laufendeWord(o.laufende);
+  const paid = rules.tarifLaufende > 0 ? paidLaufende(rules, o.contract, o.laufende) : 0;
+  return paid > 0 ? laufendeWord(paid) : '';
+}
+
+function gameLine(o: SchafkopfOutcome, lang: Lang, names: readonly string[], rules?: SchafkopfRules): { game: string; result: string } {
   if (o.thrownIn || !o.contract) return { game: say(lang, 'Zusammengeworfen', 'Thrown in'), result: say(lang, 'alle weiter', 'everyone passed') };
   const c = o.contract;
   if (c.kind === 'ramsch') {
@@ -173,31 +190,31 @@ function gameLine(o: SchafkopfOutcome, lang: Lang, names: readonly string[]): { 
     return { game: 'Ramsch', result: (r.durchmarsch !== null ? `Durchmarsch ${names[r.durchmarsch]}` : `${names[r.loser!]} ${say(lang, 'verliert mit', 'loses with')} ${o.points[r.loser!]} ${say(lang, 'Augen', 'points')}`) + jung };
   }
   const pts = o.party.reduce((a, s) => a + o.points[s], 0);
-  const extras = [o.schwarz ? 'Schwarz' : o.schneider ? 'Schneider' : '', o.laufende > 0 && o.amount > 0 ? `${o.laufende} Laufende` : ''].filter(Boolean);
+  const extras = [o.schwarz ? 'Schwarz' : o.schneider ? 'Schneider' : '', laufendeOf(o, rules)].filter(Boolean);
   return {
     game: `${gameName(c, lang)} · ${o.party.map((s) => names[s]).join(' + ')}`,
     result: `${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} ${say(lang, 'mit', 'with')} ${pts} ${say(lang, 'Augen', 'points')}${extras.length ? `, ${extras.join(', ')}` : ''}`,
   };
 }
 
-function dealSummary(raw: unknown, lang: Lang, names: readonly string[], viewRaw?: unknown): string[] {
+function dealSummary(raw: unknown, lang: Lang, names: readonly string[], viewRaw?: unknown, rulesRaw?: unknown): string[] {
   const o = raw as SchafkopfOutcome;
   const view = viewRaw as SchafkopfView | undefined;
   const money = o.score.map((x, s) => `${names[s]} ${formatCents(x)}`).join(' · ');
-  const { game, result } = gameLine(o, lang, names);
+  const { game, result } = gameLine(o, lang, names, (rulesRaw as SchafkopfRules | undefined) ?? view?.rules);
   if (o.thrownIn || !o.contract) return [`${game}: ${result}.`, money];
   const each = o.amount * o.multiplier;
   const tariff = o.contract.kind === 'ramsch' ? '' : `${formatCents(o.amount, false)}${doublings(o, lang, view)}${o.multiplier > 1 ? ` = ${formatCents(each, false)}` : ''} ${say(lang, 'je Spieler', 'a player')}`;
   return [game, result, ...(tariff ? [tariff] : []), money];
 }
 
-function scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly string[]): SheetTable {
+function scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly string[], rules?: unknown): SheetTable {
   const list = outcomes as readonly SchafkopfOutcome[];
   const sums = running(
     list.map((o) => o.score),
     (n) => formatCents(n),
   );
-  return { columns: names.slice(0, 4), rows: list.map((o, i) => ({ deal: i + 1, ...gameLine(o, lang, names), ...sums[i] })) };
+  return { columns: names.slice(0, 4), rows: list.map((o, i) => ({ deal: i + 1, ...gameLine(o, lang, names, rules as SchafkopfRules | undefined), ...sums[i] })) };
 }
 
 export const schafkopfPresentation: Presentation<SchafkopfView> = {

@@ -75,6 +75,16 @@ export function laufendeFrom(rules: SchafkopfRules, contract: Contract): number 
   }
 }
 
+/**
+ * How many of the deal's Laufende are paid (002 6.4.1, 6.4.2): all of them from
+ * the game's threshold on, none below it; a Sie pays its eight always, a Bettel none.
+ */
+export function paidLaufende(rules: SchafkopfRules, contract: Contract, laufende: number): number {
+  if (contract.kind === 'sie') return laufende;
+  if (contract.kind === 'bettel') return 0;
+  return laufende >= laufendeFrom(rules, contract) ? laufende : 0;
+}
+
 function tally(tricks: readonly DoneTrick[], points: Uint8Array): { points: number[]; tricks: number[] } {
   const p = [0, 0, 0, 0];
   const n = [0, 0, 0, 0];
@@ -117,7 +127,7 @@ export function settlePointGame(
   allTricks: number,
   laufende: number,
 ): Settlement {
-  const paidLaufende = laufende >= laufendeFrom(rules, contract) ? laufende : 0;
+  const paid = paidLaufende(rules, contract, laufende);
   const base = contract.kind === 'rufspiel' ? rules.tarifRufspiel : rules.tarifSolo;
   if (contract.kind === 'sie') {
     return { won: true, schneider: true, schwarz: true, amount: 4 * (base + laufende * rules.tarifLaufende) };
@@ -127,12 +137,12 @@ export function settlePointGame(
   }
   if (contract.tout) {
     const won = partyTricks === allTricks;
-    return { won, schneider: false, schwarz: won, amount: 2 * (base + paidLaufende * rules.tarifLaufende) };
+    return { won, schneider: false, schwarz: won, amount: 2 * (base + paid * rules.tarifLaufende) };
   }
   const won = partyPoints >= (contract.mussspiel ? 60 : 61);
   const schneider = won ? partyPoints >= 91 : partyPoints <= 30;
   const schwarz = won ? partyTricks === allTricks : partyTricks === 0;
-  const amount = base + rules.tarifSchneider * ((schneider ? 1 : 0) + (schwarz ? 1 : 0)) + paidLaufende * rules.tarifLaufende;
+  const amount = base + rules.tarifSchneider * ((schneider ? 1 : 0) + (schwarz ? 1 : 0)) + paid * rules.tarifLaufende;
   return { won, schneider, schwarz, amount };
 }
 

@@ -9,7 +9,8 @@ import { schafkopf, type SchafkopfTypes } from './game.js';
 import { formatCents } from './money.js';
 import type { SchafkopfAction } from './notation.js';
 import type { SchafkopfRules } from './rules.js';
-import { laufendeFrom, type SchafkopfOutcome } from './scoring.js';
+import { paidLaufende, type SchafkopfOutcome } from './scoring.js';
+import { laufendeWord } from './present.js';
 import type { SchafkopfState } from './state.js';
 import { playTables, type PlayTables } from './tables.js';
 import type { SchafkopfView } from './view.js';
@@ -257,7 +258,8 @@ function summarizeDeal(rules: SchafkopfRules, state: SchafkopfState, o: Schafkop
   }
   const party = o.party.map((s) => nameOf(players, s)).join(' + ');
   const pts = o.party.reduce((a, s) => a + o.points[s], 0);
-  const laufende = o.laufende >= laufendeFrom(rules, c) && c.kind !== 'bettel' ? `${withOrWithout(rules, state, o)} ${o.laufende}: ${o.laufende} Laufende paid` : '';
+  const paid = rules.tarifLaufende > 0 ? paidLaufende(rules, c, o.laufende) : 0;
+  const laufende = paid > 0 ? `${withOrWithout(rules, state, o)} ${paid}: ${laufendeWord(paid)} paid` : '';
   const extras = [o.schneider ? 'Schneider' : '', o.schwarz ? 'Schwarz' : '', laufende, o.multiplier > 1 ? `×${o.multiplier}` : '']
     .filter(Boolean)
     .join(', ');

@@ -96,7 +96,9 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   else if (view.trumpBlind) headline.push(say(lang, 'Trumpf blind gerufen', 'Trump called blind'));
   if (view.spritzLevel > 0) headline.push((lang === 'de' ? ['', 'Gespritzt (×2)', 'Retour (×4)', 'Re (×8)'] : ['', 'Spritzen (×2)', 'Retour (×4)', 'Re (×8)'])[view.spritzLevel] ?? '');
   if (view.melds.length > 0) headline.push(view.melds.map((m) => `${names[m.seat]}: ${m.points} ${suitName(rules, m.suit)}`).join(' · '));
-  const seatNotes = Array.from({ length: view.seats }, (_, s) => (view.sittingOut === s ? say(lang, 'setzt aus', 'sits out') : count(lang, view.handSizes[s], ['Karte', 'Karten'], ['card', 'cards'])));
+  // Talonschnapsen: while the declarer lays away, the talon is in his hand (6 cards and the talon's 2: he holds 8).
+  const talonHeld = (s: number) => (view.phase === 'talon' && view.contract?.declarer === s ? (view.talon?.length ?? PACK.size - view.handSizes.reduce((a, b) => a + b, 0)) : 0);
+  const seatNotes = Array.from({ length: view.seats }, (_, s) => (view.sittingOut === s ? say(lang, 'setzt aus', 'sits out') : count(lang, view.handSizes[s] + talonHeld(s), ['Karte', 'Karten'], ['card', 'cards'])));
   const doubles = view.events.flatMap((e) => (e.type === 'double' ? [e] : []));
   const marks = Array.from({ length: view.seats }, (_, s) => {
     const m: string[] = [];

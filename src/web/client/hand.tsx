@@ -29,7 +29,7 @@ export function Hand({ cards, m, lang, myTurn, pending, onPlay, picked, onPick, 
   const drag = useMemo(() => new CardDrag(), []);
   drag.onPlay = onPlay;
   return (
-    <div class="hand" role="group" aria-label={lang === 'de' ? 'Deine Karten' : 'Your cards'} style={{ '--n': String(cards.length) }}>
+    <div class={`hand${picked !== null ? ' picking' : ''}`} role="group" aria-label={lang === 'de' ? 'Deine Karten' : 'Your cards'} style={{ '--n': String(cards.length) }}>
       {cards.map((c, i) => {
         const label = cardLabel(c.suit, c.rank, m.faces, lang, m.pack);
         const legal = picked !== null || Boolean(c.action);

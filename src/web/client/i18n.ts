@@ -106,10 +106,12 @@ const WORDS = {
   myPage: ['Meine Seite', 'My page'],
   disconnected: ['Verbindung weg', 'disconnected'],
   seatFreedIn: ['Platz frei in', 'seat free in'],
+  sheetLegend: ['Je Spalte oben dieses Spiel, darunter der Stand danach.', 'In each column: this deal above, the running total below.'],
   levelEasy: ['leicht', 'easy'],
   levelMedium: ['mittel', 'medium'],
   levelStrong: ['stark', 'strong'],
-  levelStrong1: ['stark (bisher)', 'strong (previous)'],
+  /** `strong-1`, kept to compare bots with: not offered to players, but a table may seat it (by its name in the API). */
+  levelStrong1: ['stark, alte Fassung (zum Vergleich)', 'strong, old version (for comparison)'],
   levelRandom: ['zufällig', 'random'],
   fairVerified: ['Mischen geprüft', 'Shuffle verified'],
   fairChecking: ['Mischen wird geprüft…', 'Checking the shuffle…'],

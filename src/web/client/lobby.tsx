@@ -392,7 +392,7 @@ function Leaderboard({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
 
 /** A bot level's name in the page's language, with the name the protocol and the CLI use. */
 function levelName(lang: Ctx['lang'], bot: string): string {
-  const word = ({ easy: 'levelEasy', medium: 'levelMedium', strong: 'levelStrong', random: 'levelRandom' } as const)[bot as 'easy'];
+  const word = ({ easy: 'levelEasy', medium: 'levelMedium', strong: 'levelStrong', 'strong-1': 'levelStrong1', random: 'levelRandom' } as const)[bot as 'easy'];
   if (!word) return bot;
   const local = tr(lang, word);
   return local === bot ? bot : `${local} (${bot})`;

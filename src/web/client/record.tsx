@@ -67,6 +67,14 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     }
     return [out, ''];
   }, [rec, deal]);
+  // The table's rules as the game resolves them: the summary and the Spielzettel word some results by them.
+  const rules = useMemo(() => {
+    const game = rec && replayGame(rec.game);
+    if (!rec || !game) return undefined;
+    const { preset, ...rest } = rec.rules;
+    const r = resolveRules(game.ruleBook, preset, rest);
+    return r.ok ? r.value : undefined;
+  }, [rec]);
   // Arrow keys: ← → a step, ↑ ↓ a trick.
   useEffect(() => {
     const key = (e: KeyboardEvent) => {
@@ -210,7 +218,7 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           ))}
           {at === states.length - 1 && (
             <div class="score">
-              {p.dealSummary(rec.deals[deal].outcome, lang, names, game.view(states[at], shownSeat)).map((l, i) => (
+              {p.dealSummary(rec.deals[deal].outcome, lang, names, game.view(states[at], shownSeat), rules).map((l, i) => (
                 <div key={i}>{l}</div>
               ))}
             </div>
@@ -220,7 +228,7 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           )}
           <details class="zettel">
             <summary>{tr(lang, 'sheet')}</summary>
-            <ScoreSheet table={p.scoreSheet(rec.deals.map((d) => d.outcome), lang, names)} lang={lang} />
+            <ScoreSheet table={p.scoreSheet(rec.deals.map((d) => d.outcome), lang, names, rules)} lang={lang} />
           </details>
         </>
       )}

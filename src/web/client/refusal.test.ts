@@ -67,5 +67,7 @@ describe('refusals in the player\'s language (issue 18, 6)', () => {
   it('Karnöffel\'s Devil in the first trick is refused in words too', () => {
     const de = refusal('de', { code: 'devilFirstTrick', params: { card: 'H7', rule: 'no-lead', section: '000' } }, { pack: 'karnoeffel-48' });
     expect(de).toEqual({ text: 'Den Teufel (Herz-Sieben) darfst du nicht zum ersten Stich ausspielen.', section: '000', anchor: 'play' });
+    // The English page names the card as the rules page and the lesson do: the Teufel (play-test: "The Devil" here, "The Teufel" in the lesson).
+    expect(refusal('en', { code: 'devilFirstTrick', params: { card: 'H7', rule: 'no-lead', section: '000' } }, { pack: 'karnoeffel-48' }).text).toMatch(/^The Teufel \(Herz 7\) may not be led to the first trick\.$/);
   });
 });

@@ -57,7 +57,7 @@ const SAY: Partial<Record<string, readonly [Say, Say]>> = {
   ],
   devilFirstTrick: [
     (p, card) => (p.rule === 'no-play' ? `Den Teufel (${card(p.card)}) darfst du im ersten Stich nicht spielen.` : `Den Teufel (${card(p.card)}) darfst du nicht zum ersten Stich ausspielen.`),
-    (p, card) => (p.rule === 'no-play' ? `The Devil (${card(p.card)}) may not be played in the first trick.` : `The Devil (${card(p.card)}) may not be led to the first trick.`),
+    (p, card) => (p.rule === 'no-play' ? `The Teufel (${card(p.card)}) may not be played in the first trick.` : `The Teufel (${card(p.card)}) may not be led to the first trick.`),
   ],
   mustPlay: [() => 'Alle haben weiter gesagt und du hast den Eichel-Ober: du musst ein Spiel ansagen.', () => 'Everyone passed and you hold the Eichel-Ober: you must announce a game.'],
   notInHand: [(p, card) => `${card(p.card)} hast du nicht auf der Hand.`, (p, card) => `You do not hold the ${card(p.card)}.`],

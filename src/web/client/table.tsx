@@ -18,6 +18,7 @@ import { SummaryDialog, type Ended } from './summary.js';
 import { chime, setSoundWanted, soundWanted } from './sound.js';
 import { cameToSit, goAndSit, maySit, playAgain, TableGone, TableOver, WaitingRoom } from './waiting.js';
 import { refusal } from './refusal.js';
+import { secondsLeft } from './clock.js';
 import { RefusalText, RulesHelp } from './rules.js';
 import { replayGame } from '../../games/replays.js';
 
@@ -168,9 +169,9 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
                 if (!s) return s;
                 const p = presentationOf(s.game);
                 // A sitting's end: its winner and the final standing of its finished units, and its whole Spielzettel.
-                const lines = (l: 'de' | 'en') => (event.type === 'dealEnd' ? p.dealSummary(event.outcome, l, namesOf(s, l, user.id), s.view) : p.sittingEnd(event.sheet, l, namesOf(s, l, user.id)));
+                const lines = (l: 'de' | 'en') => (event.type === 'dealEnd' ? p.dealSummary(event.outcome, l, namesOf(s, l, user.id), s.view, s.rules) : p.sittingEnd(event.sheet, l, namesOf(s, l, user.id)));
                 const outcomes = event.type === 'sittingEnd' ? (event.outcomes ?? s.outcomes) : undefined;
-                const sheet = outcomes ? (l: 'de' | 'en') => p.scoreSheet(outcomes, l, namesOf(s, l, user.id)) : undefined;
+                const sheet = outcomes ? (l: 'de' | 'en') => p.scoreSheet(outcomes, l, namesOf(s, l, user.id), s.rules) : undefined;
                 const reveal = event.type === 'dealEnd' ? (event.fair as Reveal | undefined) : undefined;
                 const deal = event.type === 'dealEnd' ? event.deal : undefined;
                 setEnded((e) => [
@@ -339,7 +340,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const others = me >= 0 ? order.slice(1) : order;
   const clockOf = (seat: number) => {
     const c = clocks.find((x) => x.seat === seat);
-    return c ? Math.max(0, Math.ceil((c.deadline - now) / 1000)) : null;
+    return c ? secondsLeft(c.deadline, Math.max(now, Date.now()), snap.settings.clockMs) : null;
   };
   const graceOf = (seat: number) => {
     const g = gone.find((x) => x.seat === seat);
@@ -559,7 +560,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             {model.score.map((l, i) => (
               <div key={i}>{l}</div>
             ))}
-            {presenter && <ScoreSheet table={presenter.scoreSheet(snap.outcomes ?? [], lang, names)} lang={lang} />}
+            {presenter && <ScoreSheet table={presenter.scoreSheet(snap.outcomes ?? [], lang, names, snap.rules)} lang={lang} />}
             {(presenter ? presenter.sheet(snap.sheet, lang, names) : []).map((l, i) => (
               <div key={`s${i}`}>{l}</div>
             ))}

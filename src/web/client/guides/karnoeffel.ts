@@ -77,7 +77,7 @@ export const KARNOEFFEL_GUIDE: Guides = {
         source: '000 Spieldurchführung; 001',
         text: [
           'Any card may be played: there is no duty to follow suit or to win. The first side to take three tricks scores the round\u2019s value.',
-          'The Devil (the trump 7) may not be led to the first trick; the Landsknecht way it may not be played in it at all.',
+          'The Teufel (the Devil, the trump 7) may not be led to the first trick; the Landsknecht way it may not be played in it at all.',
         ],
       },
       {
@@ -87,7 +87,7 @@ export const KARNOEFFEL_GUIDE: Guides = {
         text: [
           'When a plain suit is led, the cards rise from low to high: Daus to Banner of the suit led, trump 5, the suit\u2019s Unter, trump 4, the suit\u2019s Ober, trump 3, the suit\u2019s König, Kaiser (trump 2), Papst (trump 6), Karnöffel (trump Unter). Trump König, Ober, Banner, 9 and 8 then have no power, and cards of other suits never do.',
           'When a trump is led, only trumps win: Karnöffel, Papst, Kaiser, König, 3, Ober, 4, 5, Banner, 9, 8.',
-          'The Devil wins when it is led and the Karnöffel does not fall; otherwise it has no power.',
+          'The Teufel wins when it is led and the Karnöffel does not fall; otherwise it has no power.',
         ],
       },
       {
