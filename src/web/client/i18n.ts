@@ -45,6 +45,7 @@ const WORDS = {
   create: ['Tisch eröffnen', 'Open the table'],
   join: ['Hinsetzen', 'Sit down'],
   watch: ['Zuschauen', 'Watch'],
+  backToSeat: ['Zurück an deinen Platz', 'Back to your seat'],
   online: ['online', 'online'],
   invite: ['Einladungslink', 'Invite link'],
   copy: ['Kopieren', 'Copy'],

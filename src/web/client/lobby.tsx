@@ -97,6 +97,8 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
           {tables.map((t) => {
             // A guest watches a rated table (its seats are for registered names).
             const open = maySit(ctx.user, t) ? t.seats.filter((s) => s.kind === 'open').length : 0;
+            // A table the player sits at (left for the lobby, or open in another tab): back to his seat, not "watch".
+            const mine = t.seats.some((s) => s.kind === 'human' && s.userId === ctx.user.id);
             return (
               <li key={t.id}>
                 <div class="what">
@@ -105,10 +107,10 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
                 </div>
                 {/* "Hinsetzen" sits down at once (the first open seat, as after opening a table); "Zuschauen" only watches. */}
                 <button
-                  class={open > 0 ? 'primary' : ''}
-                  onClick={() => (open > 0 ? goAndSit(ctx.go, t.id) : ctx.go(`/table/${t.id}`))}
+                  class={mine || open > 0 ? 'primary' : ''}
+                  onClick={() => (!mine && open > 0 ? goAndSit(ctx.go, t.id) : ctx.go(`/table/${t.id}`))}
                 >
-                  {tr(lang, open > 0 ? 'join' : 'watch')}
+                  {tr(lang, mine ? 'backToSeat' : open > 0 ? 'join' : 'watch')}
                 </button>
               </li>
             );
@@ -136,10 +138,12 @@ function tableLine(lang: Ctx['lang'], t: LobbyTable): string {
   const de = lang === 'de';
   const names = t.seats.flatMap((s) => (s.kind === 'open' ? [] : [s.kind === 'human' && s.guest ? `${s.name} (${tr(lang, 'guest')})` : (s.name ?? '')]));
   const open = t.seats.filter((s) => s.kind === 'open').length;
-  const parts = [names.join(', ')];
-  if (open > 0) parts.push(de ? `${open} ${open === 1 ? 'Platz' : 'Plätze'} frei` : `${open} ${open === 1 ? 'seat' : 'seats'} free`);
+  // What the table is doing first: a long row is cut at its end, and the names can stand that better.
+  const parts: string[] = [];
   if (t.phase === 'playing') parts.push(de ? 'läuft' : 'under way');
+  if (open > 0) parts.push(de ? `${open} ${open === 1 ? 'Platz' : 'Plätze'} frei` : `${open} ${open === 1 ? 'seat' : 'seats'} free`);
   if (t.rated) parts.push(de ? 'gewertet' : 'rated');
+  parts.push(names.join(', '));
   return parts.filter((p) => p).join(' · ');
 }
 
