@@ -49,6 +49,24 @@ describe('the trump call at the browser table (003 "Beginn und Ende": the Rufer 
     expect(labels(b, bauernschnapsen, 2)).toContain('Klopfen (alle fünf auf einmal)');
     expect(labels(t, talonschnapsen, 1)).toContain('Klopfen (alle sechs auf einmal)');
   });
+
+  it('after a knock the table says why the others hold no cards yet, and who knocked (003 "Beginn und Ende": the Rufer gets three first)', () => {
+    const s = run(newDeal('bauern', ['EA EZ HK EO GU', 'GA GZ GK HA HZ', 'EK HO HU SA SZ', 'SK SO SU EU GO']), '2 klopfen');
+    expect(s.phase).toBe('trump');
+    const view = bauernschnapsen.view(s, 1);
+    expect(view.handSizes.filter((n) => n === 0).length).toBeGreaterThan(0);
+    const de = schnapsenPresentation.table(view, [], 'de', names);
+    const en = schnapsenPresentation.table(view, [], 'en', names);
+    expect(de.headline).toContain('Geklopft: der Rufer sieht drei Karten und ruft Trumpf, dann bekommt jeder alle auf einmal');
+    expect(en.headline).toContain('Knocked: the Rufer sees three cards and names trump, then everyone gets all his cards at once');
+    expect(de.marks[2]).toContain('Geklopft');
+    expect(en.marks[2]).toContain('Knocked');
+    // Once trump is named everyone has his cards: the line goes, the mark stays.
+    const named = run(s, `${s.rufer} trumpf E`);
+    const after = schnapsenPresentation.table(bauernschnapsen.view(named, 1), [], 'de', names);
+    expect(after.headline.join(' ')).not.toContain('Geklopft:');
+    expect(after.marks[2]).toContain('Geklopft');
+  });
 });
 
 describe('the deal summary counts the 20/40 with the Augen (003 "Normales Spiel": 20 and 40 count once the side has a trick)', () => {

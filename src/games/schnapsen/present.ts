@@ -95,6 +95,11 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   if (trump !== null) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${suitName(rules, trump)}${view.turned !== null ? ` (${cardWords(faces, view.turned, lang)})` : ''}`);
   else if (view.trumpBlind) headline.push(say(lang, 'Trumpf blind gerufen', 'Trump called blind'));
   if (view.spritzLevel > 0) headline.push((lang === 'de' ? ['', 'Gespritzt (×2)', 'Retour (×4)', 'Re (×8)'] : ['', 'Spritzen (×2)', 'Retour (×4)', 'Re (×8)'])[view.spritzLevel] ?? '');
+  // 003: after a knock the Rufer gets three cards first, names trump, and only then everyone gets all his cards at once;
+  // until then the others hold none, which the table says instead of showing empty seats without a word.
+  const knocker = view.events.find((e) => e.type === 'knock')?.seat;
+  if (view.knocked && view.handSizes.some((n, s) => n === 0 && s !== view.sittingOut))
+    headline.push(say(lang, 'Geklopft: der Rufer sieht drei Karten und ruft Trumpf, dann bekommt jeder alle auf einmal', 'Knocked: the Rufer sees three cards and names trump, then everyone gets all his cards at once'));
   if (view.melds.length > 0) headline.push(view.melds.map((m) => `${names[m.seat]}: ${m.points} ${suitName(rules, m.suit)}`).join(' · '));
   // Talonschnapsen: while the declarer lays away, the talon is in his hand (6 cards and the talon's 2: he holds 8).
   const talonHeld = (s: number) => (view.phase === 'talon' && view.contract?.declarer === s ? (view.talon?.length ?? PACK.size - view.handSizes.reduce((a, b) => a + b, 0)) : 0);
@@ -104,6 +109,7 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
     const m: string[] = [];
     if (s === view.dealer) m.push(say(lang, 'Geber', 'Dealer'));
     if (s === view.rufer) m.push('Rufer');
+    if (s === knocker) m.push(say(lang, 'Geklopft', 'Knocked'));
     if (c && c.declarer === s) m.push(say(lang, 'Spieler', 'Declarer'));
     if (view.game === 'bauernschnapsen' && c && s !== c.declarer && s % 2 === c.declarer % 2 && view.sittingOut !== s) m.push('Partner');
     for (const d of doubles) if (d.seat === s) m.push(['', 'Gespritzt', 'Retour', 'Re'][d.level] ?? '');
