@@ -374,10 +374,13 @@ describe('phone and delivery', () => {
     await p.page.screenshot({ path: `${OUT}/lobby-phone-tables.png`, fullPage: true });
     // Karnöffel for eight: seven seat choices, still inside the screen.
     await p.page.selectOption('select[name=game]', 'karnoeffel');
-    await p.page.locator('form.create details summary').click();
-    // The house rule of the number of players: the one number from 2 to 8.
-    await p.page.locator('form.create details input[type=number][min="2"][max="8"]').fill('8');
+    // The number of players is asked with the seats (2, 4, 6 or 8), not hidden among the house rules.
+    expect(await p.page.locator('form.create fieldset.seats select[name=players] option').allTextContents()).toEqual(['2', '4', '6', '8']);
+    expect(await p.page.locator('form.create select[name^=seat]').count()).toBe(3);
+    await p.page.selectOption('form.create select[name=players]', '8');
     expect(await p.page.locator('form.create select[name^=seat]').count()).toBe(7);
+    await p.page.locator('form.create details summary').click();
+    expect(await p.page.locator('form.create details label.rule').filter({ hasText: /^Spieler/ }).count()).toBe(0);
     expect(await overflow(p.page)).toBeLessThanOrEqual(0);
     await p.page.screenshot({ path: `${OUT}/lobby-phone-form.png`, fullPage: true });
     // In English too: the form's words are English and it still fits.

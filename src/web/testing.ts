@@ -75,6 +75,11 @@ export async function createTable(
   await page.selectOption('select[name=game]', game);
   // House rules by the label a person reads (a select or a field), before the seats they may add.
   for (const [label, value] of Object.entries(options.houseRules ?? {})) {
+    // The number of players stands with the seats.
+    if (label === 'Spieler' && (await page.locator('form.create select[name=players]').count())) {
+      await page.selectOption('form.create select[name=players]', value);
+      continue;
+    }
     const details = page.locator('form.create details');
     if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
     const rule = page.locator('form.create label.rule').filter({ hasText: new RegExp(`^${label}`) });

@@ -202,6 +202,7 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
   // The rule book's words for people: presets and house rules by name, never by id.
   const book = replayGame(game.id)?.ruleBook;
   const words = (name: string) => book?.houseRules.find((h) => h.name === name);
+  const playersRule = game.houseRules.find((r) => r.name === 'players' && r.type === 'integer');
   return (
     <form
       class="create"
@@ -240,6 +241,21 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
       )}
       <fieldset class="seats">
         <legend>{say(lang, 'seats')}</legend>
+        {/* A game whose number of players is a house rule (Karnöffel: 2, 4, 6 or 8) asks it here, with the seats it makes. */}
+        {playersRule && (
+          <label class="seat-row players">
+            <span>{words('players')?.label[lang] ?? 'players'}</span>
+            <select name="players" value={String(count)} onChange={(e) => set('players', Number((e.target as HTMLSelectElement).value))}>
+              {[2, 4, 6, 8]
+                .filter((n) => n >= (playersRule.min ?? 2) && n <= (playersRule.max ?? 8))
+                .map((n) => (
+                  <option key={n} value={String(n)}>
+                    {n}
+                  </option>
+                ))}
+            </select>
+          </label>
+        )}
         <div class="seat-row">
           <span>{say(lang, 'seatN')} 1</span>
           <strong>{say(lang, 'youSit')}</strong>
@@ -315,7 +331,9 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
       </label>
       <details>
         <summary>{tr(lang, 'houseRules')}</summary>
-        {game.houseRules.map((r) => (
+        {game.houseRules
+          .filter((r) => r !== playersRule)
+          .map((r) => (
           <label key={r.name} class="rule" title={words(r.name)?.explain[lang]}>
             {words(r.name)?.label[lang] ?? r.name}
             {r.type === 'boolean' ? (
