@@ -65,6 +65,15 @@ export function HintButton({ conn, table, m, legal, lang }: { conn: Connection; 
     setHint(null);
     setAsking(false);
   }, [key]);
+  // The hint stands between the buttons and the hand and pushes the hand down: the page scrolls so that the hand's
+  // lower edge and the player's own plate with his clock are in view again (on a phone, or a desktop at a bid with many buttons).
+  useEffect(() => {
+    if (!hint) return;
+    // The own plate (with the clock) lies below the hand where it is not beside it: the lower of the two.
+    const parts = [document.querySelector('main.table .hand'), document.querySelector('main.table .seat.mine')].filter((e): e is Element => e !== null);
+    const lowest = parts.sort((a, b) => b.getBoundingClientRect().bottom - a.getBoundingClientRect().bottom)[0];
+    if (lowest && lowest.getBoundingClientRect().bottom > window.innerHeight) lowest.scrollIntoView({ block: 'end' });
+  }, [hint]);
   useEffect(
     () =>
       conn.on((msg: ServerMsg) => {
