@@ -91,8 +91,8 @@ describe('stich rules bauernschnapsen / talonschnapsen', () => {
       expect(r.out).toMatch(new RegExp(`${name} = \\S+ .*\\[003`));
     }
     const t = stich(['rules', 'talonschnapsen']);
-    expect(t.out).toMatch(/talonRaiseBeforeTalon = false .*\[003 Talonschnapsen/);
-    expect(t.out).toMatch(/talonBummerlAll = false/);
+    expect(t.out).toMatch(/talonRaiseBeforeTalon = off .*\[003 Talonschnapsen/);
+    expect(t.out).toMatch(/talonBummerlAll = off/);
   });
 });
 
