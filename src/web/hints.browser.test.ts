@@ -43,8 +43,8 @@ describe('hints at the table', () => {
       const hint = page.locator('.hint[role=region]');
       await hint.waitFor({ timeout: 20_000 });
       // The hint pushes the hand down; the page scrolls so that the hand is whole in view, the hint's list above it.
-      await page.waitForFunction(() => ['.hand', '.seat.mine'].every((s) => document.querySelector(`main.table ${s}`)!.getBoundingClientRect().bottom <= window.innerHeight + 1));
-      expect(await page.evaluate(() => document.querySelector('.hint .hint-list')!.getBoundingClientRect().top >= 0)).toBe(true);
+      await page.waitForFunction("['.hand', '.seat.mine'].every((s) => document.querySelector('main.table ' + s).getBoundingClientRect().bottom <= window.innerHeight + 1)");
+      expect(await page.evaluate("document.querySelector('.hint .hint-list').getBoundingClientRect().top >= 0")).toBe(true);
       expect(await hint.locator('strong').first().textContent()).toBe('Tipp des starken Bots');
       const choice = (await hint.locator('.hint-choice').textContent()) ?? '';
       expect(choice.length).toBeGreaterThan(1);

@@ -20,9 +20,13 @@ async function stepPast(page: Page, at: number): Promise<void> {
 }
 
 /** Plays the lesson by clicking as the page asks; returns how many moves the learner made. */
+/** Cards the rules forbid that the lesson's learner clicked and had explained by the rule (in the lesson being played). */
+let forbiddenExplained = 0;
+
 async function playLesson(page: Page, lesson: Lesson, shot: (name: string) => Promise<void>): Promise<number> {
   let moves = 0;
   let tried = false;
+  let triedForbidden = false;
   let explained = 0;
   for (let guard = 0; guard < 400; guard++) {
     if ((await page.locator('main.lesson[data-over=true]').count()) > 0) return moves;
@@ -73,6 +77,18 @@ async function playLesson(page: Page, lesson: Lesson, shot: (name: string) => Pr
           // The hand points at the move's card, and at no other, so that its name meets its picture.
           expect(await page.locator('.hand button.hc.pointed').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).toEqual([code]);
           await shot('pointed');
+        }
+        // A card the rules forbid now (dimmed): the rule says why, as at the table, then the lesson's move.
+        const forbidden = page.locator('.hand button.hc:not(.legal)').first();
+        if ((await forbidden.count()) && !triedForbidden) {
+          triedForbidden = true;
+          await forbidden.click();
+          await page.waitForFunction("!/^Nicht diese/.test(document.querySelector('.coach .lesson-wrong')?.textContent ?? 'Nicht diese')");
+          const said = (await page.locator('.coach .lesson-wrong').textContent()) ?? '';
+          expect(said).toMatch(/\. (In diesem Lernspiel kommt jetzt|In this lesson the move now is): .+\.$/);
+          expect(said).not.toMatch(/Das geht gerade nicht|Not allowed\./);
+          forbiddenExplained++;
+          expect(Number(await page.locator('main.lesson').getAttribute('data-step'))).toBe(at);
         }
       }
       if (await button.count()) await button.click();
@@ -128,7 +144,10 @@ describe('the guided first deals', () => {
         expect(await page.locator('.coach h2').textContent()).toBe(lesson.title.de);
         await shot('intro');
         await page.locator('.coach button.lesson-start').click();
+        forbiddenExplained = 0;
         const moves = await playLesson(page, lesson, shot);
+        // Karnöffel's learner holds the Teufel at his first lead, which 000 forbids there: the rule is what he is told.
+        if (game === 'karnoeffel') expect(forbiddenExplained).toBe(1);
         expect(moves).toBe(lesson.steps.filter((s) => s.seat === lesson.learner).length);
         const coach = (await page.locator('.coach').textContent()) ?? '';
         expect(coach).toContain('Lernspiel beendet');

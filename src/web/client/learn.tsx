@@ -6,6 +6,7 @@ import { Hand } from './hand.js';
 import { LoadFailed, useOnDemand } from './onDemand.js';
 import { LESSON_GAMES, loadLesson, say, type Lesson, type Words } from './lessons/lesson.js';
 import { runLesson, type LessonRun } from './lessons/run.js';
+import { refusal } from './refusal.js';
 import { Card } from './table.js';
 
 type Go = (path: string) => void;
@@ -24,6 +25,8 @@ const W = {
   next: ['Weiter', 'Next'],
   yourMove: ['Du bist dran', 'Your move'],
   wrong: ['Nicht diese – in diesem Lernspiel kommt jetzt: {x}. Lies noch einmal, warum.', 'Not this one – in this lesson the move now is: {x}. Read again why.'],
+  /** After the rule's own words for a move the rules forbid. */
+  wrongRule: ['In diesem Lernspiel kommt jetzt: {x}.', 'In this lesson the move now is: {x}.'],
   again: ['Noch einmal', 'Once more'],
   rules: ['Zu den Regeln', 'To the rules'],
   play: ['Gegen Bots spielen', 'Play against bots'],
@@ -121,7 +124,11 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
       // The move's cards: the one to play, or those to choose together (the pick's key lists them).
       const cards = card ? [card.code] : pickedCards !== undefined ? pickedCards.split(/[^A-Za-z0-9]+/).filter(Boolean) : [];
       const x = cards.length > 0 ? cards.map(labelOf).join(' + ') : (full.buttons.find((b) => b.action === step.action)?.label ?? step.action);
-      setWrong(w(lang, 'wrong').replace('{x}', x));
+      // A move the rules forbid is explained by the rule, as at the table ("Nicht erlaubt: …"); an allowed one by the lesson.
+      const parsed = legal.includes(action) ? undefined : game.parseAction(rules, action);
+      const tried = parsed?.ok ? game.apply(state, me, parsed.value) : undefined;
+      const rule = tried && !tried.ok ? refusal(lang, tried.error, { pack: full.pack, faces: full.faces }).text : null;
+      setWrong(rule !== null ? `${rule} ${w(lang, 'wrongRule').replace('{x}', x)}` : w(lang, 'wrong').replace('{x}', x));
       setPointAt(cards);
       return;
     }
