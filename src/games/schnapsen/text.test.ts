@@ -154,6 +154,33 @@ describe('French faces at the terminal: codes, input and output follow the faces
     }
   });
 
+  it('the menu\'s own verb is read before the notation: "play HZ" as the menu says "play Herz-Zehner HZ", "announce 40 H", "lay away EA EZ"', () => {
+    const game = gameOf('talon');
+    const rng = new SeededRng('menu-verbs');
+    const seen = new Set<string>();
+    for (const rules of [german, french]) {
+      for (let i = 0; i < 20; i++) {
+        for (const s of randomDeal('talon', rules, rng, i % 3).states) {
+          for (const seat of game.toAct(s)) {
+            const view = game.view(s, seat);
+            for (const a of game.legal(s, seat)) {
+              const menu = text.describeAction(rules, view, a);
+              const typed = text.typed!.format(rules, a);
+              const said = a.type === 'play' ? `play ${typed}` : a.type === 'meld' ? `announce ${typed}` : a.type === 'lay' ? typed.replace(/^lege/, 'lay away') : undefined;
+              if (said === undefined) continue;
+              seen.add(a.type);
+              expect(menu.startsWith(said.split(' ')[0]), menu).toBe(true);
+              const back = text.typed!.parse(rules, said);
+              expect(back.ok && game.formatAction(rules, back.value), said).toBe(game.formatAction(rules, a));
+            }
+          }
+        }
+      }
+    }
+    expect([...seen].sort()).toEqual(['lay', 'meld', 'play']);
+    expect(text.typed!.parse(german, 'Play hz').ok).toBe(true);
+  });
+
   it('the codes: T Kreuz (Treff), P Pik, H Herz, K Karo; A Z K D B', () => {
     const parse = (t: string) => {
       const r = text.typed!.parse(french, t);

@@ -416,7 +416,14 @@ export function typedAction(rules: R, a: A): string {
 
 /** Reads an action typed in the faces chosen: its card codes and suit letters are those of the faces (German ones are read too). */
 export function readTypedAction(rules: R, text: string): Result<A> {
-  const words = text.trim().split(/\s+/).filter((w) => w.length > 0);
+  let words = text.trim().split(/\s+/).filter((w) => w.length > 0);
+  // The menu's own verbs are read before the notation: "play HZ" (the menu's "play Herz-Zehner HZ"), "announce 40 H"
+  // ("announce 40 in Herz"), "lay away EA EZ" ("lay away Eichel-Ass EA and …").
+  const verb = (words[0] ?? '').toLowerCase();
+  if (verb === 'play' && words.length === 2) words = words.slice(1);
+  else if (verb === 'announce' && (words[1] === '20' || words[1] === '40')) words = words.slice(1);
+  else if (verb === 'lay' && (words[1] ?? '').toLowerCase() === 'away') words = ['lege', ...words.slice(2)];
+  text = words.join(' ');
   const head = (words[0] ?? '').toLowerCase();
   const suitWord = head === 'trumpf' || head === 'trump' || head === 'atout' || head === '20' || head === '40';
   if (suitWord) {
