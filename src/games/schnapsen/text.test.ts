@@ -79,6 +79,15 @@ describe('the terminal text names every player and speaks proper English', () =>
     expect(screen.split('\n').length).toBeLessThan(12);
   });
 
+  it('every seat\'s answer to spritzen is told, a weiter too: "Sepp: no Spritzen", and the menu says what weiter declines', () => {
+    const hands = ['EA EZ EK GA HA SA', 'EO GZ HZ SZ GK HK', 'EU GO HO SK SO SU'];
+    const s = run(newDeal('talon', hands, { talon: 'GU HU' }), '1 abheben; 0 trumpf E; 0 weiter; 1 weiter; 2 weiter; 0 lege GU HU; 1 weiter; 2 spritzen; 0 retour; 1 weiter');
+    const lines = text.narrate(s.rules, gameOf('talon').view(s, 0), gameOf('talon').events(s, 0, 0), NAMES);
+    expect(lines.slice(-4)).toEqual(['  Sepp: no Spritzen', '  Resi: spritzen!', '  You: Retour!', '  Sepp: no Re']);
+    const view = gameOf('talon').view(s, 2);
+    expect(gameOf('talon').legal(s, 2).map((a) => text.describeAction(s.rules, view, a))).toEqual(['no Re  [weiter]', 'Re (double again: ×8)  [re]']);
+  });
+
   it('help says what each game needs and pays, with the multipliers, before one announces (a Talonschnapsen Schnapser: four tricks)', () => {
     const hands = ['EA EZ EK GA HA SA', 'EO GZ HZ SZ GK HK', 'EU GO HO SK SO SU'];
     const s = run(newDeal('talon', hands, { talon: 'GU HU' }), '1 abheben; 0 trumpf E');

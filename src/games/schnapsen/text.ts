@@ -24,6 +24,8 @@ type V = SchnapsenView;
 type A = SchnapsenAction;
 
 const DOUBLES = ['', 'gespritzt ×2', 'Retour ×4', 'Re ×8'];
+/** A seat's "weiter" to the question of doubling, by how far the game is doubled already: no Spritzen, no Retour, no Re. */
+const NO_DOUBLE = ['no Spritzen', 'no Retour', 'no Re'];
 
 function variantOf(view: Pick<V, 'game'>): Variant {
   return view.game === 'bauernschnapsen' ? 'bauern' : 'talon';
@@ -182,7 +184,7 @@ function describeAction(rules: R, view: V, a: A): string {
     case 'turn':
       return note(`turn up your ${['first', 'second', 'third'][a.index - 1]} card still to come: its suit is trump`, `aufdecken ${a.index}`);
     case 'pass':
-      return view.phase === 'spritzen' ? note('no double', 'weiter') : note('weiter (no game)', 'weiter');
+      return view.phase === 'spritzen' ? note(NO_DOUBLE[view.spritzLevel] ?? 'no double', 'weiter') : note('weiter (no game)', 'weiter');
     case 'announce': {
       const g = gameInfo(a.game);
       return note(`${gameTitle(a.game, a.ohne)} (${g.value})`, a.ohne ? `${a.game} ohne` : a.game);
@@ -280,6 +282,7 @@ function eventLine(rules: R, view: V, e: SchnapsenEvent, names: readonly string[
     case 'double':
       return `${name(e.seat)}: ${['', 'spritzen!', 'Retour!', 'Re!'][e.level]}`;
     case 'noDouble':
+      // Narrated by `narrate`, which knows how far the game was doubled when the seat said weiter.
       return undefined;
     case 'meld':
       return `${verb(name(e.seat), 'announce', 'announces')} ${e.points} in ${suitName(rules, e.suit)}`;
@@ -296,10 +299,17 @@ function eventLine(rules: R, view: V, e: SchnapsenEvent, names: readonly string[
   }
 }
 
+/** How far the game was doubled before the event numbered `n` (0: not spritzed yet). */
+function spritzLevelAt(view: V, n: number): number {
+  let level = 0;
+  for (const e of view.events.slice(0, n)) if (e.type === 'double') level = e.level;
+  return level;
+}
+
 function narrate(rules: R, view: V, events: readonly NumberedEvent<SchnapsenEvent>[], names: readonly string[]): string[] {
   const lines: string[] = [];
-  for (const { event } of events) {
-    const line = eventLine(rules, view, event, names);
+  for (const { n, event } of events) {
+    const line = event.type === 'noDouble' ? `${nameOf(names, event.seat)}: ${NO_DOUBLE[spritzLevelAt(view, n)] ?? 'no double'}` : eventLine(rules, view, event, names);
     if (line !== undefined) lines.push(`  ${line}`);
   }
   return lines;
