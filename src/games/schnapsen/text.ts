@@ -361,8 +361,8 @@ function help(rules: R, view: V, legal: readonly A[]): string {
       lines.push(`${view.phase === 'announce' ? 'Announce a game' : 'Raise to a higher game'}, or say weiter: ${words(legal)}.`);
       break;
     case 'talon': {
-      const first = legal.find((a) => a.type === 'lay');
-      lines.push(`Lay away any two cards of hand and talon (they count for nobody): ${first ? typedAction(rules, first) : 'lege EA EK'}`);
+      // The form, not an example of two cards: any two named here would read as advice (and the first two were the own trump Ass and Zehner).
+      lines.push('Lay away any two cards of hand and talon (they count for nobody): type lege and the two cards, lege <card> <card>');
       lines.push(`A card is two letters: ${codeLegend(rules)}.`);
       break;
     }
@@ -442,7 +442,7 @@ export function readTypedAction(rules: R, text: string): Result<A> {
     return head === '20' || head === '40' ? ok({ type: 'meld', suit: suit as Suit, points: head === '20' ? 20 : 40 }) : ok({ type: 'trump', suit: suit as Suit });
   }
   if (head === 'lege' || head === 'lay') {
-    if (words.length !== 3) return fail('badAction', `${quote(text.trim())}: lay away exactly two cards, e.g. "lege ${cardCode(rules, 0)} ${cardCode(rules, 7)}"`);
+    if (words.length !== 3) return fail('badAction', `${quote(text.trim())}: lay away exactly two cards: lege <card> <card>`);
     const x = readCardCode(rules, words[1]);
     if (!x.ok) return x;
     const y = readCardCode(rules, words[2]);
