@@ -4,6 +4,7 @@ import { schafkopfPack, suitName } from './cards.js';
 import { choiceName, type GameChoice } from './contract.js';
 import { formatCents } from './money.js';
 import { parseAction } from './notation.js';
+import type { SchafkopfRules } from './rules.js';
 import type { SchafkopfOutcome } from './scoring.js';
 import type { SchafkopfSheet } from './sitting.js';
 import { playTables } from './tables.js';
@@ -164,12 +165,13 @@ function doublings(o: SchafkopfOutcome, lang: Lang, view: SchafkopfView | undefi
   return ` × ${o.multiplier}${why.length ? ` (${why.join(', ')})` : ''}`;
 }
 
-function gameLine(o: SchafkopfOutcome, lang: Lang, names: readonly string[]): { game: string; result: string } {
+/** `jungfrau`: the table's house rule where it is known; under "off" a Jungfrau counts for nothing and is not named. */
+function gameLine(o: SchafkopfOutcome, lang: Lang, names: readonly string[], jungfrau?: SchafkopfRules['ramschJungfrau']): { game: string; result: string } {
   if (o.thrownIn || !o.contract) return { game: say(lang, 'Zusammengeworfen', 'Thrown in'), result: say(lang, 'alle weiter', 'everyone passed') };
   const c = o.contract;
   if (c.kind === 'ramsch') {
     const r = o.ramsch!;
-    const jung = r.jungfrauen.length > 0 ? `, ${say(lang, 'Jungfrau', 'Jungfrau')}: ${r.jungfrauen.map((s) => names[s]).join(', ')}` : '';
+    const jung = r.jungfrauen.length > 0 && jungfrau !== 'off' ? `, ${say(lang, 'Jungfrau', 'Jungfrau')}: ${r.jungfrauen.map((s) => names[s]).join(', ')}` : '';
     return { game: 'Ramsch', result: (r.durchmarsch !== null ? `Durchmarsch ${names[r.durchmarsch]}` : `${names[r.loser!]} ${say(lang, 'verliert mit', 'loses with')} ${o.points[r.loser!]} ${say(lang, 'Augen', 'points')}`) + jung };
   }
   const pts = o.party.reduce((a, s) => a + o.points[s], 0);
@@ -184,7 +186,7 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[], viewRaw
   const o = raw as SchafkopfOutcome;
   const view = viewRaw as SchafkopfView | undefined;
   const money = o.score.map((x, s) => `${names[s]} ${formatCents(x)}`).join(' · ');
-  const { game, result } = gameLine(o, lang, names);
+  const { game, result } = gameLine(o, lang, names, view?.rules.ramschJungfrau);
   if (o.thrownIn || !o.contract) return [`${game}: ${result}.`, money];
   const each = o.amount * o.multiplier;
   const tariff = o.contract.kind === 'ramsch' ? '' : `${formatCents(o.amount, false)}${doublings(o, lang, view)}${o.multiplier > 1 ? ` = ${formatCents(each, false)}` : ''} ${say(lang, 'je Spieler', 'a player')}`;

@@ -41,6 +41,26 @@ describe('the Schafkopf terminal', () => {
     }
   });
 
+  it('names a Jungfrau of a Ramsch only where she counts: not under ramschJungfrau=off (the default)', () => {
+    const rules = rulesOf(undefined, { allPass: 'ramsch' });
+    expect(rules.ramschJungfrau).toBe('off');
+    const rng = new SeededRng('jungfrau');
+    let found = 0;
+    for (let d = 0; d < 400 && found < 3; d++) {
+      let s = randomDeal(rules, rng);
+      // Everyone passes: a Ramsch.
+      while (s.phase !== 'play' && s.phase !== 'done') s = play(s, 'weiter');
+      while (s.phase !== 'done') s = advance(s, rng, 1);
+      const o = schafkopf.outcome(s)!;
+      if (o.contract?.kind !== 'ramsch' || o.ramsch!.jungfrauen.length === 0 || o.ramsch!.durchmarsch !== null) continue;
+      found++;
+      const who = o.ramsch!.jungfrauen.map((x) => NAMES[x]).join(', ');
+      expect(text.summarizeDeal(rules, s, o, NAMES)).not.toMatch(/Jungfrau/);
+      expect(text.summarizeDeal({ ...rules, ramschJungfrau: 'doubleAll' }, s, o, NAMES)).toContain(`, Jungfrau: ${who} · `);
+    }
+    expect(found).toBe(3);
+  });
+
   it('tells Stoß from Re: declining a Re is "no Re", not "no Stoß"', () => {
     const rules = rulesOf('aumer-koller', { stoss: true, stossDepth: 3 });
     let s = play(deal(rules, A), 'rufspiel G, weiter, weiter, weiter');

@@ -253,7 +253,9 @@ function summarizeDeal(rules: SchafkopfRules, state: SchafkopfState, o: Schafkop
   if (c.kind === 'ramsch') {
     const r = o.ramsch!;
     const how = r.durchmarsch !== null ? `Durchmarsch by ${nameOf(players, r.durchmarsch)}` : `${says(players, r.loser!, 'lose', 'loses')} with ${o.points[r.loser!]}`;
-    return `${dealer}: Ramsch, ${how}${r.jungfrauen.length ? `, Jungfrau: ${r.jungfrauen.map((s) => nameOf(players, s)).join(', ')}` : ''} · ${money}`;
+    // A Jungfrau is named only where she counts (house rule ramschJungfrau): under "off" she changes nothing.
+    const jungfrau = r.jungfrauen.length > 0 && rules.ramschJungfrau !== 'off' ? `, Jungfrau: ${r.jungfrauen.map((s) => nameOf(players, s)).join(', ')}` : '';
+    return `${dealer}: Ramsch, ${how}${jungfrau} · ${money}`;
   }
   const party = o.party.map((s) => nameOf(players, s)).join(' + ');
   const pts = o.party.reduce((a, s) => a + o.points[s], 0);
