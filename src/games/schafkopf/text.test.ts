@@ -77,6 +77,21 @@ describe('the Schafkopf terminal', () => {
     expect(lines.filter((l) => /no Stoß/.test(l))).toEqual([]);
   });
 
+  it('names each decision before the play for the analysis: a weiter is a bid, no Stoß or no Re', () => {
+    const rules = rulesOf('aumer-koller', { stoss: true, stossDepth: 3 });
+    const name = (s: ReturnType<typeof deal>, action: Parameters<typeof text.describeAction>[2]) => text.decisionName!(rules, schafkopf.view(s, s.turn), action);
+    let s = deal(rules, A);
+    expect(name(s, { type: 'bid', game: { kind: 'rufspiel', suit: 1 } })).toBe('bid Rufspiel auf die Gras-Sau');
+    s = play(s, 'rufspiel G');
+    expect(name(s, { type: 'weiter' })).toBe('bid weiter');
+    s = play(s, 'weiter, weiter, weiter');
+    expect(name(s, { type: 'weiter' })).toBe('no Stoß');
+    expect(name(s, { type: 'stoss' })).toBe('Stoß');
+    s = play(s, 'stoss');
+    expect(name(s, { type: 'weiter' })).toBe('no Re');
+    expect(name(s, { type: 'stoss' })).toBe('Re');
+  });
+
   it('in a Rufspiel shows each player’s points until the viewer knows the teams, then Spieler and Gegner', () => {
     const rules = rulesOf('aumer-koller', { stoss: false });
     const s = play(deal(rules, A), 'rufspiel G, weiter, weiter, weiter', 'EO, H9, H8, H7');

@@ -155,6 +155,23 @@ function describeAction(rules: SchafkopfRules, view: SchafkopfView, a: Schafkopf
   }
 }
 
+/** What a decision before the card play was, for the analysis: "bid weiter", "bid Herz-Solo", "no Stoß", "Re", "Klopfen". */
+function decisionName(_rules: SchafkopfRules, view: SchafkopfView, a: SchafkopfAction): string | undefined {
+  const answer = view.stoss.length === 0 ? 'Stoß' : view.stoss.length === 1 ? 'Re' : 'answer';
+  switch (a.type) {
+    case 'bid':
+      return `bid ${choiceName(a.game)}`;
+    case 'klopfen':
+      return 'Klopfen';
+    case 'stoss':
+      return answer === 'answer' ? 'answer again' : answer;
+    case 'weiter':
+      return view.phase === 'klopfen' ? 'no Klopfen' : view.phase === 'stoss' ? `no ${answer}` : 'bid weiter';
+    case 'play':
+      return undefined;
+  }
+}
+
 function contractLine(names: readonly string[], rules: SchafkopfRules, e: Extract<SchafkopfEvent, { type: 'contract' }>): string {
   if (e.declarer === null) return 'Game: Ramsch, everyone for himself: whoever takes the most points loses.';
   const pack = schafkopfPack(rules.kurzeKarte);
@@ -388,6 +405,7 @@ function help(rules: SchafkopfRules, view: SchafkopfView, legal: readonly Schafk
 export const schafkopfText: TerminalText<SchafkopfTypes> = {
   renderView,
   describeAction,
+  decisionName,
   orderActions,
   narrate,
   summarizeDeal,

@@ -88,6 +88,12 @@ describe('the terminal text names every player and speaks proper English', () =>
     expect(lines.slice(-4)).toEqual(['  Sepp: no Spritzen', '  Resi: spritzen!', '  You: Retour!', '  Sepp: no Re']);
     const view = gameOf('talon').view(s, 2);
     expect(gameOf('talon').legal(s, 2).map((a) => text.describeAction(s.rules, view, a))).toEqual(['no Re  [weiter]', 'Re (double again: ×8)  [re]']);
+    // The analysis names these decisions too: a weiter here is "no Re", not a bid.
+    expect(gameOf('talon').legal(s, 2).map((a) => text.decisionName!(s.rules, view, a))).toEqual(['no Re', 'Re']);
+    const before = run(newDeal('talon', hands, { talon: 'GU HU' }), '1 abheben; 0 trumpf E; 0 weiter; 1 weiter; 2 weiter; 0 lege GU HU');
+    expect(text.decisionName!(before.rules, gameOf('talon').view(before, 1), { type: 'pass' })).toBe('no Spritzen');
+    const bidding = run(newDeal('talon', hands, { talon: 'GU HU' }), '1 abheben; 0 trumpf E');
+    expect(text.decisionName!(bidding.rules, gameOf('talon').view(bidding, 0), { type: 'pass' })).toBe('bid weiter');
   });
 
   it('help says what each game needs and pays, with the multipliers, before one announces (a Talonschnapsen Schnapser: four tricks)', () => {

@@ -204,6 +204,38 @@ function describeAction(rules: R, view: V, a: A): string {
   }
 }
 
+/** What a decision outside the card play was, for the analysis: "bid weiter", "bid Bettler", "no Spritzen", "Retour", "trump Eichel". */
+function decisionName(rules: R, view: V, a: A): string | undefined {
+  switch (a.type) {
+    case 'pass':
+      return view.phase === 'spritzen' ? NO_DOUBLE[view.spritzLevel] : 'bid weiter';
+    case 'announce':
+      return `bid ${gameTitle(a.game, a.ohne)}`;
+    case 'spritzen':
+      return 'Spritzen';
+    case 'retour':
+      return 'Retour';
+    case 're':
+      return 'Re';
+    case 'trump':
+      return `trump ${suitName(rules, a.suit)}${view.phase === 'blindTrump' ? ' (blind)' : ''}`;
+    case 'turn':
+      return `trump: turn up card ${a.index}`;
+    case 'cut':
+      return 'abheben';
+    case 'knock':
+      return 'klopfen';
+    case 'redeal':
+      return 'three Unter: new deal';
+    case 'keep':
+      return 'three Unter: keep';
+    case 'lay':
+      return `lay away ${formatSchnapsenAction(a).slice(5)}`;
+    default:
+      return undefined;
+  }
+}
+
 /** Menu order: other choices first, then the cards as the hand is held. */
 function orderActions(_rules: R, view: V, legal: readonly A[]): A[] {
   const cards = legal.flatMap((a) => (a.type === 'play' ? [a.card] : []));
@@ -462,6 +494,7 @@ export function readTypedAction(rules: R, text: string): Result<A> {
 export const schnapsenText: TerminalText<SchnapsenTypes> = {
   renderView,
   describeAction,
+  decisionName,
   orderActions,
   narrate,
   summarizeDeal,
