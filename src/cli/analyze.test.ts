@@ -85,6 +85,9 @@ describe('stich analyze', () => {
     expect(text).not.toContain('Deal 0');
     // Every bid is judged, before the play.
     expect(text).toMatch(/\n {2}Before the play, (Anna|Bene|Cilli|Done): [^\n]+: [+−±]\d+ ct/);
+    // Each says what it was: a bid (weiter or a game), Klopfen, Stoß or Re, or declining one.
+    expect(text).toMatch(/\n {2}Before the play, (Anna|Bene|Cilli|Done): bid /);
+    expect(text).not.toMatch(/\n {2}Before the play, (Anna|Bene|Cilli|Done): weiter:/);
     expect(text).toMatch(/\n {2}Anna: \d+ decisions?, \d+ inaccurac(y|ies), \d+ mistakes?, \d+ blunders?, [\d.]+ ct lost from own view, [\d.]+ ct with all cards known/);
     const json = JSON.parse(await analyze(file, '--json', '--think', '40', '--deal', '2')) as RecordAnalysis;
     checkAnalysis({ ...json, deals: json.deals.map((x) => ({ ...x, deal: 1 })) }, 'schafkopf', 1);
@@ -92,6 +95,7 @@ describe('stich analyze', () => {
     expect(json.unit).toMatchObject({ symbol: 'ct', name: 'cents' });
     const d = json.deals[0];
     expect(d.decisions.some((x) => !x.card && x.trick === 0 && x.solver && x.estimate)).toBe(true);
+    for (const x of d.decisions) if (!x.card) expect(x.what, x.action).toMatch(/^(bid .+|(no )?(Klopfen|Stoß|Re)|answer again|no answer)$/);
     expect(d.decisions.some((x) => x.card && x.lead && x.trick === 1)).toBe(true);
     if (d.declarers) {
       expect(d.declarers.curve[0].trick).toBe(0);
@@ -106,6 +110,8 @@ describe('stich analyze', () => {
       checkAnalysis(json, game, 1);
       expect(json.unit.name).toBe(game === 'karnoeffel' ? 'points' : 'game points');
       expect(json.deals[0].decisions.some((x) => x.card && x.solver)).toBe(true);
+      // Outside the card play each decision says what it was where its notation does not ("bid weiter", "no Spritzen"); a 20/40 or a raise says it itself.
+      if (game !== 'karnoeffel') for (const x of json.deals[0].decisions) if (!x.card && x.what === undefined) expect(x.action).toMatch(/^(20|40) [EGHS]$/);
       const text = await analyze(file, '--think', '30');
       expect(text).toContain('\nDeal 1\n');
       expect(text).toContain(json.unit.symbol);

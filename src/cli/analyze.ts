@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { quote } from '../core/text.js';
 import type { GameTypes } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
-import { gameById, gameIds } from '../games/registry.js';
 import { rulesFromJson } from '../games/ruleBook.js';
-import { parseRecord, replayRecord, type GameRecord } from '../records/record.js';
+import { replayRecord, type GameRecord } from '../records/record.js';
+import { loadRecord } from './commands.js';
 import { ANALYSIS_ESTIMATE, analysisUnit, analyzeRecord } from '../search/analysis.js';
 import { analysisHeader, formatDealAnalysis } from '../search/analysisText.js';
 import { CliError } from './play.js';
@@ -18,20 +17,11 @@ export interface AnalyzeOptions {
 
 /** `stich analyze RECORD [--deal K] [--json] [--think MS]`: every decision of the record, valued with all cards known and from the player's view (src/search/analysis.ts). */
 export async function analyzeCommand(file: string, opts: AnalyzeOptions, out: NodeJS.WritableStream): Promise<number> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new CliError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-  }
-  const record = parseRecord(text);
-  if (!record.ok) throw new CliError(`${file}: ${record.error.message}`);
-  const module = gameById(record.value.game);
-  if (!module) throw new CliError(`${file}: unknown game ${quote(record.value.game)}; games: ${gameIds().join(', ')}`);
+  const { record, module } = loadRecord(file);
   if (!module.search) throw new CliError(`${module.game.title} has no search support yet: analysis needs its search state and world sampler`);
-  const replay = replayRecord(record.value, module);
+  const replay = replayRecord(record, module);
   if (!replay.ok) throw new CliError(`${file}: ${replay.error.message}`);
-  return analyzeModule(module, record.value, opts, out);
+  return analyzeModule(module, record, opts, out);
 }
 
 async function analyzeModule<T extends GameTypes>(module: GameModule<T>, record: GameRecord, opts: AnalyzeOptions, out: NodeJS.WritableStream): Promise<number> {

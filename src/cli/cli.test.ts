@@ -107,19 +107,42 @@ describe('stich play schafkopf', () => {
     actions[i] = [actions[i][0], actions[i + 1][1]];
     writeFileSync(file, JSON.stringify(record));
     const r = stich(['replay', file]);
-    expect(r.code).toBe(1);
-    expect(r.err).toContain(`deal 2, action ${i + 1}: seat ${actions[i][0]} "${actions[i][1]}": you do not hold ${actions[i][1]}`);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`stich: ${file}: deal 2, action ${i + 1}: seat ${actions[i][0]} "${actions[i][1]}": you do not hold ${actions[i][1]}`);
   });
 
   it('rejects a file that is not a record', () => {
     const file = join(tmp, 'broken.json');
     writeFileSync(file, '{"format": "stich-record", ');
     const r = stich(['replay', file]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.err).toContain('not valid JSON');
     const missing = stich(['replay', join(tmp, 'nope.json')]);
-    expect(missing.code).not.toBe(0);
+    expect(missing.code).toBe(2);
     expect(missing.err).toContain('no such file');
+  });
+
+  it('replay, verify and analyze report a bad record alike: "stich: FILE: why" on one line, status 2 (a missing file too)', () => {
+    const broken = join(tmp, 'broken-alike.json');
+    writeFileSync(broken, '{"format": "stich-record", ');
+    const other = join(tmp, 'other-game.json');
+    expect(stich(['play', 'talonschnapsen', '--seats', 'bot,bot,bot', '--deals', '1', '--seed', '5', '--record', other]).code).toBe(0);
+    const record = JSON.parse(readFileSync(other, 'utf8'));
+    record.game = 'skat';
+    writeFileSync(other, JSON.stringify(record));
+    for (const [file, why] of [
+      [broken, 'not valid JSON'],
+      [other, 'unknown game "skat"'],
+      [join(tmp, 'nope-alike.json'), 'no such file'],
+    ]) {
+      for (const command of ['replay', 'verify', 'analyze']) {
+        const r = stich([command, file]);
+        expect(r.code, `${command} ${file}`).toBe(2);
+        expect(r.err.trim().split('\n'), `${command} ${file}`).toHaveLength(1);
+        expect(r.err, `${command} ${file}`).toMatch(new RegExp(`^stich: (cannot read )?${file.replace(/[.]/g, '\\.')}: .*${why}`));
+        expect(r.out).toBe('');
+      }
+    }
   });
 
   it('explains bad options and exits non-zero', () => {
@@ -350,7 +373,7 @@ describe('the terminal game, finished (issue 24)', () => {
     expect(r.out).not.toMatch(/nothing you can do now.*klopfen/);
     const t = stich(['play', 'talonschnapsen', '--seed', '2', '--deals', '1', '--pace', '0'], ones(5) + 'blah\n');
     expect(t.out).toContain('Numbers do not work here: type the action. Lay away any two cards of hand and talon');
-    expect(t.out).toMatch(/"blah" is nothing you can do now\. Lay away .*lege \w\w \w\w/);
+    expect(t.out).toMatch(/"blah" is nothing you can do now\. Lay away .*lege <card> <card>/);
     expect(t.out).not.toMatch(/nothing you can do now.*(abheben|klopfen|dokta)/);
   });
 

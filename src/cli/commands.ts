@@ -29,31 +29,23 @@ export function rulesCommand(gameName: string, out: NodeJS.WritableStream, lang 
   return 0;
 }
 
-/** Reads a record file and finds its game, or says in one line on `errOut` what is wrong with it. */
-function loadRecord(file: string, errOut: NodeJS.WritableStream): { record: GameRecord; module: GameModule<GameTypes> } | undefined {
+/**
+ * Reads a record file and finds its game. A file that cannot be read or is no record of a known game is an error of
+ * the command (`stich: FILE: …`, status 2), the same in replay, verify and analyze.
+ */
+export function loadRecord(file: string): { record: GameRecord; module: GameModule<GameTypes> } {
   const record = parseRecord(readText(file));
-  if (!record.ok) {
-    errOut.write(`${file}: ${record.error.message}\n`);
-    return undefined;
-  }
+  if (!record.ok) throw new CliError(`${file}: ${record.error.message}`);
   const module = gameById(record.value.game);
-  if (!module) {
-    errOut.write(`${file}: unknown game ${quote(record.value.game)}; games: ${gameIds().join(', ')}\n`);
-    return undefined;
-  }
+  if (!module) throw new CliError(`${file}: unknown game ${quote(record.value.game)}; games: ${gameIds().join(', ')}`);
   return { record: record.value, module };
 }
 
 /** `stich replay FILE`: re-checks every action of a record and prints the outcome of each deal. */
-export function replayCommand(file: string, out: NodeJS.WritableStream, errOut: NodeJS.WritableStream): number {
-  const loaded = loadRecord(file, errOut);
-  if (!loaded) return 1;
-  const { record: r, module } = loaded;
+export function replayCommand(file: string, out: NodeJS.WritableStream): number {
+  const { record: r, module } = loadRecord(file);
   const replay = replayRecord(r, module);
-  if (!replay.ok) {
-    errOut.write(`${file}: ${replay.error.message}\n`);
-    return 1;
-  }
+  if (!replay.ok) throw new CliError(`${file}: ${replay.error.message}`);
   const actions = r.deals.reduce((n, d) => n + d.actions.length, 0);
   out.write(`${module.game.title}, ${r.deals.length} deal${r.deals.length === 1 ? '' : 's'}, ${actions} actions, rules ${presetLabel(module.game.ruleBook, r.rules.preset, 'en')} (${r.rules.preset}): every action checked.\n`);
   const names = r.players.map((p) => quote(p, 24).slice(1, -1));
@@ -66,17 +58,13 @@ export function replayCommand(file: string, out: NodeJS.WritableStream, errOut: 
 
 /**
  * `stich verify FILE`: recomputes every deck of a record from its revealed seed and contributions and checks every
- * commitment (docs/fairness.md); one line per deal, status 1 if any deal fails.
+ * commitment (docs/fairness.md); one line per deal, status 1 if any deal fails (a bad record: status 2, as everywhere).
  */
 export async function verifyCommand(file: string, out: NodeJS.WritableStream, errOut: NodeJS.WritableStream): Promise<number> {
-  const loaded = loadRecord(file, errOut);
-  if (!loaded) return 1;
-  const { record, module } = loaded;
+  const { record, module } = loadRecord(file);
   const verdict = await verifyRecord(record, module);
-  if (verdict.problem !== undefined) {
-    errOut.write(`${file}: ${verdict.problem}\n`);
-    return 1;
-  }
+  // A record whose rules cannot be read is a bad record, as in replay and analyze; a deal that fails is the verdict (status 1).
+  if (verdict.problem !== undefined) throw new CliError(`${file}: ${verdict.problem}`);
   for (const d of verdict.deals) (d.ok ? out : errOut).write(`${file}: deal ${d.deal + 1}: ${d.ok ? '' : 'FAILS: '}${d.message}\n`);
   const failed = verdict.deals.filter((d) => !d.ok).length;
   const n = verdict.deals.length;

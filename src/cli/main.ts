@@ -108,7 +108,7 @@ program
   .argument('<file>', 'a game record (JSON)')
   .description('re-check every action of a record against the rules and print the outcome')
   .action((file: string) => {
-    process.exitCode = replayCommand(file, process.stdout, process.stderr);
+    process.exitCode = replayCommand(file, process.stdout);
   });
 
 program

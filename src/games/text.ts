@@ -14,6 +14,11 @@ export interface TerminalText<T extends GameTypes> {
   orderActions?(rules: T['rules'], view: T['view'], legal: readonly T['action'][]): T['action'][];
   /** How a legal action reads in the menu, e.g. "play GA" or "Rufspiel auf die Gras-Sau". */
   describeAction(rules: T['rules'], view: T['view'], action: T['action']): string;
+  /**
+   * What a decision outside the card play was, in a few words, for `stich analyze`: "bid weiter", "no Stoß", "no
+   * Spritzen" (a "weiter" answers several questions); undefined where the notation says it alone.
+   */
+  decisionName?(rules: T['rules'], view: T['view'], action: T['action']): string | undefined;
   /** Lines telling what these events (of the seat `seat`) mean: bids, cards played, who took a trick. */
   narrate(rules: T['rules'], view: T['view'], events: readonly NumberedEvent<T['event']>[], names: readonly string[]): string[];
   /** One or a few lines about a finished deal. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { verifyCommand } from '../cli/commands.js';
+import { CliError } from '../cli/play.js';
 import { closeDeal, openDeal, randomSeedHex } from '../core/fairness.js';
 import { prettyJson } from '../core/prettyJson.js';
 import { SeededRng } from '../core/rng.js';
@@ -119,10 +120,11 @@ describe('stich verify', () => {
       expect(r.code).toBe(1);
       expect(r.err).toContain(`no fairness proof: the deck was not dealt by the fair procedure (a version ${version} record)`);
     }
-    // A proof in an older version, or of the wrong shape, is refused when the record is read.
-    expect((await verify({ ...record, version: 2 })).err).toMatch(/deal 1: "fair" came with version 3/);
+    // A proof in an older version, or of the wrong shape, is refused when the record is read: a bad record, an error of the command (status 2), as in replay.
+    await expect(verify({ ...record, version: 2 })).rejects.toThrow(CliError);
+    await expect(verify({ ...record, version: 2 })).rejects.toThrow(/\.json: deal 1: "fair" came with version 3/);
     const bad = clone(record) as unknown as { deals: { fair: unknown }[] };
     bad.deals[0].fair = { seed: 1 };
-    expect((await verify(bad)).err).toMatch(/deal 1: "fair" needs "context"/);
+    await expect(verify(bad)).rejects.toThrow(/deal 1: "fair" needs "context"/);
   });
 });

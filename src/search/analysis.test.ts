@@ -95,6 +95,17 @@ describe('analysis of a played deal (tiny game)', () => {
     expect(worse).toMatch(/Trick 8, B played HN: −30 ct; best GU: −29.9 ct/);
   });
 
+  it('says what a decision before the play was where its notation does not: "no Stoß (weiter)", "bid weiter"', () => {
+    const unit = analysisUnit('schafkopf');
+    const decision = (action: string, what: string | undefined) => ({ index: 5, trick: 0, seat: 1, action, ...(what ? { what } : {}), card: false, estimate: [{ action: 'stoss', value: 10 }, { action, value: -20 }], estimateCost: 30 });
+    const text = formatDealAnalysis({ deal: 1, seats: [], decisions: [decision('weiter', 'no Stoß'), decision('weiter', 'bid weiter'), decision('solo H', 'bid Herz-Solo'), decision('weiter', undefined), decision('spritzen', 'Spritzen')] }, ['A', 'B', 'C', 'D'], unit);
+    expect(text).toContain('\n  Before the play, B: no Stoß (weiter): −20 ct; best stoss: +10 ct');
+    expect(text).toContain('\n  Before the play, B: bid weiter: −20 ct');
+    expect(text).toContain('\n  Before the play, B: bid Herz-Solo (solo H): −20 ct');
+    expect(text).toContain('\n  Before the play, B: weiter: −20 ct');
+    expect(text).toContain('\n  Before the play, B: Spritzen: −20 ct');
+  });
+
   it('grades a cost by the thresholds of the game', () => {
     const u = analysisUnit('schafkopf');
     expect(u).toMatchObject({ symbol: 'ct', name: 'cents' });

@@ -80,6 +80,8 @@ export interface DecisionAnalysis {
   readonly trick: number;
   readonly seat: Seat;
   readonly action: string;
+  /** Outside the card play: what the decision was, in words, where the notation alone does not say it ("bid weiter", "no Stoß", "no Spritzen"). */
+  readonly what?: string;
   /** Whether it is a card of the card play, and whether that card led its trick. */
   readonly card: boolean;
   readonly lead?: boolean;
@@ -267,6 +269,7 @@ export async function analyzeDeal<T extends GameTypes>(
       let solverValues: ChoiceValue[] | undefined;
       const unsolved: string[] = [];
       const view = game.view(state, seat);
+      const what = isCard ? undefined : module.text.decisionName?.(rules, view, action);
       /** Every legal choice with its value, rounded. */
       const choiceValues = (values: readonly number[]): ChoiceValue[] => legal.map((a, i) => ({ action: game.formatAction(rules, a), value: round(values[i]) }));
       const stakes = !isCard && search.stakes?.applies(view, legal) ? search.stakes : undefined;
@@ -329,6 +332,7 @@ export async function analyzeDeal<T extends GameTypes>(
         trick: isCard || cards > 0 ? Math.floor(cards / perTrick) + 1 : 0,
         seat,
         action: name,
+        ...(what !== undefined ? { what } : {}),
         card: isCard,
         ...(isCard && cards % perTrick === 0 ? { lead: true } : {}),
         ...(solverValues ? { solver: solverValues, cost, ...(unsolved.length > 0 ? { unsolved } : {}) } : {}),

@@ -47,7 +47,9 @@ export function formatDealAnalysis(d: DealAnalysis, players: readonly string[], 
 
 function formatDecision(x: DecisionAnalysis, players: readonly string[], unit: AnalysisUnit): string {
   const who = players[x.seat];
-  const what = x.card ? `Trick ${x.trick}, ${who} ${x.lead ? 'led' : 'played'} ${x.action}` : `${x.trick === 0 ? 'Before the play' : `Trick ${x.trick}`}, ${who}: ${x.action}`;
+  // Outside the card play the decision in words where the notation does not say it: "no Stoß (weiter)", "bid weiter".
+  const words = x.what === undefined ? x.action : x.what.toLowerCase().endsWith(x.action.toLowerCase()) ? x.what : `${x.what} (${x.action})`;
+  const what = x.card ? `Trick ${x.trick}, ${who} ${x.lead ? 'led' : 'played'} ${x.action}` : `${x.trick === 0 ? 'Before the play' : `Trick ${x.trick}`}, ${who}: ${words}`;
   const grade = x.grade ? ` (${x.grade})` : '';
   // A stake decision (raising) is valued by the side's points less the other side's: the own score cannot judge it (said once in the header where every value is).
   const stake = x.stake && !unit.margin ? "; the side's points less the other side's" : '';

@@ -181,12 +181,13 @@ function laufendeOf(o: SchafkopfOutcome, rules: SchafkopfRules | undefined): str
   return paid > 0 ? laufendeWord(paid) : '';
 }
 
+/** `rules`: the table's where known; under ramschJungfrau "off" a Jungfrau counts for nothing and is not named. */
 function gameLine(o: SchafkopfOutcome, lang: Lang, names: readonly string[], rules?: SchafkopfRules): { game: string; result: string } {
   if (o.thrownIn || !o.contract) return { game: say(lang, 'Zusammengeworfen', 'Thrown in'), result: say(lang, 'alle weiter', 'everyone passed') };
   const c = o.contract;
   if (c.kind === 'ramsch') {
     const r = o.ramsch!;
-    const jung = r.jungfrauen.length > 0 ? `, ${say(lang, 'Jungfrau', 'Jungfrau')}: ${r.jungfrauen.map((s) => names[s]).join(', ')}` : '';
+    const jung = r.jungfrauen.length > 0 && rules?.ramschJungfrau !== 'off' ? `, ${say(lang, 'Jungfrau', 'Jungfrau')}: ${r.jungfrauen.map((s) => names[s]).join(', ')}` : '';
     return { game: 'Ramsch', result: (r.durchmarsch !== null ? `Durchmarsch ${names[r.durchmarsch]}` : `${names[r.loser!]} ${say(lang, 'verliert mit', 'loses with')} ${o.points[r.loser!]} ${say(lang, 'Augen', 'points')}`) + jung };
   }
   const pts = o.party.reduce((a, s) => a + o.points[s], 0);

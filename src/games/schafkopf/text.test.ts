@@ -41,6 +41,26 @@ describe('the Schafkopf terminal', () => {
     }
   });
 
+  it('names a Jungfrau of a Ramsch only where she counts: not under ramschJungfrau=off (the default)', () => {
+    const rules = rulesOf(undefined, { allPass: 'ramsch' });
+    expect(rules.ramschJungfrau).toBe('off');
+    const rng = new SeededRng('jungfrau');
+    let found = 0;
+    for (let d = 0; d < 400 && found < 3; d++) {
+      let s = randomDeal(rules, rng);
+      // Everyone passes: a Ramsch.
+      while (s.phase !== 'play' && s.phase !== 'done') s = play(s, 'weiter');
+      while (s.phase !== 'done') s = advance(s, rng, 1);
+      const o = schafkopf.outcome(s)!;
+      if (o.contract?.kind !== 'ramsch' || o.ramsch!.jungfrauen.length === 0 || o.ramsch!.durchmarsch !== null) continue;
+      found++;
+      const who = o.ramsch!.jungfrauen.map((x) => NAMES[x]).join(', ');
+      expect(text.summarizeDeal(rules, s, o, NAMES)).not.toMatch(/Jungfrau/);
+      expect(text.summarizeDeal({ ...rules, ramschJungfrau: 'doubleAll' }, s, o, NAMES)).toContain(`, Jungfrau: ${who} · `);
+    }
+    expect(found).toBe(3);
+  });
+
   it('tells Stoß from Re: declining a Re is "no Re", not "no Stoß"', () => {
     const rules = rulesOf('aumer-koller', { stoss: true, stossDepth: 3 });
     let s = play(deal(rules, A), 'rufspiel G, weiter, weiter, weiter');
@@ -55,6 +75,21 @@ describe('the Schafkopf terminal', () => {
     expect(lines).toContain('  You: no Re');
     expect(lines).toContain('  Resi answers Re: the game counts double again');
     expect(lines.filter((l) => /no Stoß/.test(l))).toEqual([]);
+  });
+
+  it('names each decision before the play for the analysis: a weiter is a bid, no Stoß or no Re', () => {
+    const rules = rulesOf('aumer-koller', { stoss: true, stossDepth: 3 });
+    const name = (s: ReturnType<typeof deal>, action: Parameters<typeof text.describeAction>[2]) => text.decisionName!(rules, schafkopf.view(s, s.turn), action);
+    let s = deal(rules, A);
+    expect(name(s, { type: 'bid', game: { kind: 'rufspiel', suit: 1 } })).toBe('bid Rufspiel auf die Gras-Sau');
+    s = play(s, 'rufspiel G');
+    expect(name(s, { type: 'weiter' })).toBe('bid weiter');
+    s = play(s, 'weiter, weiter, weiter');
+    expect(name(s, { type: 'weiter' })).toBe('no Stoß');
+    expect(name(s, { type: 'stoss' })).toBe('Stoß');
+    s = play(s, 'stoss');
+    expect(name(s, { type: 'weiter' })).toBe('no Re');
+    expect(name(s, { type: 'stoss' })).toBe('Re');
   });
 
   it('in a Rufspiel shows each player’s points until the viewer knows the teams, then Spieler and Gegner', () => {

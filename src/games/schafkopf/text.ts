@@ -156,6 +156,23 @@ function describeAction(rules: SchafkopfRules, view: SchafkopfView, a: Schafkopf
   }
 }
 
+/** What a decision before the card play was, for the analysis: "bid weiter", "bid Herz-Solo", "no Stoß", "Re", "Klopfen". */
+function decisionName(_rules: SchafkopfRules, view: SchafkopfView, a: SchafkopfAction): string | undefined {
+  const answer = view.stoss.length === 0 ? 'Stoß' : view.stoss.length === 1 ? 'Re' : 'answer';
+  switch (a.type) {
+    case 'bid':
+      return `bid ${choiceName(a.game)}`;
+    case 'klopfen':
+      return 'Klopfen';
+    case 'stoss':
+      return answer === 'answer' ? 'answer again' : answer;
+    case 'weiter':
+      return view.phase === 'klopfen' ? 'no Klopfen' : view.phase === 'stoss' ? `no ${answer}` : 'bid weiter';
+    case 'play':
+      return undefined;
+  }
+}
+
 function contractLine(names: readonly string[], rules: SchafkopfRules, e: Extract<SchafkopfEvent, { type: 'contract' }>): string {
   if (e.declarer === null) return 'Game: Ramsch, everyone for himself: whoever takes the most points loses.';
   const pack = schafkopfPack(rules.kurzeKarte);
@@ -254,7 +271,9 @@ function summarizeDeal(rules: SchafkopfRules, state: SchafkopfState, o: Schafkop
   if (c.kind === 'ramsch') {
     const r = o.ramsch!;
     const how = r.durchmarsch !== null ? `Durchmarsch by ${nameOf(players, r.durchmarsch)}` : `${says(players, r.loser!, 'lose', 'loses')} with ${o.points[r.loser!]}`;
-    return `${dealer}: Ramsch, ${how}${r.jungfrauen.length ? `, Jungfrau: ${r.jungfrauen.map((s) => nameOf(players, s)).join(', ')}` : ''} · ${money}`;
+    // A Jungfrau is named only where she counts (house rule ramschJungfrau): under "off" she changes nothing.
+    const jungfrau = r.jungfrauen.length > 0 && rules.ramschJungfrau !== 'off' ? `, Jungfrau: ${r.jungfrauen.map((s) => nameOf(players, s)).join(', ')}` : '';
+    return `${dealer}: Ramsch, ${how}${jungfrau} · ${money}`;
   }
   const party = o.party.map((s) => nameOf(players, s)).join(' + ');
   const pts = o.party.reduce((a, s) => a + o.points[s], 0);
@@ -388,6 +407,7 @@ function help(rules: SchafkopfRules, view: SchafkopfView, legal: readonly Schafk
 export const schafkopfText: TerminalText<SchafkopfTypes> = {
   renderView,
   describeAction,
+  decisionName,
   orderActions,
   narrate,
   summarizeDeal,

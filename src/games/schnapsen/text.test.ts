@@ -72,11 +72,28 @@ describe('the terminal text names every player and speaks proper English', () =>
     const view = gameOf('talon').view(s, 0);
     const legal = gameOf('talon').legal(s, 0);
     expect(legal.length).toBeGreaterThan(16);
-    expect(text.help!(s.rules, view, legal).split('\n')[0]).toBe('Lay away any two cards of hand and talon (they count for nobody): lege EA EZ');
+    expect(text.help!(s.rules, view, legal).split('\n')[0]).toBe('Lay away any two cards of hand and talon (they count for nobody): type lege and the two cards, lege <card> <card>');
+    // No two cards of the hand are named as an example: the first two were the own trump Ass and Zehner, the worst choice.
+    expect(text.help!(s.rules, view, legal)).not.toMatch(/lege [EGHS][AZKOU]/);
     const screen = text.renderView(s.rules, view, NAMES, legal);
     expect(screen).toMatch(/Your hand: Eichel EA EZ EK · Gras GA · Herz HA · Schellen SA/);
     expect(screen).toMatch(/Talon: Gras GU · Herz HU/);
     expect(screen.split('\n').length).toBeLessThan(12);
+  });
+
+  it('every seat\'s answer to spritzen is told, a weiter too: "Sepp: no Spritzen", and the menu says what weiter declines', () => {
+    const hands = ['EA EZ EK GA HA SA', 'EO GZ HZ SZ GK HK', 'EU GO HO SK SO SU'];
+    const s = run(newDeal('talon', hands, { talon: 'GU HU' }), '1 abheben; 0 trumpf E; 0 weiter; 1 weiter; 2 weiter; 0 lege GU HU; 1 weiter; 2 spritzen; 0 retour; 1 weiter');
+    const lines = text.narrate(s.rules, gameOf('talon').view(s, 0), gameOf('talon').events(s, 0, 0), NAMES);
+    expect(lines.slice(-4)).toEqual(['  Sepp: no Spritzen', '  Resi: spritzen!', '  You: Retour!', '  Sepp: no Re']);
+    const view = gameOf('talon').view(s, 2);
+    expect(gameOf('talon').legal(s, 2).map((a) => text.describeAction(s.rules, view, a))).toEqual(['no Re  [weiter]', 'Re (double again: ×8)  [re]']);
+    // The analysis names these decisions too: a weiter here is "no Re", not a bid.
+    expect(gameOf('talon').legal(s, 2).map((a) => text.decisionName!(s.rules, view, a))).toEqual(['no Re', 'Re']);
+    const before = run(newDeal('talon', hands, { talon: 'GU HU' }), '1 abheben; 0 trumpf E; 0 weiter; 1 weiter; 2 weiter; 0 lege GU HU');
+    expect(text.decisionName!(before.rules, gameOf('talon').view(before, 1), { type: 'pass' })).toBe('no Spritzen');
+    const bidding = run(newDeal('talon', hands, { talon: 'GU HU' }), '1 abheben; 0 trumpf E');
+    expect(text.decisionName!(bidding.rules, gameOf('talon').view(bidding, 0), { type: 'pass' })).toBe('bid weiter');
   });
 
   it('help says what each game needs and pays, with the multipliers, before one announces (a Talonschnapsen Schnapser: four tricks)', () => {
@@ -152,6 +169,33 @@ describe('French faces at the terminal: codes, input and output follow the faces
         }
       }
     }
+  });
+
+  it('the menu\'s own verb is read before the notation: "play HZ" as the menu says "play Herz-Zehner HZ", "announce 40 H", "lay away EA EZ"', () => {
+    const game = gameOf('talon');
+    const rng = new SeededRng('menu-verbs');
+    const seen = new Set<string>();
+    for (const rules of [german, french]) {
+      for (let i = 0; i < 20; i++) {
+        for (const s of randomDeal('talon', rules, rng, i % 3).states) {
+          for (const seat of game.toAct(s)) {
+            const view = game.view(s, seat);
+            for (const a of game.legal(s, seat)) {
+              const menu = text.describeAction(rules, view, a);
+              const typed = text.typed!.format(rules, a);
+              const said = a.type === 'play' ? `play ${typed}` : a.type === 'meld' ? `announce ${typed}` : a.type === 'lay' ? typed.replace(/^lege/, 'lay away') : undefined;
+              if (said === undefined) continue;
+              seen.add(a.type);
+              expect(menu.startsWith(said.split(' ')[0]), menu).toBe(true);
+              const back = text.typed!.parse(rules, said);
+              expect(back.ok && game.formatAction(rules, back.value), said).toBe(game.formatAction(rules, a));
+            }
+          }
+        }
+      }
+    }
+    expect([...seen].sort()).toEqual(['lay', 'meld', 'play']);
+    expect(text.typed!.parse(german, 'Play hz').ok).toBe(true);
   });
 
   it('the codes: T Kreuz (Treff), P Pik, H Herz, K Karo; A Z K D B', () => {

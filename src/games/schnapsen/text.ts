@@ -24,6 +24,8 @@ type V = SchnapsenView;
 type A = SchnapsenAction;
 
 const DOUBLES = ['', 'gespritzt ×2', 'Retour ×4', 'Re ×8'];
+/** A seat's "weiter" to the question of doubling, by how far the game is doubled already: no Spritzen, no Retour, no Re. */
+const NO_DOUBLE = ['no Spritzen', 'no Retour', 'no Re'];
 
 function variantOf(view: Pick<V, 'game'>): Variant {
   return view.game === 'bauernschnapsen' ? 'bauern' : 'talon';
@@ -182,7 +184,7 @@ function describeAction(rules: R, view: V, a: A): string {
     case 'turn':
       return note(`turn up your ${['first', 'second', 'third'][a.index - 1]} card still to come: its suit is trump`, `aufdecken ${a.index}`);
     case 'pass':
-      return view.phase === 'spritzen' ? note('no double', 'weiter') : note('weiter (no game)', 'weiter');
+      return view.phase === 'spritzen' ? note(NO_DOUBLE[view.spritzLevel] ?? 'no double', 'weiter') : note('weiter (no game)', 'weiter');
     case 'announce': {
       const g = gameInfo(a.game);
       return note(`${gameTitle(a.game, a.ohne)} (${g.value})`, a.ohne ? `${a.game} ohne` : a.game);
@@ -199,6 +201,38 @@ function describeAction(rules: R, view: V, a: A): string {
       return note(`announce ${a.points} in ${suitName(rules, a.suit)} (König and ${rules.faces === 'french' ? 'Dame' : 'Ober'}), then lead one of them`, `${a.points} ${suitCode(rules, a.suit)}`);
     case 'play':
       return `play ${cardName(rules, a.card)}`;
+  }
+}
+
+/** What a decision outside the card play was, for the analysis: "bid weiter", "bid Bettler", "no Spritzen", "Retour", "trump Eichel". */
+function decisionName(rules: R, view: V, a: A): string | undefined {
+  switch (a.type) {
+    case 'pass':
+      return view.phase === 'spritzen' ? NO_DOUBLE[view.spritzLevel] : 'bid weiter';
+    case 'announce':
+      return `bid ${gameTitle(a.game, a.ohne)}`;
+    case 'spritzen':
+      return 'Spritzen';
+    case 'retour':
+      return 'Retour';
+    case 're':
+      return 'Re';
+    case 'trump':
+      return `trump ${suitName(rules, a.suit)}${view.phase === 'blindTrump' ? ' (blind)' : ''}`;
+    case 'turn':
+      return `trump: turn up card ${a.index}`;
+    case 'cut':
+      return 'abheben';
+    case 'knock':
+      return 'klopfen';
+    case 'redeal':
+      return 'three Unter: new deal';
+    case 'keep':
+      return 'three Unter: keep';
+    case 'lay':
+      return `lay away ${formatSchnapsenAction(a).slice(5)}`;
+    default:
+      return undefined;
   }
 }
 
@@ -280,6 +314,7 @@ function eventLine(rules: R, view: V, e: SchnapsenEvent, names: readonly string[
     case 'double':
       return `${name(e.seat)}: ${['', 'spritzen!', 'Retour!', 'Re!'][e.level]}`;
     case 'noDouble':
+      // Narrated by `narrate`, which knows how far the game was doubled when the seat said weiter.
       return undefined;
     case 'meld':
       return `${verb(name(e.seat), 'announce', 'announces')} ${e.points} in ${suitName(rules, e.suit)}`;
@@ -296,10 +331,17 @@ function eventLine(rules: R, view: V, e: SchnapsenEvent, names: readonly string[
   }
 }
 
+/** How far the game was doubled before the event numbered `n` (0: not spritzed yet). */
+function spritzLevelAt(view: V, n: number): number {
+  let level = 0;
+  for (const e of view.events.slice(0, n)) if (e.type === 'double') level = e.level;
+  return level;
+}
+
 function narrate(rules: R, view: V, events: readonly NumberedEvent<SchnapsenEvent>[], names: readonly string[]): string[] {
   const lines: string[] = [];
-  for (const { event } of events) {
-    const line = eventLine(rules, view, event, names);
+  for (const { n, event } of events) {
+    const line = event.type === 'noDouble' ? `${nameOf(names, event.seat)}: ${NO_DOUBLE[spritzLevelAt(view, n)] ?? 'no double'}` : eventLine(rules, view, event, names);
     if (line !== undefined) lines.push(`  ${line}`);
   }
   return lines;
@@ -351,8 +393,8 @@ function help(rules: R, view: V, legal: readonly A[]): string {
       lines.push(`${view.phase === 'announce' ? 'Announce a game' : 'Raise to a higher game'}, or say weiter: ${words(legal)}.`);
       break;
     case 'talon': {
-      const first = legal.find((a) => a.type === 'lay');
-      lines.push(`Lay away any two cards of hand and talon (they count for nobody): ${first ? typedAction(rules, first) : 'lege EA EK'}`);
+      // The form, not an example of two cards: any two named here would read as advice (and the first two were the own trump Ass and Zehner).
+      lines.push('Lay away any two cards of hand and talon (they count for nobody): type lege and the two cards, lege <card> <card>');
       lines.push(`A card is two letters: ${codeLegend(rules)}.`);
       break;
     }
@@ -416,7 +458,14 @@ export function typedAction(rules: R, a: A): string {
 
 /** Reads an action typed in the faces chosen: its card codes and suit letters are those of the faces (German ones are read too). */
 export function readTypedAction(rules: R, text: string): Result<A> {
-  const words = text.trim().split(/\s+/).filter((w) => w.length > 0);
+  let words = text.trim().split(/\s+/).filter((w) => w.length > 0);
+  // The menu's own verbs are read before the notation: "play HZ" (the menu's "play Herz-Zehner HZ"), "announce 40 H"
+  // ("announce 40 in Herz"), "lay away EA EZ" ("lay away Eichel-Ass EA and …").
+  const verb = (words[0] ?? '').toLowerCase();
+  if (verb === 'play' && words.length === 2) words = words.slice(1);
+  else if (verb === 'announce' && (words[1] === '20' || words[1] === '40')) words = words.slice(1);
+  else if (verb === 'lay' && (words[1] ?? '').toLowerCase() === 'away') words = ['lege', ...words.slice(2)];
+  text = words.join(' ');
   const head = (words[0] ?? '').toLowerCase();
   const suitWord = head === 'trumpf' || head === 'trump' || head === 'atout' || head === '20' || head === '40';
   if (suitWord) {
@@ -425,7 +474,7 @@ export function readTypedAction(rules: R, text: string): Result<A> {
     return head === '20' || head === '40' ? ok({ type: 'meld', suit: suit as Suit, points: head === '20' ? 20 : 40 }) : ok({ type: 'trump', suit: suit as Suit });
   }
   if (head === 'lege' || head === 'lay') {
-    if (words.length !== 3) return fail('badAction', `${quote(text.trim())}: lay away exactly two cards, e.g. "lege ${cardCode(rules, 0)} ${cardCode(rules, 7)}"`);
+    if (words.length !== 3) return fail('badAction', `${quote(text.trim())}: lay away exactly two cards: lege <card> <card>`);
     const x = readCardCode(rules, words[1]);
     if (!x.ok) return x;
     const y = readCardCode(rules, words[2]);
@@ -445,6 +494,7 @@ export function readTypedAction(rules: R, text: string): Result<A> {
 export const schnapsenText: TerminalText<SchnapsenTypes> = {
   renderView,
   describeAction,
+  decisionName,
   orderActions,
   narrate,
   summarizeDeal,
