@@ -446,3 +446,18 @@ describe('the server at the terminal (issue 24)', () => {
     expect(bad.err).toContain('--log must be one of fatal, error, warn, info, debug, trace, silent');
   }, 30_000);
 });
+
+describe('output into a reader that stops early', () => {
+  it('stich play … | head: the command ends quietly with 0 when the pipe closes, no stack trace of EPIPE', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [BIN, 'play', 'schafkopf', '--seats', 'bot,bot,bot,bot', '--deals', '200', '--seed', '1'], { env: withoutServeEnvironment() });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d.toString()));
+    // Like `head -2`: read the first chunk, then close the pipe.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(err).not.toMatch(/EPIPE|at /);
+    expect(code).toBe(0);
+  }, 60_000);
+});

@@ -11,6 +11,15 @@ import { LIMIT_ENVIRONMENT, SERVE_ENVIRONMENT } from './config.js';
 import { serveCommand } from './serve.js';
 import { wrapText } from './terminal.js';
 
+// Output piped into a reader that stops early (`stich play … | head`): the reader has what it wanted, so the command
+// ends quietly, as Unix tools do, instead of dying with a stack trace of EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(0);
+  });
+}
+
 /** The `stich` command. */
 const program = new Command();
 program
