@@ -188,6 +188,28 @@ describe('a table that looks like a table', () => {
   });
 
   it.each([
+    ['karnoeffel', DESKTOP],
+    ['bauernschnapsen', PHONE],
+  ] as const)('%s at %o: at each of his turns the player sees his hand and his own plate with the clock, whatever stands above them', async (game, viewport) => {
+    const p = await guest(browser!, server!.url, 'Sichtbar', viewport);
+    await createTable(p, game, { deals: 1 });
+    const page = p.page;
+    const hidden: string[] = [];
+    let turns = 0;
+    await play(page, async () => {
+      if ((await page.locator('main.table.my-turn').count()) === 0 || (await page.locator('.summary').count()) > 0) return false;
+      await page.waitForTimeout(400);
+      const [hand, plate, height] = (await page.evaluate("[document.querySelector('main.table .hand').getBoundingClientRect().bottom, document.querySelector('main.table .seat.mine').getBoundingClientRect().bottom, window.innerHeight]")) as number[];
+      turns++;
+      if (hand > height + 1 || plate > height + 1) hidden.push(`turn ${turns}: hand ${hand}, plate ${plate}, screen ${height}`);
+      return false;
+    }, 90_000);
+    expect(turns).toBeGreaterThan(2);
+    expect(hidden).toEqual([]);
+    await p.ctx.close();
+  });
+
+  it.each([
     ['schafkopf', {}, PHONE],
     ['schafkopf', {}, { width: 600, height: 900 }],
     ['schafkopf', {}, { width: 768, height: 1024 }],

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { handIntoView } from './inView.js';
 import type { Lang, TableModel } from '../../games/present.js';
 import type { ServerMessage } from '../../server/protocol.js';
 import { formatValue } from './analysis.js';
@@ -65,14 +66,10 @@ export function HintButton({ conn, table, m, legal, lang }: { conn: Connection; 
     setHint(null);
     setAsking(false);
   }, [key]);
-  // The hint stands between the buttons and the hand and pushes the hand down: the page scrolls so that the hand's
-  // lower edge and the player's own plate with his clock are in view again (on a phone, or a desktop at a bid with many buttons).
+  // The hint stands between the buttons and the hand and pushes the hand down: the page scrolls so that the hand and
+  // the player's own plate with his clock are in view again (on a phone, or a desktop at a bid with many buttons).
   useEffect(() => {
-    if (!hint) return;
-    // The own plate (with the clock) lies below the hand where it is not beside it: the lower of the two.
-    const parts = [document.querySelector('main.table .hand'), document.querySelector('main.table .seat.mine')].filter((e): e is Element => e !== null);
-    const lowest = parts.sort((a, b) => b.getBoundingClientRect().bottom - a.getBoundingClientRect().bottom)[0];
-    if (lowest && lowest.getBoundingClientRect().bottom > window.innerHeight) lowest.scrollIntoView({ block: 'end' });
+    if (hint) handIntoView();
   }, [hint]);
   useEffect(
     () =>

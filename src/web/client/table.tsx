@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { handIntoView } from './inView.js';
 import { applyChat, chatOfSnapshot, Talk, type ChatLine } from './chat.js';
 import { modSay } from './moderationWords.js';
 import { pickKey, ringCrowded, seatAcross, seatAngle, type CardModel, type PlayedCard, type TableModel } from '../../games/present.js';
@@ -307,6 +308,16 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     wasMine.current = mineNow;
   }, [mineNow, lang]);
   useEffect(() => () => void (document.title = 'stich'), []);
+  // At his turn, and when a refusal is said, the player's hand and clock are brought into view if the page has pushed
+  // them below the screen (a phone with the first trick shown, Karnöffel's partner's cards at 1280x800).
+  // When his turn begins, when the seat's view comes (the turn may be known a moment before the cards), and once more
+  // when the page has settled (cards shown above the hand come a moment later); between those he may scroll as he likes.
+  useEffect(() => {
+    if (!mineNow) return;
+    handIntoView();
+    const t = setTimeout(handIntoView, 300);
+    return () => clearTimeout(t);
+  }, [mineNow, notice, snap]);
 
   // A deal's summary closed (every one of them): the next deal's contribution goes out, and the deal begins.
   const readingNow = ended.some((x) => x.kind === 'deal');
