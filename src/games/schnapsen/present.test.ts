@@ -88,6 +88,13 @@ describe('the deal summary counts the 20/40 with the Augen (003 "Normales Spiel"
     expect(schnapsenPresentation.dealSummary(outcome, 'de', names, view)[0]).toBe('Normales Spiel · Anna: verloren (0 Augen, 0 Stiche; der Zwanziger zählt ohne Stich nicht)');
     expect(schnapsenPresentation.dealSummary(outcome, 'en', names, view)[0]).toBe('Normales Spiel · Anna: lost (0 card points, 0 tricks; the 20 counts only with a trick)');
   });
+
+  it('names the game as announced: "Bauernschnapser ohne Talon" (003 "Talonschnapsen": a game without the talon)', () => {
+    const outcome = { score: [6, 0, 0], teamScore: [6, 0, 0], game: 'bauernschnapser', declarer: 0, won: true, base: 6, spritz: 1, herzrunde: false, cardPoints: [80, 20, 20], tricks: [6, 0, 0], endsBummerl: false, bummerlTrump: null, reason: '' } as unknown as SchnapsenOutcome;
+    const view = { melds: [], contract: { game: 'bauernschnapser', declarer: 0, ohne: true } } as unknown as SchnapsenView;
+    expect(schnapsenPresentation.dealSummary(outcome, 'de', names.slice(0, 3), view)[0]).toMatch(/^Bauernschnapser ohne Talon · Anna: gewonnen/);
+    expect(schnapsenPresentation.dealSummary(outcome, 'de', names.slice(0, 3), { ...view, contract: { ...view.contract!, ohne: false } })[0]).toMatch(/^Bauernschnapser · Anna: gewonnen/);
+  });
 });
 
 describe('the end of a sitting shows the finished Bummerl, never the new empty one, and who won', () => {

@@ -252,16 +252,18 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[], viewRaw
   const team = o.declarer === null ? [] : o.cardPoints.length === 4 ? [o.declarer, (o.declarer + 2) % 4] : [o.declarer];
   const pts = team.reduce((a, s) => a + o.cardPoints[s], 0);
   const tricks = team.reduce((a, s) => a + o.tricks[s], 0);
-  const view = viewRaw as Pick<SchnapsenView, 'melds'> | undefined;
+  const view = viewRaw as Pick<SchnapsenView, 'melds' | 'contract'> | undefined;
+  // The game as announced ("Bauernschnapser ohne Talon"): the outcome keeps the game, the view the way it was played.
+  const title = gameTitle(o.game, view?.contract?.ohne);
   const melds = (view?.melds ?? []).filter((m) => team.includes(m.seat)).map((m) => m.points);
   const a = augen(pts, melds, tricks, lang);
-  const steps = [`${gameTitle(o.game)} ${o.base}`];
+  const steps = [`${title} ${o.base}`];
   if (o.herzrunde) steps.push('× 2 Herzrunde');
   if (o.spritz > 1) steps.push(`× ${o.spritz} ${say(lang, ...(SPRITZ[o.spritz] ?? ['', '']))}`);
   const total = Math.max(...o.teamScore);
   const writes = o.teamScore.flatMap((x, i) => (x > 0 ? [`${sides(o.teamScore.length, names)[i]} +${x}`] : []));
   return [
-    `${gameTitle(o.game)}${who ? ` · ${who}` : ''}: ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} (${a.count}, ${count(lang, tricks, ['Stich', 'Stiche'], ['trick', 'tricks'])}${a.note})`,
+    `${title}${who ? ` · ${who}` : ''}: ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} (${a.count}, ${count(lang, tricks, ['Stich', 'Stiche'], ['trick', 'tricks'])}${a.note})`,
     steps.length > 1 ? `${steps.join(' ')} = ${total}` : '',
     writes.join(' · '),
   ].filter(Boolean);
