@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { handIntoView } from './inView.js';
+import { Contributions } from './contributions.js';
 import { applyChat, chatOfSnapshot, Talk, type ChatLine } from './chat.js';
 import { modSay } from './moderationWords.js';
 import { pickKey, ringCrowded, seatAcross, seatAngle, type CardModel, type PlayedCard, type TableModel } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
 import { cardBackSvg, cardLabel, cardSvg } from '../cards/index.js';
 import type { Ctx } from './app.js';
-import { randomSeedHex } from '../../core/fairness.js';
-import { checkReveal, type Check, type Known, type Reveal } from './fair.js';
+import { checkReveal, type Check, type Reveal } from './fair.js';
 import { tr } from './i18n.js';
 import type { PublicSeat, Snapshot } from '../../server/protocol.js';
 import type { ServerMsg } from './net.js';
@@ -69,28 +69,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const accepted = useRef(0);
   const refreshing = useRef<'idle' | 'busy' | 'again'>('idle');
   const prevDone = useRef<number | null>(null);
-  // Fair deals: per deal the commitment seen before the cards and the contribution sent (kept for a reconnect),
-  // and the deals whose contribution went out on the current connection.
-  const known = useRef(new Map<number, Known>());
-  const sentNow = useRef(new Set<number>());
   const current = useRef<Snap | null>(null);
-  // While the player reads a deal's summary, the next deal's contribution waits (the server waits for it, up to its
-  // `readingMs`), so that his clock does not run behind the dialog; it goes out when he closes the summary.
-  const reading = useRef(false);
-  const held = useRef<{ deal: number; commitment: string; seat: number } | null>(null);
-  const contribute = (deal: number, commitment: string, seat: number) => {
-    const k = known.current.get(deal) ?? {};
-    k.commitment ??= commitment;
-    known.current.set(deal, k);
-    if (seat < 0 || sentNow.current.has(deal)) return;
-    if (reading.current) {
-      held.current = { deal, commitment, seat };
-      return;
-    }
-    k.mine ??= { seat, contribution: randomSeedHex() };
-    sentNow.current.add(deal);
-    conn.send({ type: 'contribute', table: id, deal, contribution: k.mine.contribution });
-  };
+  const fair = useMemo(() => new Contributions((deal, contribution) => conn.send({ type: 'contribute', table: id, deal, contribution })), [conn, id]);
   const presenter = snap ? presentationOf(snap.game) : undefined;
 
   // After new events the seat's view comes from a fresh snapshot (a join on the followed table); one at a time and
@@ -123,8 +103,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           current.current = s;
           setSnap(s);
           if (s.closed !== undefined) setClosed(s.closed);
-          if (s.fair?.collecting && !s.fair.contributed) contribute(s.fair.context.deal, s.fair.commitment, s.seat);
-          else if (s.fair) contribute(s.fair.context.deal, s.fair.commitment, -1);
+          if (s.fair?.collecting && !s.fair.contributed) fair.offer(s.fair.context.deal, s.fair.commitment, s.seat);
+          else if (s.fair) fair.offer(s.fair.context.deal, s.fair.commitment, -1);
           // Only the first snapshot sets the event number: after a reconnect the events missed since then follow the
           // snapshot (a deal's end, the sitting's end), and a refresh on a followed table has every event already.
           if (last.current < 0) last.current = s.last;
@@ -160,11 +140,10 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             if (event.type === 'sittingStart') setEnded((list) => list.map((x) => (x.kind === 'sitting' ? { ...x, restarted: true } : x)));
             if (event.type === 'dealStart' && event.fair) {
               const f = event.fair as { commitment: string };
-              contribute(event.deal as number, f.commitment, current.current?.seat ?? -1);
+              fair.offer(event.deal as number, f.commitment, current.current?.seat ?? -1);
             }
-            if (event.type === 'dealEnd' && (current.current?.seat ?? -1) >= 0) reading.current = true;
-            // Dealt without this player's part (he read past the server's wait): it is no longer taken.
-            if (event.type === 'dealt' && held.current?.deal === event.deal) held.current = null;
+            if (event.type === 'dealEnd' && (current.current?.seat ?? -1) >= 0) fair.startReading();
+            if (event.type === 'dealt') fair.dealt(event.deal);
             if (event.type === 'dealEnd' || event.type === 'sittingEnd') {
               setSnap((s) => {
                 if (!s) return s;
@@ -180,7 +159,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
                   { kind: event.type === 'dealEnd' ? 'deal' : 'sitting', lines, sheet, record: event.type === 'sittingEnd' ? event.record : undefined, deal, fair: reveal ? { reveal, check: { state: 'checking' } } : undefined },
                 ]);
                 if (reveal && deal !== undefined) {
-                  void checkReveal(s.game, s.rules as Record<string, unknown>, reveal, known.current.get(deal) ?? {})
+                  void checkReveal(s.game, s.rules as Record<string, unknown>, reveal, fair.of(deal))
                     .catch((x: unknown) => ({ state: 'failed', reason: String(x) }) as Check)
                     .then((check) => setEnded((list) => list.map((x) => (x.kind === 'deal' && x.deal === deal && x.fair ? { ...x, fair: { reveal, check } } : x))));
                 }
@@ -229,7 +208,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     });
     const offState = conn.onState((up) => {
       if (up) {
-        sentNow.current.clear();
+        fair.reconnected();
         refreshing.current = 'busy';
         conn.send({ type: 'join', table: id, since: last.current >= 0 ? last.current : undefined });
       }
@@ -308,10 +287,10 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     wasMine.current = mineNow;
   }, [mineNow, lang]);
   useEffect(() => () => void (document.title = 'stich'), []);
-  // At his turn, and when a refusal is said, the player's hand and clock are brought into view if the page has pushed
-  // them below the screen (a phone with the first trick shown, Karnöffel's partner's cards at 1280x800).
-  // When his turn begins, when the seat's view comes (the turn may be known a moment before the cards), and once more
-  // when the page has settled (cards shown above the hand come a moment later); between those he may scroll as he likes.
+  // The player's hand and clock are brought into view where the page has pushed them below the screen (a phone with
+  // the first trick shown, Karnöffel's partner's cards at 1280x800): when his turn begins, when a refusal is said or
+  // the seat's view comes (the turn may be known a moment before the cards), and once more when the page has settled;
+  // between those he may scroll as he likes.
   useEffect(() => {
     if (!mineNow) return;
     handIntoView();
@@ -322,11 +301,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   // A deal's summary closed (every one of them): the next deal's contribution goes out, and the deal begins.
   const readingNow = ended.some((x) => x.kind === 'deal');
   useEffect(() => {
-    if (readingNow) return;
-    reading.current = false;
-    const h = held.current;
-    held.current = null;
-    if (h) contribute(h.deal, h.commitment, h.seat);
+    if (!readingNow) fair.doneReading();
   }, [readingNow]);
   // A player still reading when the next deal began anyway (past the server's wait) and is to act in it: the old
   // summaries close, so that no dialog hides his buttons while his clock runs (the Spielzettel keeps every result).
