@@ -122,7 +122,7 @@ describe('the browser table in Chromium', () => {
     expect(await fair.textContent()).toContain('substituted (none sent)');
     // The summary's own lines switch too (they stayed German: "verloren", "(du)").
     const said = (await p.page.locator('.summary > p').allTextContents()).join(' | ');
-    expect(said).toMatch(/: (won|lost) \(\d+ points, \d+ tricks?\)|^Three Unter: dealt anew\.$/);
+    expect(said).toMatch(/: (won|lost) \((\d+ \+ )*\d+( = \d+)? card points, \d+ tricks?(; [^)]+)?\)|^Three Unter: dealt anew\.$/);
     expect(said).not.toMatch(/verloren|gewonnen|\(du\)|Augen|neu gegeben/);
     await p.page.screenshot({ path: `${OUT}/fair-verified.png` });
     expect(p.errors).toEqual([]);
