@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autoplay, Client } from '../server/client.js';
 import type { RunningServer } from '../server/server.js';
 import { testServer } from '../server/testing.js';
 import { CLIENT, createTable, DESKTOP, guest, handCodes, launchChromium, member, OUT, PHONE, play } from './testing.js';
@@ -215,6 +216,41 @@ describe('the browser table: player page, drag, grace', () => {
     expect(secondDealt()).toBe(true);
     expect(p.errors).toEqual([]);
     await p.ctx.close();
+  });
+
+  it('one who has read waits for another still reading, and the page says why no cards come', async () => {
+    const b = (await setup()).browser;
+    const slowReader = await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 0 }, limits: { readingMs: 4000 } });
+    try {
+      const p = await guest(b, slowReader.url, 'Fertig');
+      const id = await createTable(p, 'schafkopf', { deals: 2, seats: ['open', 'easy', 'easy'] });
+      // The other player joins over the protocol and never sends a contribution after the first deal: he reads on.
+      const other = await Client.guest(slowReader.url, 'Leser');
+      await other.join(id);
+      expect((await other.request({ type: 'sit', table: id, seat: 1 })).type).toBe('ok');
+      // A fresh snapshot tells the client its seat.
+      await other.join(id, other.table(id).last);
+      await p.page.locator('.hand button.hc').nth(7).waitFor({ timeout: 10_000 });
+      other.contribute = false;
+      const stop = autoplay(other, id);
+      const page = p.page;
+      await play(page, async () => (await page.locator('.summary').count()) > 0, 90_000);
+      await page.locator('.summary button.next').click();
+      const note = page.locator('.next-deal');
+      await note.waitFor({ timeout: 2000 });
+      expect(await note.textContent()).toBe('Gleich wird gegeben: sobald alle das letzte Spiel gelesen haben, höchstens 15 s.');
+      expect(await page.locator('.hand button.hc').count()).toBe(0);
+      await page.screenshot({ path: `${OUT}/waiting-for-reader.png` });
+      // After the server's reading time the cards come without him, and the note goes.
+      await page.locator('.hand button.hc').nth(7).waitFor({ timeout: 10_000 });
+      expect(await note.count()).toBe(0);
+      stop();
+      await other.close();
+      expect(p.errors).toEqual([]);
+      await p.ctx.close();
+    } finally {
+      await slowReader.close();
+    }
   });
 
   it('a summary still open when the player must act in the next deal (begun past the reading time) closes by itself', async () => {

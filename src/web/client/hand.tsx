@@ -1,7 +1,7 @@
 import { useMemo } from 'preact/hooks';
 import type { HandCard, TableModel } from '../../games/present.js';
 import { cardLabel } from '../cards/index.js';
-import { Card } from './table.js';
+import { Card } from './cardFace.js';
 
 /** The seat's hand at the table: cards to play by click, tap, drag or keys, or to choose together (the lay-away). */
 

@@ -55,6 +55,7 @@ const WORDS = {
   you: ['du', 'you'],
   yourTurn: ['Du bist dran', 'Your turn'],
   soundOn: ['Ton: an', 'Sound: on'],
+  nextDealSoon: ['Gleich wird gegeben: sobald alle das letzte Spiel gelesen haben, höchstens 15 s.', 'The cards come in a moment: once everyone has read the last deal, 15 s at most.'],
   noDealsYet: ['Noch kein Spiel zu Ende.', 'No deal finished yet.'],
   soundOff: ['Ton: aus', 'Sound: off'],
   theTrick: ['Der Stich', 'The trick'],

@@ -7,7 +7,7 @@ import { LoadFailed, useOnDemand } from './onDemand.js';
 import { LESSON_GAMES, loadLesson, say, type Lesson, type Words } from './lessons/lesson.js';
 import { runLesson, type LessonRun } from './lessons/run.js';
 import { refusal } from './refusal.js';
-import { Card } from './table.js';
+import { Card } from './cardFace.js';
 
 type Go = (path: string) => void;
 

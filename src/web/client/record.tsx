@@ -6,7 +6,7 @@ import { resolveRules } from '../../games/ruleBook.js';
 import { replayGame } from '../../games/replays.js';
 import type { Ctx } from './app.js';
 import { cardLabel } from '../cards/index.js';
-import { Card } from './table.js';
+import { Card } from './cardFace.js';
 import { tr } from './i18n.js';
 import { api } from './net.js';
 import { ScoreSheet } from './sheet.js';

@@ -1,15 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { handIntoView } from './inView.js';
 import { Contributions } from './contributions.js';
+import { Card } from './cardFace.js';
+import { botName, namesOf } from './seatNames.js';
 import { applyChat, chatOfSnapshot, Talk, type ChatLine } from './chat.js';
 import { modSay } from './moderationWords.js';
-import { pickKey, ringCrowded, seatAcross, seatAngle, type CardModel, type PlayedCard, type TableModel } from '../../games/present.js';
+import { pickKey, ringCrowded, seatAcross, seatAngle, type PlayedCard } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
-import { cardBackSvg, cardLabel, cardSvg } from '../cards/index.js';
+import { cardLabel } from '../cards/index.js';
 import type { Ctx } from './app.js';
 import { checkReveal, type Check, type Reveal } from './fair.js';
 import { tr } from './i18n.js';
-import type { PublicSeat, Snapshot } from '../../server/protocol.js';
+import type { Snapshot } from '../../server/protocol.js';
 import type { ServerMsg } from './net.js';
 import { playerPath } from './player.js';
 import { Hand, labelOf } from './hand.js';
@@ -23,17 +25,8 @@ import { secondsLeft } from './clock.js';
 import { RefusalText, RulesHelp } from './rules.js';
 import { replayGame } from '../../games/replays.js';
 
-/** A seat and the snapshot as the server sends them (src/server/protocol.ts). */
-type Seat = PublicSeat;
+/** The snapshot as the server sends it (src/server/protocol.ts). */
 type Snap = Snapshot;
-
-/** A card's face; `decorative` where what holds it says which card it is (a button of the hand, a card of the trick). */
-export function Card({ c, m, small, decorative }: { c: CardModel; m: TableModel; small?: boolean; decorative?: boolean }) {
-  const html = useMemo(() => cardSvg(c.suit, c.rank, { faces: m.faces, pack: m.pack, lang: 'de' }), [c.suit, c.rank, m.faces, m.pack]);
-  return <span class={small ? 'card small' : 'card'} aria-hidden={decorative ? 'true' : undefined} dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
-const BACK = cardBackSvg();
 
 /** How long a deal's summary stays up for one who watches. */
 const WATCHER_SUMMARY_MS = 5000;
@@ -70,6 +63,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   const refreshing = useRef<'idle' | 'busy' | 'again'>('idle');
   const prevDone = useRef<number | null>(null);
   const current = useRef<Snap | null>(null);
+  /** The deal taking contributions before its cards (null: none): after a deal it waits for those still reading. */
+  const [collecting, setCollecting] = useState<number | null>(null);
   const fair = useMemo(() => new Contributions((deal, contribution) => conn.send({ type: 'contribute', table: id, deal, contribution })), [conn, id]);
   const presenter = snap ? presentationOf(snap.game) : undefined;
 
@@ -103,6 +98,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           current.current = s;
           setSnap(s);
           if (s.closed !== undefined) setClosed(s.closed);
+          setCollecting(s.fair?.collecting ? s.fair.context.deal : null);
           if (s.fair?.collecting && !s.fair.contributed) fair.offer(s.fair.context.deal, s.fair.commitment, s.seat);
           else if (s.fair) fair.offer(s.fair.context.deal, s.fair.commitment, -1);
           // Only the first snapshot sets the event number: after a reconnect the events missed since then follow the
@@ -141,17 +137,21 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             if (event.type === 'dealStart' && event.fair) {
               const f = event.fair as { commitment: string };
               fair.offer(event.deal as number, f.commitment, current.current?.seat ?? -1);
+              setCollecting(event.deal as number);
             }
             if (event.type === 'dealEnd' && (current.current?.seat ?? -1) >= 0) fair.startReading();
-            if (event.type === 'dealt') fair.dealt(event.deal);
+            if (event.type === 'dealt') {
+              fair.dealt(event.deal);
+              setCollecting((c) => (c === event.deal ? null : c));
+            }
             if (event.type === 'dealEnd' || event.type === 'sittingEnd') {
               setSnap((s) => {
                 if (!s) return s;
                 const p = presentationOf(s.game);
                 // A sitting's end: its winner and the final standing of its finished units, and its whole Spielzettel.
-                const lines = (l: 'de' | 'en') => (event.type === 'dealEnd' ? p.dealSummary(event.outcome, l, namesOf(s, l, user.id), s.view, s.rules) : p.sittingEnd(event.sheet, l, namesOf(s, l, user.id)));
+                const lines = (l: 'de' | 'en') => (event.type === 'dealEnd' ? p.dealSummary(event.outcome, l, namesOf(s, l), s.view, s.rules) : p.sittingEnd(event.sheet, l, namesOf(s, l)));
                 const outcomes = event.type === 'sittingEnd' ? (event.outcomes ?? s.outcomes) : undefined;
-                const sheet = outcomes ? (l: 'de' | 'en') => p.scoreSheet(outcomes, l, namesOf(s, l, user.id), s.rules) : undefined;
+                const sheet = outcomes ? (l: 'de' | 'en') => p.scoreSheet(outcomes, l, namesOf(s, l), s.rules) : undefined;
                 const reveal = event.type === 'dealEnd' ? (event.fair as Reveal | undefined) : undefined;
                 const deal = event.type === 'dealEnd' ? event.deal : undefined;
                 setEnded((e) => [
@@ -224,7 +224,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     };
   }, [conn, id]);
 
-  const names = snap ? namesOf(snap, lang, user.id) : [];
+  const names = snap ? namesOf(snap, lang) : [];
   const model = useMemo(() => (snap && presenter && snap.view ? presenter.table(snap.view, legal, lang, names) : null), [snap, legal, lang]);
 
   // A finished trick slides to its winner (SWEEP_MS) in a layer of its own that takes no clicks, while the next
@@ -498,6 +498,12 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               <RefusalText r={refusal(lang, notice, { pack: model.pack, faces: model.faces })} game={snap.game} lang={lang} />
             </p>
           )}
+          {/* Read and closed: the next deal waits for the others still reading (the server's readingMs). */}
+          {me >= 0 && collecting !== null && !readingNow && (snap.outcomes?.length ?? 0) > 0 && (
+            <p class="muted small next-deal" role="status">
+              {tr(lang, 'nextDealSoon')}
+            </p>
+          )}
           {me >= 0 && (
             <div class="own">
               {model.prompt && myTurn && <p class="yourturn">{model.prompt}</p>}
@@ -587,14 +593,3 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
   );
 }
 
-export function namesOf(s: { seats: readonly Seat[]; seat: number }, lang: 'de' | 'en', _me: string): string[] {
-  return s.seats.map((x, i) => (i === s.seat ? `${x.kind === 'open' ? '' : x.name} (${tr(lang, 'you')})` : x.kind === 'open' ? tr(lang, 'openSeat') : x.name));
-}
-
-export { BACK };
-
-/** A bot's name split into the name and the "(bot)" the server adds to it (src/server/seatBots.ts). */
-function botName(full: string): { name: string; mark: string } {
-  const m = /^(.*) (\(bot\))$/.exec(full);
-  return m ? { name: m[1], mark: m[2] } : { name: full, mark: '' };
-}
