@@ -15,9 +15,20 @@ let browser: Browser | undefined;
 let server: RunningServer | undefined;
 /** A server whose tables give a lost player 1 s before a bot plays for him, and whose bots wait 4 s before each card. */
 let brief: RunningServer | undefined;
-/** Servers whose next deal waits a minute, and half a second, for a player reading the last deal's summary. */
-let patient: RunningServer | undefined;
-let hasty: RunningServer | undefined;
+/** Servers by how long their next deal waits for a player reading the last deal's summary (`readingMs`). */
+const reading = new Map<number, RunningServer>();
+
+/** A server whose next deal waits `readingMs` for a reader; bots without delay and no clock. */
+async function readingServer(readingMs: number): Promise<RunningServer> {
+  let s = reading.get(readingMs);
+  if (!s) reading.set(readingMs, (s = await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 0 }, limits: { readingMs } })));
+  return s;
+}
+
+/** Plays by clicking until the first deal's summary is up (and leaves it open). */
+async function untilSummary(page: Page): Promise<void> {
+  await play(page, async () => (await page.locator('.summary').count()) > 0, 90_000);
+}
 
 async function setup(): Promise<{ browser: Browser; base: string }> {
   browser ??= await launchChromium();
@@ -31,8 +42,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await brief?.close();
-  await patient?.close();
-  await hasty?.close();
+  for (const s of reading.values()) await s.close();
 });
 
 /** The centre of an element on the page. */
@@ -198,11 +208,10 @@ describe('the browser table: player page, drag, grace', () => {
 
   it('the next deal waits while the player reads the last one\'s summary, and begins when he closes it', async () => {
     const b = (await setup()).browser;
-    patient ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 0 }, limits: { readingMs: 60_000 } });
-    const p = await guest(b, patient.url, 'Lesratz');
+    const p = await guest(b, (await readingServer(60_000)).url, 'Lesratz');
     await createTable(p, 'schafkopf', { deals: 2 });
     const page = p.page;
-    await play(page, async () => (await page.locator('.summary').count()) > 0, 90_000);
+    await untilSummary(page);
     expect(await page.locator('.summary h2').textContent()).toMatch(/Spiel vorbei/);
     // Two seconds of reading: the second deal has not been dealt (no card of it came, the hand is empty).
     await page.waitForTimeout(2000);
@@ -220,46 +229,41 @@ describe('the browser table: player page, drag, grace', () => {
 
   it('one who has read waits for another still reading, and the page says why no cards come', async () => {
     const b = (await setup()).browser;
-    const slowReader = await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 0 }, limits: { readingMs: 4000 } });
-    try {
-      const p = await guest(b, slowReader.url, 'Fertig');
-      const id = await createTable(p, 'schafkopf', { deals: 2, seats: ['open', 'easy', 'easy'] });
-      // The other player joins over the protocol and never sends a contribution after the first deal: he reads on.
-      const other = await Client.guest(slowReader.url, 'Leser');
-      await other.join(id);
-      expect((await other.request({ type: 'sit', table: id, seat: 1 })).type).toBe('ok');
-      // A fresh snapshot tells the client its seat.
-      await other.join(id, other.table(id).last);
-      await p.page.locator('.hand button.hc').nth(7).waitFor({ timeout: 10_000 });
-      other.contribute = false;
-      const stop = autoplay(other, id);
-      const page = p.page;
-      await play(page, async () => (await page.locator('.summary').count()) > 0, 90_000);
-      await page.locator('.summary button.next').click();
-      const note = page.locator('.next-deal');
-      await note.waitFor({ timeout: 2000 });
-      expect(await note.textContent()).toBe('Gleich wird gegeben: sobald alle das letzte Spiel gelesen haben, höchstens 15 s.');
-      expect(await page.locator('.hand button.hc').count()).toBe(0);
-      await page.screenshot({ path: `${OUT}/waiting-for-reader.png` });
-      // After the server's reading time the cards come without him, and the note goes.
-      await page.locator('.hand button.hc').nth(7).waitFor({ timeout: 10_000 });
-      expect(await note.count()).toBe(0);
-      stop();
-      await other.close();
-      expect(p.errors).toEqual([]);
-      await p.ctx.close();
-    } finally {
-      await slowReader.close();
-    }
+    const slowReader = await readingServer(4000);
+    const p = await guest(b, slowReader.url, 'Fertig');
+    const id = await createTable(p, 'schafkopf', { deals: 2, seats: ['open', 'easy', 'easy'] });
+    // The other player joins over the protocol and never sends a contribution after the first deal: he reads on.
+    const other = await Client.guest(slowReader.url, 'Leser');
+    await other.join(id);
+    expect((await other.request({ type: 'sit', table: id, seat: 1 })).type).toBe('ok');
+    // A fresh snapshot tells the client its seat.
+    await other.join(id, other.table(id).last);
+    await p.page.locator('.hand button.hc').nth(7).waitFor({ timeout: 10_000 });
+    other.contribute = false;
+    const stop = autoplay(other, id);
+    const page = p.page;
+    await untilSummary(page);
+    await page.locator('.summary button.next').click();
+    const note = page.locator('.next-deal');
+    await note.waitFor({ timeout: 2000 });
+    expect(await note.textContent()).toBe('Gleich wird gegeben: sobald alle das letzte Spiel gelesen haben, höchstens 15 s.');
+    expect(await page.locator('.hand button.hc').count()).toBe(0);
+    await page.screenshot({ path: `${OUT}/waiting-for-reader.png` });
+    // After the server's reading time the cards come without him, and the note goes.
+    await page.locator('.hand button.hc').nth(7).waitFor({ timeout: 10_000 });
+    expect(await note.count()).toBe(0);
+    stop();
+    await other.close();
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
   });
 
   it('a summary still open when the player must act in the next deal (begun past the reading time) closes by itself', async () => {
     const b = (await setup()).browser;
-    hasty ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 0 }, limits: { readingMs: 500 } });
-    const p = await guest(b, hasty.url, 'Trödler');
+    const p = await guest(b, (await readingServer(500)).url, 'Trödler');
     await createTable(p, 'schafkopf', { deals: 2 });
     const page = p.page;
-    await play(page, async () => (await page.locator('.summary').count()) > 0, 90_000);
+    await untilSummary(page);
     // He leaves the summary open: after half a second the deal begins without him, and at his first decision the
     // summary is gone, his buttons or cards in reach.
     await page.locator('.summary').waitFor({ state: 'detached', timeout: 30_000 });
