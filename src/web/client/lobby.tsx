@@ -203,6 +203,7 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
   const book = replayGame(game.id)?.ruleBook;
   const words = (name: string) => book?.houseRules.find((h) => h.name === name);
   const playersRule = game.houseRules.find((r) => r.name === 'players' && r.type === 'integer');
+  const houseRules = game.houseRules.filter((r) => r !== playersRule);
   return (
     <form
       class="create"
@@ -331,9 +332,7 @@ function CreateTable({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
       </label>
       <details>
         <summary>{tr(lang, 'houseRules')}</summary>
-        {game.houseRules
-          .filter((r) => r !== playersRule)
-          .map((r) => (
+        {houseRules.map((r) => (
           <label key={r.name} class="rule" title={words(r.name)?.explain[lang]}>
             {words(r.name)?.label[lang] ?? r.name}
             {r.type === 'boolean' ? (
