@@ -188,6 +188,21 @@ describe('fair deals over the wire', () => {
     await Promise.all([a, b].map((c) => c.close()));
   });
 
+  it('a sitting begun again by one player waits for the other still reading the last one\'s summary (up to readingMs)', async () => {
+    const s = await server({ limits: { readingMs: 1500 } });
+    const [a, b] = await Promise.all([Client.guest(s.url, 'againQuick'), Client.guest(s.url, 'againReader')]);
+    const id = await seatedTable(s.url, a, [a, b], { game: 'talonschnapsen', seats: ['open', 'open', 'bot'], length: { deals: 1 }, contributionMs: 200 });
+    const stops = [autoplay(a, id), autoplay(b, id)];
+    await a.next((m) => eventsOf(m).some((e) => e.event.type === 'sittingEnd'), 30_000);
+    b.contribute = false;
+    const begun = a.next((m) => eventsOf(m).some((e) => e.event.type === 'sittingStart'), 5000).then(() => performance.now());
+    const dealt = a.next((m) => eventsOf(m).some((e) => (e.event.type === 'dealt' || e.event.type === 'game') && e.event.deal === 1), 10_000).then(() => performance.now());
+    expect((await a.request({ type: 'again', table: id })).type).toBe('ok');
+    expect((await dealt) - (await begun)).toBeGreaterThanOrEqual(1300);
+    stops.forEach((stop) => stop());
+    await Promise.all([a, b].map((c) => c.close()));
+  });
+
   it('a server that stops while it collects comes back with the same commitment, and the deal still verifies', async () => {
     const db = tempDb();
     const first = await server({ db });

@@ -258,6 +258,32 @@ describe('the browser table: player page, drag, grace', () => {
     await p.ctx.close();
   });
 
+  it('a sitting\'s summary still open when another player began the next sitting closes at his first decision in it', async () => {
+    const b = (await setup()).browser;
+    const server = await readingServer(500);
+    const p = await guest(b, server.url, 'Nachzügler');
+    const id = await createTable(p, 'schafkopf', { deals: 1, seats: ['open', 'easy', 'easy'] });
+    const other = await Client.guest(server.url, 'Eilig');
+    await other.join(id);
+    expect((await other.request({ type: 'sit', table: id, seat: 1 })).type).toBe('ok');
+    await other.join(id, other.table(id).last);
+    const stop = autoplay(other, id);
+    const page = p.page;
+    await play(page);
+    expect(await page.locator('.summary h2').textContent()).toBe('Sitzung vorbei');
+    // The other starts the next sitting; this one reads on: half a second later the cards come without him, and at
+    // his first decision the dialog is gone, his buttons in reach.
+    expect((await other.request({ type: 'again', table: id })).type).toBe('ok');
+    await page.locator('.summary .restarted').waitFor({ timeout: 5000 });
+    await page.locator('.summary').waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await page.locator('main.table.my-turn').count()).toBe(1);
+    expect(await page.locator('.backdrop').count()).toBe(0);
+    stop();
+    await other.close();
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
+
   it('a summary still open when the player must act in the next deal (begun past the reading time) closes by itself', async () => {
     const b = (await setup()).browser;
     const p = await guest(b, (await readingServer(500)).url, 'Trödler');

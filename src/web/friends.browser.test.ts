@@ -241,6 +241,8 @@ describe('playing with friends', () => {
     expect(await summary.locator('h2').textContent()).toBe('Sitting over');
     expect(await summary.locator('.restarted').textContent()).toBe('The next sitting has already begun.');
     await bert.page.getByRole('button', { name: 'Auf Deutsch umschalten' }).click();
+    // The new sitting's cards wait for Bert, who is still reading (the server's readingMs): none behind his dialog.
+    expect(await bert.page.locator('.hand button.hc').count()).toBe(0);
     await summary.locator('button.next').click();
     expect(await bert.page.locator('.summary').count()).toBe(0);
     await bert.page.waitForSelector('main.table[data-phase=playing] .hand button.hc');

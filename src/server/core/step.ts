@@ -470,15 +470,16 @@ function contributors(run: Run): Seat[] {
 
 /**
  * Deals the collecting deal when every present player has contributed (or at once with no time to wait), else makes
- * sure the deadline runs: the table's `contributionMs`, or after a deal of the same sitting the server's `readingMs`
- * where that is longer (a player's client contributes when he has read the deal's summary).
+ * sure the deadline runs: the table's `contributionMs`, or after a deal (of this sitting, or the last one's when a
+ * player started the next sitting) the server's `readingMs` where that is longer: a player's client contributes when
+ * he has read the summaries.
  */
 function collect(run: Run): void {
   const { s, l } = run.d;
   const open = s.opened;
   if (!open || l.closed) return;
   const contributionMs = run.ctx.settings.contributionMs ?? DEFAULT_CONTRIBUTION_MS;
-  const wait = contributionMs > 0 && s.dealLogs.length > 0 ? Math.max(contributionMs, run.ctx.limits.readingMs) : contributionMs;
+  const wait = contributionMs > 0 && (s.dealLogs.length > 0 || s.sittingNo > 1) ? Math.max(contributionMs, run.ctx.limits.readingMs) : contributionMs;
   if (wait <= 0 || contributors(run).every((x) => l.contributions[x] !== null)) return run.draw({ type: 'shuffle', entry: open, contributions: [...l.contributions] });
   if (l.collectTimer === open.deal) return;
   l.collectTimer = open.deal;

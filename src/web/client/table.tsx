@@ -298,16 +298,19 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     return () => clearTimeout(t);
   }, [mineNow, notice, snap]);
 
-  // A deal's summary closed (every one of them): the next deal's contribution goes out, and the deal begins.
-  const readingNow = ended.some((x) => x.kind === 'deal');
+  // Every summary closed (of the deals and of a sitting another player began again): the next deal's contribution
+  // goes out, and the deal begins.
+  const readingNow = ended.length > 0;
   useEffect(() => {
     if (!readingNow) fair.doneReading();
   }, [readingNow]);
-  // A player still reading when the next deal began anyway (past the server's wait) and is to act in it: the old
-  // summaries close, so that no dialog hides his buttons while his clock runs (the Spielzettel keeps every result).
+  // A player still reading when the next deal began anyway (past the server's wait, or another player started the
+  // next sitting) and is to act in it: the old summaries close, so that no dialog hides his buttons while his clock
+  // runs (the Spielzettel keeps every result, the record the sitting's).
   const runningDeal = snap?.deal ?? -1;
+  const stale = (x: Ended) => x.restarted === true || (x.kind === 'deal' && x.deal !== undefined && x.deal < runningDeal);
   useEffect(() => {
-    if (mineNow && ended.some((x) => x.kind === 'deal' && x.deal !== undefined && x.deal < runningDeal)) setEnded((e) => e.filter((x) => !(x.kind === 'deal' && x.deal !== undefined && x.deal < runningDeal)));
+    if (mineNow && ended.some(stale)) setEnded((e) => e.filter((x) => !stale(x)));
   }, [mineNow, runningDeal, ended]);
 
   // One who watches is not asked to close a deal's summary: it goes by itself after a while (the sitting's stays).
@@ -499,7 +502,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             </p>
           )}
           {/* Read and closed: the next deal waits for the others still reading (the server's readingMs). */}
-          {me >= 0 && collecting !== null && !readingNow && (snap.outcomes?.length ?? 0) > 0 && (
+          {me >= 0 && collecting !== null && !readingNow && ((snap.outcomes?.length ?? 0) > 0 || snap.sitting > 1) && (
             <p class="muted small next-deal" role="status">
               {tr(lang, 'nextDealSoon')}
             </p>
