@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { handIntoView } from './inView.js';
+import { hintIntoView } from './inView.js';
 import type { Lang, TableModel } from '../../games/present.js';
 import type { ServerMessage } from '../../server/protocol.js';
 import { formatValue } from './analysis.js';
@@ -66,10 +66,12 @@ export function HintButton({ conn, table, m, legal, lang }: { conn: Connection; 
     setHint(null);
     setAsking(false);
   }, [key]);
-  // The hint stands between the buttons and the hand and pushes the hand down: the page scrolls so that the hand and
-  // the player's own plate with his clock are in view again (on a phone, or a desktop at a bid with many buttons).
+  // The hint stands between the buttons and the hand and pushes the hand down: the page scrolls so that the hint and
+  // the hand with the player's own plate and clock are in view together, or, where the screen cannot hold both (a
+  // phone at a bid with many buttons), the hint from its top.
   useEffect(() => {
-    if (hint) handIntoView();
+    const box = document.querySelector('main.table .hint');
+    if (hint && box) hintIntoView(box);
   }, [hint]);
   useEffect(
     () =>
