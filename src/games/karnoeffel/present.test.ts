@@ -86,7 +86,7 @@ describe('the end of a sitting shows the Partie played, never the next that did 
   it('one Partie: the winner, its score and stake (000: ×2 when the losers stay below half), the money per player', () => {
     const sheet = { points: [0, 0], dealsInMatch: 0, matches: [{ winner: 1, points: [4, 12], multiplier: 2, amount: 2, deals: 5 }], wins: [0, 1], balance: [-2, 2] };
     const de = karnoeffelPresentation.sittingEnd(sheet, 'de', names);
-    expect(de).toEqual(['Rot gewinnt die Sitzung.', 'Partie: Rot 12 : 4 Blau in 5 Runden · Einsatz (×2, Blau unter der Hälfte): 2 je Spieler', 'Je Spieler: Blau (Anna, Resi) −2 Punkte · Rot (Sepp, Schorsch) +2 Punkte']);
+    expect(de).toEqual(['Rot gewinnt die Sitzung.', 'Partie: Rot 12 : 4 Blau in 5 Runden · Einsatz (×2, Blau unter der Hälfte): 2 je Spieler', 'Je Spieler: Blau – Anna, Resi: −2 Punkte · Rot – Sepp, Schorsch: +2 Punkte']);
     expect(de.join(' ')).not.toMatch(/Partie 2|0 : 0/);
     expect(karnoeffelPresentation.sittingEnd(sheet, 'en', names)[1]).toBe('Match: Rot 12 : 4 Blau in 5 rounds · stake (×2, Blau below half): 2 a player');
   });
@@ -98,5 +98,12 @@ describe('the end of a sitting shows the Partie played, never the next that did 
     expect(de[0]).toBe('Blau gewinnt die Sitzung: 2 : 1 Partien.');
     expect(de[1]).toBe('Partie 1: Blau 12 : 9 Rot in 4 Runden · Einsatz: 1 je Spieler');
     expect(de).toContain('Partie 4 (nicht fertig): Blau 3 : 0 Rot');
+  });
+
+  it('no Partie played to its end: no winner of the sitting and no stake, only who was ahead (a sitting of a few deals)', () => {
+    const sheet = { points: [10, 19], dealsInMatch: 2, matches: [], wins: [0, 0], balance: [0, 0] };
+    const de = karnoeffelPresentation.sittingEnd(sheet, 'de', ['Toni (du)', 'Sepp (bot)']);
+    expect(de).toEqual(['Keine Partie zu Ende gespielt, kein Einsatz; Rot lag vorn.', 'Partie 1 (nicht fertig): Blau 10 : 19 Rot']);
+    expect(karnoeffelPresentation.sittingEnd(sheet, 'en', ['Toni (you)', 'Sepp (bot)'])[0]).toBe('No match played to its end, no stake; Rot was ahead.');
   });
 });

@@ -126,7 +126,11 @@ function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[
   const diff = s.wins[0] - s.wins[1] || s.points[0] - s.points[1];
   const lines: string[] = [];
   if (diff === 0) lines.push(say(lang, 'Unentschieden.', 'A draw.'));
-  else {
+  else if (s.matches.length === 0) {
+    // No Partie played to its end: nobody won anything; the points of the one begun say who was ahead.
+    const w = diff > 0 ? 0 : 1;
+    lines.push(say(lang, `Keine Partie zu Ende gespielt, kein Einsatz; ${TEAMS[w]} lag vorn.`, `No match played to its end, no stake; ${TEAMS[w]} was ahead.`));
+  } else {
     const w = diff > 0 ? 0 : 1;
     const score = s.matches.length > 1 ? `: ${s.wins[w]} : ${s.wins[1 - w]} ${say(lang, 'Partien', 'matches')}` : '';
     lines.push(`${TEAMS[w]} ${say(lang, 'gewinnt die Sitzung', 'wins the sitting')}${score}.`);
@@ -138,8 +142,9 @@ function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[
     lines.push(`${say(lang, 'Partie', 'Match')}${s.matches.length > 1 ? ` ${k + 1}` : ''}: ${TEAMS[m.winner]} ${m.points[m.winner]} : ${m.points[loser]} ${TEAMS[loser]} ${say(lang, 'in', 'in')} ${count(lang, m.deals, ['Runde', 'Runden'], ['round', 'rounds'])} · ${stake}`);
   });
   if (s.dealsInMatch > 0) lines.push(`${say(lang, 'Partie', 'Match')} ${s.matches.length + 1} ${say(lang, '(nicht fertig)', '(unfinished)')}: ${TEAMS[0]} ${s.points[0]} : ${s.points[1]} ${TEAMS[1]}`);
+  // The stakes won and lost, where a Partie was played to its end (the names carry "(du)", "(bot)": the team first).
   const members = (team: number) => names.filter((_, seat) => teamOf(seat) === team).join(', ');
-  lines.push(`${say(lang, 'Je Spieler', 'Each player')}: ${[0, 1].map((t) => `${TEAMS[t]} (${members(t)}) ${signedPoints(s.balance[t] ?? 0, lang)}`).join(' · ')}`);
+  if (s.matches.length > 0) lines.push(`${say(lang, 'Je Spieler', 'Each player')}: ${[0, 1].map((t) => `${TEAMS[t]} – ${members(t)}: ${signedPoints(s.balance[t] ?? 0, lang)}`).join(' · ')}`);
   return lines;
 }
 
