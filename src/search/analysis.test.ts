@@ -104,6 +104,10 @@ describe('analysis of a played deal (tiny game)', () => {
     expect(text).toContain('\n  Before the play, B: bid Herz-Solo (solo H): −20 ct');
     expect(text).toContain('\n  Before the play, B: weiter: −20 ct');
     expect(text).toContain('\n  Before the play, B: Spritzen: −20 ct');
+    // An announcement in the card play (Schnapsen's 20 or 40, said before the card of the pair is led) is no card led.
+    const meld = formatDealAnalysis({ deal: 1, seats: [], decisions: [{ ...decision('20 E', 'announce 20 in Eichel'), trick: 1, card: true, lead: true }] }, ['A', 'B', 'C', 'D'], unit);
+    expect(meld).toContain('\n  Trick 1, B: announce 20 in Eichel (20 E): −20 ct');
+    expect(meld).not.toContain('led 20 E');
   });
 
   it('grades a cost by the thresholds of the game', () => {

@@ -269,7 +269,8 @@ export async function analyzeDeal<T extends GameTypes>(
       let solverValues: ChoiceValue[] | undefined;
       const unsolved: string[] = [];
       const view = game.view(state, seat);
-      const what = isCard ? undefined : module.text.decisionName?.(rules, view, action);
+      // The decision in words where the notation does not say it (a plain card says itself: no name).
+      const what = module.text.decisionName?.(rules, view, action);
       /** Every legal choice with its value, rounded. */
       const choiceValues = (values: readonly number[]): ChoiceValue[] => legal.map((a, i) => ({ action: game.formatAction(rules, a), value: round(values[i]) }));
       const stakes = !isCard && search.stakes?.applies(view, legal) ? search.stakes : undefined;

@@ -49,7 +49,7 @@ function formatDecision(x: DecisionAnalysis, players: readonly string[], unit: A
   const who = players[x.seat];
   // Outside the card play the decision in words where the notation does not say it: "no Stoß (weiter)", "bid weiter".
   const words = x.what === undefined ? x.action : x.what.toLowerCase().endsWith(x.action.toLowerCase()) ? x.what : `${x.what} (${x.action})`;
-  const what = x.card ? `Trick ${x.trick}, ${who} ${x.lead ? 'led' : 'played'} ${x.action}` : `${x.trick === 0 ? 'Before the play' : `Trick ${x.trick}`}, ${who}: ${words}`;
+  const what = x.card && x.what === undefined ? `Trick ${x.trick}, ${who} ${x.lead ? 'led' : 'played'} ${x.action}` : `${x.trick === 0 ? 'Before the play' : `Trick ${x.trick}`}, ${who}: ${words}`;
   const grade = x.grade ? ` (${x.grade})` : '';
   // A stake decision (raising) is valued by the side's points less the other side's: the own score cannot judge it (said once in the header where every value is).
   const stake = x.stake && !unit.margin ? "; the side's points less the other side's" : '';

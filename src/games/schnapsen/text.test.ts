@@ -94,6 +94,7 @@ describe('the terminal text names every player and speaks proper English', () =>
     expect(text.decisionName!(before.rules, gameOf('talon').view(before, 1), { type: 'pass' })).toBe('no Spritzen');
     const bidding = run(newDeal('talon', hands, { talon: 'GU HU' }), '1 abheben; 0 trumpf E');
     expect(text.decisionName!(bidding.rules, gameOf('talon').view(bidding, 0), { type: 'pass' })).toBe('bid weiter');
+    expect(text.decisionName!(bidding.rules, gameOf('talon').view(bidding, 0), { type: 'meld', suit: 0, points: 20 })).toBe('announce 20 in Eichel');
   });
 
   it('help says what each game needs and pays, with the multipliers, before one announces (a Talonschnapsen Schnapser: four tricks)', () => {

@@ -231,6 +231,9 @@ function decisionName(rules: R, view: V, a: A): string | undefined {
       return 'three Unter: keep';
     case 'lay':
       return `lay away ${formatSchnapsenAction(a).slice(5)}`;
+    case 'meld':
+      // Said before the card of the pair is led (its own decision): an announcement, not a card.
+      return `announce ${a.points} in ${suitName(rules, a.suit)}`;
     default:
       return undefined;
   }
