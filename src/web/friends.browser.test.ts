@@ -302,7 +302,7 @@ describe('playing with friends', () => {
     // Bert may now seat bots: he fills the open seats and the sitting starts.
     const bots = bert.page.locator('.waiting .bots');
     await bots.waitFor();
-    expect(await bots.locator('p.small').textContent()).toBe('Wer den Tisch eröffnet hat, ist gegangen: ihr könnt jetzt Bots auf freie Plätze setzen oder wegnehmen; voll geht es los.');
+    expect(await bots.locator('p.small').textContent()).toBe('Wer den Tisch eröffnet hat, sitzt nicht mehr hier: ihr könnt jetzt Bots auf freie Plätze setzen oder wegnehmen; voll geht es los.');
     await bert.page.screenshot({ path: `${OUT}/friends-bots-inherited-phone.png` });
     await bots.locator('li[data-seat="0"] button.put-bot').click();
     await bots.locator('li[data-seat="2"] button.put-bot').click();

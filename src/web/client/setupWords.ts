@@ -29,7 +29,7 @@ const WORDS = {
   putBot: ['Bot hinsetzen', 'Seat a bot'],
   removeBot: ['Bot wegnehmen', 'Remove the bot'],
   standUp: ['Aufstehen', 'Leave the seat'],
-  inheritedBotsNote: ['Wer den Tisch eröffnet hat, ist gegangen: ihr könnt jetzt Bots auf freie Plätze setzen oder wegnehmen; voll geht es los.', 'The player who opened the table has left: you may now seat bots on open seats or take them off; a full table starts.'],
+  inheritedBotsNote: ['Wer den Tisch eröffnet hat, sitzt nicht mehr hier: ihr könnt jetzt Bots auf freie Plätze setzen oder wegnehmen; voll geht es los.', 'The player who opened the table no longer sits here: you may now seat bots on open seats or take them off; a full table starts.'],
   creatorNote: ['Setz Bots auf freie Plätze oder nimm sie weg, bis alle da sind; voll geht es los.', 'Seat bots on open seats or take them off until everyone is here; a full table starts.'],
   unknownTable: ['Diesen Tisch gibt es nicht.', 'There is no such table.'],
   unknownTableNote: ['Vielleicht ist der Link unvollständig.', 'Perhaps the link is incomplete.'],
