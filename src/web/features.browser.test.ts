@@ -25,6 +25,15 @@ async function readingServer(readingMs: number): Promise<RunningServer> {
   return s;
 }
 
+/** A second player who comes over the protocol and sits at seat 1 of a table, knowing his seat from a fresh snapshot. */
+async function seatedAtOne(base: string, id: string, name: string): Promise<Client> {
+  const other = await Client.guest(base, name);
+  await other.join(id);
+  expect((await other.request({ type: 'sit', table: id, seat: 1 })).type).toBe('ok');
+  await other.join(id, other.table(id).last);
+  return other;
+}
+
 /** Plays by clicking until the first deal's summary is up (and leaves it open). */
 async function untilSummary(page: Page): Promise<void> {
   await play(page, async () => (await page.locator('.summary').count()) > 0, 90_000);
@@ -233,11 +242,7 @@ describe('the browser table: player page, drag, grace', () => {
     const p = await guest(b, slowReader.url, 'Fertig');
     const id = await createTable(p, 'schafkopf', { deals: 2, seats: ['open', 'easy', 'easy'] });
     // The other player joins over the protocol and never sends a contribution after the first deal: he reads on.
-    const other = await Client.guest(slowReader.url, 'Leser');
-    await other.join(id);
-    expect((await other.request({ type: 'sit', table: id, seat: 1 })).type).toBe('ok');
-    // A fresh snapshot tells the client its seat.
-    await other.join(id, other.table(id).last);
+    const other = await seatedAtOne(slowReader.url, id, 'Leser');
     await p.page.locator('.hand button.hc').nth(7).waitFor({ timeout: 10_000 });
     other.contribute = false;
     const stop = autoplay(other, id);
@@ -263,10 +268,7 @@ describe('the browser table: player page, drag, grace', () => {
     const server = await readingServer(500);
     const p = await guest(b, server.url, 'Nachzügler');
     const id = await createTable(p, 'schafkopf', { deals: 1, seats: ['open', 'easy', 'easy'] });
-    const other = await Client.guest(server.url, 'Eilig');
-    await other.join(id);
-    expect((await other.request({ type: 'sit', table: id, seat: 1 })).type).toBe('ok');
-    await other.join(id, other.table(id).last);
+    const other = await seatedAtOne(server.url, id, 'Eilig');
     const stop = autoplay(other, id);
     const page = p.page;
     await play(page);
