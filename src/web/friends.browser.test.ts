@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, post } from '../server/client.js';
 import type { RunningServer } from '../server/server.js';
 import { testServer } from '../server/testing.js';
-import { CLIENT, createTable, DESKTOP, guest, launchChromium, member, OUT, PHONE, play } from './testing.js';
+import { CLIENT, createTable, DESKTOP, guest, launchChromium, member, OUT, PHONE, play, type Person } from './testing.js';
 
 let browser: Browser | undefined;
 let server: RunningServer | undefined;
@@ -52,6 +52,19 @@ async function byInvite(b: Browser, url: string, viewport: { width: number; heig
   return { ctx, page, errors, note };
 }
 
+
+/**
+ * Two friends at one private Schafkopf table of one deal: the first opens it on a desktop with `seats` after his own,
+ * the second opens its link on a phone and sits at seat 1.
+ */
+async function twoFriends(b: Browser, base: string, names: readonly [string, string], seats: readonly string[]): Promise<{ anna: Person; bert: Person; id: string }> {
+  const anna = await guest(b, base, names[0]);
+  const bert = await guest(b, base, names[1], PHONE);
+  const id = await createTable(anna, 'schafkopf', { seats, private: true, deals: 1 });
+  await bert.page.goto(`${base}/table/${id}`);
+  await bert.page.locator('.seat[data-seat="1"] button.primary').click();
+  return { anna, bert, id };
+}
 describe('playing with friends', () => {
   it('two people set up a private table from the form, with bots on two seats; the creator changes a bot while it waits', async () => {
     const { browser: b, base, server: s } = await setup();
@@ -218,11 +231,7 @@ describe('playing with friends', () => {
 
   it('"Noch eine Runde" by one player: the other\'s open summary says the next sitting has begun and closes with "Weiter" onto it', async () => {
     const { browser: b, base } = await setup();
-    const anna = await guest(b, base, 'Anni');
-    const bert = await guest(b, base, 'Berti', PHONE);
-    const id = await createTable(anna, 'schafkopf', { seats: ['open', 'easy', 'easy'], private: true, deals: 1 });
-    await bert.page.goto(`${base}/table/${id}`);
-    await bert.page.locator('.seat[data-seat="1"] button.primary').click();
+    const { anna, bert, id } = await twoFriends(b, base, ['Anni', 'Berti'], ['open', 'easy', 'easy']);
     // Both play the one deal to the sitting's end.
     await Promise.all([play(anna.page), play(bert.page)]);
     const summary = bert.page.locator('.summary');
@@ -254,11 +263,7 @@ describe('playing with friends', () => {
 
   it('"Noch eine Runde" after the finished table left memory: the first friend opens a new table and the other\'s click leads to the same one', async () => {
     const { browser: b, base, server: s } = await setup();
-    const anna = await guest(b, base, 'Anja');
-    const bert = await guest(b, base, 'Benno', PHONE);
-    const id = await createTable(anna, 'schafkopf', { seats: ['open', 'easy', 'easy'], private: true, deals: 1 });
-    await bert.page.goto(`${base}/table/${id}`);
-    await bert.page.locator('.seat[data-seat="1"] button.primary').click();
+    const { anna, bert, id } = await twoFriends(b, base, ['Anja', 'Benno'], ['open', 'easy', 'easy']);
     await Promise.all([play(anna.page), play(bert.page)]);
     // Both read their summaries while the table leaves the server's memory (as after finishedLingerMs).
     s.hall.tables.get(id)!.close();
@@ -287,11 +292,7 @@ describe('playing with friends', () => {
 
   it('when the creator of a waiting table stands up and leaves, the player still seated gets the bot controls and fills the table', async () => {
     const { browser: b, base, server: s } = await setup();
-    const anna = await guest(b, base, 'Annika');
-    const bert = await guest(b, base, 'Bruno', PHONE);
-    const id = await createTable(anna, 'schafkopf', { seats: ['open', 'open', 'easy'], private: true, deals: 1 });
-    await bert.page.goto(`${base}/table/${id}`);
-    await bert.page.locator('.seat[data-seat="1"] button.primary').click();
+    const { anna, bert, id } = await twoFriends(b, base, ['Annika', 'Bruno'], ['open', 'open', 'easy']);
     await bert.page.waitForSelector('.waiting button.stand');
     // While Anna sits there, the controls are hers.
     await anna.page.waitForSelector('.waiting .bots');

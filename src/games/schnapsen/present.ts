@@ -203,7 +203,7 @@ function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[
   const n = s.points.length;
   const who = sides(n, names);
   // A team of Bauernschnapsen takes the plural ("Sepp & Resi bekommen"), a player of Talonschnapsen the singular.
-  const many = (_i: number) => n === 2;
+  const teams = n === 2;
   const lines: string[] = [];
   // Winner first: fewer Bummerl is better; a tie is broken by the points of a Bummerl left unfinished.
   const order = who.map((_, i) => i).sort((a, b) => s.tally[a] - s.tally[b] || s.points[b] - s.points[a]);
@@ -211,14 +211,14 @@ function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[
   const tally = order.map((i) => `${who[i]} ${s.tally[i]}`).join(' · ');
   if (best.length === n) lines.push(say(lang, 'Unentschieden.', 'A draw.'));
   else {
-    const plural = best.length > 1 || many(best[0]);
+    const plural = best.length > 1 || teams;
     const winners = joined(lang, best.map((i) => who[i]));
     lines.push(lang === 'de' ? `${winners} ${plural ? 'gewinnen' : 'gewinnt'} die Sitzung.` : `${winners} ${plural ? 'win' : 'wins'} the sitting.`);
   }
   s.finished.forEach((f, k) => {
     const top = f.points.map((_, i) => i).sort((a, b) => f.points[b] - f.points[a]);
     const standing = n === 2 ? `${who[top[0]]} ${f.points[top[0]]} : ${f.points[top[1]]} ${who[top[1]]}` : top.map((i) => `${who[i]} ${f.points[i]}`).join(' · ');
-    const got = f.losers.map((l) => (lang === 'de' ? `${who[l.who]} ${many(l.who) ? 'bekommen' : 'bekommt'} ${LOSS[l.kind][0]}` : `${who[l.who]} ${many(l.who) ? 'get' : 'gets'} ${LOSS[l.kind][1]}`));
+    const got = f.losers.map((l) => (lang === 'de' ? `${who[l.who]} ${teams ? 'bekommen' : 'bekommt'} ${LOSS[l.kind][0]}` : `${who[l.who]} ${teams ? 'get' : 'gets'} ${LOSS[l.kind][1]}`));
     lines.push(`Bummerl${s.finished.length > 1 ? ` ${k + 1}` : ''}: ${standing}${got.length ? ` – ${got.join('; ')}` : ''}.`);
   });
   if (s.points.some((p) => p > 0)) lines.push(`${say(lang, 'Bummerl', 'Bummerl')} ${s.finished.length + 1} ${say(lang, '(nicht fertig)', '(unfinished)')}: ${s.points.map((p, i) => `${who[i]} ${p}`).join(' : ')}`);

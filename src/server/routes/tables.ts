@@ -9,7 +9,7 @@ import { StoreError, type Store } from '../store/store.js';
 import type { FastifyReply } from 'fastify';
 import { CreationLimits } from '../creationLimits.js';
 import { RATED_NEEDS_ACCOUNT } from '../ratings.js';
-import { playerBots, serverBots } from '../thinking.js';
+import { COMPARISON_LEVELS, playerBots, serverBots } from '../thinking.js';
 import { authed, badRequest, failure, redisOutOfReach, type ServerContext } from './context.js';
 
 const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -27,7 +27,7 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
       houseRules: m.game.ruleBook.houseRules.map((r) => ({ name: r.name, type: r.type, default: r.default, choices: r.choices, min: r.min, max: r.max })),
       /** The bots offered to players; `comparisonBots` are seated too when asked for by name (docs/protocol.md). */
       bots: playerBots(m),
-      comparisonBots: serverBots(m).filter((b) => !playerBots(m).includes(b)),
+      comparisonBots: serverBots(m).filter((b) => COMPARISON_LEVELS.includes(b)),
       /** The seats with each preset's rules (a house rule such as Karnöffel's players may change it). */
       presetSeats: Object.fromEntries(
         m.game.ruleBook.presets.map((p) => {
