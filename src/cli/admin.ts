@@ -1,7 +1,7 @@
 import { openStore, describeLocation } from '../server/store/open.js';
 import type { UserRow } from '../server/store/store.js';
 import { CliError } from './play.js';
-import { COMMAND_LINE_REASONS } from '../server/store/auditReasons.js';
+import { COMMAND_LINE_REASONS } from '../shared/auditReasons.js';
 
 export interface AdminOptions {
   /** The SQLite file (default: STICH_DB). */

@@ -3,7 +3,7 @@ import type { AnyGameModule } from '../games/module.js';
 import type { ServerErrorCode } from './protocol.js';
 import type { Occupant, TableSettings } from './core/types.js';
 import { serverBots } from './thinking.js';
-import { mayChangeBots } from './botRight.js';
+import { mayChangeBots } from '../shared/botRight.js';
 
 /** The bots' names at a table, in the order new bots get them. */
 export const BOT_NAMES = ['Sepp', 'Resi', 'Schorsch', 'Vroni', 'Wastl', 'Kathi', 'Michl', 'Burgl'];
@@ -20,7 +20,7 @@ export type BotSeatChange = { ok: true; occ: Occupant } | { ok: false; code: Ser
 
 /**
  * Checks a `seatBot` request (docs/protocol.md) and says what the seat becomes: only the table's creator (or, once
- * he has stood up, the players seated there: botRight.ts), only
+ * he has stood up, the players seated there: src/shared/botRight.ts), only
  * while it waits, a bot only on an open seat and only one of the game's bots, and only a bot taken off. A new bot
  * gets the first bot name no seat has.
  */

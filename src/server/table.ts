@@ -12,7 +12,7 @@ import type { PublicSeat, ServerMessage, Snapshot } from './protocol.js';
 import { BOT_RATING, NEW_RATING, rateSitting } from './ratings.js';
 import type { Store, TableCommit } from './store/store.js';
 import { TableBots } from './tableBots.js';
-import { mayChangeBots } from './botRight.js';
+import { mayChangeBots } from '../shared/botRight.js';
 import { isThinkingLevel, thinkingBots, type HintReply, type HintRequest, type ThinkReply, type ThinkRequest } from './thinking.js';
 import { analysisUnit } from '../search/analysis.js';
 
@@ -157,7 +157,7 @@ export class Table {
 
   /**
    * The creator of a waiting table (or, once he has left it, a player seated there) puts a bot on an open seat
-   * (`bot`: its kind) or takes one off (null); see seatBots.ts and botRight.ts.
+   * (`bot`: its kind) or takes one off (null); see seatBots.ts and src/shared/botRight.ts.
    */
   seatBot(userId: string, seat: number, bot: string | null): Promise<Answer> {
     const run = () => this.submit({ type: 'seatBot', userId, seat, bot });

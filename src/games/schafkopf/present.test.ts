@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../game.js';
-import { cardLabel } from '../../web/cards/labels.js';
+import { cardLabel } from '../../cards/labels.js';
 import { presentationOf } from '../presentations.js';
 import { schafkopfPresentation } from './present.js';
 import type { SchafkopfOutcome } from './scoring.js';

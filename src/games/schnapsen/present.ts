@@ -3,14 +3,12 @@ import { CARD_SUIT, PACK } from './cards.js';
 import { gameDef } from './contracts.js';
 import { gameTitle, sortedHand, suitName } from './names.js';
 import { parseSchnapsenAction } from './notation.js';
-import { cardLabel } from '../../web/cards/labels.js';
+import { cardLabel, type Faces } from '../../cards/labels.js';
 import type { BummerlLoss, BummerlSheet } from './sitting.js';
 import type { SchnapsenOutcome } from './state.js';
 import type { SchnapsenView } from './view.js';
 
 /** Bauern- and Talonschnapsen at the browser table: hand trumps first, calls, 20/40, Spritzen as buttons, the Bummerl tally. */
-
-type Faces = 'german' | 'french';
 
 function facesOf(view: SchnapsenView): Faces {
   return (view as SchnapsenView & { rules?: { faces?: Faces } }).rules?.faces === 'french' ? 'french' : 'german';

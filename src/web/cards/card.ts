@@ -16,7 +16,7 @@
  * cards hold the symbol at the chest.
  */
 import type { PackName, Rank, Suit } from '../../cards/pack.js';
-import { cardLabel, type Lang } from './labels.js';
+import { cardLabel, type Lang } from '../../cards/labels.js';
 import { SUIT_COLOURS, symbolDef, symbolId, type Faces } from './suits.js';
 
 export interface CardOptions {

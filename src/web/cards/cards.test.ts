@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Rank, Suit } from '../../cards/pack.js';
 import { BELT_Y, HEAD, cardBackSvg, cardSvg } from './card.js';
-import { cardLabel } from './labels.js';
+import { cardLabel } from '../../cards/labels.js';
 import { suitSymbolSvg } from './suits.js';
 import { ALL_CARDS, DECKS, deckCards, type DeckCard } from './testing.js';
 

@@ -2,9 +2,10 @@
  * The suit symbols, drawn once as SVG shapes in a 20 × 20 box centred on the
  * origin (viewBox -10 -10 20 20) and reused by `<use>` on the cards.
  */
+import type { Faces } from '../../cards/labels.js';
 import type { Suit } from '../../cards/pack.js';
 
-export type Faces = 'german' | 'french';
+export type { Faces };
 
 const STROKE = 'stroke-linecap="round" stroke-linejoin="round"';
 

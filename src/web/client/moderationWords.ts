@@ -1,5 +1,5 @@
 import type { Lang } from '../../games/present.js';
-import { COMMAND_LINE_REASONS } from '../../server/store/auditReasons.js';
+import { COMMAND_LINE_REASONS } from '../../shared/auditReasons.js';
 
 /** The words of moderation: reporting at the table, the admin page (/admin), its audit log. Beside i18n.ts, by concern. */
 const WORDS = {

@@ -6,7 +6,7 @@ import { refusal } from './refusal.js';
 import { say } from './setupWords.js';
 import { replayGame } from '../../games/replays.js';
 import type { Lang } from '../../games/present.js';
-import { mayChangeBots } from '../../server/botRight.js';
+import { mayChangeBots } from '../../shared/botRight.js';
 
 const AUTOSIT = 'stich.autosit';
 
@@ -43,7 +43,7 @@ export function maySit(user: { guest: boolean }, settings: { rated?: boolean } |
 
 /**
  * A table waiting for its players: the invite link with a copy button and, for the player who opened it (or, once he
- * has left, for those seated there: botRight.ts), a bot to seat on each open seat or to take off a bot's seat (the
+ * has left, for those seated there: src/shared/botRight.ts), a bot to seat on each open seat or to take off a bot's seat (the
  * server's `seatBot`; a full table starts at once).
  */
 export function WaitingRoom({ ctx, id, game, snap }: { ctx: Ctx; id: string; game: string; snap: WaitingSnap }) {

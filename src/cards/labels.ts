@@ -7,9 +7,14 @@
  *
  * The Daus is "Sau" in Schafkopf, "Ass" in Schnapsen and with French faces,
  * and "Daus" as the 2 of Karnöffel's pack, where the Zehn is the "Banner".
+ *
+ * Plain words, no DOM: the games' presentations (each game's present.ts) and the
+ * browser's card faces (src/web/cards) both name cards with them.
  */
-import type { PackName, Rank, Suit } from '../../cards/pack.js';
-import type { Faces } from './suits.js';
+import type { PackName, Rank, Suit } from './pack.js';
+
+/** The faces a pack is drawn with: German (Eichel, Gras, Herz, Schellen) or French (Kreuz, Pik, Herz, Karo). */
+export type Faces = 'german' | 'french';
 
 export type Lang = 'de' | 'en';
 
