@@ -44,7 +44,7 @@ describe('the hint text', () => {
     return hintLines(m, undefined as never, undefined as never, 0, [], new SeededRng('t'), undefined, (a) => String(a));
   };
 
-  it("shows a mean in cents as the browser's Tipp does, to a tenth at most, aligned", async () => {
+  it("shows a mean in cents as the browser's Tipp does, to a tenth at most, aligned, written as money is (decimal comma, the minus sign −)", async () => {
     const h: Hint = {
       choice: 'weiter',
       worlds: 24,
@@ -60,11 +60,11 @@ describe('the hint text', () => {
       [
         '  Hint: weiter.',
         '  (the strong bot, over 24 worlds dealt from your view; your expected result in cents)',
-        '       +12.5 ct  solo-tout E',
+        '       +12,5 ct  solo-tout E',
         '    →     ±0 ct  weiter',
         '          −5 ct  solo S',
-        '      −256.3 ct  wenz',
-        '      −669.8 ct  solo G',
+        '      −256,3 ct  wenz',
+        '      −669,8 ct  solo G',
         '  (The bot keeps its usual choice unless the worlds show another to be better with confidence; over few worlds the estimates are uncertain.)',
       ].join('\n'),
     );
@@ -76,8 +76,8 @@ describe('the hint text', () => {
       [
         '  Hint: a.',
         '  (the strong bot, over 1 world dealt from your view; your expected result in game points)',
-        '    → +0.67 GP  a',
-        '       −1.5 GP  b',
+        '    → +0,67 GP  a',
+        '       −1,5 GP  b',
         '         −2 GP  c',
       ].join('\n'),
     );
@@ -96,11 +96,11 @@ describe('hint at the terminal', () => {
     expect(r.out).toContain("hint (the strong bot's advice)");
     const [bid, stoss] = hints(r.out);
     // The bidding: eleven choices (weiter, Wenz, every Solo and tout), each with a value in cents, the best first;
-    // a mean in cents shows at most one decimal, as the browser's Tipp shows it ("−256.3 ct", not "−256.25 ct").
+    // a mean in cents shows at most one decimal, as the browser's Tipp shows it ("−256,3 ct", not "−256,25 ct"), with the decimal comma and the minus sign of money ("−0,50 €").
     expect(bid.heading).toMatch(/^ {2}Hint: .+\.\n {2}\(the strong bot, over \d+ worlds? dealt from your view; your expected result in cents\)$/);
     expect(bid.lines).toHaveLength(11);
-    for (const l of bid.lines) expect(l).toMatch(/^ {4}[→ ] +[+−±]\d+(\.\d)? ct {2}\S/);
-    const values = bid.lines.map((l) => Number(/([+−±])(\d+(?:\.\d)?) ct/.exec(l)!.slice(1).join('').replace('−', '-').replace('±', '').replace('+', '')));
+    for (const l of bid.lines) expect(l).toMatch(/^ {4}[→ ] +[+−±]\d+(,\d)? ct {2}\S/);
+    const values = bid.lines.map((l) => Number(/([+−±])(\d+(?:,\d)?) ct/.exec(l)!.slice(1).join('').replace(',', '.').replace('−', '-').replace('±', '').replace('+', '')));
     expect([...values].sort((a, b) => b - a)).toEqual(values);
     expect(bid.lines.filter((l) => l.startsWith('    → '))).toHaveLength(1);
     expect(bid.lines.some((l) => l.includes('weiter (pass)  [weiter]'))).toBe(true);
@@ -134,6 +134,6 @@ describe('hint at the terminal', () => {
     // Only the winners score in Schnapsen: the estimates are the side's points less the other side's, as in the analysis.
     expect(first.heading).toContain("your side's expected game points less the other side's");
     expect(first.lines.length).toBeGreaterThan(1);
-    for (const l of first.lines) expect(l).toMatch(/^ {4}[→ ] +[+−±]\d+(\.\d{1,2})? GP {2}\S/);
+    for (const l of first.lines) expect(l).toMatch(/^ {4}[→ ] +[+−±]\d+(,\d{1,2})? GP {2}\S/);
   }, 60_000);
 });

@@ -14,8 +14,8 @@ import { strongOptions } from '../search/pimc.js';
  *
  *   Hint: EA (Eichel-Ass).
  *   (the strong bot, over 24 worlds dealt from your view; your expected result in cents)
- *     → +12.5 ct  EA (Eichel-Ass)
- *        −7.5 ct  SA (Schellen-Sau)
+ *     → +12,5 ct  EA (Eichel-Ass)
+ *        −7,5 ct  SA (Schellen-Sau)
  *
  * The arrow marks the bot's choice: outside the card play the strong bot
  * keeps the easy bot's choice unless the worlds show another better with

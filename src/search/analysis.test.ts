@@ -86,13 +86,13 @@ describe('analysis of a played deal (tiny game)', () => {
       if (values[0] > values[1]) expect(text).toMatch(/Trick 8, B played HN: −30 ct, best/);
       expect(text).not.toMatch(/best GU/);
     }
-    // Rounded one by one the two values differ (−1 and −1.01 GP), but the cost, 0.002, reads as 0: best.
+    // Rounded one by one the two values differ (−1 and −1,01 GP), but the cost, 0.002, reads as 0: best.
     const gp = analysisUnit('bauernschnapsen');
     const close = formatDealAnalysis(deal([{ action: 'EA', value: -1.004 }, { action: 'EZ', value: -1.006 }], 'EZ'), ['A', 'B', 'C', 'D'], gp);
     expect(close).not.toMatch(/best EA/);
-    expect(close).toMatch(/B played EZ: −1.01 GP, best/);
+    expect(close).toMatch(/B played EZ: −1,01 GP, best/);
     const worse = formatDealAnalysis(deal([{ action: 'GU', value: -29.9 }, { action: 'HN', value: -30.01 }], 'HN'), ['A', 'B', 'C', 'D'], unit);
-    expect(worse).toMatch(/Trick 8, B played HN: −30 ct; best GU: −29.9 ct/);
+    expect(worse).toMatch(/Trick 8, B played HN: −30 ct; best GU: −29,9 ct/);
   });
 
   it('says what a decision before the play was where its notation does not: "no Stoß (weiter)", "bid weiter"', () => {

@@ -1,3 +1,4 @@
+import { decimal, signedDecimal } from '../core/numbers.js';
 import type { AnalysisUnit, DealAnalysis, DecisionAnalysis, RecordAnalysis } from './analysis.js';
 
 /**
@@ -82,11 +83,8 @@ function judge(action: string, values: readonly { action: string; value: number 
  * (game points, points) to a hundredth.
  */
 export const unitDecimals = (unit: Pick<AnalysisUnit, 'symbol'>) => (unit.symbol === 'ct' ? 1 : 2);
-const num = (x: number, unit: AnalysisUnit) => Math.abs(x).toFixed(unitDecimals(unit)).replace(/\.?0+$/, '');
-/** A value in the unit, always signed: "+10 ct", "−256.3 ct", "−0.5 GP", "±0 pt" (the sign of the value as shown: −0.01 ct is "±0 ct"). */
-export const signed = (x: number, unit: AnalysisUnit) => {
-  const n = num(x, unit);
-  return `${n === '0' ? '±' : x > 0 ? '+' : '−'}${n} ${unit.symbol}`;
-};
-const amount = (x: number, unit: AnalysisUnit) => `${num(x, unit)} ${unit.symbol}`;
+/** A value in the unit, always signed, written as money is (src/core/numbers.ts): "+10 ct", "−256,3 ct", "−0,5 GP", "±0 pt" (the sign of the value as shown: −0.01 ct is "±0 ct"). */
+export const signed = (x: number, unit: Pick<AnalysisUnit, 'symbol'>) => `${signedDecimal(x, unitDecimals(unit))} ${unit.symbol}`;
+/** An amount lost in the unit, without a sign: "30 ct", "1,5 GP". */
+const amount = (x: number, unit: AnalysisUnit) => `${decimal(Math.abs(x), unitDecimals(unit))} ${unit.symbol}`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Lang } from '../../games/present.js';
 import type { ChoiceValue, DealAnalysis, DecisionAnalysis, Grade, RecordAnalysis } from '../../search/analysis.js';
-import { takenIsBest, unitDecimals } from '../../search/analysisText.js';
+import { takenIsBest } from '../../search/analysisText.js';
+import { formatValue } from './values.js';
 
 /**
  * The analysis of a record in the record viewer (issue 22): fetched from
@@ -97,16 +98,6 @@ export function aw(lang: Lang, w: keyof typeof W): string {
 }
 
 const MARK: Record<Grade, string> = { inaccuracy: '?!', mistake: '?', blunder: '??' };
-
-/** A value in the game's unit: "−20 ct", "+1,5 Pkt."; as many decimals as at the terminal (unitDecimals). */
-export function formatValue(v: number, unit: RecordAnalysis['unit'], lang: Lang, signed = true): string {
-  const cents = unit.symbol === 'ct';
-  const n = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: unitDecimals(unit), signDisplay: signed ? 'exceptZero' : 'auto' })
-    .format(v)
-    .replace('-', '−');
-  const symbol = lang === 'de' && !cents ? 'Pkt.' : unit.symbol;
-  return `${n}\u00a0${symbol}`;
-}
 
 /** The unit in words: "Cent", "game points". */
 function unitWords(unit: RecordAnalysis['unit'], lang: Lang): string {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { hintIntoView } from './inView.js';
 import type { Lang, TableModel } from '../../games/present.js';
 import type { ServerMessage } from '../../server/protocol.js';
-import { formatValue } from './analysis.js';
+import { formatValue } from './values.js';
 import { labelOf } from './hand.js';
 import type { Connection, ServerMsg } from './net.js';
 
@@ -119,7 +119,7 @@ export function HintButton({ conn, table, m, legal, lang }: { conn: Connection; 
             {hint.estimates.map((e) => (
               <li key={e.action} class={e.action === hint.choice ? 'best' : ''} data-action={e.action}>
                 <span class="mark" aria-hidden="true">{e.action === hint.choice ? '→' : ''}</span>
-                <span class="v">{formatValue(e.value, { symbol: hint.unit.symbol, name: hint.unit.name, grades: [0, 0, 0] }, lang)}</span> <span>{words(m, e.action, lang)}</span>
+                <span class="v">{formatValue(e.value, hint.unit, lang)}</span> <span>{words(m, e.action, lang)}</span>
               </li>
             ))}
           </ul>
