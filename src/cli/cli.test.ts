@@ -78,7 +78,7 @@ describe('stich play schafkopf', () => {
     writeFileSync(fair, JSON.stringify(record));
     const bad = stich(['verify', fair]);
     expect(bad.code).toBe(1);
-    expect(bad.err).toMatch(/deal 3: FAILS: commitmentMismatch/);
+    expect(bad.err).toMatch(/deal 3: FAILS: the commitment published before the deal does not fit the seed and deal revealed after it/);
 
     const seeded = join(tmp, 'seeded.json');
     expect(stich(['play', 'talonschnapsen', '--seats', 'bot,bot,bot', '--deals', '2', '--seed', '5', '--record', seeded]).code).toBe(0);
@@ -384,7 +384,7 @@ describe('the terminal game, finished (issue 24)', () => {
     const v = stich(['verify', file]);
     expect(v.err).toBe('');
     expect(v.code).toBe(0);
-    expect(v.out).toContain('all 4 decks verified');
+    expect(v.out).toContain('all 4 decks verified, and the play follows the rules.');
   });
 
   it('lines are wrapped at word boundaries to the width of the terminal (COLUMNS for a pipe)', () => {

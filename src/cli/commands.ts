@@ -58,19 +58,28 @@ export function replayCommand(file: string, out: NodeJS.WritableStream): number 
 
 /**
  * `stich verify FILE`: recomputes every deck of a record from its revealed seed and contributions and checks every
- * commitment (docs/fairness.md); one line per deal, status 1 if any deal fails (a bad record: status 2, as everywhere).
+ * commitment (docs/fairness.md), one line per deal, and checks the play as `stich replay` does (every action, carry,
+ * outcome and the sheet), one line; all in words. Status 1 if a deal or the play fails (a bad record: status 2, as
+ * everywhere).
  */
 export async function verifyCommand(file: string, out: NodeJS.WritableStream, errOut: NodeJS.WritableStream): Promise<number> {
   const { record, module } = loadRecord(file);
   const verdict = await verifyRecord(record, module);
   // A record whose rules cannot be read is a bad record, as in replay and analyze; a deal that fails is the verdict (status 1).
-  if (verdict.problem !== undefined) throw new CliError(`${file}: ${verdict.problem}`);
+  if (verdict.problem !== undefined || verdict.play === undefined) throw new CliError(`${file}: ${verdict.problem ?? 'cannot be checked'}`);
   for (const d of verdict.deals) (d.ok ? out : errOut).write(`${file}: deal ${d.deal + 1}: ${d.ok ? '' : 'FAILS: '}${d.message}\n`);
+  const { play } = verdict;
+  (play.ok ? out : errOut).write(`${file}: ${play.where}${play.ok ? '' : 'FAILS: '}${play.message}\n`);
   const failed = verdict.deals.filter((d) => !d.ok).length;
   const n = verdict.deals.length;
-  if (failed === 0) out.write(`${file}: all ${n} deck${n === 1 ? '' : 's'} verified.\n`);
-  else errOut.write(`${file}: ${failed} of ${n} deck${n === 1 ? '' : 's'} fail${failed === 1 ? 's' : ''} verification.\n`);
-  return failed === 0 ? 0 : 1;
+  const decks = `${n} deck${n === 1 ? '' : 's'}`;
+  if (failed === 0 && play.ok) {
+    out.write(`${file}: all ${decks} verified, and the play follows the rules.\n`);
+    return 0;
+  }
+  const why = [...(failed > 0 ? [`${failed} of ${decks} fail${failed === 1 ? 's' : ''} verification`] : []), ...(play.ok ? [] : ['the play does not follow the rules'])];
+  errOut.write(`${file}: ${why.join('; ')}.\n`);
+  return 1;
 }
 
 /** `stich conformance FILE [--game G]`: one line per failing game, then "N passed, M failed". */

@@ -123,7 +123,7 @@ program
 program
   .command('verify')
   .argument('<file>', 'a game record (JSON)')
-  .description('check that no deck was stacked: recompute every deck from its revealed seed and contributions and check every commitment')
+  .description('check that no deck was stacked and the play follows the rules: recompute every deck from its revealed seed and contributions, check every commitment, and re-check every action as replay does')
   .action(async (file: string) => {
     process.exitCode = await verifyCommand(file, process.stdout, process.stderr);
   });

@@ -96,7 +96,8 @@ export function toRecord<T extends GameTypes>(gameId: string, result: SittingRes
 const fault = (code: ErrorCode, message: string, deal?: number, action?: number): Result<never, RecordError> =>
   err({ code, message: locate(deal, action) + message, deal, action });
 
-function locate(deal?: number, action?: number): string {
+/** Where a fault of a record lies, as its message begins: "deal 2: ", "deal 2, action 7: ", or "" for the record as a whole. */
+export function locate(deal?: number, action?: number): string {
   if (deal === undefined) return '';
   return action === undefined ? `deal ${deal + 1}: ` : `deal ${deal + 1}, action ${action + 1}: `;
 }

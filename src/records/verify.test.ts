@@ -81,25 +81,58 @@ describe('stich verify', () => {
       return verify(record);
     };
     const cases: [number, (d: Deal) => void, RegExp][] = [
-      [1, (d) => (d.fair.seed = flip(d.fair.seed)), /deal 2: FAILS: commitmentMismatch: the commitment does not match the revealed seed/],
-      [2, (d) => (d.fair.commitment = flip(d.fair.commitment)), /deal 3: FAILS: commitmentMismatch/],
-      [0, (d) => (d.fair.contributions[0] = flip(d.fair.contributions[0]!)), /deal 1: FAILS: deckMismatch: the deck differs from the recomputed deck at position \d+/],
-      [0, (d) => (d.fair.contributions[2] = randomSeedHex()), /deal 1: FAILS: deckMismatch/],
-      [1, (d) => ([d.deck[0], d.deck[1]] = [d.deck[1], d.deck[0]]), /deal 2: FAILS: deckMismatch: the deck differs from the recomputed deck at position 0/],
-      [1, (d) => (d.fair.context.deal += 10), /deal 2: FAILS: commitmentMismatch/],
+      [1, (d) => (d.fair.seed = flip(d.fair.seed)), /deal 2: FAILS: the commitment published before the deal does not fit the seed and deal revealed after it: the commitment does not match the revealed seed/],
+      [2, (d) => (d.fair.commitment = flip(d.fair.commitment)), /deal 3: FAILS: the commitment published before the deal does not fit the seed/],
+      [0, (d) => (d.fair.contributions[0] = flip(d.fair.contributions[0]!)), /deal 1: FAILS: the deck dealt is not the one the seed and the contributions give: the deck differs from the recomputed deck at position \d+/],
+      [0, (d) => (d.fair.contributions[2] = randomSeedHex()), /deal 1: FAILS: the deck dealt is not the one the seed and the contributions give/],
+      [1, (d) => ([d.deck[0], d.deck[1]] = [d.deck[1], d.deck[0]]), /deal 2: FAILS: the deck dealt is not the one the seed and the contributions give: the deck differs from the recomputed deck at position 0/],
+      [1, (d) => (d.fair.context.deal += 10), /deal 2: FAILS: the commitment published before the deal does not fit the seed/],
       [2, (d) => (d.fair.context.deal = 0), /deal 3: FAILS: the proof repeats deal number 0 of deal 1/],
       [1, (d) => (d.fair.context.table = 'another'), /deal 2: FAILS: the proof belongs to table "another"/],
       [0, (d) => d.fair.contributions.pop(), /deal 1: FAILS: the proof has 3 contributions; the record has 4 seats/],
-      [0, (d) => (d.fair.seed = 'XYZ'), /deal 1: FAILS: badSeed/],
+      [0, (d) => (d.fair.seed = 'XYZ'), /deal 1: FAILS: the proof cannot be read: the server seed/],
     ];
     for (const [k, change, message] of cases) {
       const r = await tamper(k, change);
       expect(r.code).toBe(1);
       expect(r.err).toMatch(message);
       expect(r.err).toMatch(/1 of 3 decks fails verification/);
+      // In words for a person: no check's internal code (commitmentMismatch, deckMismatch, badSeed).
+      expect(r.err).not.toMatch(/FAILS: [a-z]+[A-Z]\w*:/);
       // The other deals still verify.
       expect(r.out.match(/verified/g)).toHaveLength(2);
     }
+  });
+
+  it('also checks the play as stich replay does: an action the rules refuse fails, naming deal, action and why, while the decks still verify', async () => {
+    const record = await fairSitting(schafkopfModule, 3, 4);
+    const passed = await verify(record);
+    expect(passed.code).toBe(0);
+    expect(passed.out).toMatch(/: the rules allow every action and give every outcome and the score sheet recorded/);
+    expect(passed.out).toContain('all 3 decks verified, and the play follows the rules.');
+
+    const bad = clone(record);
+    const actions = bad.deals[1].actions as [number, string][];
+    // A seat plays the card the next seat plays: never in its own hand.
+    const i = actions.findIndex(([, a], k) => /^[EGHS][AZKOU987]$/.test(a) && /^[EGHS][AZKOU987]$/.test(actions[k + 1]?.[1] ?? ''));
+    actions[i] = [actions[i][0], actions[i + 1][1]];
+    const replayed = replayRecord(unwrap(parseRecord(JSON.stringify(bad))), schafkopfModule as unknown as GameModule<GameTypes>);
+    if (replayed.ok) throw new Error('the changed record replays');
+    const r = await verify(bad);
+    expect(r.code).toBe(1);
+    // Every deck is still the fair one; the play is what fails, in replay's words.
+    expect(r.out.match(/deal \d: verified/g)).toHaveLength(3);
+    const reason = replayed.error.message.replace(/^deal 2, action \d+: /, '');
+    expect(reason).toMatch(/you do not hold/);
+    expect(r.err).toContain(`: deal 2, action ${i + 1}: FAILS: an action the rules refuse: ${reason} (the deals after it cannot be checked against the rules)`);
+    expect(r.err).toMatch(/: the play does not follow the rules\.\n$/);
+
+    // An outcome changed in the record fails as the deal's.
+    const changed = clone(record) as unknown as { deals: { outcome: unknown }[] };
+    changed.deals[2].outcome = { ...(changed.deals[2].outcome as object), changed: true };
+    const o = await verify(changed);
+    expect(o.code).toBe(1);
+    expect(o.err).toMatch(/: deal 3: FAILS: the deal does not follow the rules: the recorded outcome differs from the rules'/);
   });
 
   it('a deal without a proof fails: a --seed sitting, version 1 and 2 records (which still replay)', async () => {

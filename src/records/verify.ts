@@ -1,16 +1,25 @@
 import { parseCards } from '../cards/notation.js';
 import { verifyDeal } from '../core/fairness.js';
+import type { ErrorCode } from '../core/result.js';
 import { quote } from '../core/text.js';
 import type { AnyGameModule } from '../games/module.js';
 import { rulesFromJson } from '../games/ruleBook.js';
-import type { GameRecord } from './record.js';
+import { locate, replayRecord, type GameRecord } from './record.js';
 
 /**
  * `stich verify`: checks that every deck of a record is the one its revealed
  * seed and contributions give (docs/fairness.md), and that every commitment
- * is the hash of its seed and context. The rules of play are `stich replay`'s
- * business; this looks only at the shuffles.
+ * is the hash of its seed and context; and that the play follows the rules,
+ * by `stich replay`'s own check (`replayRecord`: every action, carry,
+ * outcome and the score sheet). Every verdict is said in words for a person,
+ * not by the check's error code.
  */
+
+/** Why a deal's proof fails, in words, by the code `verifyDeal` returns; its message says the details. */
+const PROOF_FAILS: Partial<Record<ErrorCode, string>> = {
+  commitmentMismatch: 'the commitment published before the deal does not fit the seed and deal revealed after it',
+  deckMismatch: 'the deck dealt is not the one the seed and the contributions give',
+};
 
 /** The verdict on one deal (index from 0). */
 export interface DealVerdict {
@@ -20,12 +29,30 @@ export interface DealVerdict {
   readonly message: string;
 }
 
-/** Verifies every deal of a parsed record; a record without one failing deal verifies. */
-export async function verifyRecord(record: GameRecord, module: AnyGameModule): Promise<{ ok: boolean; problem?: string; deals: DealVerdict[] }> {
+/** The verdict on the play: whether the rules allow every action and give every outcome, carry and the sheet recorded. */
+export interface PlayVerdict {
+  readonly ok: boolean;
+  /** Where it fails, as "deal 2, action 7: " (empty for the record as a whole or when it passes). */
+  readonly where: string;
+  /** What was checked, or why the play fails: "an action the rules refuse: seat 1 "HA": you do not hold HA". */
+  readonly message: string;
+}
+
+export interface RecordVerdict {
+  readonly ok: boolean;
+  /** Why the record cannot be checked at all (its rules cannot be read): an error of the command, not a verdict. */
+  readonly problem?: string;
+  readonly deals: DealVerdict[];
+  readonly play?: PlayVerdict;
+}
+
+/** Verifies every deal of a parsed record and its play; a record without one failing deal whose play the rules allow verifies. */
+export async function verifyRecord(record: GameRecord, module: AnyGameModule): Promise<RecordVerdict> {
   const { game } = module;
   if (record.game !== game.id) return { ok: false, problem: `the record is of ${quote(record.game)}, not "${game.id}"`, deals: [] };
   const rules = rulesFromJson(game.ruleBook, { ...(module.legacyRuleValues?.[record.version] ?? {}), ...record.rules });
   if (!rules.ok) return { ok: false, problem: rules.error.message, deals: [] };
+  const play = verifyPlay(record, module);
   const pack = game.pack(rules.value);
   const seats = record.players.length;
   const deals: DealVerdict[] = [];
@@ -65,7 +92,7 @@ export async function verifyRecord(record: GameRecord, module: AnyGameModule): P
     }
     const checked = await verifyDeal({ pack, commitment: f.commitment, serverSeed: f.seed, contributions: f.contributions, context: f.context, deck: deck.value });
     if (!checked.ok) {
-      verdict(false, `${checked.error.code}: ${checked.error.message}`);
+      verdict(false, `${PROOF_FAILS[checked.error.code] ?? 'the proof cannot be read'}: ${checked.error.message}`);
       continue;
     }
     const substituted = f.contributions.flatMap((c, s) => (c === null ? [s] : []));
@@ -76,5 +103,21 @@ export async function verifyRecord(record: GameRecord, module: AnyGameModule): P
         (substituted.length > 0 ? `, substituted for seat${substituted.length === 1 ? '' : 's'} ${substituted.join(', ')}` : ''),
     );
   }
-  return { ok: deals.every((v) => v.ok), deals };
+  return { ok: play.ok && deals.every((v) => v.ok), deals, play };
+}
+
+/**
+ * The play checked as `stich replay` checks it (`replayRecord`, not a second copy of the rules): the first action
+ * the rules refuse, or the first carry, outcome or sheet that differs from what the rules give. Past it nothing
+ * more can be checked by the rules.
+ */
+export function verifyPlay(record: GameRecord, module: AnyGameModule): PlayVerdict {
+  const replay = replayRecord(record, module);
+  if (replay.ok) return { ok: true, where: '', message: 'the rules allow every action and give every outcome and the score sheet recorded (as stich replay checks them)' };
+  const e = replay.error;
+  const where = locate(e.deal, e.action);
+  const why = e.message.startsWith(where) ? e.message.slice(where.length) : e.message;
+  const what = e.action !== undefined ? 'an action the rules refuse' : e.deal !== undefined ? 'the deal does not follow the rules' : 'the record does not follow the rules';
+  const rest = e.deal !== undefined && e.deal < record.deals.length - 1 ? ' (the deals after it cannot be checked against the rules)' : '';
+  return { ok: false, where, message: `${what}: ${why}${rest}` };
 }
