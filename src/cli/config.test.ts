@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { limitsFromEnvironment, parseTrustProxy, serveSettings, withoutServeEnvironment } from './config.js';
+import { Client } from '../server/client.js';
+import { limitsFromEnvironment, parseHeartbeatMs, parseTrustProxy, serveSettings, withoutServeEnvironment } from './config.js';
 
 const BIN = join(process.cwd(), 'dist/cli/main.js');
 
@@ -60,6 +61,20 @@ describe('parseTrustProxy', () => {
   });
 });
 
+describe('parseHeartbeatMs', () => {
+  it('is a whole number of milliseconds from 1000 to 300000, from --heartbeat-ms or STICH_HEARTBEAT_MS; unset keeps the default', () => {
+    expect(parseHeartbeatMs(undefined)).toBeUndefined();
+    expect(parseHeartbeatMs({ value: '1000', from: '--heartbeat-ms' })).toBe(1000);
+    expect(parseHeartbeatMs({ value: '300000', from: 'STICH_HEARTBEAT_MS' })).toBe(300_000);
+    expect(serveSettings({}, { STICH_HEARTBEAT_MS: '2500' }).heartbeatMs).toEqual({ value: '2500', from: 'STICH_HEARTBEAT_MS' });
+    for (const bad of ['999', '300001', '0', '-5', '1.5', '10s', '', '1e4']) {
+      expect(() => parseHeartbeatMs({ value: bad, from: '--heartbeat-ms' })).toThrow(
+        `--heartbeat-ms is how often the server pings every socket, in milliseconds: a whole number from 1000 to 300000 (default 10000), not ${JSON.stringify(bad)}`,
+      );
+    }
+  });
+});
+
 /** `stich serve` with this environment (and nothing of the caller's serve variables); resolves with its first line, or its error on exit. */
 function serve(args: string[], env: Record<string, string>): Promise<{ line: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: { ...withoutServeEnvironment(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -103,6 +118,19 @@ describe('stich serve configured from the environment (the real server)', () => 
     }
   });
 
+  it('pings its sockets as often as --heartbeat-ms says, and its hello tells the client', async () => {
+    const s = await serve(['--port', '0', '--db', join(dir, 'heartbeat.db'), '--heartbeat-ms', '1500'], { STICH_HEARTBEAT_MS: '60000' });
+    try {
+      const url = /on (http:\/\/\S+)/.exec(s.line)![1];
+      const c = await Client.guest(url, 'Pochhammer');
+      const hello = c.inbox.find((m) => m.type === 'hello') ?? (await c.next((m) => m.type === 'hello'));
+      expect(hello).toMatchObject({ type: 'hello', heartbeat: 1500 });
+      await c.close();
+    } finally {
+      await s.stop();
+    }
+  });
+
   it('names the variable a bad value came from, and starts nothing', () => {
     const run = (env: Record<string, string>, args: string[] = []) =>
       spawnSync(process.execPath, [BIN, 'serve', ...args], { env: { ...withoutServeEnvironment(), ...env }, encoding: 'utf8', timeout: 30_000 });
@@ -116,10 +144,14 @@ describe('stich serve configured from the environment (the real server)', () => 
     expect(run(cluster).stderr).toMatch(/^stich: STICH_REDIS_URL starts one process of a cluster, .*STICH_CLUSTER_KEY .*openssl rand -hex 32/);
     expect(run({ ...cluster, STICH_CLUSTER_KEY: 'secret' }).stderr).toMatch(/^stich: STICH_CLUSTER_KEY: a cluster key is 32 random bytes, written as 64 hex digits/);
     expect(run({ STICH_LOG: 'loud' }).stderr).toMatch(/^stich: STICH_LOG must be one of fatal, error, warn, info, debug, trace, silent, not "loud"/);
+    const heartbeat = run({ STICH_PORT: '0' }, ['--heartbeat-ms', '10s']);
+    expect(heartbeat.status).toBe(2);
+    expect(heartbeat.stderr).toBe('stich: --heartbeat-ms is how often the server pings every socket, in milliseconds: a whole number from 1000 to 300000 (default 10000), not "10s"\n');
+    expect(run({ STICH_PORT: '0', STICH_HEARTBEAT_MS: '50' }).stderr).toMatch(/^stich: STICH_HEARTBEAT_MS is how often the server pings every socket/);
   });
 
   it('lists the variables in its help', () => {
     const help = spawnSync(process.execPath, [BIN, 'serve', '--help'], { encoding: 'utf8' }).stdout;
-    for (const v of ['STICH_PORT', 'STICH_DB', 'STICH_PG_URL', 'STICH_REDIS_URL', 'STICH_HOST', 'STICH_TRUST_PROXY', 'STICH_CLUSTER_KEY']) expect(help).toContain(v);
+    for (const v of ['STICH_PORT', 'STICH_DB', 'STICH_PG_URL', 'STICH_REDIS_URL', 'STICH_HOST', 'STICH_TRUST_PROXY', 'STICH_CLUSTER_KEY', 'STICH_HEARTBEAT_MS', '--heartbeat-ms <ms>']) expect(help).toContain(v);
   });
 });

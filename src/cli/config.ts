@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { DEFAULT_LIMITS } from '../server/limits.js';
 import { CliError } from './play.js';
 
 /**
@@ -23,6 +24,7 @@ export const SERVE_ENVIRONMENT = {
   trustProxy: 'STICH_TRUST_PROXY',
   origin: 'STICH_ORIGINS',
   sessionDays: 'STICH_SESSION_DAYS',
+  heartbeatMs: 'STICH_HEARTBEAT_MS',
 } as const;
 
 export type ServeKey = keyof typeof SERVE_ENVIRONMENT;
@@ -86,6 +88,24 @@ export function parseTrustProxy(setting: Setting | undefined): string[] | undefi
     );
   }
   return items;
+}
+
+/** The WebSocket heartbeat's bounds (ms): a ping a second at most, and a socket gone without a word noticed within ten minutes. */
+export const HEARTBEAT_RANGE = [1000, 300_000] as const;
+
+/**
+ * `--heartbeat-ms MS`: how often the server pings every socket (`heartbeatMs` in src/server/limits.ts; its `hello`
+ * tells the client, which pings as often). A whole number of milliseconds from 1000 to 300000; undefined: the default.
+ */
+export function parseHeartbeatMs(setting: Setting | undefined): number | undefined {
+  if (setting === undefined) return undefined;
+  const text = setting.value === true ? '' : setting.value;
+  const [low, high] = HEARTBEAT_RANGE;
+  const ms = Number(text);
+  if (!/^\d{1,9}$/.test(text) || ms < low || ms > high) {
+    throw new CliError(`${setting.from} is how often the server pings every socket, in milliseconds: a whole number from ${low} to ${high} (default ${DEFAULT_LIMITS.heartbeatMs}), not ${JSON.stringify(text.slice(0, 40))}`);
+  }
+  return ms;
 }
 
 /**

@@ -7,7 +7,8 @@ import { conformanceCommand, replayCommand, rulesCommand, verifyCommand } from '
 import { readFileSync } from 'node:fs';
 import { GAMES, gameIds } from '../games/registry.js';
 import { CliError, playCommand } from './play.js';
-import { LIMIT_ENVIRONMENT, SERVE_ENVIRONMENT } from './config.js';
+import { HEARTBEAT_RANGE, LIMIT_ENVIRONMENT, SERVE_ENVIRONMENT } from './config.js';
+import { DEFAULT_LIMITS } from '../server/limits.js';
 import { serveCommand } from './serve.js';
 import { wrapText } from './terminal.js';
 
@@ -162,6 +163,7 @@ program
   .option('--redis-prefix <prefix>', "the cluster's prefix of Redis keys and channels (default stich)")
   .option('--origin <origins>', 'the origins whose pages may open the WebSocket with the session cookie, comma-separated (https://stich.example); default: the host the request names')
   .option('--session-days <days>', 'a session ends after this many days without use (default 30)')
+  .option('--heartbeat-ms <ms>', `how often the server pings every WebSocket; one that answered neither that ping nor sent anything by the next is ended (default ${DEFAULT_LIMITS.heartbeatMs}; ${HEARTBEAT_RANGE[0]} to ${HEARTBEAT_RANGE[1]})`)
   .option('--lease-ms <ms>', "a cluster process's lease on its tables: another takes them this long after it stopped renewing (default 1400; docs/cluster.md)")
   .option('--cluster-key <key>', "the key a cluster's processes share to seal their messages in Redis: 64 hex digits (openssl rand -hex 32); better in STICH_CLUSTER_KEY, which other users cannot read in the process list")
   .option('--trust-proxy [addresses]', 'behind nginx or Caddy: take the client\'s address from X-Forwarded-For when the request comes from these proxies (comma-separated addresses or CIDR ranges; without a value: loopback)')

@@ -1,4 +1,4 @@
-import { limitsFromEnvironment, parseTrustProxy, serveSettings, type ServeFlags, type Setting } from './config.js';
+import { limitsFromEnvironment, parseHeartbeatMs, parseTrustProxy, serveSettings, type ServeFlags, type Setting } from './config.js';
 import { parseOrigins } from '../server/origins.js';
 import { CliError } from './play.js';
 import { parseThink } from './seats.js';
@@ -57,7 +57,8 @@ export async function serveCommand(opts: ServeOptions, out: NodeJS.WritableStrea
   const daysText = text(s.sessionDays);
   const days = daysText === undefined ? 30 : Number(daysText);
   if (!/^\d+(\.\d+)?$/.test(daysText ?? '30') || days <= 0 || days > 3650) throw new CliError(`${s.sessionDays!.from} must be a number of days above 0 and at most 3650, not ${JSON.stringify(daysText)}`);
-  const limits = limitsFromEnvironment(env);
+  const heartbeatMs = parseHeartbeatMs(s.heartbeatMs);
+  const limits = { ...limitsFromEnvironment(env), ...(heartbeatMs !== undefined ? { heartbeatMs } : {}) };
   const { startServer } = await import('../server/server.js');
   const { describeLocation } = await import('../server/store/open.js');
   const where = pg !== undefined ? { pg } : { db: text(s.db) ?? 'stich.db' };
