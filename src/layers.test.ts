@@ -43,10 +43,8 @@ describe('the layers', () => {
     expect(web.some((i) => layer(i.to) === 'server' && i.typeOnly)).toBe(true);
   });
 
-  it('a game never imports the sitting loop, records, the CLI, the server or the browser client', () => {
-    // search/ is left out here: Schafkopf's Ramsch points search and its bench still take sortMovesByScore (search/solver.ts) and
-    // percentile (search/arena.ts) from it, against the arrows of docs/architecture.md; a matter of its own.
-    const above = new Set(['sitting', 'records', 'cli', 'server', 'web', 'shared']);
+  it('a game never imports the sitting loop, the generic search, records, the CLI, the server or the browser client', () => {
+    const above = new Set(['sitting', 'search', 'records', 'cli', 'server', 'web', 'shared']);
     expect(importsOf('games').filter((i) => above.has(layer(i.to)!))).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { shuffleDeck } from '../cards/deck.js';
 import { SeededRng, type Rng } from '../core/rng.js';
+import { percentile } from '../core/stats.js';
 import type { Agent } from '../games/agent.js';
 import type { GameTypes, Seat } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
@@ -154,12 +155,6 @@ export function estimate(xs: readonly number[]): Estimate {
   const v = xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1);
   const half = t95(n - 1) * Math.sqrt(v / n);
   return { mean, low: mean - half, high: mean + half };
-}
-
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1));
-  return sorted[i];
 }
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';

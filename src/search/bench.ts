@@ -5,7 +5,7 @@ import type { GameModule } from '../games/module.js';
 import { toRecord } from '../records/record.js';
 import { playSitting } from '../sitting/play.js';
 import { analyzeGameRecord } from './analysis.js';
-import { percentile } from './arena.js';
+import { percentile } from '../core/stats.js';
 import type { SearchState } from '../games/search.js';
 import { Solver, SolverTimeout } from './solver.js';
 

@@ -1,6 +1,7 @@
 import { lowestBit32 } from '../cards/bits.js';
 import type { SearchState } from '../games/search.js';
 import { Table } from './transposition.js';
+import { sortMovesByScore } from '../core/moveOrder.js';
 
 /**
  * The generic perfect-information solver: the exact value of a deal under
@@ -454,25 +455,6 @@ export function movesOf(mask: number): number[] {
 }
 
 const TWO_32 = 4294967296;
-
-/**
- * Sorts the first `n` moves of `buf` by their scores in `score` (kept beside them), highest first, ties in their
- * order: an insertion sort, for the few moves of a ply.
- */
-export function sortMovesByScore(buf: Int32Array, score: Float64Array, n: number): void {
-  for (let i = 1; i < n; i++) {
-    const m = buf[i];
-    const v = score[i];
-    let j = i - 1;
-    while (j >= 0 && score[j] < v) {
-      buf[j + 1] = buf[j];
-      score[j + 1] = score[j];
-      j--;
-    }
-    buf[j + 1] = m;
-    score[j + 1] = v;
-  }
-}
 
 function fillMoves(mask: number, out: Int32Array): number {
   let n = 0;

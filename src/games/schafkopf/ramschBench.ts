@@ -1,6 +1,6 @@
 import { shuffleDeck } from '../../cards/deck.js';
 import { SeededRng } from '../../core/rng.js';
-import { percentile } from '../../search/arena.js';
+import { percentile } from '../../core/stats.js';
 import { schafkopfPack } from './cards.js';
 import { RamschSolver, RamschTimeout } from './ramsch.js';
 import type { SchafkopfRules } from './rules.js';

@@ -3,7 +3,7 @@ import type { Seat } from '../game.js';
 import { schafkopfPack } from './cards.js';
 import type { SchafkopfSearch } from './search.js';
 import type { LastTricks } from './searchEndgame.js';
-import { sortMovesByScore } from '../../search/solver.js';
+import { sortMovesByScore } from '../../core/moveOrder.js';
 import { DuckTest } from './ramschDucks.js';
 import { KeyTable } from './ramschTable.js';
 import { playTables } from './tables.js';
