@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BotPool } from './botPool.js';
+import type { Limits } from './limits.js';
 import type { Store } from './store/store.js';
 
 /**
@@ -11,9 +12,10 @@ export const ANALYSIS_VERSION = 3;
 export interface AnalysisRoutesOptions {
   readonly store: Store;
   readonly bots: BotPool;
+  readonly limits: Pick<Limits, 'analysesAtOnce' | 'analysesPerAddress'>;
 }
 
-type Job = { readonly state: 'computing'; readonly since: number } | { readonly state: 'failed'; readonly message: string };
+type Job = { readonly state: 'computing'; readonly since: number; readonly address: string } | { readonly state: 'failed'; readonly message: string };
 
 /**
  * `GET /api/records/:id/analysis` (issue 22): the analysis of a finished
@@ -23,16 +25,34 @@ type Job = { readonly state: 'computing'; readonly since: number } | { readonly 
  * store and served from there (200), the same for everyone. A record that
  * cannot be analysed answers 422 with the reason, an unknown one 404. A
  * store without analyses (optional methods) keeps the result in memory.
+ *
+ * Anyone may ask (no session is needed), for any record, so what is computed at once is bounded
+ * (docs/security.md): `limits.analysesAtOnce` analyses computing or waiting in the process, and
+ * `limits.analysesPerAddress` of them started by one client address; past either a new analysis is refused
+ * (503 `busy`, 429 `tooManyAnalyses`, both with Retry-After) and nothing is started. Asking again for an analysis
+ * being computed costs nothing and counts nowhere.
  */
-export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (app, { store, bots }) => {
+export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (app, { store, bots, limits }) => {
   const jobs = new Map<string, Job>();
   const memory = new Map<string, string>();
+  /** Analyses computing or waiting, per client address that started them. */
+  const running = new Map<string, number>();
+  let computing = 0;
+  const finished = (address: string): void => {
+    computing--;
+    const n = (running.get(address) ?? 1) - 1;
+    if (n > 0) running.set(address, n);
+    else running.delete(address);
+  };
 
   const stored = async (id: string): Promise<string | undefined> => (store.analysis ? store.analysis(id, ANALYSIS_VERSION) : memory.get(id));
 
-  const start = (id: string, record: unknown): void => {
-    jobs.set(id, { state: 'computing', since: Date.now() });
+  const start = (id: string, record: unknown, address: string): void => {
+    jobs.set(id, { state: 'computing', since: Date.now(), address });
+    computing++;
+    running.set(address, (running.get(address) ?? 0) + 1);
     void bots.analyze(record, `analysis/${id}`).then(async (reply) => {
+      finished(address);
       if (!reply.ok) {
         jobs.set(id, { state: 'failed', message: reply.message });
         return;
@@ -58,7 +78,16 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
     if (!job) {
       const r = await store.record(id);
       if (!r) return reply.code(404).send({ error: { code: 'unknownRecord', message: 'no such record' } });
-      start(id, r.record);
+      // Checked after the lookup (which waits for the store), so that requests at the same moment cannot slip past together.
+      if (jobs.get(id) === undefined) {
+        if (computing >= limits.analysesAtOnce) {
+          return reply.code(503).header('retry-after', '10').send({ error: { code: 'busy', message: `the server is computing ${limits.analysesAtOnce} analyses already; ask again in a little while`, params: { max: limits.analysesAtOnce, wait: 10 } } });
+        }
+        if ((running.get(req.ip) ?? 0) >= limits.analysesPerAddress) {
+          return reply.code(429).header('retry-after', '10').send({ error: { code: 'tooManyAnalyses', message: `at most ${limits.analysesPerAddress} analyses at once from one address; ask again when one is done`, params: { max: limits.analysesPerAddress, wait: 10 } } });
+        }
+        start(id, r.record, req.ip);
+      }
     }
     const since = (jobs.get(id) as { since?: number } | undefined)?.since ?? Date.now();
     return reply.code(202).header('retry-after', '2').send({ status: 'computing', record: id, seconds: Math.round((Date.now() - since) / 1000) });

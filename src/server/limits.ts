@@ -11,9 +11,21 @@ export interface Limits {
   readonly chatLength: number;
   readonly chatRate: number;
   readonly chatBurst: number;
-  /** Hints a connection may ask for per second on average, and the burst it may save up (each costs the strong bot's thinking in a worker). */
+  /** Hints one player may ask for per second on average over all his connections, and the burst he may save up (each costs the strong bot's thinking in a worker). */
   readonly hintRate: number;
   readonly hintBurst: number;
+  /**
+   * Hints one process computes at once, per bot worker (over all players and tables): a hint takes a worker's thread
+   * for the strong bot's time, ahead of the bots' decisions, so more players asking at once are refused
+   * (`rateLimited`) rather than queued behind each other and the bots.
+   */
+  readonly hintsPerWorker: number;
+  /**
+   * Analyses of records (GET /api/records/:id/analysis) one process computes or holds waiting at once, and those one
+   * client address may have started that are not done yet: each takes a bot worker for seconds to minutes.
+   */
+  readonly analysesAtOnce: number;
+  readonly analysesPerAddress: number;
   /** Waiting tables one user may have opened at once (docs/security.md); 0: no limit. */
   readonly waitingTablesPerUser: number;
   /** Tables one user, and one address, may open per minute (the burst is the same number); 0: no limit. */
@@ -73,6 +85,9 @@ export const DEFAULT_LIMITS: Limits = {
   chatBurst: 5,
   hintRate: 1 / 5,
   hintBurst: 3,
+  hintsPerWorker: 2,
+  analysesAtOnce: 4,
+  analysesPerAddress: 2,
   waitingTablesPerUser: 3,
   tablesPerMinute: 10,
   tablesPerMinutePerAddress: 30,

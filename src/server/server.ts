@@ -179,7 +179,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   for (const routes of ROUTES) await app.register(routes, ctx);
   if (moderation) for (const routes of [adminRoutes, reportRoutes]) await app.register(routes, { ...ctx, moderation });
-  await app.register(analysisRoutes, { store, bots: hall.bots });
+  await app.register(analysisRoutes, { store, bots: hall.bots, limits });
 
   // The browser client's files, and index.html for the app's own paths.
   if (hasClient) {

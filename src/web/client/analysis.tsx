@@ -7,7 +7,7 @@ import { formatValue } from './values.js';
 /**
  * The analysis of a record in the record viewer (issue 22): fetched from
  * `GET /api/records/:id/analysis` (asked again after Retry-After while the
- * server answers 202), then shown beside the current step (its cost, grade
+ * server answers 202, or 429/503 while it computes others), then shown beside the current step (its cost, grade
  * and the best alternative), as a graph of the declaring side's expected
  * result after each trick, a summary per player, and why the two valuations
  * can differ.
@@ -31,7 +31,8 @@ export function useAnalysis(id: string, asked: number): AnalysisState {
         const body = (await res.json().catch(() => null)) as (RecordAnalysis & { seconds?: number; error?: { message: string } }) | null;
         if (stopped) return;
         if (res.status === 200 && body) setS({ state: 'ready', analysis: body });
-        else if (res.status === 202) {
+        // 202: being computed; 429/503: the server computes as many as it takes at once (docs/security.md): wait and ask again.
+        else if (res.status === 202 || ((res.status === 429 || res.status === 503) && res.headers.has('retry-after'))) {
           setS({ state: 'computing', seconds: body?.seconds ?? 0 });
           const after = Number(res.headers.get('retry-after'));
           timer = setTimeout(() => void ask(), Math.min(10, Math.max(1, Number.isFinite(after) ? after : 2)) * 1000);
