@@ -40,7 +40,7 @@ export async function dispatch(table: Table, sub: Subscriber, user: UserRow, m: 
       return answer(await table.act(user.id, m.cseq, m.action, m.seat), m.cseq);
     case 'hint': {
       const r = await table.hint(user.id, m.seat);
-      return 'type' in r ? send(r) : send({ type: 'error', code: r.code, message: r.message, table: table.id });
+      return 'type' in r ? send(r) : send({ type: 'error', code: r.code, message: r.message, ...(r.params ? { params: r.params } : {}), table: table.id });
     }
     case 'moderate':
       return answer(m.op === 'close' ? await table.end(m.reason) : m.e === undefined ? { ok: false, code: 'badMessage', message: 'hiding a chat line needs its event number e' } : await table.hide(m.e), 0);

@@ -45,6 +45,24 @@ export class Hall {
     this.thinkingPerUser = thinking.perUser ?? THINKING_BOTS_PER_USER;
   }
 
+  /** Hints being computed now, over all tables (at most `limits.hintsPerWorker` per bot worker). */
+  private hintsNow = 0;
+
+  /** A place among the hints computed at once, or the number allowed when none is free. */
+  hintSlot(): { readonly release: () => void } | { readonly max: number } {
+    const max = this.limits.hintsPerWorker * this.bots.size;
+    if (this.hintsNow >= max) return { max };
+    this.hintsNow++;
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.hintsNow--;
+      },
+    };
+  }
+
   /** Thinking bots a user's tables may hold at once (THINKING_BOTS_PER_USER unless the server says otherwise). */
   readonly thinkingPerUser: number;
   /** Thinking bots being added to a user's tables right now (a table being opened, a seatBot on its way to the store). */
@@ -129,6 +147,7 @@ export class Hall {
         return reply;
       },
       hint: (request, key) => this.bots.hint(this.thinking.thinkMs === undefined ? request : { ...request, thinkMs: this.thinking.thinkMs }, key),
+      hintSlot: () => this.hintSlot(),
     });
     table.created = created;
     this.tables.set(id, table);

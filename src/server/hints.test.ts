@@ -16,7 +16,8 @@ let server: RunningServer;
 const asked: HintRequest[] = [];
 beforeAll(async () => {
   if (!existsSync('dist/server/botWorker.js')) throw new Error('no dist/server/botWorker.js: run npm run build (the bot pool runs the compiled worker)');
-  server = await testServer({ botThinkMs: 60 });
+  // Hints at once over the process are tested apart (below): here each test's own hints may run together.
+  server = await testServer({ botThinkMs: 60, limits: { hintsPerWorker: 10 } });
   // Watch what the pool is asked: the seat's view and legal actions, nothing more.
   const pool = server.hall.bots;
   const original = pool.hint.bind(pool);
@@ -122,20 +123,71 @@ describe('hints', () => {
     await carl.close();
   }, 60_000);
 
-  it('a connection may ask for 3 hints at once, then one every 5 s', async () => {
+  it('a player may ask for 3 hints at once, then one every 5 s, however many connections he opens', async () => {
     const dora = await Client.guest(server.url, 'Dora');
     const id = await seatedTable(server.url, dora, [dora], { game: 'bauernschnapsen', seats: ['open', 'bot', 'bot', 'bot'], length: { deals: 1 } });
+    // Her other connections (8 are allowed): before, each had 3 hints of its own.
+    const more = await Promise.all([1, 2, 3].map(() => Client.connectWith(server.url, dora.token)));
+    const all = [dora, ...more];
     const answers: ServerMessage[] = [];
-    const off = dora.on((m) => {
-      if ((m.type === 'hintResult' || m.type === 'error') && m.table === id) answers.push(m);
-    });
-    const limited = dora.next((m) => m.type === 'error' && m.code === 'rateLimited' && m.table === id);
-    for (let i = 0; i < 4; i++) dora.send({ type: 'hint', table: id });
-    const r = await limited;
-    expect(r.type === 'error' && r.message).toMatch(/at most 3 hints at once, then one every 5 s/);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    off();
-    expect(answers.filter((m) => m.type === 'error' && m.code === 'rateLimited')).toHaveLength(1);
-    await dora.close();
+    const offs = all.map((c) =>
+      c.on((m) => {
+        if ((m.type === 'hintResult' || m.type === 'error') && m.table === id) answers.push(m);
+      }),
+    );
+    const before = asked.length;
+    for (const c of all) for (let i = 0; i < 2; i++) c.send({ type: 'hint', table: id });
+    const deadline = Date.now() + 20_000;
+    while (answers.length < 8 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    offs.forEach((off) => off());
+    const limited = answers.filter((m) => m.type === 'error' && m.code === 'rateLimited');
+    expect(limited).toHaveLength(5);
+    for (const r of limited) expect(r.type === 'error' && r.message).toMatch(/at most 3 hints at once, then one every 5 s/);
+    expect(answers.filter((m) => m.type === 'hintResult')).toHaveLength(3);
+    expect(asked.length).toBe(before + 3);
+    await Promise.all(all.map((c) => c.close()));
   }, 30_000);
+});
+
+describe('hints computed at once', () => {
+  let busy: RunningServer;
+  let started = 0;
+  beforeAll(async () => {
+    // One worker, one hint at a time in the whole process (limits.hintsPerWorker), hints that take 1.5 s.
+    busy = await testServer({ botWorkers: 1, botThinkMs: 1500, limits: { hintsPerWorker: 1 } });
+    const pool = busy.hall.bots;
+    const original = pool.hint.bind(pool);
+    pool.hint = (request, key) => {
+      started++;
+      return original(request, key);
+    };
+  });
+  afterAll(async () => {
+    await busy?.close();
+  });
+
+  it('past the process’s number of hints at once another player’s hint is refused, noted nowhere, and answered once one is done', async () => {
+    const [eva, fritz] = await Promise.all([Client.guest(busy.url, 'Eva'), Client.guest(busy.url, 'Fritz')]);
+    const tables = await Promise.all([eva, fritz].map((c) => seatedTable(busy.url, c, [c], { game: 'bauernschnapsen', seats: ['open', 'bot', 'bot', 'bot'], length: { deals: 1 } })));
+    await Promise.all([eva, fritz].map((c, i) => myTurn(c, tables[i])));
+    const first = eva.next(isHint(tables[0]), 20_000);
+    eva.send({ type: 'hint', table: tables[0] });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const refused = fritz.next(isError(tables[1]));
+    fritz.send({ type: 'hint', table: tables[1] });
+    const r = await refused;
+    expect(r.code).toBe('rateLimited');
+    expect(r.message).toBe('the server is computing 1 hints at once already; ask again in a few seconds');
+    expect(r.params).toEqual({ max: 1 });
+    expect(started).toBe(1);
+    await first;
+    // The place is free again: Fritz's hint is computed now, and only it is noted in his table's log.
+    const second = fritz.next(isHint(tables[1]), 20_000);
+    fritz.send({ type: 'hint', table: tables[1] });
+    const h = await second;
+    expect(started).toBe(2);
+    const log = (await busy.hall.store.tableLog(tables[1])).map((l) => l.entry as { k: string });
+    expect(log.filter((e) => e.k === 'hint')).toEqual([{ k: 'hint', seat: h.seat, deal: 0, action: h.action }]);
+    await Promise.all([eva.close(), fritz.close()]);
+  }, 60_000);
 });

@@ -41,6 +41,8 @@ export interface TableHooks {
   think?(request: ThinkRequest): Promise<ThinkReply>;
   /** A hint from the strong bot off the event loop (the server's bot pool); `key` keeps one table's work on one worker. Without it no hints are given. */
   hint?(request: HintRequest, key: string): Promise<HintReply>;
+  /** A place among the hints the process computes at once (limits.hintsPerWorker), to be released when done; `max` when none is free. */
+  hintSlot?(): { readonly release: () => void } | { readonly max: number };
   /** Every command the core ran, with what it did (metrics, tracing): called before the effects run. */
   observe?(table: Table, command: Command, step: Step): void;
   /**
@@ -208,6 +210,17 @@ export class Table {
   async hint(userId: string, seat?: Seat): Promise<Extract<ServerMessage, { type: 'hintResult' }> | Extract<Answer, { ok: false }>> {
     const think = this.hooks.hint;
     if (!think) return { ok: false, code: 'noHints', message: 'this server gives no hints' };
+    // Hints of all tables share the workers with the bots: past the process's number at once, refused before anything is noted.
+    const slot = this.hooks.hintSlot?.();
+    if (slot && 'max' in slot) return { ok: false, code: 'rateLimited', message: `the server is computing ${slot.max} hints at once already; ask again in a few seconds`, params: { max: slot.max } };
+    try {
+      return await this.hintIn(think, userId, seat);
+    } finally {
+      slot?.release();
+    }
+  }
+
+  private async hintIn(think: NonNullable<TableHooks['hint']>, userId: string, seat?: Seat): Promise<Extract<ServerMessage, { type: 'hintResult' }> | Extract<Answer, { ok: false }>> {
     const asked = await this.enqueue(async () => {
       const r = await this.run({ type: 'hint', userId, ...(seat !== undefined ? { seat } : {}) });
       if (!r.ok) return r;

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { gameById, gameIds } from '../../games/registry.js';
 import { isTableMessage } from '../dispatch.js';
 import { TokenBucket } from '../limits.js';
+import { AddressAllowance } from '../addressLimits.js';
 import { ClientMessage, LOBBY_PAGE, type ServerErrorCode, type ServerMessage } from '../protocol.js';
 import type { UserRow } from '../store/store.js';
 import { SESSION_COOKIE, tokenHash } from '../identity.js';
@@ -49,6 +50,17 @@ function refersTo(data: unknown): { table?: string; cseq?: number } {
  * protocol's schemas; table messages go to the router (this process's tables,
  * or the cluster's owner of the table).
  */
+/**
+ * Hints cost the strong bot's thinking in the worker pool: their own, smaller budget per player, over all his
+ * connections (one per connection let a player with 8 connections ask 8 times as many).
+ */
+const hintAllowances = new WeakMap<ServerContext, AddressAllowance>();
+function hintAllowance(ctx: ServerContext): AddressAllowance {
+  let a = hintAllowances.get(ctx);
+  if (!a) hintAllowances.set(ctx, (a = new AddressAllowance(ctx.limits.hintRate, ctx.limits.hintBurst)));
+  return a;
+}
+
 export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   app.get(
     '/ws',
@@ -106,8 +118,7 @@ function connection(ctx: ServerContext, log: { info(o: object, m: string): void;
   };
   const sub = { userId: user.id, send, sendText };
   const bucket = new TokenBucket(limits.messageRate, limits.messageBurst);
-  // Hints cost the strong bot's thinking in the worker pool: their own, smaller budget per connection.
-  const hints = new TokenBucket(limits.hintRate, limits.hintBurst);
+  const hints = hintAllowance(ctx);
   let strikes = 0;
   const error = (code: ServerErrorCode, message: string, extra: { table?: string; cseq?: number } = {}) => send({ type: 'error', code, message, ...extra });
   if (hall.lobby.connections(user.id) >= limits.connectionsPerUser) {
@@ -170,7 +181,10 @@ function connection(ctx: ServerContext, log: { info(o: object, m: string): void;
       const issue = parsed.error.issues[0];
       return error('badMessage', `${typeof type === 'string' ? `"${type.slice(0, 20)}": ` : ''}${issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'malformed'}`);
     }
-    if (parsed.data.type === 'hint' && !hints.take()) return error('rateLimited', `at most ${limits.hintBurst} hints at once, then one every ${Math.round(1 / limits.hintRate)} s`, { table: parsed.data.table });
+    if (parsed.data.type === 'hint') {
+      if (hints.wait(user.id) > 0) return error('rateLimited', `at most ${limits.hintBurst} hints at once, then one every ${Math.round(1 / limits.hintRate)} s`, { table: parsed.data.table });
+      hints.spend(user.id);
+    }
     acks?.asked(parsed.data);
     void inOrder(parsed.data).catch((e: unknown) => {
       log.error({ user: user.id, err: String(e) }, 'message failed');
