@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client } from './client.js';
+import { autoplay, Client } from './client.js';
 import { DEFAULT_LIMITS } from './limits.js';
 import type { RunningServer } from './server.js';
 import { finishedTogether, get, post, tempDb, testServer } from './testing.js';
@@ -83,6 +83,34 @@ describe('playing again after a sitting, together', () => {
     expect(d.body.created).toBe(true);
     expect(d.body.id).not.toBe(a.body.id);
     await Promise.all([...players, zaungast].map((p) => p.close()));
+  });
+
+  it('one who sat down at the waiting table and stood up before the sitting began does not lead its players: only those who played', async () => {
+    server = await testServer({ limits: { finishedLingerMs: 300 } });
+    const [anna, bert, zaungast] = await Promise.all(['Anna', 'Bert', 'Zaungast'].map((n) => Client.guest(server!.url, n)));
+    const made = await post<{ id: string }>(server.url, '/api/tables', { game: 'schafkopf', seats: ['open', 'open', 'bot', 'bot'], public: true, length: { deals: 1 } }, anna.token);
+    const table = made.body.id;
+    // A stranger at the public table sits down for a moment and gets up again.
+    await zaungast.join(table);
+    expect((await zaungast.request({ type: 'sit', table, seat: 0 })).type).toBe('ok');
+    expect((await zaungast.request({ type: 'stand', table })).type).toBe('ok');
+    for (const [i, p] of [anna, bert].entries()) {
+      await p.join(table);
+      expect((await p.request({ type: 'sit', table, seat: i })).type).toBe('ok');
+    }
+    const ended = [anna, bert].map((p) => p.next((m) => m.type === 'events' && m.table === table && m.events.some((e) => e.event.type === 'sittingEnd'), 60_000));
+    await Promise.all([anna, bert].map((p) => p.join(table, p.table(table).last)));
+    const stops = [anna, bert].map((p) => autoplay(p, table));
+    await Promise.all(ended);
+    stops.forEach((stop) => stop());
+    await until('the finished table to leave memory', () => !server!.hall.tables.has(table));
+    // He is first to ask for the follow-up: refused, nothing opened, and the players' own request opens theirs.
+    const tried = await post<{ error: { code: string } }>(server.url, `/api/tables/${table}/again`, {}, zaungast.token);
+    expect([tried.status, tried.body.error?.code]).toEqual([403, 'notSeated']);
+    expect((await get<Gone>(server.url, `/api/tables/${table}`)).body.next).toBeUndefined();
+    const mine = await post<Next>(server.url, `/api/tables/${table}/again`, {}, bert.token);
+    expect([mine.status, mine.body.created, mine.body.by.name]).toEqual([200, true, 'Bert']);
+    await Promise.all([anna, bert, zaungast].map((p) => p.close()));
   });
 
   it('a table still in memory is played again on the socket', async () => {

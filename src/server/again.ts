@@ -32,3 +32,21 @@ export function againOf(settings: TableSettings, log: readonly LogEntry[]): Crea
     ...(settings.graceMs !== undefined ? { graceMs: settings.graceMs } : {}),
   };
 }
+
+/**
+ * Whether the user may lead this table's players to a follow-up: he held a seat when a sitting began (one who sat
+ * down at the waiting table and got up before it began did not play there), or, at a table where no sitting began
+ * (it expired while it waited), he sat down at it.
+ */
+export function playedAt(settings: TableSettings, log: readonly LogEntry[], userId: string): boolean {
+  const seats: (string | undefined)[] = Array.from({ length: settings.seats }, () => undefined);
+  let began = false;
+  for (const e of log) {
+    if (e.k === 'seat' && e.seat < seats.length) seats[e.seat] = e.occ.kind === 'human' ? e.occ.userId : undefined;
+    if (e.k === 'begin') {
+      began = true;
+      if (seats.includes(userId)) return true;
+    }
+  }
+  return !began && log.some((e) => e.k === 'seat' && e.occ.kind === 'human' && e.occ.userId === userId);
+}

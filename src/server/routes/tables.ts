@@ -3,7 +3,7 @@ import { GAMES } from '../../games/registry.js';
 import { resolveRules } from '../../games/ruleBook.js';
 import { infoOf } from '../cluster.js';
 import { CreateTable } from '../protocol.js';
-import { againOf } from '../again.js';
+import { againOf, playedAt } from '../again.js';
 import type { LogEntry, TableSettings } from '../core/types.js';
 import { StoreError, type Store } from '../store/store.js';
 import type { FastifyReply } from 'fastify';
@@ -127,8 +127,9 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     const log = (await store.tableLog(id)).map((l) => l.entry as LogEntry);
     const next = await nextOf(store, log);
     if (next) return { ...next, created: false };
-    // Only one who sat at the table leads its players on (a stranger with the link opens a table of his own).
-    if (!log.some((e) => e.k === 'seat' && e.occ.kind === 'human' && e.occ.userId === user.id)) return failure(reply, 403, 'notSeated', 'only a player of the table opens its next table');
+    // Only one who played at the table leads its players on (a stranger with the link opens a table of his own, and so
+    // does one who sat down at the public table while it waited and got up before the sitting began).
+    if (!playedAt(row.settings as TableSettings, log, user.id)) return failure(reply, 403, 'notSeated', 'only a player of the table opens its next table');
     const again = againOf(row.settings as TableSettings, log);
     if (!again) return failure(reply, 404, 'unknownTable', 'the table\'s game is not offered any more');
     // A guest's table is unrated (a guest may not open a rated one).
