@@ -98,4 +98,35 @@ describe('reconnect grace', () => {
     expect(((await made.json()) as { error: { message: string } }).error.message).toMatch(/graceMs/);
     await other.close();
   });
+
+  it('joining again after one\'s clock ran out does not start a fresh clock: the bot makes that decision, within the clock and the bot delay', async () => {
+    // A bot delay long enough for a client to join again between the clock's end and the bot's move.
+    const slow = await testServer({ tableDefaults: { botDelayMs: 1500, contributionMs: 0 } });
+    try {
+      const [a, b] = await Promise.all(['Anni', 'Beni'].map((n) => Client.guest(slow.url, n)));
+      const id = await seatedTable(slow.url, a, [a, b], { game: 'karnoeffel', rules: { players: 2, twoPlayers: true }, length: { deals: 3 }, clockMs: 1000 });
+      const snap = await a.join(id, a.table(id).last);
+      const [victim, other] = snap.toAct.includes(a.table(id).seat) ? [a, b] : [b, a];
+      const seat = victim.table(id).seat;
+      const t0 = Date.now();
+      const from = other.table(id).last;
+      // The stalling player: each time a bot is to play for him, he joins again (before, that gave him a fresh clock each time).
+      let rejoins = 0;
+      const off = victim.on((m) => {
+        if (m.type === 'status' && m.table === id && m.away.includes(seat)) {
+          rejoins++;
+          victim.send({ type: 'join', table: id });
+        }
+      });
+      const moved = await other.next((m) => m.type === 'events' && m.table === id && m.events.some((e) => e.e > from && e.event.type === 'game'), 8000);
+      off();
+      expect(moved.type).toBe('events');
+      expect(rejoins).toBeGreaterThanOrEqual(1);
+      // The clock (1 s) and the bot's delay (1.5 s), and some slack for a loaded machine: not a fresh clock after each join.
+      expect(Date.now() - t0).toBeLessThan(1000 + 1500 + 1500);
+      await Promise.all([a.close(), b.close()]);
+    } finally {
+      await slow.close();
+    }
+  }, 20_000);
 });

@@ -13,14 +13,14 @@ type Mutable<X> = { -readonly [K in keyof X]: X[K] };
  */
 export interface Draft {
   s: Mutable<Sitting> & { seats: Occupant[]; slots: Sitting['slots'][number][]; dealStates: unknown[] };
-  l: Mutable<Live> & { followers: Live['followers'][number][]; away: Seat[]; gone: Live['gone'][number][]; clocks: Live['clocks'][number][]; contributions: (string | null)[]; botPending: Map<Seat, number> };
+  l: Mutable<Live> & { followers: Live['followers'][number][]; away: Seat[]; lapsed: Live['lapsed'][number][]; gone: Live['gone'][number][]; clocks: Live['clocks'][number][]; contributions: (string | null)[]; botPending: Map<Seat, number> };
 }
 
 export function draft(state: TableState): Draft {
   const { sitting: s, live: l } = state;
   return {
     s: { ...s, seats: [...s.seats], slots: [...s.slots], dealStates: [...s.dealStates] },
-    l: { ...l, followers: [...l.followers], away: [...l.away], gone: [...l.gone], clocks: [...l.clocks], contributions: [...l.contributions], botPending: new Map(l.botPending) },
+    l: { ...l, followers: [...l.followers], away: [...l.away], lapsed: [...l.lapsed], gone: [...l.gone], clocks: [...l.clocks], contributions: [...l.contributions], botPending: new Map(l.botPending) },
   };
 }
 
@@ -58,7 +58,7 @@ export function emptyTable(ctx: TableContext): TableState {
       hints: [],
       ended: null,
     },
-    live: { followers: [], away: [], gone: [], clocks: [], contributions: [], collectTimer: null, botPending: new Map(), chat: new Map(), recordSaved: true, closed: false, expiry: null },
+    live: { followers: [], away: [], lapsed: [], gone: [], clocks: [], contributions: [], collectTimer: null, botPending: new Map(), chat: new Map(), recordSaved: true, closed: false, expiry: null },
   };
 }
 

@@ -167,8 +167,9 @@ export function status(ctx: TableContext, state: TableState): Effect[] {
   }));
 }
 
-/** Whether a bot plays the seat now: a bot's seat, or a person's who is away. */
+/** Whether a bot plays the seat now: a bot's seat, or a person's who is away or whose clock ran out at this decision. */
 export function botControlled(state: TableState, seat: Seat): boolean {
   const o = state.sitting.seats[seat];
-  return o.kind === 'bot' || (o.kind === 'human' && state.live.away.includes(seat));
+  const { away, lapsed } = state.live;
+  return o.kind === 'bot' || (o.kind === 'human' && (away.includes(seat) || lapsed.some((x) => x.seat === seat && x.moves === state.sitting.moves)));
 }

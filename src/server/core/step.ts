@@ -7,7 +7,7 @@ import { isThinkingLevel } from '../thinking.js';
 import { deserted, watchExpiry } from './expiry.js';
 import { dealState, draft, freeze, ingest, recordId, type Draft } from './log.js';
 import { AFTER_END, end, hide, stopTimers } from './moderate.js';
-import { broadcast, graceMs, lastEvent, render, seatsOf, snapshot, status, toAct, viewerSeat, legalFor } from './read.js';
+import { botControlled as isBotControlled, broadcast, graceMs, lastEvent, render, seatsOf, snapshot, status, toAct, viewerSeat, legalFor } from './read.js';
 import type { Bucket, Command, Effect, LogEntry, Reply, Step, TableContext, TableState } from './types.js';
 
 /**
@@ -270,6 +270,8 @@ function handle(run: Run, c: Command): Reply {
       if (!clock || clock.deadline !== c.deadline) return refuse('notPlaying', 'no such clock');
       l.clocks = l.clocks.filter((x) => x !== clock);
       if (!l.away.includes(c.seat)) l.away.push(c.seat);
+      // This decision is the bot's now, even if the holder joins again before it is made (no fresh clock for it).
+      l.lapsed = [...l.lapsed.filter((x) => x.seat !== c.seat && x.moves === s.moves), { seat: c.seat, moves: s.moves }];
       changedPresence(run);
       return OK;
     }
@@ -434,8 +436,7 @@ export function take(b: Bucket | undefined, rate: number, burst: number, now: nu
 }
 
 function botControlled(run: Run, seat: Seat): boolean {
-  const o = run.d.s.seats[seat];
-  return o.kind === 'bot' || (o.kind === 'human' && run.d.l.away.includes(seat));
+  return isBotControlled(run.state, seat);
 }
 
 function stopClock(run: Run, seat: Seat): void {

@@ -129,6 +129,13 @@ export interface Bucket {
 export interface Live {
   readonly followers: readonly Follower[];
   readonly away: readonly Seat[];
+  /**
+   * Seats whose clock ran out at the decision numbered `moves` (TableState's `moves`): the bot makes that decision
+   * even if the holder comes back meanwhile (joins again), so that coming back does not give him a fresh clock for
+   * it; his own action still counts if it comes first. Without this one player could hold a table for ever by
+   * joining again each time his clock ran out (docs/security.md).
+   */
+  readonly lapsed: readonly { readonly seat: Seat; readonly moves: number }[];
   /** Seats whose holder has no connection, in the grace period before a bot plays for them. */
   readonly gone: readonly { readonly seat: Seat; readonly until: number }[];
   readonly clocks: readonly { readonly seat: Seat; readonly deadline: number }[];
