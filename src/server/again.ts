@@ -34,19 +34,24 @@ export function againOf(settings: TableSettings, log: readonly LogEntry[]): Crea
 }
 
 /**
- * Whether the user may lead this table's players to a follow-up: he held a seat when a sitting began (one who sat
- * down at the waiting table and got up before it began did not play there), or, at a table where no sitting began
- * (it expired while it waited), he sat down at it.
+ * Who may lead this table's players to a follow-up: who held a seat when a sitting began (one who sat down at the
+ * waiting table and got up before it began did not play there), or, at a table where no sitting began (it expired
+ * while it waited), who sat down at it.
  */
-export function playedAt(settings: TableSettings, log: readonly LogEntry[], userId: string): boolean {
+export function playersOf(settings: TableSettings, log: readonly LogEntry[]): Set<string> {
   const seats: (string | undefined)[] = Array.from({ length: settings.seats }, () => undefined);
+  const played = new Set<string>();
+  const sat = new Set<string>();
   let began = false;
   for (const e of log) {
-    if (e.k === 'seat' && e.seat < seats.length) seats[e.seat] = e.occ.kind === 'human' ? e.occ.userId : undefined;
+    if (e.k === 'seat' && e.seat < seats.length) {
+      seats[e.seat] = e.occ.kind === 'human' ? e.occ.userId : undefined;
+      if (e.occ.kind === 'human') sat.add(e.occ.userId);
+    }
     if (e.k === 'begin') {
       began = true;
-      if (seats.includes(userId)) return true;
+      for (const u of seats) if (u !== undefined) played.add(u);
     }
   }
-  return !began && log.some((e) => e.k === 'seat' && e.occ.kind === 'human' && e.occ.userId === userId);
+  return began ? played : sat;
 }

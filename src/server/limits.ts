@@ -26,6 +26,12 @@ export interface Limits {
    */
   readonly analysesAtOnce: number;
   readonly analysesPerAddress: number;
+  /**
+   * The link of a table that left memory answers from its whole log (GET /api/tables/:id, POST …/again): that is
+   * read from the store at most once per `goneTableCacheMs` per table, for at most `goneTablesCached` tables at once.
+   */
+  readonly goneTableCacheMs: number;
+  readonly goneTablesCached: number;
   /** Waiting tables one user may have opened at once (docs/security.md); 0: no limit. */
   readonly waitingTablesPerUser: number;
   /** Tables one user, and one address, may open per minute (the burst is the same number); 0: no limit. */
@@ -88,6 +94,8 @@ export const DEFAULT_LIMITS: Limits = {
   hintsPerWorker: 2,
   analysesAtOnce: 4,
   analysesPerAddress: 2,
+  goneTableCacheMs: 5_000,
+  goneTablesCached: 1_000,
   waitingTablesPerUser: 3,
   tablesPerMinute: 10,
   tablesPerMinutePerAddress: 30,

@@ -3,9 +3,9 @@ import { GAMES } from '../../games/registry.js';
 import { resolveRules } from '../../games/ruleBook.js';
 import { infoOf } from '../cluster.js';
 import { CreateTable } from '../protocol.js';
-import { againOf, playedAt } from '../again.js';
-import type { LogEntry, TableSettings } from '../core/types.js';
-import { StoreError, type Store } from '../store/store.js';
+import { GoneTables } from '../goneTables.js';
+import type { LogEntry } from '../core/types.js';
+import { StoreError } from '../store/store.js';
 import type { FastifyReply } from 'fastify';
 import { CreationLimits } from '../creationLimits.js';
 import { RATED_NEEDS_ACCOUNT } from '../ratings.js';
@@ -18,6 +18,7 @@ const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const { hall, cluster, store } = ctx;
   const creations = new CreationLimits(ctx.limits, (userId) => hall.waitingOf(userId));
+  const gone = new GoneTables(store, ctx.limits);
   app.get('/api/games', async () => ({
     games: GAMES.map((m) => ({
       id: m.game.id,
@@ -73,18 +74,15 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     }
     if (!t) {
       // A table that left memory (over, or expired while it waited) answers from the store: its records, and how to play again.
-      const row = await store.table(id);
-      if (!row || !row.finished) return failure(reply, 404, 'unknownTable', row ? 'the table is not running at the moment; try again' : 'no such table');
-      const records = await store.recordsOfTable(id);
-      const log = (await store.tableLog(id)).map((l) => l.entry as LogEntry);
-      const again = againOf(row.settings as TableSettings, log);
-      const next = await nextOf(store, log);
-      const error = log.some((e) => e.k === 'end')
+      const g = await gone.get(id);
+      if (!g || g === 'running') return failure(reply, 404, 'unknownTable', g ? 'the table is not running at the moment; try again' : 'no such table');
+      const next = await gone.openNext(g);
+      const error = g.closed
         ? { code: 'tableClosed', message: 'a moderator closed this table' }
-        : records.length > 0
+        : g.records.length > 0
           ? { code: 'tableFinished', message: 'the table is over' }
           : { code: 'tableExpired', message: 'nobody sat at this table while it waited: it is closed' };
-      return reply.code(410).send({ error, records, game: row.game, ...(again ? { again } : {}), ...(next ? { next } : {}) });
+      return reply.code(410).send({ error, records: g.records, game: g.game, ...(g.again ? { again: g.again } : {}), ...(next ? { next } : {}) });
     }
     return { id: t.id, game: t.game, rules: t.rules, seats: t.seats, phase: t.phase, settings: t.settings, records: await store.recordsOfTable(t.id) };
   });
@@ -122,33 +120,44 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
       return redisOutOfReach(reply);
     }
     if (running) return failure(reply, 409, 'tableOpen', 'the table is still open: send `again` on the socket');
-    const row = await store.table(id);
-    if (!row || !row.finished) return failure(reply, 404, 'unknownTable', 'no such table');
-    const log = (await store.tableLog(id)).map((l) => l.entry as LogEntry);
-    const next = await nextOf(store, log);
-    if (next) return { ...next, created: false };
+    // What the link shows (read from the store at most every few seconds, goneTables.ts): a follow-up open, who played.
+    const seen = await gone.get(id);
+    if (!seen || seen === 'running') return failure(reply, 404, 'unknownTable', 'no such table');
+    const open = await gone.openNext(seen);
+    if (open) return { ...open, created: false };
     // Only one who played at the table leads its players on (a stranger with the link opens a table of his own, and so
     // does one who sat down at the public table while it waited and got up before the sitting began).
-    if (!playedAt(row.settings as TableSettings, log, user.id)) return failure(reply, 403, 'notSeated', 'only a player of the table opens its next table');
-    const again = againOf(row.settings as TableSettings, log);
-    if (!again) return failure(reply, 404, 'unknownTable', 'the table\'s game is not offered any more');
-    // A guest's table is unrated (a guest may not open a rated one).
-    const body = user.guest ? { ...again, rated: false } : again;
+    if (!seen.players.has(user.id)) return failure(reply, 403, 'notSeated', 'only a player of the table opens its next table');
     const allowed = creations.take(user.id, ip);
     if (!allowed.ok) return refused(reply, allowed.refusal);
-    const made = await hall.create(body, ctx.tableDefaults, user.id).finally(allowed.done);
-    if (!made.ok) return badRequest(reply, made.message, made.code);
     try {
-      await store.commit({ tableId: id, from: log.length, entries: [{ k: 'next', table: made.table.id, userId: user.id, name: user.name } satisfies LogEntry] });
-    } catch (e) {
-      if (!(e instanceof StoreError && e.code === 'logConflict')) throw e;
-      // Another process opened the follow-up first: that is where this player goes too.
-      await hall.discard(made.table);
-      const won = await nextOf(store, (await store.tableLog(id)).map((l) => l.entry as LogEntry));
-      if (!won) return failure(reply, 409, 'internal', 'the table changed meanwhile; try again');
-      return { ...won, created: false };
+      // The log as it is now, for the entry to follow it (another process may have opened the follow-up meanwhile).
+      const g = await gone.get(id, true);
+      if (!g || g === 'running') return failure(reply, 404, 'unknownTable', 'no such table');
+      const now = await gone.openNext(g);
+      if (now) return { ...now, created: false };
+      if (!g.again) return failure(reply, 404, 'unknownTable', 'the table\'s game is not offered any more');
+      // A guest's table is unrated (a guest may not open a rated one).
+      const body = user.guest ? { ...g.again, rated: false } : g.again;
+      const made = await hall.create(body, ctx.tableDefaults, user.id);
+      if (!made.ok) return badRequest(reply, made.message, made.code);
+      const next = { id: made.table.id, by: { id: user.id, name: user.name } };
+      try {
+        await store.commit({ tableId: id, from: g.logLength, entries: [{ k: 'next', table: next.id, userId: user.id, name: user.name } satisfies LogEntry] });
+      } catch (e) {
+        if (!(e instanceof StoreError && e.code === 'logConflict')) throw e;
+        // Another process opened the follow-up first: that is where this player goes too.
+        await hall.discard(made.table);
+        const won = await gone.get(id, true);
+        const theirs = won && won !== 'running' ? await gone.openNext(won) : undefined;
+        if (!theirs) return failure(reply, 409, 'internal', 'the table changed meanwhile; try again');
+        return { ...theirs, created: false };
+      }
+      gone.noted(id, g, next);
+      return { ...next, created: true };
+    } finally {
+      allowed.done();
     }
-    return { id: made.table.id, by: { id: user.id, name: user.name }, created: true };
   }
 };
 
@@ -156,12 +165,4 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
 function refused(reply: FastifyReply, r: { status: number; code: string; message: string; params?: unknown; retryAfter?: number }): FastifyReply {
   if (r.retryAfter !== undefined) reply.header('retry-after', String(r.retryAfter));
   return reply.code(r.status).send({ error: { code: r.code, message: r.message, params: r.params } });
-}
-
-/** The follow-up table a player of this (gone) table opened, while it has not ended itself: who opened it, and its id. */
-async function nextOf(store: Store, log: readonly LogEntry[]): Promise<{ id: string; by: { id: string; name: string } } | undefined> {
-  const last = log.findLast((e) => e.k === 'next');
-  if (last?.k !== 'next') return undefined;
-  const row = await store.table(last.table);
-  return row && !row.finished ? { id: last.table, by: { id: last.userId, name: last.name } } : undefined;
 }
