@@ -32,6 +32,8 @@ export interface Limits {
    */
   readonly goneTableCacheMs: number;
   readonly goneTablesCached: number;
+  /** Bytes of finished sittings' records kept as JSON for GET /api/records/:id (a record never changes), the one asked longest ago forgotten first. */
+  readonly recordCacheBytes: number;
   /** Waiting tables one user may have opened at once (docs/security.md); 0: no limit. */
   readonly waitingTablesPerUser: number;
   /** Tables one user, and one address, may open per minute (the burst is the same number); 0: no limit. */
@@ -96,6 +98,7 @@ export const DEFAULT_LIMITS: Limits = {
   analysesPerAddress: 2,
   goneTableCacheMs: 5_000,
   goneTablesCached: 1_000,
+  recordCacheBytes: 32 * 1024 * 1024,
   waitingTablesPerUser: 3,
   tablesPerMinute: 10,
   tablesPerMinutePerAddress: 30,

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoplay, Client } from './client.js';
 import type { PlayerPage, ServerMessage } from './protocol.js';
 import type { RunningServer } from './server.js';
-import { get, seatedTable, testServer } from './testing.js';
+import { DEFAULT_LIMITS } from './limits.js';
+import { finishedSitting, get, seatedTable, testServer } from './testing.js';
+import { TextCache } from './textCache.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -63,5 +65,44 @@ describe('the player page', () => {
     expect((await get(server.url, `/api/players/Kreszenz?id=${b.user.id}`)).status).toBe(404);
     expect((await get<{ error: { code: string } }>(server.url, '/api/players/Niemand')).body.error.code).toBe('unknownPlayer');
     await Promise.all([anna, b, twin].map((c) => c.close()));
+  });
+});
+
+describe('records', () => {
+  it('a record is read from the store and written as JSON once, however often it is asked', async () => {
+    expect(DEFAULT_LIMITS.recordCacheBytes).toBe(32 * 1024 * 1024);
+    const first = await finishedSitting(server, 'Wastl');
+    const store = server.hall.store;
+    const read = store.record.bind(store);
+    const reads: string[] = [];
+    store.record = (id) => {
+      reads.push(id);
+      return read(id);
+    };
+    const original = await read(first.record);
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(`${server.url}/api/records/${first.record}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="stich-schafkopf-${first.record}.json"`);
+      expect(await res.json()).toEqual(original!.record);
+    }
+    // Before, each of the 20 read and parsed the record (a sitting of 1,000 deals: 1.1 MB, 80 ms of the event loop each).
+    expect(reads).toEqual([first.record]);
+    expect((await fetch(`${server.url}/api/records/nichtda.1`)).status).toBe(404);
+    store.record = read;
+  }, 60_000);
+
+  it('keeps at most recordCacheBytes of records, the one asked longest ago forgotten first', async () => {
+    const cache = new TextCache<number>(10);
+    cache.set('a', 'aa', 1);
+    cache.set('b', 'bb', 2);
+    expect(cache.get('a')?.meta).toBe(1);
+    cache.set('c', 'cc', 3);
+    // 'b' was asked longest ago: it goes first.
+    expect([cache.get('a')?.meta, cache.get('b'), cache.get('c')?.meta]).toEqual([1, undefined, 3]);
+    expect(cache.size).toBeLessThanOrEqual(10);
+    cache.set('big', 'x'.repeat(6), 4);
+    expect(cache.get('big')).toBeUndefined();
   });
 });
