@@ -8,6 +8,8 @@ export interface Limits {
   /** A connection that exceeds its rate this many times in a row is closed. */
   readonly strikes: number;
   readonly connectionsPerUser: number;
+  /** Tables one connection follows at once (`join` without `unjoin`): each sends it every event of the table. */
+  readonly tablesFollowed: number;
   readonly chatLength: number;
   readonly chatRate: number;
   readonly chatBurst: number;
@@ -88,6 +90,7 @@ export const DEFAULT_LIMITS: Limits = {
   messageBurst: 40,
   strikes: 20,
   connectionsPerUser: 8,
+  tablesFollowed: 16,
   chatLength: 300,
   chatRate: 1,
   chatBurst: 5,

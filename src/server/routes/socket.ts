@@ -108,6 +108,8 @@ function connection(ctx: ServerContext, log: { info(o: object, m: string): void;
   };
   const send = (m: ServerMessage) => {
     acks?.answered(m);
+    // A table that is not there (or has ended while it waited) is followed no more.
+    if (m.type === 'error' && m.table !== undefined && (m.code === 'unknownTable' || m.code === 'tableExpired')) followed.delete(m.table);
     if (!open()) return;
     corkTurn(ws);
     ws.send(JSON.stringify(m));
@@ -118,6 +120,8 @@ function connection(ctx: ServerContext, log: { info(o: object, m: string): void;
   };
   const sub = { userId: user.id, send, sendText };
   const bucket = new TokenBucket(limits.messageRate, limits.messageBurst);
+  /** The tables this socket joined and has not left (limits.tablesFollowed). */
+  const followed = new Set<string>();
   const hints = hintAllowance(ctx);
   let strikes = 0;
   const error = (code: ServerErrorCode, message: string, extra: { table?: string; cseq?: number } = {}) => send({ type: 'error', code, message, ...extra });
@@ -185,6 +189,12 @@ function connection(ctx: ServerContext, log: { info(o: object, m: string): void;
       if (hints.wait(user.id) > 0) return error('rateLimited', `at most ${limits.hintBurst} hints at once, then one every ${Math.round(1 / limits.hintRate)} s`, { table: parsed.data.table });
       hints.spend(user.id);
     }
+    // Each table followed sends this socket every event of it: a socket follows a bounded number of tables at once.
+    if (parsed.data.type === 'join' && !followed.has(parsed.data.table)) {
+      if (followed.size >= limits.tablesFollowed) return error('tooManyTables', `a connection follows at most ${limits.tablesFollowed} tables at once: leave one (unjoin) first`, { table: parsed.data.table });
+      followed.add(parsed.data.table);
+    }
+    if (parsed.data.type === 'unjoin') followed.delete(parsed.data.table);
     acks?.asked(parsed.data);
     void inOrder(parsed.data).catch((e: unknown) => {
       log.error({ user: user.id, err: String(e) }, 'message failed');
