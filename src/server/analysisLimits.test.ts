@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from './client.js';
+import { DEFAULT_LIMITS } from './limits.js';
 import type { ServerMessage } from './protocol.js';
 import type { RunningServer } from './server.js';
 import { post, testServer } from './testing.js';
@@ -13,7 +14,7 @@ let server: RunningServer;
 let watcher: Client;
 let started = 0;
 beforeAll(async () => {
-  server = await testServer({ botWorkers: 1, limits: { analysesAtOnce: 2, analysesPerAddress: 1 }, trustProxy: ['loopback'] });
+  server = await testServer({ botWorkers: 1, limits: { analysesAtOnce: 2, analysesPerAddress: 1, analysisMaxDeals: 4 }, trustProxy: ['loopback'] });
   watcher = await Client.guest(server.url, 'Zuschauer');
   const pool = server.hall.bots;
   const original = pool.analyze.bind(pool);
@@ -85,4 +86,15 @@ describe('how many analyses are computed at once', () => {
     expect((await ask(c, '203.0.113.1')).status).toBe(202);
     expect(started).toBe(3);
   }, 180_000);
+
+  it('a sitting of more deals than analysisMaxDeals is refused at once (422), nothing started', async () => {
+    expect(DEFAULT_LIMITS.analysisMaxDeals).toBe(100);
+    const long = await finishedSitting(5);
+    const before = started;
+    const r = await ask(long, '198.51.100.77');
+    expect(r.status).toBe(422);
+    expect(r.body.error).toMatchObject({ code: 'noAnalysis', params: { max: 4 } });
+    expect(r.body.error!.message).toBe('the sitting has 5 deals; the server analyses sittings of at most 4 (stich analyze analyses any record on your own machine)');
+    expect(started).toBe(before);
+  }, 60_000);
 });

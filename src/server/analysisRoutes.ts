@@ -12,7 +12,7 @@ export const ANALYSIS_VERSION = 3;
 export interface AnalysisRoutesOptions {
   readonly store: Store;
   readonly bots: BotPool;
-  readonly limits: Pick<Limits, 'analysesAtOnce' | 'analysesPerAddress'>;
+  readonly limits: Pick<Limits, 'analysesAtOnce' | 'analysesPerAddress' | 'analysisMaxDeals'>;
 }
 
 type Job = { readonly state: 'computing'; readonly since: number; readonly address: string } | { readonly state: 'failed'; readonly message: string };
@@ -78,6 +78,13 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
     if (!job) {
       const r = await store.record(id);
       if (!r) return reply.code(404).send({ error: { code: 'unknownRecord', message: 'no such record' } });
+      // A sitting of more deals than the server analyses would hold a worker for as long as it lasts (30–60 min for 1,000).
+      const deals = (r.record as { deals?: unknown }).deals;
+      if (Array.isArray(deals) && deals.length > limits.analysisMaxDeals) {
+        return reply.code(422).send({
+          error: { code: 'noAnalysis', message: `the sitting has ${deals.length} deals; the server analyses sittings of at most ${limits.analysisMaxDeals} (stich analyze analyses any record on your own machine)`, params: { max: limits.analysisMaxDeals } },
+        });
+      }
       // Checked after the lookup (which waits for the store), so that requests at the same moment cannot slip past together.
       if (jobs.get(id) === undefined) {
         if (computing >= limits.analysesAtOnce) {

@@ -28,6 +28,8 @@ export interface Limits {
    */
   readonly analysesAtOnce: number;
   readonly analysesPerAddress: number;
+  /** The most deals a sitting may have for the server to analyse it (each deal takes a worker for seconds). */
+  readonly analysisMaxDeals: number;
   /**
    * The link of a table that left memory answers from its whole log (GET /api/tables/:id, POST …/again): that is
    * read from the store at most once per `goneTableCacheMs` per table, for at most `goneTablesCached` tables at once.
@@ -99,6 +101,7 @@ export const DEFAULT_LIMITS: Limits = {
   hintsPerWorker: 2,
   analysesAtOnce: 4,
   analysesPerAddress: 2,
+  analysisMaxDeals: 100,
   goneTableCacheMs: 5_000,
   goneTablesCached: 1_000,
   recordCacheBytes: 32 * 1024 * 1024,
