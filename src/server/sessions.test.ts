@@ -94,6 +94,26 @@ describe('sessions', () => {
     await other.close();
   });
 
+  it('a ticket bought before the sessions ended (logging out everywhere, a new password) opens no socket afterwards', async () => {
+    server = await testServer();
+    const thief = await Client.account(server.url, 'Zenzi', 'Dampfnudel mit Vanillesoße');
+    const spare = await ticket(server.url, thief.token);
+    const out = await fetch(`${server.url}/api/logout?everywhere=1`, { method: 'POST', headers: { authorization: `Bearer ${thief.token}` } });
+    expect(out.status).toBe(200);
+    // Before, this ticket opened a socket for the ended sessions' user, one that no logout had closed.
+    expect((await upgrade(server.url, `?ticket=${spare}`)).status).toBe(401);
+    // A new password ends the other sessions, and the tickets bought with them.
+    const owner = await loginCookie(server.url, 'Zenzi', 'Dampfnudel mit Vanillesoße');
+    const stolen = await loginCookie(server.url, 'Zenzi', 'Dampfnudel mit Vanillesoße');
+    const kept = await ticket(server.url, stolen.token);
+    const changed = await post(server.url, '/api/password', { password: 'Dampfnudel mit Vanillesoße', newPassword: 'Rohrnudel ohne Soße' }, owner.token);
+    expect(changed.status).toBe(200);
+    expect((await upgrade(server.url, `?ticket=${kept}`)).status).toBe(401);
+    // The owner's own session buys new tickets as before.
+    expect((await upgrade(server.url, `?ticket=${await ticket(server.url, owner.token)}`)).status).toBe(101);
+    await thief.close();
+  });
+
   it('a session ends after its idle time; every use starts that time again', async () => {
     server = await testServer({ identity: { sessionIdleMs: 600 } });
     const kept = (await post<{ token: string }>(server.url, '/api/guest', { name: 'Kathi' })).body.token;

@@ -127,6 +127,23 @@ describe.each(STORE_KINDS)('%s store: names, sessions, tickets', (kind) => {
     expect(await store.takeTicket(late)).toBeUndefined();
     await fails(store.createTicket(hash(), id('u'), Date.now() + 30_000), 'missing');
   });
+
+  it('ending a user\'s sessions (all, or all but one with a new password) ends the tickets bought with them; another user\'s stay', async () => {
+    const user = await registered(id('Wally'));
+    const other = await registered(id('Resl'));
+    const mine = hash();
+    await store.createSession(mine, user);
+    const [a, b, theirs] = [hash(), hash(), hash()];
+    await store.createTicket(a, user, Date.now() + 30_000);
+    await store.createTicket(theirs, other, Date.now() + 30_000);
+    await store.endSessionsOf(user);
+    expect(await store.takeTicket(a)).toBeUndefined();
+    await store.createSession(mine, user);
+    await store.createTicket(b, user, Date.now() + 30_000);
+    await store.setPassword(user, 'ef'.repeat(32), '01'.repeat(8), mine);
+    expect(await store.takeTicket(b)).toBeUndefined();
+    expect((await store.takeTicket(theirs))?.id).toBe(other);
+  });
 });
 
 /** A database of the schema before migration 4 (names keyed by lower(), sessions without expiry) and its users. */

@@ -213,6 +213,8 @@ export class SqlModerationStore implements ModerationStore {
 
   async endSessions(userId: string): Promise<number> {
     checkText(userId, 'user id');
+    // And the tickets bought with them, which would open a socket afterwards.
+    await this.sql.query('DELETE FROM tickets WHERE user_id = $1 RETURNING ticket_hash', [userId]);
     return (await this.sql.query('DELETE FROM sessions WHERE user_id = $1 RETURNING token_hash', [userId])).length;
   }
 

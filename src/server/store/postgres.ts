@@ -216,7 +216,11 @@ export class PgStore implements Store, SchemaState {
 
   async endSessionsOf(userId: string): Promise<number> {
     checkText(userId, 'user id');
-    return (await this.pool.query('DELETE FROM sessions WHERE user_id = $1', [userId])).rowCount ?? 0;
+    // A ticket bought with one of the sessions would open a socket after they ended (tickets name the user only).
+    return this.transaction(async (q) => {
+      await q('DELETE FROM tickets WHERE user_id = $1', [userId]);
+      return (await q('DELETE FROM sessions WHERE user_id = $1 RETURNING token_hash', [userId])).length;
+    });
   }
 
   async setPassword(userId: string, hash: string, salt: string, keepSession: string): Promise<number> {
@@ -224,6 +228,7 @@ export class PgStore implements Store, SchemaState {
     return this.transaction(async (q) => {
       const set = await q('UPDATE users SET hash = $1, salt = $2 WHERE id = $3 AND NOT guest RETURNING id', [hash, salt, userId]);
       if (set.length === 0) throw new StoreError('missing', `no registered user ${userId}`);
+      await q('DELETE FROM tickets WHERE user_id = $1', [userId]);
       return (await q('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING token_hash', [userId, keepSession])).length;
     });
   }

@@ -87,6 +87,7 @@ export class SqliteStore implements Store, SchemaState {
       touchSession: db.prepare('UPDATE sessions SET last_seen = ? WHERE token_hash = ?'),
       endSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
       endSessionsOf: db.prepare('DELETE FROM sessions WHERE user_id = ?'),
+      endTicketsOf: db.prepare('DELETE FROM tickets WHERE user_id = ?'),
       setPassword: db.prepare('UPDATE users SET hash = ?, salt = ? WHERE id = ? AND guest = 0'),
       endOtherSessions: db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?'),
       endIdle: db.prepare('DELETE FROM sessions WHERE last_seen <= ?'),
@@ -229,13 +230,18 @@ export class SqliteStore implements Store, SchemaState {
 
   async endSessionsOf(userId: string): Promise<number> {
     checkText(userId, 'user id');
-    return this.stmts.endSessionsOf.run(userId).changes;
+    // A ticket bought with one of the sessions would open a socket after they ended (tickets name the user only).
+    return this.db.transaction(() => {
+      this.stmts.endTicketsOf.run(userId);
+      return this.stmts.endSessionsOf.run(userId).changes;
+    }).immediate();
   }
 
   async setPassword(userId: string, hash: string, salt: string, keepSession: string): Promise<number> {
     for (const [value, what] of [[userId, 'user id'], [hash, 'password hash'], [salt, 'password salt'], [keepSession, 'token hash']] as const) checkText(value, what);
     return this.db.transaction(() => {
       if (this.stmts.setPassword.run(hash, salt, userId).changes === 0) throw new StoreError('missing', `no registered user ${userId}`);
+      this.stmts.endTicketsOf.run(userId);
       return this.stmts.endOtherSessions.run(userId, keepSession).changes;
     }).immediate();
   }
