@@ -139,7 +139,8 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
       if (!g.again) return failure(reply, 404, 'unknownTable', 'the table\'s game is not offered any more');
       // A guest's table is unrated (a guest may not open a rated one).
       const body = user.guest ? { ...g.again, rated: false } : g.again;
-      const made = await hall.create(body, ctx.tableDefaults, user.id);
+      // Made (or not): from here it counts as a waiting table of the user, not as one being made.
+      const made = await hall.create(body, ctx.tableDefaults, user.id).finally(allowed.done);
       if (!made.ok) return badRequest(reply, made.message, made.code);
       const next = { id: made.table.id, by: { id: user.id, name: user.name } };
       try {
@@ -156,6 +157,7 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
       gone.noted(id, g, next);
       return { ...next, created: true };
     } finally {
+      // A request that ended before a table was made (done is called once).
       allowed.done();
     }
   }
