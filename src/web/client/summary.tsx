@@ -1,7 +1,8 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { SheetTable } from '../../games/present.js';
 import { FairNote, type Check, type Reveal } from './fair.js';
 import { tr } from './i18n.js';
+import { useModalFocus } from './keys.js';
 import { ScoreSheet } from './sheet.js';
 
 /** A deal's or a sitting's end as the table shows it, one dialog at a time (the oldest first). */
@@ -28,10 +29,18 @@ export function SummaryDialog(p: { ended: Ended; lang: 'de' | 'en'; names: reado
   const { ended, lang } = p;
   const record = ended.record;
   const [sheetOpen, setSheetOpen] = useState(false);
+  // A keyboard player finds the dialog at once: a deal's summary (or one whose next sitting has begun) with its
+  // "Weiter" focused, so Enter or Escape goes on; a sitting's end with the dialog itself, so that Enter does not
+  // take him from the table by chance and Tab goes through its choices. (It used to leave the focus on the page's
+  // body, and "Weiter" lay behind every control of the table.) Keyed by what it shows, not by the object: the
+  // shuffle's check coming in later must not pull the focus back.
+  const box = useRef<HTMLDivElement>(null);
+  const goesOn = ended.kind === 'deal' || ended.restarted === true;
+  useModalFocus(box, `${ended.kind} ${ended.deal ?? ''} ${ended.restarted === true}`, () => (goesOn ? box.current?.querySelector<HTMLElement>('button.next') ?? null : null), goesOn ? p.next : undefined);
   return (
     <>
       <div class="backdrop" />
-      <div class={`summary${sheetOpen ? ' wide' : ''}`} role="dialog" aria-label={tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}>
+      <div class={`summary${sheetOpen ? ' wide' : ''}`} role="dialog" aria-modal="true" tabIndex={-1} ref={box} aria-label={tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}>
         <h2>{tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}</h2>
         {ended.lines(lang).map((l, i) => (
           <p key={i} class={i === 0 && ended.kind === 'sitting' ? 'winner' : undefined}>

@@ -16,6 +16,7 @@ import type { ServerMsg } from './net.js';
 import { playerPath } from './player.js';
 import { Hand, labelOf } from './hand.js';
 import { HintButton } from './hint.js';
+import { useHandKeys } from './keys.js';
 import { ScoreSheet } from './sheet.js';
 import { SummaryDialog, type Ended } from './summary.js';
 import { chime, setSoundWanted, soundWanted } from './sound.js';
@@ -256,26 +257,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     conn.send({ type: 'act', table: id, cseq: accepted.current + 1, action });
   };
 
-  // Keyboard: 1–9 picks a card, arrows move, Enter plays the focused card (native button).
-  useEffect(() => {
-    const key = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement;
-      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT')) return;
-      const cards = [...document.querySelectorAll<HTMLButtonElement>('.hand button.hc')];
-      if (cards.length === 0) return;
-      const at = cards.indexOf(document.activeElement as HTMLButtonElement);
-      let next = -1;
-      if (/^[1-9]$/.test(e.key)) next = Number(e.key) - 1;
-      else if (e.key === 'ArrowRight') next = at < 0 ? 0 : Math.min(cards.length - 1, at + 1);
-      else if (e.key === 'ArrowLeft') next = at < 0 ? cards.length - 1 : Math.max(0, at - 1);
-      if (next >= 0 && next < cards.length) {
-        e.preventDefault();
-        cards[next].focus();
-      }
-    };
-    addEventListener('keydown', key);
-    return () => removeEventListener('keydown', key);
-  }, []);
+  // Keyboard: 1–9, arrows and Enter play; Escape closes the last trick (keys.ts).
+  useHandKeys(() => setShowLast(false));
 
   // Your turn shows in the tab's title and, if wanted, with a short chime when it begins.
   const [sound, setSound] = useState(soundWanted);
