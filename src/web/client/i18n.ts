@@ -46,6 +46,8 @@ const WORDS = {
   join: ['Hinsetzen', 'Sit down'],
   watch: ['Zuschauen', 'Watch'],
   backToSeat: ['Zurück an deinen Platz', 'Back to your seat'],
+  yourTable: ['Dein Tisch', 'Your table'],
+  yourTables: ['Deine Tische', 'Your tables'],
   online: ['online', 'online'],
   invite: ['Einladungslink', 'Invite link'],
   copy: ['Kopieren', 'Copy'],

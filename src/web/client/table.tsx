@@ -17,6 +17,7 @@ import { playerPath } from './player.js';
 import { Hand, labelOf } from './hand.js';
 import { HintButton } from './hint.js';
 import { useHandKeys } from './keys.js';
+import { rememberSeat } from './myTables.js';
 import { ScoreSheet } from './sheet.js';
 import { SummaryDialog, type Ended } from './summary.js';
 import { chime, setSoundWanted, soundWanted } from './sound.js';
@@ -99,6 +100,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           current.current = s;
           setSnap(s);
           if (s.closed !== undefined) setClosed(s.closed);
+          if (s.seat >= 0 && s.phase !== 'finished') rememberSeat(id);
           setCollecting(s.fair?.collecting ? s.fair.context.deal : null);
           if (s.fair?.collecting && !s.fair.contributed) fair.offer(s.fair.context.deal, s.fair.commitment, s.seat);
           else if (s.fair) fair.offer(s.fair.context.deal, s.fair.commitment, -1);
