@@ -1,5 +1,8 @@
 import { useRef, useState } from 'preact/hooks';
 import type { SheetTable } from '../../games/present.js';
+import { presentationOf } from '../../games/presentations.js';
+import type { Snapshot } from '../../server/protocol.js';
+import { namesOf } from './seatNames.js';
 import { FairNote, type Check, type Reveal } from './fair.js';
 import { tr } from './i18n.js';
 import { useModalFocus } from './keys.js';
@@ -18,6 +21,25 @@ export interface Ended {
   fair?: { reveal: Reveal; check: Check };
   /** A sitting's summary still open when another player started the next sitting ("Noch eine Runde"). */
   restarted?: boolean;
+}
+
+/**
+ * The summary a seated player was reading when his page was loaded anew (a reload, a phone that dropped the tab, the
+ * table's link opened again), made from the first snapshot: the events that brought it came before. A sitting over:
+ * its end with "Noch eine Runde", the record and the analysis (the page showed a dead table without any of them).
+ * Between deals, while the server still waits for his part of the next shuffle: the last deal's result (the page
+ * showed its last cards without a word of who won). The shuffle's check is left out: its reveal came with the event.
+ */
+export function endedOfSnapshot(s: Snapshot, id: string): Ended | null {
+  const p = presentationOf(s.game);
+  if (!p || s.seat < 0 || s.closed !== undefined) return null;
+  const names = (l: 'de' | 'en') => namesOf(s, l);
+  if (s.phase === 'finished') {
+    return { kind: 'sitting', lines: (l) => p.sittingEnd(s.sheet, l, names(l)), sheet: (l) => p.scoreSheet(s.outcomes, l, names(l), s.rules), record: `${id}.${s.sitting}` };
+  }
+  const outcome = s.outcomes[s.outcomes.length - 1];
+  if (s.phase !== 'playing' || !s.fair?.collecting || s.fair.contributed || outcome === undefined) return null;
+  return { kind: 'deal', lines: (l) => p.dealSummary(outcome, l, names(l), s.view, s.rules), deal: s.fair.context.deal - 1 };
 }
 
 /**

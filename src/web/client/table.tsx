@@ -19,7 +19,7 @@ import { HintButton } from './hint.js';
 import { useHandKeys } from './keys.js';
 import { rememberSeat } from './myTables.js';
 import { ScoreSheet } from './sheet.js';
-import { SummaryDialog, type Ended } from './summary.js';
+import { endedOfSnapshot, SummaryDialog, type Ended } from './summary.js';
 import { chime, setSoundWanted, soundWanted } from './sound.js';
 import { cameToSit, goAndSit, maySit, playAgain, TableGone, TableOver, WaitingRoom } from './waiting.js';
 import { refusal } from './refusal.js';
@@ -102,6 +102,10 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           if (s.closed !== undefined) setClosed(s.closed);
           if (s.seat >= 0 && s.phase !== 'finished') rememberSeat(id);
           setCollecting(s.fair?.collecting ? s.fair.context.deal : null);
+          // A page loaded anew shows the summary its player was reading (summary.tsx), the next shuffle's part held till read.
+          const reading = last.current < 0 ? endedOfSnapshot(s, id) : null;
+          if (reading) setEnded([reading]);
+          if (reading?.kind === 'deal') fair.startReading();
           if (s.fair?.collecting && !s.fair.contributed) fair.offer(s.fair.context.deal, s.fair.commitment, s.seat);
           else if (s.fair) fair.offer(s.fair.context.deal, s.fair.commitment, -1);
           // Only the first snapshot sets the event number: after a reconnect the events missed since then follow the
