@@ -112,4 +112,22 @@ describe('the lobby with many tables', () => {
     await other.ctx.close();
     await p.ctx.close();
   }, 60_000);
+
+  it('a long name keeps the phone\'s header on one line: the name is cut short, "Log out" and the language stay whole', async () => {
+    const { browser, server } = await started();
+    for (const [locale, logout] of [['en-GB', 'Log out'], ['de-DE', 'Abmelden']] as const) {
+      const p = await guest(browser, server.url, 'Bertholdine-Maximiliane von Obermaier', PHONE, locale);
+      const header = await p.page.locator('header.top').boundingBox();
+      // One line of the header's links (it broke into "Log / out" beside a name on two lines).
+      expect(header!.height).toBeLessThan(48);
+      const out = await p.page.getByRole('button', { name: logout }).boundingBox();
+      expect(out!.height).toBeLessThan(30);
+      expect(out!.x + out!.width).toBeLessThanOrEqual(PHONE.width);
+      // The name is cut with an ellipsis, still the link to the player's page.
+      expect(await p.page.locator('header a.me').evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+      expect((await p.page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
+      await p.page.screenshot({ path: `${OUT}/header-long-name-${locale}.png` });
+      await p.ctx.close();
+    }
+  });
 });
