@@ -47,6 +47,7 @@ const WORDS = {
   watch: ['Zuschauen', 'Watch'],
   backToSeat: ['Zurück an deinen Platz', 'Back to your seat'],
   yourTable: ['Dein Tisch', 'Your table'],
+  botActedForYou: ['Deine Zeit war um: der Bot hat für dich entschieden.', 'Your time ran out: the bot decided for you.'],
   yourTables: ['Deine Tische', 'Your tables'],
   online: ['online', 'online'],
   invite: ['Einladungslink', 'Invite link'],

@@ -255,10 +255,15 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     if (!model?.pick) setPicked([]);
   }, [Boolean(model?.pick)]);
 
+  // His clock ran out and the bot decided for him (a status with his seat away): said until his own next decision
+  // (play-test: a Rufspiel stood in his name, without a word why).
+  const [botActed, setBotActed] = useState(false);
+  useEffect(() => void (snap && snap.seat >= 0 && away.includes(snap.seat) && setBotActed(true)), [away]);
   const act = (action: string) => {
     if (!snap) return;
     setPicked([]);
     setNotice(null);
+    setBotActed(false);
     setPending(true);
     conn.send({ type: 'act', table: id, cseq: accepted.current + 1, action });
   };
@@ -485,6 +490,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               {modSay(lang, 'tableClosed')}: {closed}
             </p>
           )}
+          {botActed && closed === null && <p class="notice bot-acted" role="status">{tr(lang, 'botActedForYou')}</p>}
           {notice && closed === null && (
             <p class="notice" role="alert">
               <RefusalText r={refusal(lang, notice, { pack: model.pack, faces: model.faces })} game={snap.game} lang={lang} />
