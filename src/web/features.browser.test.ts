@@ -120,7 +120,8 @@ describe('the browser table: player page, drag, grace', () => {
     await p.page.locator('.leaders a', { hasText: 'Zenzl' }).click();
     await p.page.waitForSelector('main.player');
     expect(await p.page.locator('main.player h2').first().textContent()).toBe('Rating');
-    expect(await p.page.locator('.sittings li').first().textContent()).toMatch(/1?\d\. place/);
+    // An English ordinal, not the German "1. place".
+    expect(await p.page.locator('.sittings li').first().textContent()).toMatch(/(1st|2nd|3rd) place/);
     // An unknown player is said so plainly.
     await p.page.goto(`${base}/player/Niemand`);
     await p.page.waitForSelector('main.player h1.error');

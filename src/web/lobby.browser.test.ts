@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Client } from '../server/client.js';
 import { post } from '../server/testing.js';
-import { guest, OUT, sharedBrowserAndServer } from './testing.js';
+import { createTable, guest, OUT, PHONE, play, sharedBrowserAndServer } from './testing.js';
 
 const started = sharedBrowserAndServer({ tableDefaults: { clockMs: 0, botDelayMs: 0 }, limits: { waitingTablesPerUser: 0 } });
 
@@ -61,7 +61,8 @@ describe('the lobby with many tables', () => {
     await p.page.waitForSelector('.seat.mine');
     const id = new URL(p.page.url()).pathname.split('/')[2];
     await p.page.goto(server.url);
-    const row = p.page.locator('ul.tables li', { has: p.page.locator(`button`) }).filter({ hasText: 'Zurueck' });
+    // The list of open tables (the tables one sits at stand above it as well: the next test).
+    const row = p.page.locator('main.lobby > section:not(.your-tables) ul.tables li', { has: p.page.locator(`button`) }).filter({ hasText: 'Zurueck' });
     await row.first().waitFor();
     expect(await row.first().locator('.muted').textContent()).toMatch(/^läuft · /);
     const back = row.first().locator('button');
@@ -76,4 +77,57 @@ describe('the lobby with many tables', () => {
     await other.ctx.close();
     await p.ctx.close();
   }, 60_000);
+
+  it('a player who went to the lobby from a private table finds his seat at the top of it, on a phone too; once the sitting is over, no more', async () => {
+    const { browser, server } = await started();
+    const p = await guest(browser, server.url, 'Heimweh', PHONE, 'en-GB');
+    const id = await createTable(p, 'schafkopf', { private: true, deals: 1 });
+    // From the table to the lobby by the header's "stich", as a player does who wants to look round.
+    await p.page.locator('header a', { hasText: 'stich' }).first().click();
+    await p.page.waitForSelector('form.create');
+    // A private table is in no list of open tables: the lobby had no way back to it (only the browser's back).
+    const mine = p.page.locator(`section.your-tables li[data-table="${id}"]`);
+    await mine.waitFor();
+    expect(await mine.locator('strong').textContent()).toBe('Your table: Schafkopf');
+    expect(await mine.locator('.muted').textContent()).toMatch(/^under way · Heimweh \(guest\), /);
+    // On the first screen of a phone, above the form for a new table (the public list's row stood 1000 px down).
+    const box = await mine.locator('button').boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height);
+    expect((await p.page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
+    await p.page.screenshot({ path: `${OUT}/lobby-your-table-phone.png` });
+    await mine.getByRole('button', { name: 'Back to your seat' }).click();
+    await p.page.waitForURL(new RegExp(`/table/${id}`));
+    await p.page.waitForSelector('.seat.mine');
+    // The sitting played out: the lobby no longer offers it.
+    await play(p.page);
+    await p.page.locator('.summary button.primary', { hasText: 'To the lobby' }).click();
+    await p.page.waitForSelector('form.create');
+    await p.page.waitForTimeout(500);
+    expect(await p.page.locator('section.your-tables').count()).toBe(0);
+    // Someone else in a fresh browser sees no such section at all.
+    const other = await guest(browser, server.url, 'Fremd', PHONE, 'en-GB');
+    await other.page.waitForTimeout(500);
+    expect(await other.page.locator('section.your-tables').count()).toBe(0);
+    expect(p.errors).toEqual([]);
+    await other.ctx.close();
+    await p.ctx.close();
+  }, 60_000);
+
+  it('a long name keeps the phone\'s header on one line: the name is cut short, "Log out" and the language stay whole', async () => {
+    const { browser, server } = await started();
+    for (const [locale, logout] of [['en-GB', 'Log out'], ['de-DE', 'Abmelden']] as const) {
+      const p = await guest(browser, server.url, 'Bertholdine-Maximiliane von Obermaier', PHONE, locale);
+      const header = await p.page.locator('header.top').boundingBox();
+      // One line of the header's links (it broke into "Log / out" beside a name on two lines).
+      expect(header!.height).toBeLessThan(48);
+      const out = await p.page.getByRole('button', { name: logout }).boundingBox();
+      expect(out!.height).toBeLessThan(30);
+      expect(out!.x + out!.width).toBeLessThanOrEqual(PHONE.width);
+      // The name is cut with an ellipsis, still the link to the player's page.
+      expect(await p.page.locator('header a.me').evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+      expect((await p.page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
+      await p.page.screenshot({ path: `${OUT}/header-long-name-${locale}.png` });
+      await p.ctx.close();
+    }
+  });
 });

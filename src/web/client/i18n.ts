@@ -46,6 +46,9 @@ const WORDS = {
   join: ['Hinsetzen', 'Sit down'],
   watch: ['Zuschauen', 'Watch'],
   backToSeat: ['Zurück an deinen Platz', 'Back to your seat'],
+  yourTable: ['Dein Tisch', 'Your table'],
+  botActedForYou: ['Deine Zeit war um: der Bot hat für dich entschieden.', 'Your time ran out: the bot decided for you.'],
+  yourTables: ['Deine Tische', 'Your tables'],
   online: ['online', 'online'],
   invite: ['Einladungslink', 'Invite link'],
   copy: ['Kopieren', 'Copy'],
@@ -103,7 +106,6 @@ const WORDS = {
   ratingNote: ['OpenSkill je Spiel, angezeigt als μ − 3σ: steigt mit jeder guten Sitzung und je sicherer die Schätzung ist; vorläufig bis zur fünften Sitzung.', 'OpenSkill per game, shown as μ − 3σ: it rises with good sittings and as the estimate grows surer; provisional until the fifth sitting.'],
   recentSittings: ['Letzte Sitzungen', 'Recent sittings'],
   noSittings: ['Noch keine beendete Sitzung.', 'No finished sitting yet.'],
-  place: ['Platz', 'place'],
   noSuchPlayer: ['Diesen Spieler gibt es nicht.', 'There is no such player.'],
   myPage: ['Meine Seite', 'My page'],
   disconnected: ['Verbindung weg', 'disconnected'],
@@ -147,6 +149,14 @@ export function tr(lang: Lang, w: Word): string {
 /** A rating or a μ and σ with one decimal, in the page's language (22,9 in German, 22.9 in English), a negative one with the minus sign used everywhere else (−0,9). */
 export function oneDecimal(lang: Lang, x: number): string {
   return new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x).replace('-', '−');
+}
+
+/** A finishing place as people say it: "4. Platz" in German, "4th place" in English (not the German "4. place"). */
+export function placeWords(lang: Lang, place: number): string {
+  if (lang === 'de') return `${place}. Platz`;
+  const teen = place % 100 >= 11 && place % 100 <= 13;
+  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[place % 10] ?? 'th';
+  return `${place}${suffix} place`;
 }
 
 /** A refusal for too many logins in the page's words, with the seconds to wait that the server's message names. */

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { pickKey, ringCrowded, seatAcross, seatAngle, type Lang, type TableModel } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
 import { cardLabel } from '../cards/index.js';
 import { Hand } from './hand.js';
+import { useHandKeys } from './keys.js';
 import { LoadFailed, useOnDemand } from './onDemand.js';
 import { LESSON_GAMES, loadLesson, say, type Lesson, type Words } from './lessons/lesson.js';
 import { runLesson, type LessonRun } from './lessons/run.js';
@@ -84,6 +85,12 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
   const [pointAt, setPointAt] = useState<string[]>([]);
   /** The cards tapped so far for a choice of several (Talonschnapsen's lay-away). */
   const [picked, setPicked] = useState<string[]>([]);
+  // The table's keys here too (1–9, ←/→, Enter): a lesson teaches the table it leads to.
+  useHandKeys();
+  // "Weiter" takes the focus whenever words wait for it, so that Enter goes on (autoFocus did it for the first
+  // words only: Preact keeps the button of one note for the next, and the focus had stayed on the page's body).
+  const nextButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => nextButton.current?.focus(), [note]);
   const p = presentationOf(lesson.game);
   const names = lesson.names.map((n) => say(n, lang));
   const step = at < steps.length ? steps[at] : undefined;
@@ -183,7 +190,7 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
   ) : note !== null ? (
     <>
       <p>{say(note, lang)}</p>
-      <button class="primary lesson-next" onClick={() => setNote(null)} autoFocus>
+      <button class="primary lesson-next" onClick={() => setNote(null)} ref={nextButton}>
         {w(lang, 'next')}
       </button>
     </>

@@ -11,6 +11,7 @@ import { presetLabel, ruleValueLabel, type HouseRule } from '../../games/ruleBoo
 import { LearnLinks, RulesLinks, rulesPath } from './rules.js';
 import { refusal } from './refusal.js';
 import { goAndSit, maySit } from './waiting.js';
+import { YourTables } from './myTables.js';
 import { applyDiff, firstPage, LOBBY_MAX, LOBBY_PAGE } from './lobbyList.js';
 
 interface GameInfo {
@@ -66,6 +67,7 @@ export function Lobby({ ctx }: { ctx: Ctx }) {
   return (
     <main class="lobby">
       <h1 class="sr-only">stich · {tr(lang, 'lobby')}</h1>
+      <YourTables ctx={ctx} title={title} line={(t) => tableLine(lang, t)} />
       <section>
         <h2>{tr(lang, 'newTable')}</h2>
         {games.length > 0 && <CreateTable ctx={ctx} games={games} />}

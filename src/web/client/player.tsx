@@ -3,7 +3,7 @@ import { ReportPlayer } from './chat.js';
 import { ChangePassword } from './account.js';
 import { useEffect, useState } from 'preact/hooks';
 import type { Ctx } from './app.js';
-import { oneDecimal, tr } from './i18n.js';
+import { oneDecimal, placeWords, tr } from './i18n.js';
 import type { PlayerPage } from '../../server/protocol.js';
 import { api } from './net.js';
 
@@ -97,7 +97,7 @@ export function PlayerScreen({ ctx, name, id }: { ctx: Ctx; name: string; id?: s
                 </div>
                 <div class="how">
                   <span class={`finish${s.place === 1 ? ' first' : ''}`}>
-                    {s.place}. {tr(lang, 'place')}
+                    {placeWords(lang, s.place)}
                   </span>
                   <span class="muted small"> · {presentationOf(s.game)?.formatTotal(s.total, lang) ?? String(s.total)}</span>
                   <span class="links">

@@ -1,7 +1,11 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { SheetTable } from '../../games/present.js';
+import { presentationOf } from '../../games/presentations.js';
+import type { Snapshot } from '../../server/protocol.js';
+import { namesOf } from './seatNames.js';
 import { FairNote, type Check, type Reveal } from './fair.js';
 import { tr } from './i18n.js';
+import { useModalFocus } from './keys.js';
 import { ScoreSheet } from './sheet.js';
 
 /** A deal's or a sitting's end as the table shows it, one dialog at a time (the oldest first). */
@@ -20,6 +24,25 @@ export interface Ended {
 }
 
 /**
+ * The summary a seated player was reading when his page was loaded anew (a reload, a phone that dropped the tab, the
+ * table's link opened again), made from the first snapshot: the events that brought it came before. A sitting over:
+ * its end with "Noch eine Runde", the record and the analysis (the page showed a dead table without any of them).
+ * Between deals, while the server still waits for his part of the next shuffle: the last deal's result (the page
+ * showed its last cards without a word of who won). The shuffle's check is left out: its reveal came with the event.
+ */
+export function endedOfSnapshot(s: Snapshot, id: string): Ended | null {
+  const p = presentationOf(s.game);
+  if (!p || s.seat < 0 || s.closed !== undefined) return null;
+  const names = (l: 'de' | 'en') => namesOf(s, l);
+  if (s.phase === 'finished') {
+    return { kind: 'sitting', lines: (l) => p.sittingEnd(s.sheet, l, names(l)), sheet: (l) => p.scoreSheet(s.outcomes, l, names(l), s.rules), record: `${id}.${s.sitting}` };
+  }
+  const outcome = s.outcomes[s.outcomes.length - 1];
+  if (s.phase !== 'playing' || !s.fair?.collecting || s.fair.contributed || outcome === undefined) return null;
+  return { kind: 'deal', lines: (l) => p.dealSummary(outcome, l, names(l), s.view, s.rules), deal: s.fair.context.deal - 1 };
+}
+
+/**
  * The summary after a deal (its lines, the shuffle's check, "Weiter") or a sitting (the sheet's lines; "Noch eine
  * Runde" for a seated player, the record, the analysis, the lobby). Once another player has started the next sitting,
  * it says so and closes with "Weiter" onto it, the record and the analysis opening in a new tab.
@@ -28,10 +51,18 @@ export function SummaryDialog(p: { ended: Ended; lang: 'de' | 'en'; names: reado
   const { ended, lang } = p;
   const record = ended.record;
   const [sheetOpen, setSheetOpen] = useState(false);
+  // A keyboard player finds the dialog at once: a deal's summary (or one whose next sitting has begun) with its
+  // "Weiter" focused, so Enter or Escape goes on; a sitting's end with the dialog itself, so that Enter does not
+  // take him from the table by chance and Tab goes through its choices. (It used to leave the focus on the page's
+  // body, and "Weiter" lay behind every control of the table.) Keyed by what it shows, not by the object: the
+  // shuffle's check coming in later must not pull the focus back.
+  const box = useRef<HTMLDivElement>(null);
+  const goesOn = ended.kind === 'deal' || ended.restarted === true;
+  useModalFocus(box, `${ended.kind} ${ended.deal ?? ''} ${ended.restarted === true}`, () => (goesOn ? box.current?.querySelector<HTMLElement>('button.next') ?? null : null), goesOn ? p.next : undefined);
   return (
     <>
       <div class="backdrop" />
-      <div class={`summary${sheetOpen ? ' wide' : ''}`} role="dialog" aria-label={tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}>
+      <div class={`summary${sheetOpen ? ' wide' : ''}`} role="dialog" aria-modal="true" tabIndex={-1} ref={box} aria-label={tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}>
         <h2>{tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}</h2>
         {ended.lines(lang).map((l, i) => (
           <p key={i} class={i === 0 && ended.kind === 'sitting' ? 'winner' : undefined}>

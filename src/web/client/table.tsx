@@ -16,8 +16,10 @@ import type { ServerMsg } from './net.js';
 import { playerPath } from './player.js';
 import { Hand, labelOf } from './hand.js';
 import { HintButton } from './hint.js';
+import { useHandKeys } from './keys.js';
+import { rememberSeat } from './myTables.js';
 import { ScoreSheet } from './sheet.js';
-import { SummaryDialog, type Ended } from './summary.js';
+import { endedOfSnapshot, SummaryDialog, type Ended } from './summary.js';
 import { chime, setSoundWanted, soundWanted } from './sound.js';
 import { cameToSit, goAndSit, maySit, playAgain, TableGone, TableOver, WaitingRoom } from './waiting.js';
 import { refusal } from './refusal.js';
@@ -98,7 +100,12 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           current.current = s;
           setSnap(s);
           if (s.closed !== undefined) setClosed(s.closed);
+          if (s.seat >= 0 && s.phase !== 'finished') rememberSeat(id);
           setCollecting(s.fair?.collecting ? s.fair.context.deal : null);
+          // A page loaded anew shows the summary its player was reading (summary.tsx), the next shuffle's part held till read.
+          const reading = last.current < 0 ? endedOfSnapshot(s, id) : null;
+          if (reading) setEnded([reading]);
+          if (reading?.kind === 'deal') fair.startReading();
           if (s.fair?.collecting && !s.fair.contributed) fair.offer(s.fair.context.deal, s.fair.commitment, s.seat);
           else if (s.fair) fair.offer(s.fair.context.deal, s.fair.commitment, -1);
           // Only the first snapshot sets the event number: after a reconnect the events missed since then follow the
@@ -248,34 +255,21 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     if (!model?.pick) setPicked([]);
   }, [Boolean(model?.pick)]);
 
+  // His clock ran out and the bot decided for him (a status with his seat away): said until his own next decision
+  // (play-test: a Rufspiel stood in his name, without a word why).
+  const [botActed, setBotActed] = useState(false);
+  useEffect(() => void (snap && snap.seat >= 0 && away.includes(snap.seat) && setBotActed(true)), [away]);
   const act = (action: string) => {
     if (!snap) return;
     setPicked([]);
     setNotice(null);
+    setBotActed(false);
     setPending(true);
     conn.send({ type: 'act', table: id, cseq: accepted.current + 1, action });
   };
 
-  // Keyboard: 1–9 picks a card, arrows move, Enter plays the focused card (native button).
-  useEffect(() => {
-    const key = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement;
-      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT')) return;
-      const cards = [...document.querySelectorAll<HTMLButtonElement>('.hand button.hc')];
-      if (cards.length === 0) return;
-      const at = cards.indexOf(document.activeElement as HTMLButtonElement);
-      let next = -1;
-      if (/^[1-9]$/.test(e.key)) next = Number(e.key) - 1;
-      else if (e.key === 'ArrowRight') next = at < 0 ? 0 : Math.min(cards.length - 1, at + 1);
-      else if (e.key === 'ArrowLeft') next = at < 0 ? cards.length - 1 : Math.max(0, at - 1);
-      if (next >= 0 && next < cards.length) {
-        e.preventDefault();
-        cards[next].focus();
-      }
-    };
-    addEventListener('keydown', key);
-    return () => removeEventListener('keydown', key);
-  }, []);
+  // Keyboard: 1–9, arrows and Enter play; Escape closes the last trick (keys.ts).
+  useHandKeys(() => setShowLast(false));
 
   // Your turn shows in the tab's title and, if wanted, with a short chime when it begins.
   const [sound, setSound] = useState(soundWanted);
@@ -496,6 +490,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               {modSay(lang, 'tableClosed')}: {closed}
             </p>
           )}
+          {botActed && closed === null && <p class="notice bot-acted" role="status">{tr(lang, 'botActedForYou')}</p>}
           {notice && closed === null && (
             <p class="notice" role="alert">
               <RefusalText r={refusal(lang, notice, { pack: model.pack, faces: model.faces })} game={snap.game} lang={lang} />
