@@ -117,6 +117,42 @@ describe('hints at the table', () => {
     await p.ctx.close();
   }, 90_000);
 
+  it('Escape closes the hint, as it closes the last trick, and the focus goes back to the Tipp button (play-test)', async () => {
+    const { browser: b, base } = await setup();
+    const p = await guest(b, base, 'Tastend', DESKTOP);
+    const { page } = p;
+    await createTable(p, 'schafkopf', { deals: 1 });
+    await page.waitForSelector('main.table.my-turn .hint-button', { timeout: 20_000 });
+    const hint = page.locator('.hint[role=region]');
+    const onTipp = "document.activeElement && document.activeElement.matches('.hint-button')";
+    // Pressed with the focus wherever the click left it (the button is disabled while the bot thinks).
+    await page.locator('.hint-button').click();
+    await hint.waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+    await hint.waitFor({ state: 'detached', timeout: 2000 });
+    expect(await page.evaluate(onTipp)).toBe(true);
+    // Pressed inside the hint (on its ✕): closed too, the focus not left on the page's body.
+    await page.keyboard.press('Enter');
+    await hint.waitFor({ timeout: 20_000 });
+    await hint.locator('.hint-head button').focus();
+    await page.keyboard.press('Escape');
+    await hint.waitFor({ state: 'detached', timeout: 2000 });
+    expect(await page.evaluate(onTipp)).toBe(true);
+    // Escape typed into the table talk is the field's: the hint stays (a third hint: the server gives three at once).
+    await page.locator('.hint-button').click();
+    await hint.waitFor({ timeout: 20_000 });
+    await page.locator('form.chat input').focus();
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(200);
+    expect(await hint.count()).toBe(1);
+    // Its ✕ by click gives the focus back to the Tipp button as well.
+    await hint.locator('.hint-head button').click();
+    await hint.waitFor({ state: 'detached', timeout: 2000 });
+    expect(await page.evaluate(onTipp)).toBe(true);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  }, 90_000);
+
   it('a rated table offers no Tipp', async () => {
     const { browser: b, base } = await setup();
     const p = await member(b, base, 'Gewertet', 'Schafkopfrennen in Haar');

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { hintIntoView } from './inView.js';
 import type { Lang, TableModel } from '../../games/present.js';
 import type { ServerMessage } from '../../server/protocol.js';
 import { formatValue } from './values.js';
 import { labelOf } from './hand.js';
 import type { Connection, ServerMsg } from './net.js';
+import { useEscapeCloses } from './keys.js';
 
 type HintResult = Extract<ServerMessage, { type: 'hintResult' }>;
 
@@ -61,6 +62,14 @@ function words(m: TableModel, action: string, lang: Lang): string {
 export function HintButton({ conn, table, m, legal, lang }: { conn: Connection; table: string; m: TableModel; legal: readonly string[]; lang: Lang }) {
   const [asking, setAsking] = useState(false);
   const [hint, setHint] = useState<HintResult | null>(null);
+  const tipp = useRef<HTMLButtonElement>(null);
+  // Closed by its ✕ or by Escape, the focus goes back to the Tipp button that opened it (the ✕ is gone, and the
+  // button was disabled while the bot thought, so the focus would otherwise fall to the page's body).
+  const close = useCallback(() => {
+    setHint(null);
+    tipp.current?.focus({ preventScroll: true });
+  }, []);
+  useEscapeCloses(hint !== null, close);
   const key = legal.join(' ');
   useEffect(() => {
     setHint(null);
@@ -89,6 +98,7 @@ export function HintButton({ conn, table, m, legal, lang }: { conn: Connection; 
     <div class="hint-box">
       <button
         class="hint-button"
+        ref={tipp}
         disabled={asking}
         aria-busy={asking}
         onClick={() => {
@@ -108,7 +118,7 @@ export function HintButton({ conn, table, m, legal, lang }: { conn: Connection; 
         <div class="hint" role="region" aria-label={w(lang, 'title')}>
           <div class="hint-head">
             <strong>{w(lang, 'title')}</strong>
-            <button class="link small" onClick={() => setHint(null)} aria-label={w(lang, 'close')}>
+            <button class="link small" onClick={close} aria-label={w(lang, 'close')}>
               ✕
             </button>
           </div>

@@ -1,5 +1,11 @@
 import { useEffect } from 'preact/hooks';
 
+/** A key typed into a field (the table talk) is the field's. */
+function typing(e: KeyboardEvent): boolean {
+  const t = e.target as HTMLElement | null;
+  return t !== null && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT');
+}
+
 /**
  * The keyboard at a table and in a lesson: 1–9 picks a card of one's hand, ←/→ move along it, Enter plays the focused
  * card (it is a native button), Escape closes what lies open (the last trick). Keys typed into a field (the table
@@ -9,8 +15,7 @@ import { useEffect } from 'preact/hooks';
 export function useHandKeys(escape?: () => void): void {
   useEffect(() => {
     const key = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT')) return;
+      if (typing(e)) return;
       if (document.querySelector('[aria-modal="true"]')) return;
       if (e.key === 'Escape') return escape?.();
       const cards = [...document.querySelectorAll<HTMLButtonElement>('.hand button.hc')];
@@ -66,4 +71,24 @@ export function useModalFocus(dialog: { current: HTMLElement | null }, shown: un
     addEventListener('keydown', key);
     return () => removeEventListener('keydown', key);
   }, [escape]);
+}
+
+/**
+ * Escape closes a panel that lies open in the page (the hint) while `open`, as it closes the last trick: not while a
+ * key goes into a field, nor while a dialog or the last trick lies over it (that closes first: one Escape, one layer).
+ * `close` puts the focus back where the player opened the panel, not on the page's body (play-test: the hint stayed
+ * open on Escape while the summary and the last trick closed).
+ */
+export function useEscapeCloses(open: boolean, close: () => void): void {
+  useEffect(() => {
+    if (!open) return;
+    const key = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || typing(e)) return;
+      if (document.querySelector('[aria-modal="true"], .lasttrick')) return;
+      e.preventDefault();
+      close();
+    };
+    addEventListener('keydown', key);
+    return () => removeEventListener('keydown', key);
+  }, [open, close]);
 }
