@@ -205,15 +205,45 @@ describe('rules pages, names for rules and presets, refusals in words (issue 18,
     expect(en).toMatch(/^Not allowed: /);
     expect(en).not.toMatch(/\b(du|musst|nicht)\b/);
     expect(await notice.locator('a').getAttribute('href')).toBe(await section.getAttribute('href'));
-    // The English table says Trump and pass, never Trumpf or weiter; no seat shows "1 cards" or "1 tricks".
+    // The English table says Trump and Pass, never Trumpf or weiter; no seat shows "1 cards" or "1 tricks".
     const table = await page.locator('main.table').innerText();
-    expect(table).not.toMatch(/Trumpf|\bweiter\b|\b1 (cards|tricks)\b/);
+    expect(table).not.toMatch(/Trumpf|\b[Ww]eiter\b|\b1 (cards|tricks)\b/);
     // On a phone the "?" stays clear of the headline's words.
     await page.setViewportSize(PHONE);
     const q = await help.boundingBox();
     const lines = await page.locator('.headline > div').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, right: r.right, bottom: r.bottom })));
     for (const l of lines) expect(q && l.right > q.x && l.x < q.x + q.width && l.bottom > q.y && l.y < q.y + q.height).toBeFalsy();
     await page.screenshot({ path: `${OUT}/words-refusal-en-phone.png` });
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  });
+
+  it('the record viewer names a bid as the table does: "Lena: Pass" in both, not "pass" in the headline (play-test)', async () => {
+    const { browser: b, base } = await setup();
+    const p = await guest(b, base, 'Lena', DESKTOP, 'en-GB');
+    const { page } = p;
+    await createTable(p, 'schafkopf', { deals: 2 });
+    await play(page);
+    await page.locator('.summary button.record-link').click();
+    await page.waitForSelector('main.record .controls');
+    const forward = page.locator('main.record button[data-go=forward]');
+    const checked: string[] = [];
+    for (let deal = 0; deal < 2; deal++) {
+      if (deal > 0) await page.getByRole('button', { name: 'Next deal' }).click();
+      // The bids before the game is known: each step's words, and the headline's list of bids after it.
+      for (let i = 0; i < 3; i++) {
+        await forward.click();
+        const said = (await page.locator('main.record .said').textContent()) ?? '';
+        const headline = await page.locator('main.record .headline').nth(1).innerText();
+        if (!/: (Pass|pass)$/.test(said)) continue;
+        expect(headline).toContain(said);
+        checked.push(said);
+      }
+    }
+    // The bots pass with most hands: a pass among the first three bids of two deals.
+    expect(checked.length).toBeGreaterThan(0);
+    expect(checked.every((x) => x.endsWith(': Pass'))).toBe(true);
+    await page.screenshot({ path: `${OUT}/words-record-pass-1280.png` });
     expect(p.errors).toEqual([]);
     await p.ctx.close();
   });

@@ -29,6 +29,15 @@ function gameName(g: GameChoice, lang: Lang): string {
   return lang === 'en' && g.kind === 'rufspiel' && g.suit !== undefined ? `Rufspiel with the ${suitName(g.suit)} Sau` : choiceName(g);
 }
 
+/**
+ * A bid in words, the same on its button, in the headline's list of bids and so in the record viewer (which names a
+ * step by its button): a game by its name, a pass "Weiter" / "Pass" (play-test: the record said "Lena: Pass" and the
+ * table "Lena: pass").
+ */
+function bidWords(game: GameChoice | null, lang: Lang): string {
+  return game ? gameName(game, lang) : say(lang, 'Weiter', 'Pass');
+}
+
 function buttons(view: SchafkopfView, legal: readonly string[], lang: Lang): ActionButton[] {
   const pack = schafkopfPack(view.rules.kurzeKarte);
   const out: ActionButton[] = [];
@@ -45,10 +54,10 @@ function buttons(view: SchafkopfView, legal: readonly string[], lang: Lang): Act
         label = view.stoss.length % 2 === 0 ? 'Stoß' : 'Re';
         break;
       case 'weiter':
-        label = view.phase === 'klopfen' ? say(lang, 'Nicht klopfen', 'No Klopfen') : view.phase === 'stoss' ? say(lang, 'Kein Stoß', 'No Stoß') : say(lang, 'Weiter', 'Pass');
+        label = view.phase === 'klopfen' ? say(lang, 'Nicht klopfen', 'No Klopfen') : view.phase === 'stoss' ? say(lang, 'Kein Stoß', 'No Stoß') : bidWords(null, lang);
         break;
       case 'bid':
-        label = gameName(v.game, lang);
+        label = bidWords(v.game, lang);
         break;
     }
     out.push({ label, action: text, group: v.type });
@@ -71,7 +80,7 @@ function present(view: SchafkopfView, legal: readonly string[], lang: Lang, name
     if (view.partner !== null && view.partner !== c.declarer) headline.push(`${say(lang, 'Partner', 'Partner')}: ${names[view.partner]}`);
     if (view.stoss.length > 0) headline.push(`${view.stoss.map((s, i) => `${i % 2 === 0 ? 'Stoß' : 'Re'} ${names[s]}`).join(' · ')}`);
   } else if (view.phase === 'klopfen') headline.push(say(lang, 'Klopfen? (die ersten vier Karten)', 'Klopfen? (your first four cards)'));
-  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.game ? gameName(b.game, lang) : say(lang, 'weiter', 'pass')}`).join(' · '));
+  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${bidWords(b.game, lang)}`).join(' · '));
   if (view.klopfer.length > 0) headline.push(`${say(lang, 'Geklopft', 'Klopfen')}: ${view.klopfer.map((s) => names[s]).join(', ')}`);
   if (view.carry.stock > 0 || view.carry.bock > 0) headline.push(`Stock ${formatCents(view.carry.stock, false)}${view.carry.bock > 0 ? ` · Bock ×${2 ** view.carry.bock}` : ''}`);
   const taken = [0, 0, 0, 0];

@@ -20,6 +20,14 @@ function cardWords(faces: Faces, card: number, lang: Lang): string {
   return cardLabel(m.suit, m.rank, faces, lang, PACK.name);
 }
 
+/**
+ * A seat's "weiter" to the announcements in words, the same on its button, in the headline's list of announcements
+ * and so in the record viewer (which names a step by its button; play-test: "Lena: Pass" there, "pass" here).
+ */
+function passWords(lang: Lang): string {
+  return say(lang, 'Weiter', 'Pass');
+}
+
 function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | null {
   const rules = { faces: facesOf(view) };
   const a = parseSchnapsenAction(text);
@@ -41,7 +49,7 @@ function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | nu
       // 003: instead of naming trump the Rufer turns up one of his cards still to come; its suit is trump.
       return say(lang, `${v.index}. verdeckte Karte aufdecken`, `Turn up hidden card ${v.index}`);
     case 'pass':
-      if (view.phase !== 'spritzen') return say(lang, 'Weiter', 'Pass');
+      if (view.phase !== 'spritzen') return passWords(lang);
       // The declarer's side answers a Spritzer with Retour, the other side a Retour with Re.
       return view.spritzLevel === 0 ? say(lang, 'Nicht spritzen', 'No Spritzen') : view.spritzLevel === 1 ? say(lang, 'Kein Retour', 'No Retour') : say(lang, 'Kein Re', 'No Re');
     case 'announce':
@@ -89,7 +97,7 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   const headline: string[] = [];
   const c = view.contract;
   if (c) headline.push(`${gameTitle(c.game, c.ohne)} · ${names[c.declarer]}`);
-  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.hidden ? '?' : b.game ? gameTitle(b.game, b.ohne) : say(lang, 'weiter', 'pass')}`).join(' · '));
+  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.hidden ? '?' : b.game ? gameTitle(b.game, b.ohne) : passWords(lang)}`).join(' · '));
   if (trump !== null) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${suitName(rules, trump)}${view.turned !== null ? ` (${cardWords(faces, view.turned, lang)})` : ''}`);
   else if (view.trumpBlind) headline.push(say(lang, 'Trumpf blind gerufen', 'Trump called blind'));
   if (view.spritzLevel > 0) headline.push((lang === 'de' ? ['', 'Gespritzt (×2)', 'Retour (×4)', 'Re (×8)'] : ['', 'Spritzen (×2)', 'Retour (×4)', 'Re (×8)'])[view.spritzLevel] ?? '');

@@ -3,7 +3,7 @@ import { hintIntoView } from './inView.js';
 import type { Lang, TableModel } from '../../games/present.js';
 import type { ServerMessage } from '../../server/protocol.js';
 import { formatValue } from './values.js';
-import { labelOf } from './hand.js';
+import { actionWords as words } from './actionWords.js';
 import type { Connection, ServerMsg } from './net.js';
 import { useEscapeCloses } from './keys.js';
 
@@ -42,14 +42,6 @@ const w = (lang: Lang, k: keyof typeof W) => W[k][lang === 'de' ? 0 : 1];
 /** The card of the hand an action plays, if it plays one. */
 function cardOf(m: TableModel, action: string) {
   return m.hand.find((x) => x.action === action || x.code === action);
-}
-
-/** An action in the page's words: a button's label, a card's name, or the notation. */
-function words(m: TableModel, action: string, lang: Lang): string {
-  const b = m.buttons.find((x) => x.action === action);
-  if (b) return b.label;
-  const c = cardOf(m, action);
-  return c ? labelOf(m, c.code, lang) : action;
 }
 
 /**

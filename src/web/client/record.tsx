@@ -5,20 +5,12 @@ import { presentationOf } from '../../games/presentations.js';
 import { resolveRules } from '../../games/ruleBook.js';
 import { replayGame } from '../../games/replays.js';
 import type { Ctx } from './app.js';
-import { cardLabel } from '../cards/index.js';
 import { Card } from './cardFace.js';
 import { tr } from './i18n.js';
 import { api } from './net.js';
 import { ScoreSheet } from './sheet.js';
+import { actionWords } from './actionWords.js';
 import { aw, DealAnalysisPanel, StepAnalysis, useAnalysis, type AnalysisWords } from './analysis.js';
-
-/** An action in words: a card by its name, anything else by its button's label at the table. */
-function actionWords(before: TableModel, text: string, lang: 'de' | 'en'): string {
-  const button = before.buttons.find((b) => b.action === text);
-  if (button) return button.label;
-  const card = before.hand.find((c) => (c.action ?? c.code) === text);
-  return card ? cardLabel(card.suit, card.rank, before.faces, lang, before.pack) : text;
-}
 
 interface RecordFile {
   game: string;
