@@ -248,6 +248,26 @@ describe('rules pages, names for rules and presets, refusals in words (issue 18,
     await p.ctx.close();
   });
 
+  it('Karnöffel in English: the round\'s value in plain words and the sides as Blue and Red (play-test: "Round worth: 7 · raising: 10", "Blau")', async () => {
+    const { browser: b, base } = await setup();
+    for (const [viewport, size] of [
+      [PHONE, '360'],
+      [DESKTOP, '1280'],
+    ] as const) {
+      const p = await guest(b, base, `Ruth ${size}`, viewport, 'en-GB');
+      await createTable(p, 'karnoeffel', { deals: 1 });
+      await p.page.waitForSelector('main.table.my-turn', { timeout: 30_000 });
+      const table = await p.page.locator('main.table').innerText();
+      expect(table).toMatch(/This round is worth \d+/);
+      expect(table).toMatch(/\bBlue\b/);
+      expect(table).toMatch(/\bRed\b/);
+      expect(table).not.toMatch(/\b(Blau|Rot)\b|Round worth|raising:/);
+      await p.page.screenshot({ path: `${OUT}/words-karnoeffel-en-${size}.png` });
+      expect(p.errors).toEqual([]);
+      await p.ctx.close();
+    }
+  });
+
   it('Schnapsen and Karnöffel in German: one spelling per suit (Gras, Schellen), "1 Karte"/"1 Stich" in the singular', async () => {
     const { browser: b, base } = await setup();
     for (const game of ['bauernschnapsen', 'karnoeffel']) {

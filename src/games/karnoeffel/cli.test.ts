@@ -87,7 +87,7 @@ describe('the terminal face of Karnöffel', () => {
     expect(text).toContain('Your hand: S7 (Teufel) [not now]  E9  E8  H9  H8');
     expect(text).toContain('Vroni holds: E7  H6  H5  H4  H3');
     expect(text).toContain('Geber: Sepp · Vorhand: You · play goes clockwise');
-    expect(text).toContain('Blau: Sepp, Resi · Rot: You, Vroni');
+    expect(text).toContain('Blue: Sepp, Resi · Red: You, Vroni');
     const menu = karnoeffelText.orderActions!(rules, v, legal(s, 1)).map((a) => karnoeffelText.describeAction(rules, v, a));
     expect(menu).toEqual(['play E9', 'play E8', 'play H9', 'play H8']);
     expect(maskCards(s.hands[1])).toHaveLength(5);
@@ -106,10 +106,10 @@ describe('the terminal face of Karnöffel', () => {
       'Vroni says to Resi: "raise, partner"',
       'Resi raises to 7',
       'You refuse; the cards are thrown in',
-      'Rot (Resi, Vroni) win the round (refusal): 4 points',
+      'Red (Resi, Vroni) win the round (refusal): 4 points',
     ]);
     expect(karnoeffelText.summarizeDeal(rules, s, s.outcome!, names)).toBe(
-      'Geber Sepp, Trumpf none yet: Rot (Resi, Vroni) win as the raise to 7 was refused, 4 points; Partie 0:4',
+      'Geber Sepp, Trumpf none yet: Red (Resi, Vroni) win as the raise to 7 was refused, 4 points; Partie 0:4',
     );
   });
 });
@@ -130,7 +130,7 @@ describe('stich play karnoeffel (issue 4, done-when 2 and 3)', () => {
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
       expect(r.out.match(/^Deal \d+:/gm)).toHaveLength(300);
-      expect(r.out).toMatch(n === 2 ? /Partien won: \w+ \d+, \w+ \d+; balance per player/ : /Partien won: Blau \d+, Rot \d+; balance per player/);
+      expect(r.out).toMatch(n === 2 ? /Partien won: \w+ \d+, \w+ \d+; balance per player/ : /Partien won: Blue \d+, Red \d+; balance per player/);
       const record = JSON.parse(readFileSync(file, 'utf8')) as { deals: { actions: [number, string][] }[] };
       const count = { raise: 0, reraise: 0, accept: 0, refuse: 0 };
       for (const d of record.deals) {
@@ -197,8 +197,8 @@ describe('stich play karnoeffel (issue 4, done-when 2 and 3)', () => {
     expect(r.out).toMatch(/^Last Stich: .* → .* takes? it$/m);
     const bots = stich(['play', 'karnoeffel', '--seats', 'bot,bot,bot,bot', '--seed', '4']);
     expect(bots.out).not.toMatch(/\bmatch\b|%/i);
-    expect(bots.out).toContain('═══ Partie 1 is over: Rot (Vroni, Sepp) win it, 43 : 12 in 10 deals ═══');
-    expect(bots.out).toContain('The stake ×2 (Blau below half of 41): each of Blau pays each of Rot 2.');
+    expect(bots.out).toContain('═══ Partie 1 is over: Red (Vroni, Sepp) win it, 43 : 12 in 10 deals ═══');
+    expect(bots.out).toContain('The stake ×2 (Blue below half of 41): each of Blue pays each of Red 2.');
     const advised = stich(['play', 'karnoeffel', '--seats', 'human,bot,bot,bot', '--deals', '6', '--seed', '1', '--pace', '0'], Array(300).fill('1').join('\n') + '\n');
     expect(advised.out).toMatch(/\bsays to \w+: "(raise|refuse): [a-z ]+"/);
     expect(advised.out).not.toMatch(/\bsays to .*%/);

@@ -26,7 +26,8 @@ describe("Karnöffel's summary and score sheet say whose tricks are whose (000: 
       expect(lines[1]).toBe(`Stiche: Blau ${outcome.tricks[0]} : ${outcome.tricks[1]} Rot`);
       expect(lines[2]).toMatch(/^Partie: Blau \d+ : \d+ Rot/);
       const row = karnoeffelPresentation.scoreSheet([outcome], 'en', names).rows[0];
-      const winner = outcome.winner === 0 ? 'Blau' : 'Rot';
+      // The sides are colours: Blue and Red in English (play-test: "Blau" and "Rot" stood in English sentences).
+      const winner = outcome.winner === 0 ? 'Blue' : 'Red';
       expect(row.result).toBe(`${winner} wins ${outcome.tricks[outcome.winner]}:${outcome.tricks[1 - outcome.winner]} tricks`);
       expect(outcome.tricks[outcome.winner]).toBeGreaterThan(outcome.tricks[1 - outcome.winner]);
       // Play-test: the English summary said "Blau win the round" beside the sheet's "Rot wins", and the sheet "Trumpf Herz · worth 4".
@@ -48,6 +49,23 @@ describe('the prompt at a raise (000 "Kartengeben und Steigern": the other of th
     s = act(s, 0, { type: 'raise' });
     expect(prompt(s, 1, 'de')).toBe(`Anna steigert auf ${s.pause!.bid}: annehmen?`);
     expect(prompt(s, 1, 'en')).toBe(`Anna raises to ${s.pause!.bid}: accept?`);
+  });
+
+  it('the headline says the round\'s value in plain English, with who raised it to what, and the sides as Blue and Red (play-test)', () => {
+    let s: KarnoeffelState = start(rulesOf({ players: 2 }), 1, { 0: 'E2 EU E6 S3 S4', 1: 'HK H3 G3 S2 G4' });
+    while (s.pairs < 2) s = act(s, toAct(s)[0], { type: 'pass' });
+    const model = (st: KarnoeffelState, lang: 'de' | 'en') => karnoeffelPresentation.table(view(st, 1), [], lang, names.slice(0, 2));
+    expect(model(s, 'en').headline).toContain(`This round is worth ${s.value}`);
+    expect(model(s, 'de').headline).toContain(`Wert der Runde: ${s.value}`);
+    s = act(s, 0, { type: 'raise' });
+    // It read "Round worth: 4 · raising: 7".
+    expect(model(s, 'en').headline).toContain(`This round is worth ${s.value} · Anna raises it to ${s.pause!.bid}`);
+    expect(model(s, 'de').headline).toContain(`Wert der Runde: ${s.value} · Steigern: ${s.pause!.bid}`);
+    const en = [...model(s, 'en').seatNotes, ...model(s, 'en').score].join('\n');
+    expect(en).toMatch(/\bBlue\b/);
+    expect(en).toMatch(/\bRed\b/);
+    expect(en).not.toMatch(/\b(Blau|Rot)\b/);
+    expect([...model(s, 'de').seatNotes, ...model(s, 'de').score].join('\n')).toMatch(/\bBlau\b.*\n?.*\bRot\b/s);
   });
 });
 
@@ -88,7 +106,7 @@ describe('the end of a sitting shows the Partie played, never the next that did 
     const de = karnoeffelPresentation.sittingEnd(sheet, 'de', names);
     expect(de).toEqual(['Rot gewinnt die Sitzung.', 'Partie: Rot 12 : 4 Blau in 5 Runden · Einsatz (×2, Blau unter der Hälfte): 2 je Spieler', 'Je Spieler: Blau – Anna, Resi: −2 Punkte · Rot – Sepp, Schorsch: +2 Punkte']);
     expect(de.join(' ')).not.toMatch(/Partie 2|0 : 0/);
-    expect(karnoeffelPresentation.sittingEnd(sheet, 'en', names)[1]).toBe('Match: Rot 12 : 4 Blau in 5 rounds · stake (×2, Blau below half): 2 a player');
+    expect(karnoeffelPresentation.sittingEnd(sheet, 'en', names)[1]).toBe('Match: Red 12 : 4 Blue in 5 rounds · stake (×2, Blue below half): 2 a player');
   });
 
   it('several Partien: won 2 : 1; one left unfinished is named so', () => {
@@ -104,6 +122,6 @@ describe('the end of a sitting shows the Partie played, never the next that did 
     const sheet = { points: [10, 19], dealsInMatch: 2, matches: [], wins: [0, 0], balance: [0, 0] };
     const de = karnoeffelPresentation.sittingEnd(sheet, 'de', ['Toni (du)', 'Sepp (bot)']);
     expect(de).toEqual(['Keine Partie zu Ende gespielt, kein Einsatz; Rot lag vorn.', 'Partie 1 (nicht fertig): Blau 10 : 19 Rot']);
-    expect(karnoeffelPresentation.sittingEnd(sheet, 'en', ['Toni (you)', 'Sepp (bot)'])[0]).toBe('No match played to its end, no stake; Rot was ahead.');
+    expect(karnoeffelPresentation.sittingEnd(sheet, 'en', ['Toni (you)', 'Sepp (bot)'])[0]).toBe('No match played to its end, no stake; Red was ahead.');
   });
 });

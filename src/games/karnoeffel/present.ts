@@ -10,8 +10,13 @@ import { talkText } from './talkWords.js';
 
 /** Karnöffel at the browser table: the hand by suit (trump first), raises and answers as buttons, table talk, the match score. */
 
-/** The two sides by their names in 001 ("die Blauen und die Roten"), in both languages, as the rules page names them. */
-const TEAMS = ['Blau', 'Rot'];
+/**
+ * The two sides by their colours in 001 ("die Blauen und die Roten"): Blau and Rot in German, Blue and Red in English
+ * (play-test: "Blau" and "Rot" stood untranslated in English sentences; they are colours, not game terms). Records and
+ * the notation name sides by seat, never by these words.
+ */
+const SIDES = { de: ['Blau', 'Rot'], en: ['Blue', 'Red'] } as const;
+const sides = (lang: Lang): readonly string[] => SIDES[lang];
 /** The engine's raise step (engine.ts RAISE_STEP; the engine is not imported: it pulls in the shuffling). */
 const RAISE_STEP = 3;
 
@@ -69,10 +74,16 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   }
   const headline: string[] = [];
   if (trump >= 0) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${SUIT_NAMES[trump]}`);
-  headline.push(`${say(lang, 'Wert der Runde', 'Round worth')}: ${view.value}${view.pause && view.pause.bid > 0 ? ` · ${say(lang, 'Steigern', 'raising')}: ${view.pause.bid}` : ''}`);
+  // A raise waiting for its answer is said with who made it (play-test: "Round worth: 7 · raising: 10" read awkwardly).
+  const raised = view.pause && view.pause.bid > 0 ? view.pause : null;
+  headline.push(
+    lang === 'de'
+      ? `Wert der Runde: ${view.value}${raised ? ` · Steigern: ${raised.bid}` : ''}`
+      : `This round is worth ${view.value}${raised ? ` · ${names[raised.raiser]} raises it to ${raised.bid}` : ''}`,
+  );
   const wonByTeam = [0, 0];
   for (let s = 0; s < view.players; s++) wonByTeam[teamOf(s)] += view.won[s] ?? 0;
-  const seatNotes = Array.from({ length: view.players }, (_, s) => `${TEAMS[teamOf(s)]} · ${count(lang, view.handSizes[s], ['Karte', 'Karten'], ['card', 'cards'])}`);
+  const seatNotes = Array.from({ length: view.players }, (_, s) => `${sides(lang)[teamOf(s)]} · ${count(lang, view.handSizes[s], ['Karte', 'Karten'], ['card', 'cards'])}`);
   const marks = Array.from({ length: view.players }, (_, s) => (s === view.dealer ? [say(lang, 'Geber', 'Dealer')] : s === (view.dealer + 1) % view.players ? ['Vorhand'] : []));
   const taken = Array.from({ length: view.players }, (_, s) => ((view.won[s] ?? 0) > 0 ? count(lang, view.won[s], ['Stich', 'Stiche'], ['trick', 'tricks']) : ''));
   // The first round's face-up cards lie before their holders for all to see until they are played.
@@ -105,14 +116,14 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
     seatCards,
     shown,
     talk: talk.slice(-6),
-    score: [`${say(lang, 'Stiche', 'Tricks')}: ${TEAMS[0]} ${wonByTeam[0]} : ${wonByTeam[1]} ${TEAMS[1]}`, `${say(lang, 'Partie bis', 'Match to')} ${view.target}: ${TEAMS[0]} ${view.points[0]} : ${view.points[1]} ${TEAMS[1]}`],
+    score: [`${say(lang, 'Stiche', 'Tricks')}: ${sides(lang)[0]} ${wonByTeam[0]} : ${wonByTeam[1]} ${sides(lang)[1]}`, `${say(lang, 'Partie bis', 'Match to')} ${view.target}: ${sides(lang)[0]} ${view.points[0]} : ${view.points[1]} ${sides(lang)[1]}`],
   };
 }
 
 function sheet(raw: unknown, lang: Lang): string[] {
   const s = raw as KarnoeffelSheet | null;
   if (!s || !Array.isArray(s.points)) return [];
-  return [`${say(lang, 'Partie', 'Match')} ${s.matches.length + 1}: ${TEAMS[0]} ${s.points[0]} : ${s.points[1]} ${TEAMS[1]}`, ...(s.matches.length > 0 ? [`${say(lang, 'Partien gewonnen', 'Matches won')}: ${TEAMS[0]} ${s.wins[0]} : ${s.wins[1]} ${TEAMS[1]}`] : [])];
+  return [`${say(lang, 'Partie', 'Match')} ${s.matches.length + 1}: ${sides(lang)[0]} ${s.points[0]} : ${s.points[1]} ${sides(lang)[1]}`, ...(s.matches.length > 0 ? [`${say(lang, 'Partien gewonnen', 'Matches won')}: ${sides(lang)[0]} ${s.wins[0]} : ${s.wins[1]} ${sides(lang)[1]}`] : [])];
 }
 
 /**
@@ -129,22 +140,22 @@ function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[
   else if (s.matches.length === 0) {
     // No Partie played to its end: nobody won anything; the points of the one begun say who was ahead.
     const w = diff > 0 ? 0 : 1;
-    lines.push(say(lang, `Keine Partie zu Ende gespielt, kein Einsatz; ${TEAMS[w]} lag vorn.`, `No match played to its end, no stake; ${TEAMS[w]} was ahead.`));
+    lines.push(say(lang, `Keine Partie zu Ende gespielt, kein Einsatz; ${sides(lang)[w]} lag vorn.`, `No match played to its end, no stake; ${sides(lang)[w]} was ahead.`));
   } else {
     const w = diff > 0 ? 0 : 1;
     const score = s.matches.length > 1 ? `: ${s.wins[w]} : ${s.wins[1 - w]} ${say(lang, 'Partien', 'matches')}` : '';
-    lines.push(`${TEAMS[w]} ${say(lang, 'gewinnt die Sitzung', 'wins the sitting')}${score}.`);
+    lines.push(`${sides(lang)[w]} ${say(lang, 'gewinnt die Sitzung', 'wins the sitting')}${score}.`);
   }
   s.matches.forEach((m, k) => {
     const loser = 1 - m.winner;
-    const why = m.multiplier === 3 ? say(lang, `×3, ${TEAMS[loser]} ohne Punkt`, `×3, ${TEAMS[loser]} without a point`) : m.multiplier === 2 ? say(lang, `×2, ${TEAMS[loser]} unter der Hälfte`, `×2, ${TEAMS[loser]} below half`) : '';
+    const why = m.multiplier === 3 ? say(lang, `×3, ${sides(lang)[loser]} ohne Punkt`, `×3, ${sides(lang)[loser]} without a point`) : m.multiplier === 2 ? say(lang, `×2, ${sides(lang)[loser]} unter der Hälfte`, `×2, ${sides(lang)[loser]} below half`) : '';
     const stake = `${say(lang, 'Einsatz', 'stake')}${why ? ` (${why})` : ''}: ${m.amount} ${say(lang, 'je Spieler', 'a player')}`;
-    lines.push(`${say(lang, 'Partie', 'Match')}${s.matches.length > 1 ? ` ${k + 1}` : ''}: ${TEAMS[m.winner]} ${m.points[m.winner]} : ${m.points[loser]} ${TEAMS[loser]} ${say(lang, 'in', 'in')} ${count(lang, m.deals, ['Runde', 'Runden'], ['round', 'rounds'])} · ${stake}`);
+    lines.push(`${say(lang, 'Partie', 'Match')}${s.matches.length > 1 ? ` ${k + 1}` : ''}: ${sides(lang)[m.winner]} ${m.points[m.winner]} : ${m.points[loser]} ${sides(lang)[loser]} ${say(lang, 'in', 'in')} ${count(lang, m.deals, ['Runde', 'Runden'], ['round', 'rounds'])} · ${stake}`);
   });
-  if (s.dealsInMatch > 0) lines.push(`${say(lang, 'Partie', 'Match')} ${s.matches.length + 1} ${say(lang, '(nicht fertig)', '(unfinished)')}: ${TEAMS[0]} ${s.points[0]} : ${s.points[1]} ${TEAMS[1]}`);
+  if (s.dealsInMatch > 0) lines.push(`${say(lang, 'Partie', 'Match')} ${s.matches.length + 1} ${say(lang, '(nicht fertig)', '(unfinished)')}: ${sides(lang)[0]} ${s.points[0]} : ${s.points[1]} ${sides(lang)[1]}`);
   // The stakes won and lost, where a Partie was played to its end (the names carry "(du)", "(bot)": the team first).
   const members = (team: number) => names.filter((_, seat) => teamOf(seat) === team).join(', ');
-  if (s.matches.length > 0) lines.push(`${say(lang, 'Je Spieler', 'Each player')}: ${[0, 1].map((t) => `${TEAMS[t]} – ${members(t)}: ${signedPoints(s.balance[t] ?? 0, lang)}`).join(' · ')}`);
+  if (s.matches.length > 0) lines.push(`${say(lang, 'Je Spieler', 'Each player')}: ${[0, 1].map((t) => `${sides(lang)[t]} – ${members(t)}: ${signedPoints(s.balance[t] ?? 0, lang)}`).join(' · ')}`);
   return lines;
 }
 
@@ -152,28 +163,28 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string
   const o = raw as KarnoeffelOutcome;
   const winners = o.score.flatMap((x, s) => (x > 0 ? [names[s]] : []));
   return [
-    `${TEAMS[o.winner]} ${say(lang, 'gewinnt die Runde', 'wins the round')}${winners.length ? ` (${winners.join(', ')})` : ''}: ${o.value} ${say(lang, 'Punkte', 'points')}`,
-    o.by === 'tricks' ? `${say(lang, 'Stiche', 'Tricks')}: ${TEAMS[0]} ${o.tricks[0]} : ${o.tricks[1]} ${TEAMS[1]}` : say(lang, 'Steigern abgelehnt', 'The raise was refused'),
-    `${say(lang, 'Partie', 'Match')}: ${TEAMS[0]} ${o.points[0]} : ${o.points[1]} ${TEAMS[1]}${o.matchOver ? ` · ${say(lang, 'Partie aus!', 'match over!')}` : ''}`,
+    `${sides(lang)[o.winner]} ${say(lang, 'gewinnt die Runde', 'wins the round')}${winners.length ? ` (${winners.join(', ')})` : ''}: ${o.value} ${say(lang, 'Punkte', 'points')}`,
+    o.by === 'tricks' ? `${say(lang, 'Stiche', 'Tricks')}: ${sides(lang)[0]} ${o.tricks[0]} : ${o.tricks[1]} ${sides(lang)[1]}` : say(lang, 'Steigern abgelehnt', 'The raise was refused'),
+    `${say(lang, 'Partie', 'Match')}: ${sides(lang)[0]} ${o.points[0]} : ${o.points[1]} ${sides(lang)[1]}${o.matchOver ? ` · ${say(lang, 'Partie aus!', 'match over!')}` : ''}`,
   ];
 }
 
-/** A team by its colour and its players ("Blau: Sepp, Resi"). */
-function teamNames(names: readonly string[]): string[] {
-  return TEAMS.map((t, team) => `${t}: ${names.filter((_, s) => teamOf(s) === team).join(', ')}`);
+/** A team by its colour and its players ("Blau: Sepp, Resi", "Blue: Sepp, Resi"). */
+function teamNames(names: readonly string[], lang: Lang): string[] {
+  return sides(lang).map((t, team) => `${t}: ${names.filter((_, s) => teamOf(s) === team).join(', ')}`);
 }
 
 function scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly string[]): SheetTable {
   const list = outcomes as readonly KarnoeffelOutcome[];
   return {
-    columns: teamNames(names),
+    columns: teamNames(names, lang),
     rows: list.map((o, i) => ({
       deal: i + 1,
       game: o.trump >= 0 ? `${say(lang, 'Trumpf', 'Trump')} ${SUIT_NAMES[o.trump]} · ${say(lang, 'Wert', 'worth')} ${o.value}` : `${say(lang, 'Wert', 'worth')} ${o.value}`,
-      result: `${TEAMS[o.winner]} ${say(lang, 'gewinnt', 'wins')} ${o.by === 'tricks' ? `${o.tricks[o.winner]}:${o.tricks[1 - o.winner]} ${say(lang, 'Stiche', 'tricks')}` : say(lang, '(Steigern abgelehnt)', '(raise refused)')}`,
+      result: `${sides(lang)[o.winner]} ${say(lang, 'gewinnt', 'wins')} ${o.by === 'tricks' ? `${o.tricks[o.winner]}:${o.tricks[1 - o.winner]} ${say(lang, 'Stiche', 'tricks')}` : say(lang, '(Steigern abgelehnt)', '(raise refused)')}`,
       cells: [0, 1].map((t) => (t === o.winner ? `+${o.value}` : '0')),
       totals: o.points.map(String),
-      ...(o.matchOver ? { note: `${say(lang, 'Partie aus', 'Match over')}: ${TEAMS[o.points[0] >= o.points[1] ? 0 : 1]} ${say(lang, 'gewinnt', 'wins')} ${o.points.join(':')}` } : {}),
+      ...(o.matchOver ? { note: `${say(lang, 'Partie aus', 'Match over')}: ${sides(lang)[o.points[0] >= o.points[1] ? 0 : 1]} ${say(lang, 'gewinnt', 'wins')} ${o.points.join(':')}` } : {}),
     })),
   };
 }

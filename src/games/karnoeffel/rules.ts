@@ -148,7 +148,7 @@ export const RULE_BOOK: RuleBook<KarnoeffelRules> = {
     {
       name: 'landsknecht',
       label: { de: 'Landsknecht-Hausregeln', en: 'Landsknecht house rules' },
-      explain: { de: 'Die „Blauen und Roten“: vier, sechs oder acht Spieler, Trumpf gezogen, rechtsherum, Partie bis 101.', en: 'The “Blaue und Rote” (the sides Blau and Rot): four, six or eight players, trump drawn, to the right, match to 101.' },
+      explain: { de: 'Die „Blauen und Roten“: vier, sechs oder acht Spieler, Trumpf gezogen, rechtsherum, Partie bis 101.', en: 'The “Blaue und Rote” (the Blue and the Red side): four, six or eight players, trump drawn, to the right, match to 101.' },
       description: 'The "Blaue und Rote" house version: 4, 6 or 8 players, trump drawn before the deal, play to the right, match to 101',
       source: '001',
       values: { target: 101, trump: 'drawn', direction: 'right', devilFirstTrick: 'no-play', twoPlayers: false },

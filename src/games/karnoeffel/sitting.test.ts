@@ -120,8 +120,8 @@ describe('the match (000 "Einleitung und Vorbereitung", "Spieldurchführung")', 
     expect(sheet.matches.reduce((a, m) => a + m.deals, 0) + sheet.dealsInMatch).toBe(80);
     for (const m of sheet.matches) expect(Math.max(...m.points)).toBeGreaterThanOrEqual(21);
     const text = karnoeffelSitting.describeSheet(r, sheet, result.players);
-    expect(text).toMatch(/Partie \d+ to 21: Blau \d+ : \d+ Rot/);
-    expect(text).toMatch(/Partien won: Blau \d+, Rot \d+/);
+    expect(text).toMatch(/Partie \d+ to 21: Blue \d+ : \d+ Red/);
+    expect(text).toMatch(/Partien won: Blue \d+, Red \d+/);
   });
 });
 

@@ -142,8 +142,12 @@ export const karnoeffelSitting: SittingRules<KarnoeffelTypes> = {
   },
 };
 
-/** Names of the two sides, after 001 ("die Blauen und die Roten"): team 0 (even seats) and team 1 (odd seats). */
-export const TEAM_NAMES = ['Blau', 'Rot'] as const;
+/**
+ * Names of the two sides, after 001 ("die Blauen und die Roten"): team 0 (even seats) and team 1 (odd seats). The
+ * terminal speaks English, so they are Blue and Red there as on the English browser table (colours, not game terms;
+ * records and the notation name sides by seat).
+ */
+export const TEAM_NAMES = ['Blue', 'Red'] as const;
 
 function signed(x: number): string {
   return x > 0 ? `+${x}` : String(x);

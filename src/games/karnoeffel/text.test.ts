@@ -75,8 +75,8 @@ describe('narration speaks of each player by name, with the right verb', () => {
       matchOver: true,
     }).sheet;
     const text = karnoeffelSitting.describeSheet(rules, sheet, names);
-    expect(text).toContain('Blau: You, Resi');
-    expect(text).toContain('Rot: Sepp, Vroni');
+    expect(text).toContain('Blue: You, Resi');
+    expect(text).toContain('Red: Sepp, Vroni');
     expect(text).toContain('in 1 deal,');
     expect(text).not.toMatch(/\(\d\)/);
   });

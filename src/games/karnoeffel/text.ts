@@ -15,7 +15,7 @@ import type { KarnoeffelTypes } from './game.js';
  * Trumpf = trump suit; Stich = trick; Geber = dealer; Vorhand = the player
  * dealt first, who leads; Karnöffel = trump Unter; Papst = trump 6; Kaiser =
  * trump Daus (2); Teufel = trump 7, the Devil; Steigern = raising the round's
- * value by 3; Partie = the match. The sides are named Blau and Rot after 001.
+ * value by 3; Partie = the match. The sides are named Blue and Red after 001's Blau and Rot.
  *
  * Every player is shown by the name the table gives them (`names[seat]`:
  * "You" for the person at this terminal, a first name for each bot); seat
@@ -46,14 +46,14 @@ function says(name: string, verb: string, third = `${verb}s`): string {
   return `${name} ${isYou(name) ? verb : third}`;
 }
 
-/** A side by its players: "Blau (Sepp, Resi)"; with two players the player alone. */
+/** A side by its players: "Blue (Sepp, Resi)"; with two players the player alone. */
 function sideText(players: number, team: number, names: readonly string[]): string {
   if (players === 2) return nameOf(names, team);
   const members = Array.from({ length: players }, (_, s) => s).filter((s) => s % 2 === team);
   return `${TEAM_NAMES[team]} (${members.map((s) => nameOf(names, s)).join(', ')})`;
 }
 
-/** "Rot win" / "Sepp wins" / "You win". */
+/** "Red win" / "Sepp wins" / "You win". */
 function sideWins(players: number, team: number, names: readonly string[]): string {
   if (players === 2) return says(nameOf(names, team), 'win');
   return `${sideText(players, team, names)} win`;
@@ -295,7 +295,7 @@ function karnoeffelPartieEnd(rules: KarnoeffelRules, before: KarnoeffelSheet, af
   const loser = 1 - m.winner;
   const why = m.multiplier === 3 ? ` ×3 (${TEAM_NAMES[loser]} without a point)` : m.multiplier === 2 ? ` ×2 (${TEAM_NAMES[loser]} below half of ${rules.target})` : '';
   const pays = n === 2 ? `${says(nameOf(names, loser), 'pay')} ${m.amount}` : `each of ${TEAM_NAMES[loser]} pays each of ${TEAM_NAMES[m.winner]} ${m.amount}`;
-  const whyTwo = n === 2 ? why.replace(/\((Blau|Rot) /, `(${nameOf(names, loser)} `) : why;
+  const whyTwo = n === 2 ? why.replace(/\((Blue|Red) /, `(${nameOf(names, loser)} `) : why;
   return `═══ Partie ${after.matches.length} is over: ${sideWins(n, m.winner, names)} it, ${m.points[m.winner]} : ${m.points[loser]} in ${m.deals} ${m.deals === 1 ? 'deal' : 'deals'} ═══\nThe stake${whyTwo}: ${pays}.`;
 }
 
