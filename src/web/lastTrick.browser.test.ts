@@ -1,0 +1,57 @@
+/**
+ * The last trick on a phone (play-test at 360×740): its popup cut the names short ("Hanna (y…"), and at a deal's end
+ * the summary hid the trick that ended it, the "Last trick" button lying behind the dialog's backdrop. Both at 360 px
+ * without horizontal overflow, and at 1280×800.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createTable, DESKTOP, guest, OUT, PHONE } from './testing.js';
+import { sharedBrowserAndServer } from './testing.js';
+
+const setup = sharedBrowserAndServer({ tableDefaults: { clockMs: 0, botDelayMs: 50 } });
+
+/** Each caption's text, and whether it is shown whole (not cut off with an ellipsis nor overflowing its box). */
+const CAPTIONS = (box: string) => `[...document.querySelectorAll(${JSON.stringify(box)} + ' figcaption')].map((f) => ({ text: f.textContent, whole: f.scrollWidth <= f.clientWidth + 1 && f.scrollHeight <= f.clientHeight + 1 }))`;
+/** The page is no wider than the screen, and the box lies within it. */
+const FITS = (box: string) => `(() => { const r = document.querySelector(${JSON.stringify(box)}).getBoundingClientRect(); return document.documentElement.scrollWidth <= innerWidth && r.left >= 0 && r.right <= innerWidth && r.bottom <= innerHeight + 1; })()`;
+
+/** Plays by clicking until `until` holds (a summary is left open). */
+async function playUntil(page: Page, until: () => Promise<boolean>): Promise<void> {
+  for (let guard = 0; guard < 2000; guard++) {
+    if (await until()) return;
+    if (await page.locator('main.table.my-turn').count()) {
+      const card = page.locator('.hand button.hc.legal').first();
+      const button = page.locator('.buttons button.action:not([disabled])').first();
+      if (await card.count()) await card.click({ timeout: 2000 }).catch(() => undefined);
+      else if (await button.count()) await button.click({ timeout: 2000 }).catch(() => undefined);
+    }
+    await page.waitForTimeout(30);
+  }
+  throw new Error('not reached');
+}
+
+describe('the last trick on a phone', () => {
+  for (const [viewport, size] of [
+    [PHONE, '360'],
+    [DESKTOP, '1280'],
+  ] as const) {
+    it(`the "Last trick" popup shows every name whole (${size})`, async () => {
+      const { browser: b, base } = await setup();
+      const p = await guest(b, base, 'Hannelore', viewport, 'en-GB');
+      const { page } = p;
+      await createTable(p, 'schafkopf', { deals: 1 });
+      await playUntil(page, async () => (await page.locator('main.table.my-turn .hand button.hc.legal').count()) > 0 && (await page.locator('.tools button', { hasText: 'Last trick' }).count()) > 0);
+      await page.locator('.tools button', { hasText: 'Last trick' }).click();
+      await page.locator('.lasttrick').waitFor();
+      const captions = (await page.evaluate(CAPTIONS('.lasttrick'))) as { text: string; whole: boolean }[];
+      expect(captions.length).toBe(4);
+      expect(captions.map((c) => c.text)).toContain('Hannelore (you)');
+      expect(captions.filter((c) => !c.whole)).toEqual([]);
+      expect(await page.evaluate(FITS('.lasttrick'))).toBe(true);
+      await page.locator('.lasttrick').screenshot({ path: `${OUT}/lasttrick-${size}.png` });
+      await page.screenshot({ path: `${OUT}/lasttrick-page-${size}.png` });
+      expect(p.errors).toEqual([]);
+      await p.ctx.close();
+    }, 90_000);
+  }
+});
