@@ -55,3 +55,48 @@ describe('the last trick on a phone', () => {
     }, 90_000);
   }
 });
+
+describe('the deal summary shows the trick that ended the deal', () => {
+  for (const [viewport, size] of [
+    [PHONE, '360'],
+    [DESKTOP, '1280'],
+  ] as const) {
+    it(`its four cards with who played them, the winner ringed, within the screen (${size})`, async () => {
+      const { browser: b, base } = await setup();
+      const p = await guest(b, base, 'Hannelore', viewport, 'en-GB');
+      const { page } = p;
+      await createTable(p, 'schafkopf', { deals: 2 });
+      // A deal played to its last trick (a deal thrown in has none to show).
+      let shown = false;
+      for (let deal = 0; deal < 2 && !shown; deal++) {
+        await playUntil(page, async () => (await page.locator('.summary h2', { hasText: 'Deal over' }).count()) > 0);
+        const played = await page.evaluate("document.querySelectorAll('main.table .seat .taken').length + document.querySelectorAll('main.table .mine-line .taken').length");
+        if ((await page.locator('.summary .end-trick').count()) === 0) {
+          // Only a deal without a trick (all passed) shows none.
+          expect(played).toBe(0);
+          await page.locator('.summary button.next').click();
+          continue;
+        }
+        shown = true;
+        const trick = page.locator('.summary .end-trick .lasttrick');
+        expect(await trick.locator('figure').count()).toBe(4);
+        expect(await trick.locator('figure.win').count()).toBe(1);
+        const captions = (await page.evaluate(CAPTIONS('.summary .end-trick'))) as { text: string; whole: boolean }[];
+        expect(captions.map((c) => c.text)).toContain('Hannelore (you)');
+        expect(captions.filter((c) => !c.whole)).toEqual([]);
+        expect(await page.locator('.summary .end-trick h3').textContent()).toBe('Last trick');
+        // The dialog with the trick fits the screen: nothing wider, its Continue in sight without scrolling.
+        expect(await page.evaluate(FITS('.summary'))).toBe(true);
+        expect(await page.evaluate("(() => { const d = document.querySelector('.summary'); return d.scrollHeight <= d.clientHeight + 1; })()")).toBe(true);
+        // Four cards in one row: the same top for each.
+        const tops = await trick.locator('figure').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+        expect(new Set(tops).size).toBe(1);
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: `${OUT}/summary-trick-${size}.png` });
+      }
+      expect(shown).toBe(true);
+      expect(p.errors).toEqual([]);
+      await p.ctx.close();
+    }, 120_000);
+  }
+});

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
-import type { SheetTable } from '../../games/present.js';
+import type { SheetTable, TableModel } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
 import type { Snapshot } from '../../server/protocol.js';
 import { namesOf } from './seatNames.js';
@@ -7,6 +7,7 @@ import { FairNote, type Check, type Reveal } from './fair.js';
 import { tr } from './i18n.js';
 import { useModalFocus } from './keys.js';
 import { ScoreSheet } from './sheet.js';
+import { TrickCards, type Trick } from './lastTrick.js';
 
 /** A deal's or a sitting's end as the table shows it, one dialog at a time (the oldest first). */
 export interface Ended {
@@ -47,7 +48,17 @@ export function endedOfSnapshot(s: Snapshot, id: string): Ended | null {
  * Runde" for a seated player, the record, the analysis, the lobby). Once another player has started the next sitting,
  * it says so and closes with "Weiter" onto it, the record and the analysis opening in a new tab.
  */
-export function SummaryDialog(p: { ended: Ended; lang: 'de' | 'en'; names: readonly string[]; seated: boolean; next: () => void; again: () => void; go: (path: string) => void }) {
+export function SummaryDialog(p: {
+  ended: Ended;
+  lang: 'de' | 'en';
+  names: readonly string[];
+  /** The trick that ended the deal, while the table still shows that deal (play-test: on a phone the dialog hid it, and the "Letzter Stich" button lay behind its backdrop). */
+  trick?: { trick: Trick; m: TableModel };
+  seated: boolean;
+  next: () => void;
+  again: () => void;
+  go: (path: string) => void;
+}) {
   const { ended, lang } = p;
   const record = ended.record;
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -69,6 +80,14 @@ export function SummaryDialog(p: { ended: Ended; lang: 'de' | 'en'; names: reado
             {l}
           </p>
         ))}
+        {p.trick && (
+          <div class="end-trick">
+            <h3>{tr(lang, 'lastTrick')}</h3>
+            <div class="lasttrick" role="group" aria-label={tr(lang, 'lastTrick')}>
+              <TrickCards trick={p.trick.trick} m={p.trick.m} names={p.names} lang={lang} />
+            </div>
+          </div>
+        )}
         {ended.sheet && (
           <>
             <button class="sheet-toggle" aria-expanded={sheetOpen} onClick={() => setSheetOpen(!sheetOpen)}>

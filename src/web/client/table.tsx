@@ -16,6 +16,7 @@ import type { ServerMsg } from './net.js';
 import { playerPath } from './player.js';
 import { Hand, labelOf } from './hand.js';
 import { HintButton } from './hint.js';
+import { TrickCards } from './lastTrick.js';
 import { useHandKeys } from './keys.js';
 import { rememberSeat } from './myTables.js';
 import { ScoreSheet } from './sheet.js';
@@ -463,12 +464,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           </div>
           {showLast && model.lastTrick && (
             <div class="lasttrick" role="dialog" aria-label={tr(lang, 'lastTrick')} onClick={() => setShowLast(false)}>
-              {model.lastTrick.cards.map((c) => (
-                <figure class={c.seat === model.lastTrick!.winner ? 'win' : ''} key={c.code}>
-                  <Card c={c} m={model} small />
-                  <figcaption>{names[c.seat]}</figcaption>
-                </figure>
-              ))}
+              <TrickCards trick={model.lastTrick} m={model} names={names} lang={lang} />
             </div>
           )}
           {model.shown.length > 0 && (
@@ -575,6 +571,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
       {topEnded && (
         <SummaryDialog
           ended={topEnded}
+          trick={topEnded.kind === 'deal' && topEnded.deal === snap.deal && model?.lastTrick ? { trick: model.lastTrick, m: model } : undefined}
           lang={lang}
           names={names}
           seated={me >= 0}
