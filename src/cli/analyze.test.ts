@@ -84,11 +84,11 @@ describe('stich analyze', () => {
     expect(text).toContain('\nDeal 2\n');
     expect(text).not.toContain('Deal 0');
     // Every bid is judged, before the play.
-    expect(text).toMatch(/\n {2}Before the play, (Anna|Bene|Cilli|Done): [^\n]+: [+−±]\d+ ct/);
+    expect(text).toMatch(/\n {2}Before the play, (Anna|Bene|Cilli|Done): [^\n]+: [+−±]\d+(,\d+)? ct/);
     // Each says what it was: a bid (weiter or a game), Klopfen, Stoß or Re, or declining one.
     expect(text).toMatch(/\n {2}Before the play, (Anna|Bene|Cilli|Done): bid /);
     expect(text).not.toMatch(/\n {2}Before the play, (Anna|Bene|Cilli|Done): weiter:/);
-    expect(text).toMatch(/\n {2}Anna: \d+ decisions?, \d+ inaccurac(y|ies), \d+ mistakes?, \d+ blunders?, [\d.]+ ct lost from own view, [\d.]+ ct with all cards known/);
+    expect(text).toMatch(/\n {2}Anna: \d+ decisions?, \d+ inaccurac(y|ies), \d+ mistakes?, \d+ blunders?, \d+(,\d+)? ct lost from own view, \d+(,\d+)? ct with all cards known/);
     const json = JSON.parse(await analyze(file, '--json', '--think', '40', '--deal', '2')) as RecordAnalysis;
     checkAnalysis({ ...json, deals: json.deals.map((x) => ({ ...x, deal: 1 })) }, 'schafkopf', 1);
     expect(json.deals[0].deal).toBe(2);
