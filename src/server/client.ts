@@ -202,7 +202,9 @@ export class Client {
       t.toAct = [...m.toAct];
       if (t.last === -2) t.last = m.last;
       if (t.cseq < m.cseq) t.cseq = m.cseq;
-      if (m.fair?.collecting && !m.fair.contributed && m.seat >= 0) this.sendContribution(m.table, m.fair.context.deal);
+      // The server still waits for this seat's part: sent again even on the same socket (the table may have moved to a
+      // process that never got it, as the browser does: contributions.ts).
+      if (m.fair?.collecting && !m.fair.contributed && m.seat >= 0) this.sendContribution(m.table, m.fair.context.deal, true);
     } else if (m.type === 'events') {
       const t = this.table(m.table);
       for (const ev of m.events) {
@@ -228,10 +230,10 @@ export class Client {
   }
 
   /** Sends this client's contribution to a deal (a fresh random one, or the one sent before on a lost connection). */
-  private sendContribution(table: string, deal: number): void {
+  private sendContribution(table: string, deal: number, asked = false): void {
     if (!this.contribute) return;
     const key = `${table}/${deal}`;
-    if (this.contributedOn.get(key) === this.ws) return;
+    if (!asked && this.contributedOn.get(key) === this.ws) return;
     this.contributedOn.set(key, this.ws);
     const t = this.table(table);
     let contribution = t.contributions.get(deal);

@@ -16,11 +16,18 @@ export class Contributions {
 
   constructor(private readonly send: (deal: number, contribution: string) => void) {}
 
-  /** A deal's commitment, seen by this page's seat (or, `seat` below 0, by one who watches: remembered, nothing sent). */
-  offer(deal: number, commitment: string, seat: number): void {
+  /**
+   * A deal's commitment, seen by this page's seat (or, `seat` below 0, by one who watches: remembered, nothing sent).
+   * `asked`: a snapshot says the server still waits for this seat's part. It is sent again even if it went out on
+   * this connection: in a cluster the table may have moved to another process that never got it (its owner died
+   * while collecting), and the socket, kept by a surviving process, was not new. A second copy the server already
+   * has is refused as `duplicateContribution`, which the page ignores.
+   */
+  offer(deal: number, commitment: string, seat: number, asked = false): void {
     const k = this.known.get(deal) ?? {};
     k.commitment ??= commitment;
     this.known.set(deal, k);
+    if (asked) this.sentNow.delete(deal);
     if (seat < 0 || this.sentNow.has(deal)) return;
     if (this.reading) {
       this.held = { deal, commitment, seat };

@@ -107,7 +107,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           const reading = last.current < 0 ? endedOfSnapshot(s, id) : null;
           if (reading) setEnded([reading]);
           if (reading?.kind === 'deal') fair.startReading();
-          if (s.fair?.collecting && !s.fair.contributed) fair.offer(s.fair.context.deal, s.fair.commitment, s.seat);
+          if (s.fair?.collecting && !s.fair.contributed) fair.offer(s.fair.context.deal, s.fair.commitment, s.seat, true);
           else if (s.fair) fair.offer(s.fair.context.deal, s.fair.commitment, -1);
           // Only the first snapshot sets the event number: after a reconnect the events missed since then follow the
           // snapshot (a deal's end, the sitting's end), and a refresh on a followed table has every event already.
