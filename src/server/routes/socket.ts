@@ -45,23 +45,10 @@ function refersTo(data: unknown): { table?: string; cseq?: number } {
   }
 }
 
-/**
- * The WebSocket connection (docs/protocol.md): a session, rate limits, the
- * protocol's schemas; table messages go to the router (this process's tables,
- * or the cluster's owner of the table).
- */
-/**
- * Hints cost the strong bot's thinking in the worker pool: their own, smaller budget per player, over all his
- * connections (one per connection let a player with 8 connections ask 8 times as many).
- */
-const hintAllowances = new WeakMap<ServerContext, AddressAllowance>();
-function hintAllowance(ctx: ServerContext): AddressAllowance {
-  let a = hintAllowances.get(ctx);
-  if (!a) hintAllowances.set(ctx, (a = new AddressAllowance(ctx.limits.hintRate, ctx.limits.hintBurst)));
-  return a;
-}
-
 export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  // Hints cost the strong bot's thinking in the worker pool: their own, smaller budget per player, over all his
+  // connections (one per connection let a player with 8 connections ask 8 times as many).
+  const hints = new AddressAllowance(ctx.limits.hintRate, ctx.limits.hintBurst);
   app.get(
     '/ws',
     {
@@ -89,12 +76,17 @@ export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
     // A socket opened with the session cookie is known by its session, so that a new password leaves it open.
     (socket, req) => {
       const cookie = req.cookies?.[SESSION_COOKIE];
-      connection(ctx, app.log, socket, (req as FastifyRequest & { user: UserRow }).user, cookie && (req.query as { ticket?: unknown }).ticket === undefined ? tokenHash(cookie) : undefined);
+      connection(ctx, hints, app.log, socket, (req as FastifyRequest & { user: UserRow }).user, cookie && (req.query as { ticket?: unknown }).ticket === undefined ? tokenHash(cookie) : undefined);
     },
   );
 };
 
-function connection(ctx: ServerContext, log: { info(o: object, m: string): void; error(o: object, m: string): void }, ws: WebSocket, user: UserRow, session?: string): void {
+/**
+ * The WebSocket connection (docs/protocol.md): a session, rate limits, the
+ * protocol's schemas; table messages go to the router (this process's tables,
+ * or the cluster's owner of the table). `hints`: the hint allowance per player, shared by his connections.
+ */
+function connection(ctx: ServerContext, hints: AddressAllowance, log: { info(o: object, m: string): void; error(o: object, m: string): void }, ws: WebSocket, user: UserRow, session?: string): void {
   const { hall, limits, router } = ctx;
   const acks = ctx.metrics?.acknowledgements();
   // A client that does not read what it is sent (or cannot keep up) would have the server keep it all in memory:
@@ -122,7 +114,6 @@ function connection(ctx: ServerContext, log: { info(o: object, m: string): void;
   const bucket = new TokenBucket(limits.messageRate, limits.messageBurst);
   /** The tables this socket joined and has not left (limits.tablesFollowed). */
   const followed = new Set<string>();
-  const hints = hintAllowance(ctx);
   let strikes = 0;
   const error = (code: ServerErrorCode, message: string, extra: { table?: string; cseq?: number } = {}) => send({ type: 'error', code, message, ...extra });
   if (hall.lobby.connections(user.id) >= limits.connectionsPerUser) {

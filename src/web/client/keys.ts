@@ -1,9 +1,13 @@
 import { useEffect } from 'preact/hooks';
 
-/** A key typed into a field (the table talk) is the field's. */
-function typing(e: KeyboardEvent): boolean {
-  const t = e.target as HTMLElement | null;
+/** Whether an element is a field one types into (the table talk). */
+function isField(t: Element | null): boolean {
   return t !== null && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT');
+}
+
+/** A key typed into a field is the field's. */
+function typing(e: KeyboardEvent): boolean {
+  return isField(e.target as Element | null);
 }
 
 /**
@@ -47,9 +51,8 @@ export function useModalFocus(dialog: { current: HTMLElement | null }, shown: un
   useEffect(() => {
     const box = dialog.current;
     if (!box) return;
-    const active = document.activeElement as HTMLElement | null;
-    const typing = active !== null && (active.tagName === 'INPUT' || active.tagName === 'TEXTAREA') && !box.contains(active);
-    if (!typing) (first() ?? box).focus({ preventScroll: true });
+    const active = document.activeElement;
+    if (!(isField(active) && !box.contains(active))) (first() ?? box).focus({ preventScroll: true });
   }, [shown]);
   useEffect(() => {
     const key = (e: KeyboardEvent) => {
