@@ -148,6 +148,25 @@ export interface GameSolver {
    * than two sides play); undefined when it passes `nodes` positions.
    */
   value(s: SearchState, seat: Seat, nodes: number): number | undefined;
+  /**
+   * Optional, where every seat plays for himself and the one who takes the
+   * most card points pays (a Ramsch): each seat's standing in this position
+   * (by seat), the questions answered within `nodes` positions in all
+   * (first whether each seat pays, then the points forced on it; what is
+   * not answered within them is null). Undefined for a position it does
+   * not handle.
+   */
+  standings?(s: SearchState, nodes: number): SeatStanding[] | undefined;
+}
+
+/** A seat's standing where every seat plays for himself (`GameSolver.standings`), with all cards known. */
+export interface SeatStanding {
+  /** Card points taken so far. */
+  readonly taken: number;
+  /** Whether the three others together can make it pay from here (null: not answered within the budget). */
+  readonly pays: boolean | null;
+  /** The card points it ends with, the others pushing and it avoiding, taken included (null: not answered within the budget). */
+  readonly forced: number | null;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { GameTypes, Seat } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
 import { gameById } from '../games/registry.js';
 import { rulesFromJson } from '../games/ruleBook.js';
-import type { SearchState } from '../games/search.js';
+import type { SearchState, SeatStanding } from '../games/search.js';
 import { parseRecord, replayRecord } from '../records/record.js';
 import { marginModule } from './margin.js';
 import { pimcAgent, type EstimatingAgent, type PimcOptions } from './pimc.js';
@@ -29,6 +29,12 @@ import { movesOf, Solver, SolverTimeout } from './solver.js';
  *   nodes leaves the decision without these values.
  * - `estimate`: from the player's own view, the strong bot's mean over
  *   worlds sampled from that view (weighted by the bidding).
+ *
+ * Beside them, for a deal with a declaring side, that side's value with all
+ * cards known after each trick (`declarers.curve`); where every seat plays
+ * for himself (a Ramsch), each seat's card points after each trick and, from
+ * the game's own solver within the same budget, whether the others can make
+ * it pay and the points they can force on it (`standings`).
  *
  * The cost of a decision is the best value minus the value of the action
  * taken (0 for a best one). A costly decision gets one of three grades by
@@ -125,6 +131,14 @@ export interface CurvePoint {
   readonly value: number | null;
 }
 
+/** Where every seat plays for himself (a Ramsch): each seat's standing after a trick. */
+export interface StandingsPoint {
+  /** Tricks finished. */
+  readonly trick: number;
+  /** By seat: card points taken, and with all cards known whether the others can make it pay and the points they can force on it (null: not solved within the budget). */
+  readonly seats: readonly SeatStanding[];
+}
+
 export interface DealAnalysis {
   /** The deal's number in the record, from 1. */
   readonly deal: number;
@@ -132,6 +146,12 @@ export interface DealAnalysis {
   readonly seats: readonly SeatSummary[];
   /** The declaring side (side 0 of the card play) and its expected result after each trick; absent where there is none (a Ramsch, a deal without card play). */
   readonly declarers?: { readonly seats: readonly Seat[]; readonly curve: readonly CurvePoint[] };
+  /**
+   * Where every seat plays for himself and the one with the most card points pays (a Ramsch; the game's solver has
+   * `standings`): each seat's standing before the first card and after each trick. Absent elsewhere, and in analyses
+   * made before it was added (a reader shows none then).
+   */
+  readonly standings?: { readonly curve: readonly StandingsPoint[] };
 }
 
 export interface RecordAnalysis {
@@ -239,6 +259,14 @@ export async function analyzeDeal<T extends GameTypes>(
       return undefined;
     }
   };
+  /** Each seat's standing after `tricks` tricks, where the game's solver has standings for the position; the solver's budget of one position for all its questions. */
+  let standings: { curve: StandingsPoint[] } | undefined;
+  const standingsPoint = async (s: SearchState, tricks: number) => {
+    if (!own?.standings || !own.handles(s)) return;
+    if (o.pause) await o.pause();
+    const seatsNow = own.standings(s, budget);
+    if (seatsNow) (standings ??= { curve: [] }).curve.push({ trick: tricks, seats: seatsNow });
+  };
   const valueWithAllKnown = async (after: T['state'], seat: Seat): Promise<number | undefined> => playOnAndSolve(module, rules, after, seat, solve, `${seed}/playon`);
 
   let declarers: { seats: Seat[]; curve: CurvePoint[] } | undefined;
@@ -261,6 +289,7 @@ export async function analyzeDeal<T extends GameTypes>(
     }
     const move = s ? search.moveOf(state, action) : undefined;
     const isCard = move !== undefined;
+    if (s && isCard && cards === 0 && !standings) await standingsPoint(s, 0);
     const legal = game.legal(state, seat);
     const type = (action as { type?: unknown }).type;
     const judged = legal.length > 1 && !(typeof type === 'string' && NOT_DECISIONS.has(type));
@@ -352,10 +381,16 @@ export async function analyzeDeal<T extends GameTypes>(
         const outcome = game.outcome(state);
         if (outcome !== undefined && declarers) declarers.curve.push({ trick: cards / perTrick, value: outcome.score[declarers.seats[0]] });
         else curvePoint(cards / perTrick);
+        // The standings after the trick in the search state of the card before it (the deal's last trick too, which no state is loaded for).
+        if (s && standings && move !== undefined) {
+          s.play(move);
+          await standingsPoint(s, cards / perTrick);
+          s.undo();
+        }
       }
     }
   }
-  return { deal: index + 1, decisions, seats: summarize(decisions, seats), ...(declarers ? { declarers } : {}) };
+  return { deal: index + 1, decisions, seats: summarize(decisions, seats), ...(declarers ? { declarers } : {}), ...(standings ? { standings } : {}) };
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;

@@ -6,9 +6,10 @@ import type { AnalysisUnit, DealAnalysis, DecisionAnalysis, RecordAnalysis } fro
  * judged, every card that cost something (from the own view or with all
  * cards known) with the best alternative ("Trick 7, Anna led
  * HZ: −20 ct; best SA: +10 ct"), a line per player, and the declaring
- * side's expected result after each trick. Values are the deciding seat's
- * own result in the game's unit, from the player's own view where there is
- * one, with all cards known in brackets.
+ * side's expected result after each trick (in a Ramsch, every player's card
+ * points after each trick and whether the others can make him pay). Values
+ * are the deciding seat's own result in the game's unit, from the player's
+ * own view where there is one, with all cards known in brackets.
  */
 export function formatRecordAnalysis(a: RecordAnalysis): string {
   return [analysisHeader(a.deals.length, a.unit), ...a.deals.map((d) => formatDealAnalysis(d, a.players, a.unit))].join('\n\n');
@@ -42,6 +43,14 @@ export function formatDealAnalysis(d: DealAnalysis, players: readonly string[], 
     const who = d.declarers.seats.map((s) => players[s]).join(' and ');
     const points = d.declarers.curve.map((p) => `${p.trick}: ${p.value === null ? '?' : signed(p.value, unit)}`).join(', ');
     lines.push(`  ${who}, expected result with all cards known after each trick: ${points}`);
+  }
+  if (d.standings && d.standings.curve.length > 0) {
+    // Where every seat plays for himself (a Ramsch): each seat's card points after each trick, marked where the others can make it pay.
+    lines.push(`  Card points after each trick ("!": the three others can make the player pay, with all cards known; "?": not solved):`);
+    for (let q = 0; q < players.length; q++) {
+      const points = d.standings.curve.map((p) => `${p.seats[q].taken}${p.seats[q].pays === null ? '?' : p.seats[q].pays ? '!' : ''}`).join(', ');
+      lines.push(`    ${players[q]}: ${points}`);
+    }
   }
   return lines.join('\n');
 }

@@ -5,7 +5,9 @@ import type { Store } from './store/store.js';
 
 /**
  * The version of the analyses kept: one of another version is computed afresh. 2: the format of RecordAnalysis.version 2
- * (the side's points less the other side's); 3: the same format, the Rufer's cards still face down valued alike.
+ * (the side's points less the other side's); 3: the same format, the Rufer's cards still face down valued alike. A
+ * Ramsch's standings after each trick (`DealAnalysis.standings`) came later within 3: an optional field, so an analysis
+ * kept before them is still served and shown as it was (its Ramsch without the graph) rather than computed afresh.
  */
 export const ANALYSIS_VERSION = 3;
 

@@ -6,7 +6,7 @@ import { schafkopfConformance } from './conformance.js';
 import { schafkopf, type SchafkopfTypes } from './game.js';
 import { schafkopfSitting } from './sitting.js';
 import { schafkopfText } from './text.js';
-import type { GameSolver, SearchSupport } from '../search.js';
+import type { GameSolver, SearchState, SearchSupport } from '../search.js';
 import { RamschSolver, RamschTimeout } from './ramsch.js';
 import { SchafkopfSearch } from './search.js';
 import { sampleWorld } from './sample.js';
@@ -29,19 +29,47 @@ export const schafkopfSearch: SearchSupport<SchafkopfTypes> = {
   strongBudget: { worlds: 40, nodes: 700_000 },
 };
 
-/** A Ramsch is valued by its own solver (ramsch.ts): the generic one rarely finishes a search where every seat plays for himself. */
+/**
+ * A Ramsch is valued by its own solver (ramsch.ts): the generic one rarely finishes a search where every seat plays for himself.
+ * The same solver answers the standings of the analysis's Ramsch graph, so that its tables (filled by the values of the
+ * cards: a seat's question "does it pay?" is the first step of its value) serve them too.
+ */
 function ramschGameSolver(): GameSolver {
   const solver = new RamschSolver();
+  const handles = (s: SearchState): s is SchafkopfSearch => s instanceof SchafkopfSearch && s.isRamsch;
+  /** The question's answer, or undefined when it passes the node limit. */
+  const within = <R>(ask: () => R): R | undefined => {
+    try {
+      return ask();
+    } catch (e) {
+      if (e instanceof RamschTimeout) return undefined;
+      throw e;
+    }
+  };
   return {
-    handles: (s) => s instanceof SchafkopfSearch && s.isRamsch,
+    handles,
     value: (s, seat, nodes) => {
       solver.nodeLimit = solver.nodes + nodes;
-      try {
-        return solver.value(s as SchafkopfSearch, seat);
-      } catch (e) {
-        if (e instanceof RamschTimeout) return undefined;
-        throw e;
+      return within(() => solver.value(s as SchafkopfSearch, seat));
+    },
+    standings: (s, nodes) => {
+      if (!handles(s)) return undefined;
+      solver.nodeLimit = solver.nodes + nodes;
+      // Who pays first (what a Ramsch player follows), then the points forced on each; once a question passes the
+      // limit, the later ones are not asked (they would pass it at once).
+      const seats = [0, 1, 2, 3].map((q) => ({ taken: s.seatPointsOf(q), pays: null as boolean | null, forced: null as number | null }));
+      let out = false;
+      for (const seat of seats.keys()) {
+        const pays = out ? undefined : within(() => solver.pays(s, seat));
+        if (pays === undefined) out = true;
+        else seats[seat].pays = pays;
       }
+      for (const seat of seats.keys()) {
+        const forced = out ? undefined : within(() => solver.forced(s, seat));
+        if (forced === undefined) out = true;
+        else seats[seat].forced = forced;
+      }
+      return seats;
     },
   };
 }
