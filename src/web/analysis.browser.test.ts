@@ -8,7 +8,17 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createTable, guest, PHONE, play, OUT, sharedBrowserAndServer } from './testing.js';
+import { SeededRng } from '../core/rng.js';
+import type { Agent } from '../games/agent.js';
+import { resolveRules } from '../games/ruleBook.js';
+import type { SchafkopfTypes } from '../games/schafkopf/game.js';
+import { schafkopfModule } from '../games/schafkopf/module.js';
+import { toRecord } from '../records/record.js';
+import type { RecordAnalysis } from '../search/analysis.js';
+import { ANALYSIS_VERSION } from '../server/analysisRoutes.js';
+import type { RunningServer } from '../server/server.js';
+import { playSitting } from '../sitting/play.js';
+import { createTable, DESKTOP, guest, PHONE, play, OUT, sharedBrowserAndServer } from './testing.js';
 
 const setup = sharedBrowserAndServer();
 
@@ -53,7 +63,120 @@ const STEP_VERDICTS = (els: Node[]): Verdict[] =>
     });
   });
 
+/**
+ * A finished sitting of one Ramsch (easy bots who all say "weiter", allPass=ramsch), kept in the server's store as a
+ * table would keep it, under the record id `TABLE.1`; the same record again as `TABLE.2` (for an analysis stored
+ * before the Ramsch's graph). Resolves with the players' names.
+ */
+async function storedRamsch(server: RunningServer, table: string): Promise<string[]> {
+  const rules = resolveRules(schafkopfModule.game.ruleBook, undefined, { allPass: 'ramsch' });
+  if (!rules.ok) throw new Error(rules.error.message);
+  const agents = ['Anna', 'Sepp', 'Resi', 'Schorsch'].map((name, s): Agent<SchafkopfTypes> => {
+    const easy = schafkopfModule.bots.easy.create(rules.value, s, new SeededRng(`ramsch-graph/${s}`));
+    return { name, kind: 'bot', choose: (view, legal, seat) => legal.find((a) => a.type === 'weiter') ?? easy.choose(view, legal, seat) };
+  });
+  const result = await playSitting(schafkopfModule, rules.value, agents, { length: { deals: 1 }, rng: new SeededRng('ramsch-graph') });
+  const record = toRecord('schafkopf', result);
+  expect(record.deals[0].outcome).toMatchObject({ contract: { kind: 'ramsch' } });
+  const store = server.hall.store;
+  await store.createTable({ id: table, game: 'schafkopf', settings: {}, finished: false, created: Date.now() });
+  await store.commit({ tableId: table, from: 0, entries: [], record: { id: `${table}.1`, tableId: table, game: 'schafkopf', record, created: Date.now() } });
+  await store.commit({ tableId: table, from: 0, entries: [], finished: true, record: { id: `${table}.2`, tableId: table, game: 'schafkopf', record, created: Date.now() } });
+  return result.players.slice();
+}
+
+/** What the Ramsch's graph shows: per seat its name, the points of its line, its rings; the legend's rows. */
+const RAMSCH_GRAPH = `(() => {
+  const fig = document.querySelector('main.record .analysis figure.standings');
+  if (!fig) return null;
+  const seats = [...fig.querySelectorAll('svg g.seat')].map((g) => ({
+    name: g.querySelector(':scope > title').textContent,
+    points: g.querySelector('path.seat-line').getAttribute('d').split(/[ML]/).filter((x) => x.trim()).length,
+    dash: g.querySelector('path.seat-line').getAttribute('stroke-dasharray'),
+    colour: getComputedStyle(g.querySelector('path.seat-line')).stroke,
+    rings: g.querySelectorAll('circle.pays').length,
+  }));
+  const rows = [...fig.querySelectorAll('table.standings-legend tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim()));
+  return { seats, rows, caption: fig.querySelector('table.standings-legend caption').textContent, note: fig.querySelector('.standings-note').textContent, figcaption: fig.querySelector('figcaption').textContent };
+})()`;
+
+interface RamschGraph {
+  seats: { name: string; points: number; dash: string | null; colour: string; rings: number }[];
+  rows: string[][];
+  caption: string;
+  note: string;
+  figcaption: string;
+}
+
 describe('the analysis in the record viewer', () => {
+  it("a Ramsch: every player's card points after each trick as four named lines, rings where he can be made to pay; on a phone too", async () => {
+    const { browser: b, base, server } = await setup();
+    const names = await storedRamsch(server, 'ramschgraph');
+    for (const [viewport, locale, size] of [[DESKTOP, 'de-DE', 'desktop'], [PHONE, 'en-GB', 'phone']] as const) {
+      const p = await guest(b, base, size === 'desktop' ? 'Ramschkenner' : 'Ramsch fan', viewport, locale);
+      const { page } = p;
+      await page.goto(`${base}/record/ramschgraph.1`);
+      await page.waitForSelector('main.record .controls');
+      const t0 = Date.now();
+      await page.getByRole('button', { name: locale === 'de-DE' ? 'Analyse' : 'Analysis', exact: true }).click();
+      await analysisShown(page);
+      console.log(`ramsch: the analysis of one deal shown ${((Date.now() - t0) / 1000).toFixed(1)} s after Analyse was pressed`);
+      // No declaring side's curve, no "no graph": the Ramsch's own graph.
+      expect(await page.locator('main.record .analysis .curve-none').count()).toBe(0);
+      let g = (await page.evaluate(RAMSCH_GRAPH)) as RamschGraph;
+      expect(g.seats.map((s) => s.name)).toEqual(names);
+      // A point per trick from trick 0 on each line, the lines told apart by colour and by dashes.
+      for (const s of g.seats) expect(s.points).toBe(9);
+      expect(new Set(g.seats.map((s) => s.colour)).size).toBe(4);
+      expect(new Set(g.seats.map((s) => s.dash ?? '')).size).toBe(4);
+      expect(g.rows.map((r) => r[0])).toEqual(names);
+      if (locale === 'de-DE') {
+        expect(g.figcaption).toBe('Augen nach jedem Stich (Ramsch, alle Karten bekannt)');
+        expect(g.note).toMatch(/^Jede Linie zeigt die Augen, die ein Spieler bis dahin gestochen hat/);
+        expect(g.caption).toBe('Vor dem ersten Stich');
+      } else {
+        expect(g.figcaption).toBe('Card points after each trick (Ramsch, all cards known)');
+        expect(g.note).toMatch(/^Each line shows the card points a player has taken so far/);
+        expect(g.caption).toBe('Before the first trick');
+      }
+      // Before the first trick nobody has a point.
+      expect(g.rows.map((r) => r[1])).toEqual(['0', '0', '0', '0']);
+      await page.screenshot({ path: `${OUT}/analysis-ramsch-${size}-start.png`, fullPage: true });
+      // At the end: the legend says after trick 8, 120 points in all, and the one with the most can be made to pay (he did).
+      const next = page.locator('main.record button[data-go=nextTrick]');
+      while (!(await next.isDisabled())) await next.click();
+      g = (await page.evaluate(RAMSCH_GRAPH)) as RamschGraph;
+      expect(g.caption).toBe(locale === 'de-DE' ? 'Nach Stich 8' : 'After trick 8');
+      const taken = g.rows.map((r) => Number(r[1]));
+      expect(taken.reduce((x, y) => x + y, 0)).toBe(120);
+      const payer = taken.indexOf(Math.max(...taken));
+      expect(g.rows[payer][3]).toMatch(locale === 'de-DE' ? /ja$/ : /yes$/);
+      expect(g.seats[payer].rings).toBeGreaterThan(0);
+      await page.screenshot({ path: `${OUT}/analysis-ramsch-${size}.png`, fullPage: true });
+      await page.locator('main.record figure.standings').screenshot({ path: `${OUT}/analysis-ramsch-${size}-graph.png` });
+      if (size === 'phone') {
+        expect((await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
+        expect((await page.evaluate("(() => { const t = document.querySelector('main.record .standings-legend'); return t.scrollWidth - t.parentElement.clientWidth; })()")) as number).toBeLessThanOrEqual(0);
+      }
+      expect(p.errors).toEqual([]);
+      await p.ctx.close();
+    }
+    // An analysis kept before the Ramsch had its graph (without `standings`) is shown as it was: no graph, said so.
+    const kept = (await (await fetch(`${base}/api/records/ramschgraph.1/analysis`)).json()) as RecordAnalysis;
+    const old = { ...kept, deals: kept.deals.map(({ standings: _, ...d }) => d) };
+    await server.hall.store.saveAnalysis!('ramschgraph.2', ANALYSIS_VERSION, JSON.stringify(old));
+    const p = await guest(b, base, 'Altleser');
+    await p.page.goto(`${base}/record/ramschgraph.2`);
+    await p.page.waitForSelector('main.record .controls');
+    await p.page.getByRole('button', { name: 'Analyse', exact: true }).click();
+    await analysisShown(p.page);
+    expect(await p.page.locator('main.record .analysis .curve-none').textContent()).toMatch(/keine Spielerpartei \(etwa ein Ramsch\)/);
+    expect(await p.page.locator('main.record .analysis figure.standings').count()).toBe(0);
+    expect(await p.page.locator('main.record .analysis table.seat-summary tbody tr').count()).toBe(4);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  }, 120_000);
+
   for (const game of ['schafkopf', 'bauernschnapsen', 'talonschnapsen', 'karnoeffel']) {
     it(`a ${game} sitting: the record's Analyse shows the graph, a cost and grade beside a step, the summary`, async () => {
       const { browser: b, base } = await setup();
@@ -83,10 +206,14 @@ describe('the analysis in the record viewer', () => {
       expect(await page.locator('main.record .step-analysis table.choices tbody tr').count()).toBeGreaterThan(1);
       expect(await page.locator('main.record .step-analysis table.choices tr.taken').count()).toBe(1);
       // The graph of the declaring side's result after each trick: a path from trick 0 on. A deal without a declaring
-      // side (a Schafkopf Ramsch, when everyone passed) or without a trick (a Karnöffel raise refused before the first
-      // card: the bots' deal is not seeded) says so instead.
+      // side has its own graph where every seat plays for himself (a Schafkopf Ramsch, when everyone passed: the test
+      // above), and one without a trick (a Schafkopf deal thrown in, a Karnöffel raise refused before the first card:
+      // the bots' deal is not seeded) says so instead.
       const path = page.locator('main.record .analysis figure.curve svg path.line');
-      if ((await page.locator('main.record .analysis .curve-none').count()) > 0) {
+      if ((await page.locator('main.record .analysis figure.standings').count()) > 0) {
+        expect(game).toBe('schafkopf');
+        expect(await page.locator('main.record .analysis figure.standings svg g.seat').count()).toBe(4);
+      } else if ((await page.locator('main.record .analysis .curve-none').count()) > 0) {
         expect(['schafkopf', 'karnoeffel']).toContain(game);
         expect(await page.locator('main.record .analysis .curve-none').textContent()).toMatch(/keine Spielerpartei/);
       } else {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Lang } from '../../games/present.js';
 import type { ChoiceValue, DealAnalysis, DecisionAnalysis, Grade, RecordAnalysis } from '../../search/analysis.js';
 import { takenIsBest } from '../../search/analysisText.js';
+import { hasStandings, Standings } from './standings.js';
 import { formatValue } from './values.js';
 
 /**
@@ -9,8 +10,9 @@ import { formatValue } from './values.js';
  * `GET /api/records/:id/analysis` (asked again after Retry-After while the
  * server answers 202, or 429/503 while it computes others), then shown beside the current step (its cost, grade
  * and the best alternative), as a graph of the declaring side's expected
- * result after each trick, a summary per player, and why the two valuations
- * can differ.
+ * result after each trick (of every player's card points in a Ramsch:
+ * standings.tsx), a summary per player, and why the two valuations can
+ * differ.
  */
 export type AnalysisState =
   | { readonly state: 'off' }
@@ -333,7 +335,7 @@ export function DealAnalysisPanel({ a, deal, now, lang, w, go }: { a: RecordAnal
   return (
     <section class="analysis">
       <h2>{aw(lang, 'analysis')}</h2>
-      <Curve a={a} deal={deal} now={now} lang={lang} names={w.names} />
+      {hasStandings(deal) ? <Standings deal={deal} now={now} lang={lang} names={w.names} /> : <Curve a={a} deal={deal} now={now} lang={lang} names={w.names} />}
       <CostlyList a={a} deal={deal} lang={lang} w={w} go={go} />
       <SeatTable a={a} deal={deal} lang={lang} names={w.names} go={go} />
       <details class="why" open>
