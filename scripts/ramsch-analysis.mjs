@@ -39,7 +39,8 @@ for (const [i, d] of analysis.deals.entries()) {
   const r = d.standings;
   const known = r ? r.curve.reduce((n, p) => n + p.seats.filter((s) => s.pays !== null).length, 0) : 0;
   const forced = r ? r.curve.reduce((n, p) => n + p.seats.filter((s) => s.forced !== null).length, 0) : 0;
-  console.log(`deal ${i + 1} (${record.deals[i].outcome?.contract?.kind ?? '-'}): ${times[i].toFixed(0)} ms${r ? `, ${r.curve.length} points, pays known ${known}/${r.curve.length * 4}, forced known ${forced}/${r.curve.length * 4}` : ''}`);
+  const open = r ? r.curve.filter((p) => p.seats.some((s) => s.pays === null || s.forced === null)).map((p) => p.trick) : [];
+  console.log(`deal ${i + 1} (${record.deals[i].outcome?.contract?.kind ?? '-'}): ${times[i].toFixed(0)} ms${r ? `, ${r.curve.length} points, pays known ${known}/${r.curve.length * 4}, forced known ${forced}/${r.curve.length * 4}, unanswered after tricks ${open.join(' ') || 'none'}` : ''}`);
 }
 console.log(`Ramsch sitting of ${deals} deals: ${((used.user + used.system) / 1000).toFixed(0)} ms CPU, ${wall.toFixed(0)} ms wall`);
 console.log('stich bench (4 seeded deals of easy bots):', JSON.stringify(await analysisBench(schafkopfModule, resolveRules(schafkopfModule.game.ruleBook, undefined, {}).value)));

@@ -132,18 +132,23 @@ describe('the analysis in the record viewer', () => {
       expect(g.rows.map((r) => r[0])).toEqual(names);
       if (locale === 'de-DE') {
         expect(g.figcaption).toBe('Augen nach jedem Stich (Ramsch, alle Karten bekannt)');
-        expect(g.note).toMatch(/^Jede Linie zeigt die Augen, die ein Spieler bis dahin gestochen hat/);
+        expect(g.note).toMatch(/^Jede Linie: die Augen, die ein Spieler bis dahin gestochen hat; wer am Ende die meisten hat, zahlt/);
         expect(g.caption).toBe('Vor dem ersten Stich');
       } else {
         expect(g.figcaption).toBe('Card points after each trick (Ramsch, all cards known)');
-        expect(g.note).toMatch(/^Each line shows the card points a player has taken so far/);
+        expect(g.note).toMatch(/^Each line: the card points a player has taken so far; whoever has the most at the end pays/);
         expect(g.caption).toBe('Before the first trick');
       }
       // Before the first trick nobody has a point.
       expect(g.rows.map((r) => r[1])).toEqual(['0', '0', '0', '0']);
       await page.screenshot({ path: `${OUT}/analysis-ramsch-${size}-start.png`, fullPage: true });
-      // At the end: the legend says after trick 8, 120 points in all, and the one with the most can be made to pay (he did).
+      // In the middle of the deal the legend follows the step's trick.
       const next = page.locator('main.record button[data-go=nextTrick]');
+      for (let i = 0; i < 5; i++) await next.click();
+      g = (await page.evaluate(RAMSCH_GRAPH)) as RamschGraph;
+      expect(g.caption).toMatch(/^(Nach Stich|After trick) [1-8]$/);
+      await page.locator('main.record figure.standings').screenshot({ path: `${OUT}/analysis-ramsch-${size}-middle.png` });
+      // At the end: the legend says after trick 8, 120 points in all, and the one with the most can be made to pay (he did).
       while (!(await next.isDisabled())) await next.click();
       g = (await page.evaluate(RAMSCH_GRAPH)) as RamschGraph;
       expect(g.caption).toBe(locale === 'de-DE' ? 'Nach Stich 8' : 'After trick 8');

@@ -15,8 +15,8 @@ import type { DealAnalysis, StandingsPoint } from '../../search/analysis.js';
 const W = {
   caption: ['Augen nach jedem Stich (Ramsch, alle Karten bekannt)', 'Card points after each trick (Ramsch, all cards known)'],
   explain: [
-    'Jede Linie zeigt die Augen, die ein Spieler bis dahin gestochen hat; wer am Ende die meisten hat, zahlt (ab 61 Augen hat man sicher die meisten). Ein Ring heißt: Mit allen Karten bekannt können die drei anderen ihn von da an zum Zahlen bringen. „Erzwingbar“: so viele Augen können sie ihm bis zum Ende zuschieben, wie gut er auch ausweicht. „–“: in der Zeit der Analyse nicht gelöst.',
-    'Each line shows the card points a player has taken so far; whoever has the most at the end pays (with 61 one surely has the most). A ring means: with all cards known, the three others can make him pay from there on. "Forced": the card points they can push onto him by the end, however well he ducks. "–": not solved in the time the analysis allows.',
+    'Jede Linie: die Augen, die ein Spieler bis dahin gestochen hat; wer am Ende die meisten hat, zahlt (61 sind sicher die meisten). Ein Ring: Mit allen Karten bekannt können die drei anderen ihn von da an zum Zahlen bringen. „Erzwingbar“: so viele Augen können sie ihm zuschieben, wie gut er auch ausweicht; „–“: in der Zeit der Analyse nicht gelöst.',
+    'Each line: the card points a player has taken so far; whoever has the most at the end pays (61 is surely the most). A ring: with all cards known, the three others can make him pay from there on. "Forced": the card points they can push onto him however well he ducks; "–": not solved in the time the analysis allows.',
   ],
   after: ['Nach Stich', 'After trick'],
   before: ['Vor dem ersten Stich', 'Before the first trick'],
@@ -119,7 +119,6 @@ export function Standings({ deal, now, lang, names }: { deal: DealAnalysis; now:
         ))}
       </svg>
       <figcaption class="small">{title}</figcaption>
-      <p class="muted small standings-note">{sw(lang, 'explain')}</p>
       <table class="standings-legend">
         <caption>{at.trick === 0 ? sw(lang, 'before') : `${sw(lang, 'after')} ${at.trick}`}</caption>
         <thead>
@@ -149,6 +148,7 @@ export function Standings({ deal, now, lang, names }: { deal: DealAnalysis; now:
           ))}
         </tbody>
       </table>
+      <p class="muted small standings-note">{sw(lang, 'explain')}</p>
     </figure>
   );
 }
