@@ -6,6 +6,7 @@
  * player and why the two values differ. Also reached from the sitting's end
  * (straight to the analysis) and from the player page, in English.
  */
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../core/rng.js';
@@ -148,6 +149,9 @@ describe('the analysis in the record viewer', () => {
       g = (await page.evaluate(RAMSCH_GRAPH)) as RamschGraph;
       expect(g.caption).toMatch(/^(Nach Stich|After trick) [1-8]$/);
       await page.locator('main.record figure.standings').screenshot({ path: `${OUT}/analysis-ramsch-${size}-middle.png` });
+      // As assistive technology reads it (axe-core, as a11y.browser.test.ts runs it): no violation in the analysis.
+      await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+      expect(await page.evaluate(`axe.run(document.querySelector('main.record .analysis'), { rules: { 'label-content-name-mismatch': { enabled: false } } }).then((r) => r.violations.map((v) => v.id))`)).toEqual([]);
       // At the end: the legend says after trick 8, 120 points in all, and the one with the most can be made to pay (he did).
       while (!(await next.isDisabled())) await next.click();
       g = (await page.evaluate(RAMSCH_GRAPH)) as RamschGraph;
