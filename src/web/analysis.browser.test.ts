@@ -113,8 +113,8 @@ describe('the analysis in the record viewer', () => {
   it("a Ramsch: every player's card points after each trick as four named lines, rings where he can be made to pay; on a phone too", async () => {
     const { browser: b, base, server } = await setup();
     const names = await storedRamsch(server, 'ramschgraph');
-    for (const [viewport, locale, size] of [[DESKTOP, 'de-DE', 'desktop'], [PHONE, 'en-GB', 'phone']] as const) {
-      const p = await guest(b, base, size === 'desktop' ? 'Ramschkenner' : 'Ramsch fan', viewport, locale);
+    for (const [viewport, locale, size] of [[DESKTOP, 'en-GB', 'desktop'], [PHONE, 'de-DE', 'phone']] as const) {
+      const p = await guest(b, base, size === 'desktop' ? 'Ramsch fan' : 'Ramschkenner', viewport, locale);
       const { page } = p;
       await page.goto(`${base}/record/ramschgraph.1`);
       await page.waitForSelector('main.record .controls');
