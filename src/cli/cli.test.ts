@@ -185,6 +185,14 @@ describe('stich rules', () => {
     expect(de.out).toContain('Online-Regeln = sauspiel');
     expect(de.out).toContain('Laufende im Rufspiel ab: laufendeFromRufspiel = 3');
     expect(de.out).toContain('ramsch = Ramsch; mussspiel = Muss-Spiel (der Eichel-Ober spielt)');
+    // The sources are cited in German too, the documents and sections as in English.
+    expect(de.out).toContain('kurzeKarte = off  (on|off)  [002 3.2 (32 Karten); NOTES.md (24 als Hausregel)]');
+    expect(de.out).toContain('[NOTES.md (nicht in 002; auf den Online-Seiten gespielt)]');
+    expect(de.out).not.toMatch(/32 cards|as a house rule|online sites|conformance README/);
+    expect(en.out).toContain('[002 3.2 (32 cards); NOTES.md (24 as a house rule)]');
+    const talon = stich(['rules', 'talonschnapsen', '--lang', 'de']);
+    expect(talon.out).toContain('[003 Talonschnapsen (erste Regel zum Erhöhen)]');
+    expect(talon.out).not.toMatch(/rule on raising|regional differences|records version/);
     const bad = stich(['rules', 'schafkopf', '--lang', 'fr']);
     expect(bad.code).not.toBe(0);
     expect(bad.err).toContain('--lang must be de or en');

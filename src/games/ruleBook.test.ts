@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRuleBook, describeRules, parseRuleAssignments, presetLabel, resolveRules, ruleLabel, rulesFromJson, ruleValueLabel, type RuleBook, type Words } from './ruleBook.js';
+import { describeRuleBook, describeRules, parseRuleAssignments, presetLabel, resolveRules, ruleLabel, rulesFromJson, ruleSource, ruleValueLabel, type RuleBook, type Words } from './ruleBook.js';
 import { GAMES } from './registry.js';
 
 interface TestRules {
@@ -138,6 +138,27 @@ describe('the rule books in words (issue 18: people read names, not ids)', () =>
         }
       }
     }
+  });
+
+  it('every source cites in German for German readers: the same documents and sections, the notes beside them in German', () => {
+    // English words a note in a source used (file paths such as ../shared/conformance/… are names, not words).
+    const english = /\b(and|not|the|on|of|as|no|names|cards?|house|rule|played|sites|first|second|raising|regional|differences|records|variant|conformance)\b/i;
+    const cited = (s: string) => s.match(/\b\d{3}\b(?: \d+(?:\.\d+)*(?:-\d+(?:\.\d+)*)?(?:, \d+(?:\.\d+)*)*)?/g) ?? [];
+    let translated = 0;
+    for (const m of GAMES) {
+      for (const entry of [...m.game.ruleBook.houseRules, ...m.game.ruleBook.presets]) {
+        const de = ruleSource(entry, 'de');
+        const where = `${m.game.id} ${entry.name}: ${de}`;
+        expect(de.split(/\s+/).filter((w) => !w.includes('/')).join(' '), where).not.toMatch(english);
+        expect(ruleSource(entry, 'en'), where).toBe(entry.source);
+        // The German citation names the same documents and sections as the English one.
+        expect(cited(de), where).toEqual(cited(entry.source));
+        if (entry.sourceDe !== undefined) translated++;
+      }
+    }
+    expect(translated).toBeGreaterThanOrEqual(12);
+    const schafkopf = GAMES.find((m) => m.game.id === 'schafkopf')!.game.ruleBook;
+    expect(ruleSource(schafkopf.houseRules.find((r) => r.name === 'kurzeKarte')!, 'de')).toBe('002 3.2 (32 Karten); NOTES.md (24 als Hausregel)');
   });
 
   it('the presets people ask for by name: "Aumer/Koller (Buch)" and "Online-Regeln"', () => {

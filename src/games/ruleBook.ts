@@ -28,6 +28,8 @@ export interface HouseRule {
   readonly description: string;
   /** Document and section the rule comes from, e.g. "002 5.3.7". */
   readonly source: string;
+  /** The source in German where `source` says more than documents, sections and quotations ("(32 cards)"); else `source` serves both. */
+  readonly sourceDe?: string;
   readonly type: 'boolean' | 'integer' | 'choice';
   readonly choices?: readonly string[];
   /** The documented range of an integer rule: every integer rule has both bounds. */
@@ -47,6 +49,8 @@ export interface Preset {
   readonly explain: Words;
   readonly description: string;
   readonly source: string;
+  /** As a house rule's `sourceDe`. */
+  readonly sourceDe?: string;
   readonly values: Readonly<Record<string, RuleValue>>;
 }
 
@@ -186,9 +190,14 @@ function typedValue(value: unknown): string {
   return value === true ? 'on' : value === false ? 'off' : String(value);
 }
 
+/** Where a house rule or preset comes from, in the language asked for: the documents and sections, with the notes beside them in that language. */
+export function ruleSource(entry: { readonly source: string; readonly sourceDe?: string }, lang: WordsLang): string {
+  return lang === 'de' ? (entry.sourceDe ?? entry.source) : entry.source;
+}
+
 /**
  * The house-rule table for `stich rules GAME`: the people's name and line in the language asked for, then the id,
- * default and source; in English also the rule's longer description (there is none in German, so `--lang de` shows
+ * default and source (cited in that language, `ruleSource`); in English also the rule's longer description (there is none in German, so `--lang de` shows
  * the German lines alone, as the browser's rules page does).
  */
 export function describeRuleBook<Rules>(book: RuleBook<Rules>, lang: WordsLang = 'en'): string {
@@ -199,7 +208,7 @@ export function describeRuleBook<Rules>(book: RuleBook<Rules>, lang: WordsLang =
   lines.push(de ? 'Voreinstellungen (--preset NAME):' : 'Presets (--preset NAME):');
   for (const p of book.presets) {
     lines.push(`  ${p.label[lang]} = ${p.name}${p.name === book.defaultPreset ? (de ? ' (Vorgabe)' : ' (default)') : ''}: ${p.explain[lang]}`);
-    lines.push(de ? `      [${p.source}]` : `      ${p.description} [${p.source}]`);
+    lines.push(de ? `      [${ruleSource(p, lang)}]` : `      ${p.description} [${p.source}]`);
     const changed = Object.entries(p.values);
     if (changed.length > 0) lines.push(`      ${de ? 'setzt' : 'sets'} ${changed.map(([k, v]) => `${k}=${typedValue(v)}`).join(', ')}`);
   }
@@ -207,7 +216,7 @@ export function describeRuleBook<Rules>(book: RuleBook<Rules>, lang: WordsLang =
   lines.push(de ? 'Hausregeln (--rule name=wert):' : 'House rules (--rule name=value):');
   for (const r of book.houseRules) {
     const kind = r.type === 'choice' ? r.choices?.join('|') : r.type === 'integer' ? `${de ? 'Zahl' : 'integer'}${r.min !== undefined ? ` ${r.min}..${r.max ?? ''}` : ''}` : 'on|off';
-    lines.push(`  ${r.label[lang]}: ${r.name} = ${typedValue(r.default)}  (${kind})  [${r.source}]`);
+    lines.push(`  ${r.label[lang]}: ${r.name} = ${typedValue(r.default)}  (${kind})  [${ruleSource(r, lang)}]`);
     lines.push(`      ${r.explain[lang]}`);
     if (r.choiceLabels) lines.push(`      ${(r.choices ?? []).map((c) => `${c} = ${r.choiceLabels?.[c]?.[lang] ?? c}`).join('; ')}`);
     if (!de) lines.push(`      ${r.description}`);

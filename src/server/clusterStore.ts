@@ -1,4 +1,4 @@
-import type { LogRow, PasswordRow, PlayerSitting, RatingRow, RecordRow, Store, TableCommit, TableRow, UserRow } from './store/store.js';
+import type { LogRow, PasswordRow, PlayerSitting, RatingRow, RecordRow, Store, TableCommit, TableRow, TicketRow, UserRow } from './store/store.js';
 
 /** Makes this process the table's only writer in the store: the epoch its commits carry (docs/cluster.md). */
 export function claim(store: Store, tableId: string): Promise<number> {
@@ -60,10 +60,10 @@ export class FencedStore implements Store {
   endIdleSessions(idleMs: number): Promise<number> {
     return this.inner.endIdleSessions(idleMs);
   }
-  createTicket(ticketHash: string, userId: string, expires: number): Promise<void> {
-    return this.inner.createTicket(ticketHash, userId, expires);
+  createTicket(ticketHash: string, userId: string, expires: number, session: string | null): Promise<void> {
+    return this.inner.createTicket(ticketHash, userId, expires, session);
   }
-  takeTicket(ticketHash: string): Promise<UserRow | undefined> {
+  takeTicket(ticketHash: string): Promise<TicketRow | undefined> {
     return this.inner.takeTicket(ticketHash);
   }
   createTable(table: TableRow): Promise<void> {

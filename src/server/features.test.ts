@@ -133,5 +133,44 @@ describe.each(STORE_KINDS)('features, stored in %s', (kind) => {
       expect(casual.status).toBe(200);
       await Promise.all([guest, owner].map((c) => c.close()));
     });
+
+    it('one person takes one seat: a second sit by the same user, on any of his sockets, is refused with alreadySeated and changes nothing, at a public unrated and at a rated table', async () => {
+      const guest = await Client.guest(server.url, 'Zweisitz Sepp');
+      const member = await Client.account(server.url, 'Zweisitz Resi', 'Weißwurst vor zwölf Uhr');
+      // Resi's second session (another device): the same user, so the same one seat.
+      const elsewhere = await Client.account(server.url, 'Zweisitz Resi', 'Weißwurst vor zwölf Uhr', true);
+      for (const [person, second, settings] of [
+        [guest, await Client.connectWith(server.url, guest.token), { public: true, rated: false }],
+        [member, elsewhere, { public: true, rated: true }],
+      ] as const) {
+        const made = await post<{ id: string }>(server.url, '/api/tables', { game: 'schafkopf', seats: ['open', 'open', 'open', 'bot'], length: { deals: 1 }, ...settings }, person.token);
+        expect(made.status).toBe(200);
+        const id = made.body.id;
+        await person.join(id);
+        expect(await person.request({ type: 'sit', table: id, seat: 0 })).toMatchObject({ type: 'ok' });
+        const before = await person.join(id);
+        for (const [c, seat] of [
+          [person, 1],
+          [second, 2],
+          [person, 0],
+        ] as const) {
+          await c.join(id);
+          const refused = await c.request({ type: 'sit', table: id, seat });
+          expect(refused).toMatchObject({ type: 'error', code: 'alreadySeated', table: id, params: { seat: 0 }, message: expect.stringMatching(/one person takes one seat/) });
+        }
+        // Nothing changed: the same seats, no new event, still waiting for two more people.
+        const after = await person.join(id);
+        expect(after.seats).toEqual(before.seats);
+        expect(after.last).toBe(before.last);
+        expect(after.phase).toBe('waiting');
+        expect(after.seats.map((x) => x.kind)).toEqual(['human', 'open', 'open', 'bot']);
+        // Standing up and sitting elsewhere is a change of seat, not a second one.
+        expect(await second.request({ type: 'stand', table: id })).toMatchObject({ type: 'ok' });
+        expect(await second.request({ type: 'sit', table: id, seat: 2 })).toMatchObject({ type: 'ok' });
+        expect((await person.join(id)).seats.map((x) => x.kind)).toEqual(['open', 'open', 'human', 'bot']);
+        await second.close();
+      }
+      await Promise.all([guest, member].map((c) => c.close()));
+    });
   });
 });

@@ -2,7 +2,7 @@ import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'no
 import { promisify } from 'node:util';
 import { checkNewName } from './names.js';
 import { passwordProblem } from './passwords.js';
-import { isStoreError, type Store, type UserRow } from './store/store.js';
+import { isStoreError, type Store, type TicketRow, type UserRow } from './store/store.js';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
@@ -156,16 +156,19 @@ export class Identity {
     return this.store.endSessionsOf(userId);
   }
 
-  /** A single-use ticket for the WebSocket (`/ws?ticket=…`), valid for `ticketMs`. */
-  async ticket(user: UserRow): Promise<{ ticket: string; expires: number }> {
+  /**
+   * A single-use ticket for the WebSocket (`/ws?ticket=…`), valid for `ticketMs`, bought with the session `session`
+   * (its token's hash; null where none is known): logging out of that session ends it.
+   */
+  async ticket(user: UserRow, session: string | null): Promise<{ ticket: string; expires: number }> {
     const ticket = randomId(32);
     const expires = Date.now() + this.options.ticketMs;
-    await this.store.createTicket(tokenHash(ticket), user.id, expires);
+    await this.store.createTicket(tokenHash(ticket), user.id, expires, session);
     return { ticket, expires };
   }
 
-  /** The user of a ticket, once. */
-  async userOfTicket(ticket: string | undefined): Promise<UserRow | undefined> {
+  /** The user of a ticket and the session it was bought with, once. */
+  async userOfTicket(ticket: string | undefined): Promise<TicketRow | undefined> {
     if (!ticket || ticket.length > 200 || ticket.includes('\u0000')) return undefined;
     return this.store.takeTicket(tokenHash(ticket));
   }

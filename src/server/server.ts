@@ -219,7 +219,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         busy: (ws) => ctx.sockets.busy(ws),
         ticket: async (ws) => {
           const user = ctx.sockets.userOf(ws);
-          return user && ctx.identity.ticket(user);
+          // Bought with the socket's session: a logout of it before the reconnect ends this ticket too.
+          return user && ctx.identity.ticket(user, ctx.sockets.sessionOf(ws) ?? null);
         },
         close,
       }),

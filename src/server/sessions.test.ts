@@ -106,12 +106,37 @@ describe('sessions', () => {
     const owner = await loginCookie(server.url, 'Zenzi', 'Dampfnudel mit Vanillesoße');
     const stolen = await loginCookie(server.url, 'Zenzi', 'Dampfnudel mit Vanillesoße');
     const kept = await ticket(server.url, stolen.token);
+    const owners = await ticket(server.url, owner.token);
     const changed = await post(server.url, '/api/password', { password: 'Dampfnudel mit Vanillesoße', newPassword: 'Rohrnudel ohne Soße' }, owner.token);
     expect(changed.status).toBe(200);
     expect((await upgrade(server.url, `?ticket=${kept}`)).status).toBe(401);
-    // The owner's own session buys new tickets as before.
+    // The owner's own session goes on, and so do the tickets it bought; it buys new ones as before.
+    expect((await upgrade(server.url, `?ticket=${owners}`)).status).toBe(101);
     expect((await upgrade(server.url, `?ticket=${await ticket(server.url, owner.token)}`)).status).toBe(101);
     await thief.close();
+  });
+
+  it('logging out of one session ends the tickets bought with it; the same user\'s other session and its tickets go on', async () => {
+    server = await testServer();
+    expect((await post(server.url, '/api/register', { name: 'Burgi', password: 'Kaiserschmarrn mit Apfelmus' })).status).toBe(200);
+    const phone = await loginCookie(server.url, 'Burgi', 'Kaiserschmarrn mit Apfelmus');
+    const laptop = await loginCookie(server.url, 'Burgi', 'Kaiserschmarrn mit Apfelmus');
+    const [fromPhone, fromPhone2] = [await ticket(server.url, phone.token), await ticket(server.url, phone.token)];
+    const fromLaptop = await ticket(server.url, laptop.token);
+    expect((await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${phone.token}` } })).status).toBe(200);
+    // Before, a ticket named the user only, and one bought just before the logout still opened a socket within its 30 s.
+    expect((await upgrade(server.url, `?ticket=${fromPhone}`)).status).toBe(401);
+    expect((await upgrade(server.url, `?ticket=${fromPhone2}`)).status).toBe(401);
+    expect((await post(server.url, '/api/ticket', {}, phone.token)).status).toBe(401);
+    const opened = await upgrade(server.url, `?ticket=${fromLaptop}`);
+    expect(opened).toMatchObject({ status: 101, first: { type: 'hello', user: { name: 'Burgi' } } });
+    expect((await upgrade(server.url, `?ticket=${await ticket(server.url, laptop.token)}`)).status).toBe(101);
+    // A guest's logout (by the cookie) ends his tickets alike.
+    const guest = await fetch(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Hansi' }) });
+    const guestToken = ((await guest.json()) as { token: string }).token;
+    const guestTicket = await ticket(server.url, guestToken);
+    expect((await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { cookie: guest.headers.get('set-cookie')!.split(';')[0] } })).status).toBe(200);
+    expect((await upgrade(server.url, `?ticket=${guestTicket}`)).status).toBe(401);
   });
 
   it('a session ends after its idle time; every use starts that time again', async () => {

@@ -19,7 +19,7 @@ export class UserSockets {
   /** Whose each socket is (drain.ts gives each socket a ticket for its reconnect). */
   private readonly userBy = new WeakMap<object, UserRow>();
 
-  /** The session (its token's hash) each socket opened with the session cookie belongs to. */
+  /** The session (its token's hash) each socket belongs to: its cookie's or bearer token's, or the one its ticket was bought with. */
   private readonly sessionBy = new WeakMap<object, string>();
 
   add(user: UserRow, ws: { close(code: number, reason: string): void }, busy?: () => SocketBusy, session?: string): () => void {
@@ -39,6 +39,11 @@ export class UserSockets {
   /** What the socket's tables wait on from it (`idle` for a socket that does not say). */
   busy(ws: object): SocketBusy {
     return this.busyBy.get(ws)?.() ?? 'idle';
+  }
+
+  /** The session (its token's hash) the socket belongs to, where it is known. */
+  sessionOf(ws: object): string | undefined {
+    return this.sessionBy.get(ws);
   }
 
   /** The user whose socket it is (undefined for a socket that was never added). */

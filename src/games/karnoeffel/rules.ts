@@ -100,6 +100,7 @@ export const RULE_BOOK: RuleBook<KarnoeffelRules> = {
       description:
         'Table talk: with four players partners show each other their cards from the deal on; with six or eight each team has a leader (the member who drew the lowest lot, at the team\'s first seat) who sees the teammates\' cards. Off: nobody shows cards.',
       source: '000 "Kartengeben und Steigern" and "Spieldurchführung"; 001 "Beim Reizen könnet Ihr Euch auch die Karten untereinander zeigen"',
+      sourceDe: '000 "Kartengeben und Steigern" und "Spieldurchführung"; 001 "Beim Reizen könnet Ihr Euch auch die Karten untereinander zeigen"',
       type: 'boolean',
       default: true,
     },
@@ -132,6 +133,7 @@ export const RULE_BOOK: RuleBook<KarnoeffelRules> = {
       explain: { de: 'Der Einsatz zählt doppelt, wenn die Verlierer unter der halben Zielzahl bleiben, dreifach ohne Punkte.', en: 'The stake counts double if the losers have less than half the target, triple with no points.' },
       description: 'The stake is doubled if the losers have less than half the target, tripled if they have no points.',
       source: '000 "Spieldurchführung" (verdoppelt … verdreifacht); 001 names no stakes',
+      sourceDe: '000 "Spieldurchführung" (verdoppelt … verdreifacht); 001 nennt keinen Einsatz',
       type: 'boolean',
       default: true,
     },

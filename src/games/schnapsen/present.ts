@@ -1,6 +1,6 @@
 import { cardModel, count, handModel, joined, pickKey, running, say, signedPoints, type SheetTable, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
 import { CARD_SUIT, PACK } from './cards.js';
-import { gameDef } from './contracts.js';
+import { gameDef, type GameId } from './contracts.js';
 import { gameTitle, sortedHand, suitName } from './names.js';
 import { parseSchnapsenAction } from './notation.js';
 import { cardLabel, type Faces } from '../../cards/labels.js';
@@ -28,6 +28,16 @@ function passWords(lang: Lang): string {
   return say(lang, 'Weiter', 'Pass');
 }
 
+/**
+ * An announced game in words with its value, "Schnapser (6)": the same on its button, in the headline's list of
+ * announcements and its game, and so in the record viewer and the hint (which name an action by its button). The value
+ * helps while choosing, and after it tells everyone what the game is worth before any Spritzen; before, the headline
+ * said "Schnapser" for the step the record viewer named "Schnapser (6)".
+ */
+function gameWords(view: SchnapsenView, game: GameId, ohne = false): string {
+  return `${gameTitle(game, ohne)} (${gameDef(game, view.game === 'talonschnapsen' ? 'talon' : 'bauern').value})`;
+}
+
 function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | null {
   const rules = { faces: facesOf(view) };
   const a = parseSchnapsenAction(text);
@@ -53,7 +63,7 @@ function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | nu
       // The declarer's side answers a Spritzer with Retour, the other side a Retour with Re.
       return view.spritzLevel === 0 ? say(lang, 'Nicht spritzen', 'No Spritzen') : view.spritzLevel === 1 ? say(lang, 'Kein Retour', 'No Retour') : say(lang, 'Kein Re', 'No Re');
     case 'announce':
-      return `${gameTitle(v.game, v.ohne)} (${gameDef(v.game, view.game === 'talonschnapsen' ? 'talon' : 'bauern').value})`;
+      return gameWords(view, v.game, v.ohne);
     case 'lay':
       return `${say(lang, 'Weglegen', 'Lay away')}: ${cardWords(rules.faces, v.cards[0], lang)} + ${cardWords(rules.faces, v.cards[1], lang)}`;
     case 'spritzen':
@@ -96,8 +106,8 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   }
   const headline: string[] = [];
   const c = view.contract;
-  if (c) headline.push(`${gameTitle(c.game, c.ohne)} · ${names[c.declarer]}`);
-  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.hidden ? '?' : b.game ? gameTitle(b.game, b.ohne) : passWords(lang)}`).join(' · '));
+  if (c) headline.push(`${gameWords(view, c.game, c.ohne)} · ${names[c.declarer]}`);
+  else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.hidden ? '?' : b.game ? gameWords(view, b.game, b.ohne) : passWords(lang)}`).join(' · '));
   if (trump !== null) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${suitName(rules, trump)}${view.turned !== null ? ` (${cardWords(faces, view.turned, lang)})` : ''}`);
   else if (view.trumpBlind) headline.push(say(lang, 'Trumpf blind gerufen', 'Trump called blind'));
   if (view.spritzLevel > 0) headline.push((lang === 'de' ? ['', 'Gespritzt (×2)', 'Retour (×4)', 'Re (×8)'] : ['', 'Spritzen (×2)', 'Retour (×4)', 'Re (×8)'])[view.spritzLevel] ?? '');

@@ -94,11 +94,15 @@ class Harness {
     expect(before).toEqual(copy);
     if (!done.reply.ok) {
       this.refused++;
+      Harness.reached.set(`refused ${done.reply.code}`, (Harness.reached.get(`refused ${done.reply.code}`) ?? 0) + 1);
       expect(done.state).toBe(before);
       expect(done.effects.every((e) => e.type === 'log')).toBe(true);
       return;
     }
     this.accepted++;
+    // One person, one seat: no accepted command seats a user twice (bots are not users).
+    const people = done.state.sitting.seats.flatMap((o) => (o.kind === 'human' ? [o.userId] : []));
+    expect(new Set(people).size, `seats ${JSON.stringify(done.state.sitting.seats)}`).toBe(people.length);
     Harness.reached.set(command.type, (Harness.reached.get(command.type) ?? 0) + 1);
     if (command.type === 'join' && before.live.gone.length > done.state.live.gone.length) Harness.reached.set('reconnect', (Harness.reached.get('reconnect') ?? 0) + 1);
     if (command.type === 'opened' && command.begin === undefined) Harness.reached.set('nextDeal', (Harness.reached.get('nextDeal') ?? 0) + 1);
@@ -174,8 +178,12 @@ function command(h: Harness, pick: () => number): Command | 'expire' {
   let kind = 0;
   while (r >= weights[kind]) r -= weights[kind++];
   switch (kind) {
-    case 0:
-      return { type: 'sit', user: { id: user, name: user }, seat: pick() % (s.seats.length + 1) };
+    case 0: {
+      // Mostly someone without a seat, as a table fills with one seat per person; now and then one who has a seat already (refused).
+      const free = USERS.filter((u) => seatsOf(s, u).length === 0);
+      const who = free.length > 0 && pick() % 4 !== 0 ? free[pick() % free.length] : user;
+      return { type: 'sit', user: { id: who, name: who }, seat: pick() % (s.seats.length + 1) };
+    }
     case 1:
       return pick() % 4 === 0 ? { type: 'stand', userId: user } : { type: 'again', userId: user };
     case 2:
@@ -262,7 +270,7 @@ describe('the sitting core', () => {
       );
       // The sequences reach what they are meant to test.
       const reached = Harness.reached;
-      for (const type of ['sit', 'act', 'chat', 'hint', 'contribute', 'shuffled', 'collectOut', 'botDue', 'botAction', 'clockOut', 'graceOut', 'reconnect', 'leave', 'opened', 'nextDeal', 'finished']) {
+      for (const type of ['sit', 'refused alreadySeated', 'act', 'chat', 'hint', 'contribute', 'shuffled', 'collectOut', 'botDue', 'botAction', 'clockOut', 'graceOut', 'reconnect', 'leave', 'opened', 'nextDeal', 'finished']) {
         expect(reached.get(type) ?? 0, type).toBeGreaterThan(0);
       }
     });
@@ -296,6 +304,24 @@ describe('the sitting core', () => {
     USERS.slice(0, ctx.settings.seats).forEach((u, seat) => full.run({ type: 'sit', user: { id: u, name: u }, seat }));
     expect(full.state.sitting.phase).toBe('playing');
     expect(full.timers.has('expiry')).toBe(false);
+  });
+
+  it('one person takes one seat: a second sit by the same user is refused and changes nothing; a bot the user seats is not him', () => {
+    const ctx = context(GAMES[0], 1);
+    const h = new Harness(ctx, new SeededRng(6));
+    h.run({ type: 'create', seats: [] });
+    h.run({ type: 'join', follower: FOLLOWERS[0] });
+    h.run({ type: 'sit', user: { id: 'u0', name: 'u0' }, seat: 0 });
+    const before = h.state;
+    const again = step(ctx, before, { type: 'sit', user: { id: 'u0', name: 'u0' }, seat: 1 }, h.now);
+    expect(again.reply).toMatchObject({ ok: false, code: 'alreadySeated', params: { seat: 0 } });
+    expect(again.state).toBe(before);
+    expect(step(ctx, before, { type: 'sit', user: { id: 'u0', name: 'u0' }, seat: 0 }, h.now).reply).toMatchObject({ ok: false, code: 'alreadySeated' });
+    // Standing up frees him to sit elsewhere; the bots he seats take the other seats.
+    h.run({ type: 'stand', userId: 'u0' });
+    h.run({ type: 'sit', user: { id: 'u0', name: 'u0' }, seat: 2 });
+    for (const seat of [0, 1]) h.run({ type: 'seatBot', userId: 'u0', seat, bot: 'bot' });
+    expect(h.state.sitting.seats.map((o) => o.kind)).toEqual(['bot', 'bot', 'human', 'open']);
   });
 
   it('a spectator sees the spectator events', () => {

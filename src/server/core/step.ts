@@ -141,6 +141,11 @@ function handle(run: Run, c: Command): Reply {
     case 'sit': {
       if (s.phase === 'playing') return refuse('notPlaying', 'the sitting has begun; seats change between sittings');
       if (c.seat >= s.seats.length) return refuse('badSeat', `the table has seats 0 to ${s.seats.length - 1}`);
+      // One person, one seat: a second seat would let one guest hold several seats of a public table and stall it, or a
+      // registered player fill a rated table with himself and play against himself (saveRecord rates nobody at such a
+      // sitting, a guard for tables logged before this). Bots a player seats are not him; to move, he stands up first.
+      const held = seatsOf(s, c.user.id);
+      if (held.length > 0) return refuse('alreadySeated', `you sit at seat ${held[0]} of this table already; one person takes one seat (stand up first to change seats)`, { seat: held[0] });
       if (s.seats[c.seat].kind !== 'open') return refuse('seatTaken', `seat ${c.seat} is taken`);
       if (ctx.settings.rated && c.user.guest) return refuse('notRegistered', RATED_NEEDS_ACCOUNT);
       run.write([{ k: 'seat', seat: c.seat, occ: { kind: 'human', userId: c.user.id, name: c.user.name, ...(c.user.guest ? { guest: true } : {}) } }]);

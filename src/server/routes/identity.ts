@@ -102,6 +102,7 @@ export const identityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     if (!token) return failure(reply, 401, 'unauthorized', 'send the session token as Authorization: Bearer TOKEN');
     const user = await identity.userOfToken(token);
     if (!user) return failure(reply, 401, 'unauthorized', 'the session has ended or never was: log in again');
-    return identity.ticket(user);
+    // The ticket names the session it was bought with: logging out of it ends the ticket too.
+    return identity.ticket(user, tokenHash(token));
   });
 };

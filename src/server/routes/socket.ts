@@ -8,7 +8,7 @@ import { ClientMessage, LOBBY_PAGE, type ServerErrorCode, type ServerMessage } f
 import type { UserRow } from '../store/store.js';
 import { SESSION_COOKIE, tokenHash } from '../identity.js';
 import { originAllowed } from '../origins.js';
-import { authed, failure, type ServerContext } from './context.js';
+import { authed, bearerToken, failure, type ServerContext } from './context.js';
 import { watchLobby } from './lobby.js';
 import { BANNED_CLOSE } from '../moderation.js';
 
@@ -56,10 +56,13 @@ export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
       preValidation: async (req, reply) => {
         const query = (req.query ?? {}) as Record<string, unknown>;
         let user: UserRow | undefined;
+        let session: string | undefined;
         if (query.token !== undefined) {
           return failure(reply, 401, 'unauthorized', 'a token in the URL is not accepted (URLs get logged): exchange it for a ticket with POST /api/ticket and connect to /ws?ticket=…');
         } else if (query.ticket !== undefined) {
-          user = await ctx.identity.userOfTicket(typeof query.ticket === 'string' ? query.ticket : undefined);
+          const taken = await ctx.identity.userOfTicket(typeof query.ticket === 'string' ? query.ticket : undefined);
+          user = taken?.user;
+          session = taken?.session ?? undefined;
           if (!user) return failure(reply, 401, 'unauthorized', 'the ticket is unknown, used or expired: get a new one with POST /api/ticket');
         } else {
           if (req.cookies?.[SESSION_COOKIE] && !originAllowed(req, ctx.origins)) {
@@ -67,16 +70,18 @@ export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
           }
           user = await authed(ctx, req);
           if (!user) return failure(reply, 401, 'unauthorized', 'a session is needed: the cookie (browsers), or a ticket from POST /api/ticket (/ws?ticket=…)');
+          session = tokenHash((req.cookies?.[SESSION_COOKIE] || bearerToken(req))!);
         }
         const banned = await ctx.moderation?.refusal(user.id, 'login');
         if (banned) return failure(reply, 403, banned.code, banned.message);
-        (req as FastifyRequest & { user?: UserRow }).user = user;
+        Object.assign(req, { user, session });
       },
     },
-    // A socket opened with the session cookie is known by its session, so that a new password leaves it open.
+    // A socket is known by its session (the cookie's or bearer token's, or the one its ticket was bought with), so that
+    // a new password leaves it open and the ticket for its reconnect names that session too.
     (socket, req) => {
-      const cookie = req.cookies?.[SESSION_COOKIE];
-      connection(ctx, hints, app.log, socket, (req as FastifyRequest & { user: UserRow }).user, cookie && (req.query as { ticket?: unknown }).ticket === undefined ? tokenHash(cookie) : undefined);
+      const { user, session } = req as FastifyRequest & { user: UserRow; session?: string };
+      connection(ctx, hints, app.log, socket, user, session);
     },
   );
 };

@@ -108,41 +108,75 @@ describe.each(STORE_KINDS)('%s store: names, sessions, tickets', (kind) => {
     const fresh = hash();
     await store.createSession(fresh, user);
     const expired = hash();
-    await store.createTicket(expired, user, Date.now() - 1);
+    await store.createTicket(expired, user, Date.now() - 1, fresh);
     expect(await store.endIdleSessions(100)).toBeGreaterThanOrEqual(1);
     expect(await store.sessionUser(old)).toBeUndefined();
     expect((await store.sessionUser(fresh))?.id).toBe(user);
     expect(await store.takeTicket(expired)).toBeUndefined();
   });
 
-  it('a ticket is taken once, before it expires; one of an unknown user is refused (missing)', async () => {
+  it('a ticket is taken once, before it expires, with the session it was bought with; one of an unknown user is refused (missing)', async () => {
     const user = await registered(id('Kathi'));
+    const session = hash();
+    await store.createSession(session, user);
     const t = hash();
-    await store.createTicket(t, user, Date.now() + 30_000);
-    expect((await store.takeTicket(t))?.id).toBe(user);
+    await store.createTicket(t, user, Date.now() + 30_000, session);
+    expect(await store.takeTicket(t)).toEqual({ user: { id: user, name: expect.any(String), guest: false }, session });
     expect(await store.takeTicket(t)).toBeUndefined();
     const late = hash();
-    await store.createTicket(late, user, Date.now() + 50);
+    await store.createTicket(late, user, Date.now() + 50, session);
     await sleep(80);
     expect(await store.takeTicket(late)).toBeUndefined();
-    await fails(store.createTicket(hash(), id('u'), Date.now() + 30_000), 'missing');
+    await fails(store.createTicket(hash(), id('u'), Date.now() + 30_000, session), 'missing');
+    await fails(store.createTicket(hash(), user, Date.now() + 30_000, 'a\u0000b'), 'badInput');
+    // A ticket of no known session (a restart ticket for a socket opened with a ticket kept before tickets named one).
+    const none = hash();
+    await store.createTicket(none, user, Date.now() + 30_000, null);
+    expect(await store.takeTicket(none)).toMatchObject({ user: { id: user }, session: null });
   });
 
-  it('ending a user\'s sessions (all, or all but one with a new password) ends the tickets bought with them; another user\'s stay', async () => {
+  it('ending one session ends the tickets bought with it; the same user\'s other sessions and their tickets stay', async () => {
+    const user = await registered(id('Vevi'));
+    const [phone, laptop] = [hash(), hash()];
+    await store.createSession(phone, user);
+    await store.createSession(laptop, user);
+    const [fromPhone, fromPhone2, fromLaptop, unnamed] = [hash(), hash(), hash(), hash()];
+    await store.createTicket(fromPhone, user, Date.now() + 30_000, phone);
+    await store.createTicket(fromPhone2, user, Date.now() + 30_000, phone);
+    await store.createTicket(fromLaptop, user, Date.now() + 30_000, laptop);
+    await store.createTicket(unnamed, user, Date.now() + 30_000, null);
+    await store.endSession(phone);
+    expect(await store.sessionUser(phone)).toBeUndefined();
+    expect(await store.takeTicket(fromPhone)).toBeUndefined();
+    expect(await store.takeTicket(fromPhone2)).toBeUndefined();
+    expect((await store.sessionUser(laptop))?.id).toBe(user);
+    expect((await store.takeTicket(fromLaptop))?.session).toBe(laptop);
+    // A ticket that names no session is not ended by one logout (it ends with all of them, or in 30 s).
+    expect((await store.takeTicket(unnamed))?.user.id).toBe(user);
+  });
+
+  it('ending a user\'s sessions (all, or all but one with a new password) ends the tickets bought with them; the kept session\'s and another user\'s stay', async () => {
     const user = await registered(id('Wally'));
     const other = await registered(id('Resl'));
-    const mine = hash();
+    const [mine, stolen] = [hash(), hash()];
     await store.createSession(mine, user);
-    const [a, b, theirs] = [hash(), hash(), hash()];
-    await store.createTicket(a, user, Date.now() + 30_000);
-    await store.createTicket(theirs, other, Date.now() + 30_000);
+    const [a, unnamed, b, b2, kept, theirs] = [hash(), hash(), hash(), hash(), hash(), hash()];
+    await store.createTicket(a, user, Date.now() + 30_000, mine);
+    await store.createTicket(unnamed, user, Date.now() + 30_000, null);
+    await store.createTicket(theirs, other, Date.now() + 30_000, null);
     await store.endSessionsOf(user);
     expect(await store.takeTicket(a)).toBeUndefined();
+    expect(await store.takeTicket(unnamed)).toBeUndefined();
     await store.createSession(mine, user);
-    await store.createTicket(b, user, Date.now() + 30_000);
+    await store.createSession(stolen, user);
+    await store.createTicket(b, user, Date.now() + 30_000, stolen);
+    await store.createTicket(b2, user, Date.now() + 30_000, null);
+    await store.createTicket(kept, user, Date.now() + 30_000, mine);
     await store.setPassword(user, 'ef'.repeat(32), '01'.repeat(8), mine);
     expect(await store.takeTicket(b)).toBeUndefined();
-    expect((await store.takeTicket(theirs))?.id).toBe(other);
+    expect(await store.takeTicket(b2)).toBeUndefined();
+    expect((await store.takeTicket(kept))?.session).toBe(mine);
+    expect((await store.takeTicket(theirs))?.user.id).toBe(other);
   });
 });
 
@@ -213,3 +247,58 @@ describe('migration 4 fills in the keys of users made before it', () => {
   });
 });
 
+
+/** A database of each kind migrated up to migration 7, with a session and a ticket kept before tickets named their session. */
+const BEFORE_TICKET_SESSIONS: Record<(typeof STORE_KINDS)[number], () => Promise<{ open(): Promise<Store>; drop(): Promise<void> }>> = {
+  sqlite: async () => {
+    const database = await testDatabase('sqlite');
+    const db = new Database((database.options as { db: string }).db);
+    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied INTEGER NOT NULL)');
+    for (const m of migrations('sqlite').filter((x) => x.version < 8)) {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?, 0)').run(m.version, m.name, m.checksum);
+    }
+    db.prepare("INSERT INTO users (id, name, guest, created) VALUES ('t1', 'Hias', 1, 1)").run();
+    db.prepare("INSERT INTO sessions (token_hash, user_id, created, last_seen) VALUES ('old-session', 't1', ?, ?)").run(Date.now(), Date.now());
+    for (const t of ['old-ticket', 'old-ticket-2', 'old-ticket-3']) db.prepare("INSERT INTO tickets (ticket_hash, user_id, expires) VALUES (?, 't1', ?)").run(t, Date.now() + 60_000);
+    db.close();
+    return database;
+  },
+  postgres: async () => {
+    const database = await testDatabase('postgres');
+    const client = new pg.Client({ connectionString: (database.options as { pg: string }).pg });
+    await client.connect();
+    try {
+      await client.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied timestamptz NOT NULL DEFAULT now())');
+      for (const m of migrations('postgres').filter((x) => x.version < 8)) {
+        await client.query(m.sql);
+        await client.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [m.version, m.name, m.checksum]);
+      }
+      await client.query("INSERT INTO users (id, name, guest, created) VALUES ('t1', 'Hias', true, 1)");
+      await client.query("INSERT INTO sessions (token_hash, user_id, created, last_seen) VALUES ('old-session', 't1', $1, $1)", [Date.now()]);
+      for (const t of ['old-ticket', 'old-ticket-2', 'old-ticket-3']) await client.query("INSERT INTO tickets (ticket_hash, user_id, expires) VALUES ($1, 't1', $2)", [t, Date.now() + 60_000]);
+    } finally {
+      await client.end();
+    }
+    return database;
+  },
+};
+
+describe('migration 8 (tickets name their session) keeps the tickets kept before it', () => {
+  it.each(STORE_KINDS)('%s', async (kind) => {
+    const database = await BEFORE_TICKET_SESSIONS[kind]();
+    const store = await database.open();
+    try {
+      // An old ticket names no session: it is taken as before, and one logout does not end it; all of the user's sessions do.
+      expect(await store.takeTicket('old-ticket')).toEqual({ user: { id: 't1', name: 'Hias', guest: true }, session: null });
+      await store.endSession('old-session');
+      expect((await store.takeTicket('old-ticket-2'))?.session).toBeNull();
+      await store.createSession('new-session', 't1');
+      await store.endSessionsOf('t1');
+      expect(await store.takeTicket('old-ticket-3')).toBeUndefined();
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
+});

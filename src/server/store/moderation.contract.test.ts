@@ -42,7 +42,7 @@ describe.each(STORE_KINDS)('%s store: moderation', (kind) => {
     expect(lines[1]).toMatchObject({ actorId: null, actorName: 'command line', userName: 'Admin-Resi', reason: 'test', tableId: null, detail: null });
   });
 
-  it('a sanction is in force until its end or until lifted; a ban ends the sessions', async () => {
+  it('a sanction is in force until its end or until lifted; a ban ends the sessions and their tickets', async () => {
     const u = await newUser();
     await store.createSession(id('tok'), u);
     const now = Date.now();
@@ -53,11 +53,18 @@ describe.each(STORE_KINDS)('%s store: moderation', (kind) => {
     const token = id('tok');
     await store.createSession(token, u);
     expect(await store.sessionUser(token)).toBeDefined();
+    const [bought, old] = [id('ticket'), id('ticket')];
+    await store.createTicket(bought, u, now + 30_000, token);
+    await store.createTicket(old, u, now + 30_000, null);
     await mod.addSanction({ id: id('s'), userId: u, kind: 'ban', created: now, until: null, lifted: null, by: u, reason: 'cheating' }, audit('ban', { userId: u }));
     expect(await store.sessionUser(token)).toBeUndefined();
+    expect(await store.takeTicket(bought)).toBeUndefined();
+    expect(await store.takeTicket(old)).toBeUndefined();
     await store.createSession(token, u);
+    await store.createTicket(bought, u, Date.now() + 30_000, token);
     expect(await mod.endSessions(u)).toBe(1);
     expect(await store.sessionUser(token)).toBeUndefined();
+    expect(await store.takeTicket(bought)).toBeUndefined();
     expect(await mod.endSessions(u)).toBe(0);
     const active = await mod.activeSanctions(u, now + 10 ** 12);
     expect(active.map((s) => [s.kind, s.until, s.by])).toEqual([['ban', null, u]]);

@@ -197,7 +197,8 @@ export class SqlModerationStore implements ModerationStore {
       { text: 'INSERT INTO sanctions (id, user_id, kind, created, until, lifted, by_user, reason) VALUES ($1, $2, $3, $4, $5, NULL, $6, $7)', values: [s.id, s.userId, s.kind, s.created, s.until, s.by, s.reason] },
       auditStatement(audit),
     ];
-    if (s.kind === 'ban') statements.push({ text: 'DELETE FROM sessions WHERE user_id = $1', values: [s.userId] });
+    // A ban ends the sessions, and the tickets bought with them (or kept before tickets named their session), which would open a socket afterwards.
+    if (s.kind === 'ban') statements.push({ text: 'DELETE FROM tickets WHERE user_id = $1', values: [s.userId] }, { text: 'DELETE FROM sessions WHERE user_id = $1', values: [s.userId] });
     await this.sql.batch(statements);
   }
 
@@ -213,7 +214,7 @@ export class SqlModerationStore implements ModerationStore {
 
   async endSessions(userId: string): Promise<number> {
     checkText(userId, 'user id');
-    // And the tickets bought with them, which would open a socket afterwards.
+    // And the tickets bought with them (whatever session they name), which would open a socket afterwards.
     await this.sql.query('DELETE FROM tickets WHERE user_id = $1 RETURNING ticket_hash', [userId]);
     return (await this.sql.query('DELETE FROM sessions WHERE user_id = $1 RETURNING token_hash', [userId])).length;
   }

@@ -26,6 +26,7 @@ import {
   type Store,
   type TableCommit,
   type TableRow,
+  type TicketRow,
   type UserRow,
 } from './store.js';
 
@@ -211,12 +212,16 @@ export class PgStore implements Store, SchemaState {
 
   async endSession(tokenHash: string): Promise<void> {
     checkText(tokenHash, 'token hash');
-    await this.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+    // A ticket bought with the session would open a socket after it ended: it ends with it, the user's other sessions' stay.
+    await this.transaction(async (q) => {
+      await q('DELETE FROM tickets WHERE session_hash = $1', [tokenHash]);
+      await q('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+    });
   }
 
   async endSessionsOf(userId: string): Promise<number> {
     checkText(userId, 'user id');
-    // A ticket bought with one of the sessions would open a socket after they ended (tickets name the user only).
+    // A ticket bought with one of the sessions would open a socket after they ended (and one kept before tickets named their session).
     return this.transaction(async (q) => {
       await q('DELETE FROM tickets WHERE user_id = $1', [userId]);
       return (await q('DELETE FROM sessions WHERE user_id = $1 RETURNING token_hash', [userId])).length;
@@ -228,7 +233,7 @@ export class PgStore implements Store, SchemaState {
     return this.transaction(async (q) => {
       const set = await q('UPDATE users SET hash = $1, salt = $2 WHERE id = $3 AND NOT guest RETURNING id', [hash, salt, userId]);
       if (set.length === 0) throw new StoreError('missing', `no registered user ${userId}`);
-      await q('DELETE FROM tickets WHERE user_id = $1', [userId]);
+      await q('DELETE FROM tickets WHERE user_id = $1 AND (session_hash IS NULL OR session_hash <> $2)', [userId, keepSession]);
       return (await q('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING token_hash', [userId, keepSession])).length;
     });
   }
@@ -240,18 +245,20 @@ export class PgStore implements Store, SchemaState {
     return (await this.pool.query('DELETE FROM sessions WHERE last_seen <= $1', [now - idleMs])).rowCount ?? 0;
   }
 
-  async createTicket(ticketHash: string, userId: string, expires: number): Promise<void> {
+  async createTicket(ticketHash: string, userId: string, expires: number, session: string | null): Promise<void> {
     checkText(ticketHash, 'ticket hash');
     checkText(userId, 'user id');
     checkIndex(expires, 'expires');
-    await this.query('INSERT INTO tickets (ticket_hash, user_id, expires) VALUES ($1, $2, $3)', [ticketHash, userId, expires]);
+    if (session !== null) checkText(session, 'token hash');
+    await this.query('INSERT INTO tickets (ticket_hash, user_id, expires, session_hash) VALUES ($1, $2, $3, $4)', [ticketHash, userId, expires, session]);
   }
 
-  async takeTicket(ticketHash: string): Promise<UserRow | undefined> {
+  async takeTicket(ticketHash: string): Promise<TicketRow | undefined> {
     checkText(ticketHash, 'ticket hash');
-    const [t] = await this.query('DELETE FROM tickets WHERE ticket_hash = $1 RETURNING user_id, expires', [ticketHash]);
+    const [t] = await this.query('DELETE FROM tickets WHERE ticket_hash = $1 RETURNING user_id, expires, session_hash', [ticketHash]);
     if (!t || Number(t.expires) <= Date.now()) return undefined;
-    return this.userById(t.user_id as string);
+    const user = await this.userById(t.user_id as string);
+    return user && { user, session: (t.session_hash as string | null) ?? null };
   }
 
   async createTable(table: TableRow): Promise<void> {

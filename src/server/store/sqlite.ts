@@ -26,6 +26,7 @@ import {
   type Store,
   type TableCommit,
   type TableRow,
+  type TicketRow,
   type UserRow,
 } from './store.js';
 
@@ -86,14 +87,16 @@ export class SqliteStore implements Store, SchemaState {
       sessionUser: db.prepare('SELECT u.id, u.name, u.guest, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.last_seen > ?'),
       touchSession: db.prepare('UPDATE sessions SET last_seen = ? WHERE token_hash = ?'),
       endSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
+      endTicketsOfSession: db.prepare('DELETE FROM tickets WHERE session_hash = ?'),
+      endTicketsButSession: db.prepare('DELETE FROM tickets WHERE user_id = ? AND (session_hash IS NULL OR session_hash <> ?)'),
       endSessionsOf: db.prepare('DELETE FROM sessions WHERE user_id = ?'),
       endTicketsOf: db.prepare('DELETE FROM tickets WHERE user_id = ?'),
       setPassword: db.prepare('UPDATE users SET hash = ?, salt = ? WHERE id = ? AND guest = 0'),
       endOtherSessions: db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?'),
       endIdle: db.prepare('DELETE FROM sessions WHERE last_seen <= ?'),
       endTickets: db.prepare('DELETE FROM tickets WHERE expires <= ?'),
-      createTicket: db.prepare('INSERT INTO tickets (ticket_hash, user_id, expires) VALUES (?, ?, ?)'),
-      takeTicket: db.prepare('DELETE FROM tickets WHERE ticket_hash = ? RETURNING user_id, expires'),
+      createTicket: db.prepare('INSERT INTO tickets (ticket_hash, user_id, expires, session_hash) VALUES (?, ?, ?, ?)'),
+      takeTicket: db.prepare('DELETE FROM tickets WHERE ticket_hash = ? RETURNING user_id, expires, session_hash'),
       unkeyed: db.prepare('SELECT id, name, guest FROM users WHERE name_key IS NULL ORDER BY created, rowid'),
       setKey: db.prepare('UPDATE users SET name_key = ?, name_skeleton = ? WHERE id = ?'),
       createTable: db.prepare('INSERT INTO tables (id, game, settings, finished, created) VALUES (?, ?, ?, ?, ?)'),
@@ -225,12 +228,16 @@ export class SqliteStore implements Store, SchemaState {
 
   async endSession(tokenHash: string): Promise<void> {
     checkText(tokenHash, 'token hash');
-    this.stmts.endSession.run(tokenHash);
+    // A ticket bought with the session would open a socket after it ended: it ends with it, the user's other sessions' stay.
+    this.db.transaction(() => {
+      this.stmts.endTicketsOfSession.run(tokenHash);
+      this.stmts.endSession.run(tokenHash);
+    }).immediate();
   }
 
   async endSessionsOf(userId: string): Promise<number> {
     checkText(userId, 'user id');
-    // A ticket bought with one of the sessions would open a socket after they ended (tickets name the user only).
+    // A ticket bought with one of the sessions would open a socket after they ended (and one kept before tickets named their session).
     return this.db.transaction(() => {
       this.stmts.endTicketsOf.run(userId);
       return this.stmts.endSessionsOf.run(userId).changes;
@@ -241,7 +248,7 @@ export class SqliteStore implements Store, SchemaState {
     for (const [value, what] of [[userId, 'user id'], [hash, 'password hash'], [salt, 'password salt'], [keepSession, 'token hash']] as const) checkText(value, what);
     return this.db.transaction(() => {
       if (this.stmts.setPassword.run(hash, salt, userId).changes === 0) throw new StoreError('missing', `no registered user ${userId}`);
-      this.stmts.endTicketsOf.run(userId);
+      this.stmts.endTicketsButSession.run(userId, keepSession);
       return this.stmts.endOtherSessions.run(userId, keepSession).changes;
     }).immediate();
   }
@@ -253,18 +260,20 @@ export class SqliteStore implements Store, SchemaState {
     return this.stmts.endIdle.run(now - idleMs).changes;
   }
 
-  async createTicket(ticketHash: string, userId: string, expires: number): Promise<void> {
+  async createTicket(ticketHash: string, userId: string, expires: number, session: string | null): Promise<void> {
     checkText(ticketHash, 'ticket hash');
     checkText(userId, 'user id');
     checkIndex(expires, 'expires');
-    run(() => this.stmts.createTicket.run(ticketHash, userId, expires));
+    if (session !== null) checkText(session, 'token hash');
+    run(() => this.stmts.createTicket.run(ticketHash, userId, expires, session));
   }
 
-  async takeTicket(ticketHash: string): Promise<UserRow | undefined> {
+  async takeTicket(ticketHash: string): Promise<TicketRow | undefined> {
     checkText(ticketHash, 'ticket hash');
-    const t = this.stmts.takeTicket.get(ticketHash) as { user_id: string; expires: number } | undefined;
+    const t = this.stmts.takeTicket.get(ticketHash) as { user_id: string; expires: number; session_hash: string | null } | undefined;
     if (!t || t.expires <= Date.now()) return undefined;
-    return this.userById(t.user_id);
+    const user = await this.userById(t.user_id);
+    return user && { user, session: t.session_hash };
   }
 
   async createTable(table: TableRow): Promise<void> {

@@ -99,6 +99,12 @@ export interface TableCommit {
   readonly epoch?: number;
 }
 
+/** A ticket taken: its user, and the session it was bought with (null for a ticket kept before tickets named one). */
+export interface TicketRow {
+  readonly user: UserRow;
+  readonly session: string | null;
+}
+
 export interface NewUser {
   readonly id: string;
   readonly name: string;
@@ -127,21 +133,26 @@ export interface Store {
    * `idleMs` if that is shorter).
    */
   sessionUser(tokenHash: string, idleMs?: number): Promise<UserRow | undefined>;
-  /** Ends one session (nothing happens for an unknown one). */
+  /** Ends one session and the tickets bought with it (nothing happens for an unknown one); the user's other sessions and their tickets stay. */
   endSession(tokenHash: string): Promise<void>;
   /** Ends every session of a user; resolves with how many there were. */
   endSessionsOf(userId: string): Promise<number>;
   /**
    * Sets a registered user's password (hash and salt, hex) and ends every session of theirs but `keepSession` (a
-   * token hash), in one step; resolves with how many sessions ended. Fails with `missing` for an unknown user or a guest.
+   * token hash) and every ticket but those bought with it, in one step; resolves with how many sessions ended. Fails
+   * with `missing` for an unknown user or a guest.
    */
   setPassword(userId: string, hash: string, salt: string, keepSession: string): Promise<number>;
   /** Deletes the sessions not used for `idleMs` and the expired tickets; resolves with how many sessions went. */
   endIdleSessions(idleMs: number): Promise<number>;
-  /** Keeps a single-use ticket (by its hash) of a user until `expires` (ms since 1970). Fails with `missing` for an unknown user. */
-  createTicket(ticketHash: string, userId: string, expires: number): Promise<void>;
-  /** The user of a ticket that has not expired, once: the ticket is gone afterwards, whether it was valid or not. */
-  takeTicket(ticketHash: string): Promise<UserRow | undefined>;
+  /**
+   * Keeps a single-use ticket (by its hash) of a user until `expires` (ms since 1970), bought with the session
+   * `session` (its token's hash), which ends it (null: a ticket of no known session, ended only with all of the user's
+   * sessions). Fails with `missing` for an unknown user.
+   */
+  createTicket(ticketHash: string, userId: string, expires: number, session: string | null): Promise<void>;
+  /** The user and session of a ticket that has not expired, once: the ticket is gone afterwards, whether it was valid or not. */
+  takeTicket(ticketHash: string): Promise<TicketRow | undefined>;
 
   createTable(table: TableRow): Promise<void>;
   /** One table's row, finished or not. */

@@ -92,5 +92,20 @@ describe('an action in the same words in the record viewer and at the table', ()
       for (let i = 0; i < 10 && !bs.legal(s, bs.toAct(s)[0]).includes('weiter'); i++) s = bs.apply(s, bs.toAct(s)[0], bs.legal(s, bs.toAct(s)[0])[0]);
       expect(sameWords(bs, s, lang, (t) => t.find((x) => x === 'weiter'))).toBe(word);
     });
+
+    it(`Bauernschnapsen: an announced game reads with its value, as on its button, in the record and the headline (${lang})`, () => {
+      let s = run(newDeal('bauern', ['EA EZ HK EO GU', 'GA GZ GK HA HZ', 'EK HO HU SA SZ', 'SK SO SU EU GO']), '2 abheben');
+      for (let i = 0; i < 10 && !bs.legal(s, bs.toAct(s)[0]).includes('schnapser'); i++) s = bs.apply(s, bs.toAct(s)[0], bs.legal(s, bs.toAct(s)[0])[0]);
+      const who = bs.toAct(s)[0];
+      const button = presentationOf('bauernschnapsen').table(bs.view(s, who), bs.legal(s, who), lang, NAMES).buttons.find((b) => b.action === 'schnapser');
+      expect(button?.label).toBe('Schnapser (6)');
+      // Before, the headline said "Lena: Schnapser" for the step the record viewer and the hint named "Schnapser (6)".
+      expect(sameWords(bs, s, lang, (t) => t.find((x) => x === 'schnapser'))).toBe('Schnapser (6)');
+      // The others say weiter: the game is his, and the headline names it as announced.
+      s = bs.apply(s, who, 'schnapser');
+      for (let i = 0; i < 6 && s.phase === 'announce'; i++) s = bs.apply(s, bs.toAct(s)[0], 'weiter');
+      expect(s.phase).not.toBe('announce');
+      expect(presentationOf('bauernschnapsen').table(bs.view(s, who), [], lang, NAMES).headline[0]).toBe(`Schnapser (6) · ${NAMES[who]}`);
+    });
   }
 });

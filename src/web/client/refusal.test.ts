@@ -26,6 +26,9 @@ describe('refusals in the player\'s language (issue 18, 6)', () => {
     // The hints' refusals (issue 22) have words of their own.
     expect(refusal('de', { code: 'noHints', message: 'a rated table gives no hints' })).toEqual({ text: 'An einem gewerteten Tisch gibt es keine Tipps.' });
     expect(refusal('de', { code: 'noDecision', message: 'you have nothing to decide now' })).toEqual({ text: 'Für einen Tipp musst du dran sein.' });
+    // A second seat for one person (a hostile client; the browser never offers it) has words of its own.
+    expect(refusal('de', { code: 'alreadySeated', message: 'you sit at seat 0 of this table already', params: { seat: 0 } })).toEqual({ text: 'Du sitzt schon an diesem Tisch: jeder nimmt nur einen Platz.' });
+    expect(refusal('en', { code: 'alreadySeated', message: 'you sit at seat 0 of this table already', params: { seat: 0 } })).toEqual({ text: 'You have a seat at this table already: one seat per person.' });
   });
 
   it('every card a Schafkopf player may not play is refused by the engine with a code this client has words for, in both languages, with its section', () => {

@@ -72,6 +72,7 @@ const SAY: Partial<Record<string, readonly [Say, Say]>> = {
   notPlaying: [() => 'Gerade läuft kein Spiel.', () => 'No deal is running.'],
   notSeated: [() => 'Du sitzt nicht an diesem Tisch.', () => 'You have no seat at this table.'],
   seatTaken: [() => 'Der Platz ist schon besetzt.', () => 'That seat is taken.'],
+  alreadySeated: [() => 'Du sitzt schon an diesem Tisch: jeder nimmt nur einen Platz.', () => 'You have a seat at this table already: one seat per person.'],
   rateLimited: [() => 'Zu viel auf einmal – kurz warten.', () => 'Too much at once: wait a moment.'],
   chatTooLong: [() => 'Die Nachricht ist zu lang.', () => 'The message is too long.'],
   noHints: [() => 'An einem gewerteten Tisch gibt es keine Tipps.', () => 'A rated table gives no hints.'],
