@@ -58,6 +58,8 @@ describe('the browser table in Chromium', () => {
       expect(await p.page.locator('main.record .notice').count()).toBe(0);
       for (let i = 0; i < 40 && !(await p.page.locator('main.record .score').count()); i++) await next.click();
       expect(await p.page.locator('main.record .score').textContent()).not.toBe('');
+      // A hand played out is not shown as a name over nothing (a deal ended early keeps its cards in view).
+      expect(await p.page.locator('main.record .shown:not(:has(.card))').count()).toBe(0);
       await p.page.screenshot({ path: `${OUT}/${game}-record.png` });
       expect(p.errors).toEqual([]);
       await p.ctx.close();

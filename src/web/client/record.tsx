@@ -198,7 +198,8 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               </figure>
             ))}
           </div>
-          {(seat >= 0 ? [seat] : names.map((_, s) => s)).map((s) => (
+          {/* A hand with no card (the deal played out, or Karnöffel's cards not yet dealt) is left out: a name over nothing. */}
+          {(seat >= 0 ? [seat] : names.map((_, s) => s)).filter((s) => models[s].hand.length > 0).map((s) => (
             <div class="shown" key={s} data-seat={s}>
               <span class="muted small">{names[s]}</span>
               <div class="cards">
