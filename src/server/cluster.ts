@@ -351,6 +351,14 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     return this.bus.publishAll({ t: 'loggedOut', user, ...(except === undefined ? {} : { except }) });
   }
 
+  /** A session (a token's hash) ended on some process: server.ts closes its sockets here. */
+  onSessionEnded?: (session: string) => void;
+
+  /** Tells every process that one session (a token's hash) ended, so that each closes the sockets opened with it. */
+  sessionEnded(session: string): Promise<void> {
+    return this.bus.publishAll({ t: 'sessionEnded', session });
+  }
+
   private heardAll(b: z.infer<typeof Broadcast>): void {
     if (b.t === 'owner') {
       this.leaseScan.announced(b.table, b.lease);
@@ -358,6 +366,7 @@ export class ClusterNode implements TableRouter<FrontConn>, ClusterLink {
     }
     else if (b.t === 'reached') this.front.reached(b.node);
     else if (b.t === 'loggedOut') this.onLoggedOut?.(b.user, b.except);
+    else if (b.t === 'sessionEnded') this.onSessionEnded?.(b.session);
     else this.lobbyInfo.heard();
   }
 

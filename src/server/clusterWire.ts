@@ -25,6 +25,9 @@ export const Broadcast = z.discriminatedUnion('t', [
   // Sessions of a user ended (log out everywhere, a new password): every process closes their sockets, but those of
   // session `except` (a token's hash).
   z.object({ t: z.literal('loggedOut'), user: z.string().max(64), except: z.string().max(128).optional() }),
+  // One session (a token's hash) ended by its logout: every process closes the sockets opened with it. A message of
+  // its own, so that a process that does not know it (a rolling upgrade) drops it rather than reading a `loggedOut`.
+  z.object({ t: z.literal('sessionEnded'), session: z.string().max(128) }),
 ]);
 
 export const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;

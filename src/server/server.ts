@@ -151,7 +151,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // The browser client (src/web/client, built by Vite), and its build, told to each socket.
   const clientDir = options.clientDir ?? fileURLToPath(new URL('../client/', import.meta.url));
   const sockets = new UserSockets(cluster);
-  if (cluster) cluster.onLoggedOut = (user, except) => sockets.closeAll(user, except);
+  if (cluster) {
+    cluster.onLoggedOut = (user, except) => sockets.closeAll(user, except);
+    cluster.onSessionEnded = (session) => sockets.closeSession(session);
+  }
   const ctx: ServerContext = {
     clientBuild: new ClientBuild(clientDir),
     hall,

@@ -67,4 +67,29 @@ describe('sessions ended in a cluster (PostgreSQL and Redis)', () => {
     expect(await tabletClosed).toBe(4002);
     expect(await ownCode).toBe(4002);
   });
+
+  it('a plain logout on one process closes the sockets of that session on the other, and leaves the same user\'s other session\'s', async () => {
+    const timing = { leaseMs: 1500, tickMs: 250 };
+    const a = await cluster.server(timing);
+    const b = await cluster.server(timing);
+    const shared = await post<{ token: string }>(a.url, '/api/register', { name: 'Wastl', password: 'Leberkäs mit süßem Senf' });
+    const home = await post<{ token: string }>(b.url, '/api/login', { name: 'Wastl', password: 'Leberkäs mit süßem Senf' });
+    // The shared computer's page has its socket on b (its cookie), a client of the same session too (a ticket); home's client is on b.
+    const page = await cookieSocket(b.url, shared.body.token);
+    const pageCode = new Promise<number>((resolve) => page.once('close', (code) => resolve(code)));
+    const sharedClient = await Client.connectWith(b.url, shared.body.token);
+    const homeClient = await Client.connectWith(b.url, home.body.token);
+    clients.push(sharedClient, homeClient);
+    const sharedClosed = closed(sharedClient);
+    let homeClosed = false;
+    homeClient.onClose = () => (homeClosed = true);
+    expect((await post<{ ended: number }>(a.url, '/api/logout', {}, shared.body.token)).body).toEqual({ ended: 1 });
+    expect(await pageCode).toBe(4002);
+    expect(await sharedClosed).toBe(4002);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(homeClosed).toBe(false);
+    const pong = homeClient.next((m) => m.type === 'pong');
+    homeClient.send({ type: 'ping' });
+    await pong;
+  });
 });

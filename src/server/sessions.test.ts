@@ -94,6 +94,40 @@ describe('sessions', () => {
     await other.close();
   });
 
+  it('a plain logout closes the sockets opened with that session (cookie or ticket, 4002) and leaves the user\'s other session\'s open', async () => {
+    server = await testServer();
+    expect((await post(server.url, '/api/register', { name: 'Wastl', password: 'Leberkäs mit süßem Senf' })).status).toBe(200);
+    const shared = await loginCookie(server.url, 'Wastl', 'Leberkäs mit süßem Senf');
+    const home = await loginCookie(server.url, 'Wastl', 'Leberkäs mit süßem Senf');
+    const wsUrl = `${server.url.replace(/^http/, 'ws')}/ws`;
+    const opened = async (ws: WebSocket) => {
+      const codes: number[] = [];
+      ws.on('close', (code) => codes.push(code));
+      await new Promise<void>((resolve, reject) => {
+        ws.once('message', () => resolve());
+        ws.once('error', reject);
+      });
+      return codes;
+    };
+    // The shared computer's page (its cookie) and a client of the same session (a ticket bought with it); the home
+    // session's client beside them.
+    const page = new WebSocket(wsUrl, { headers: { cookie: shared.cookie } });
+    const sharedClient = new WebSocket(`${wsUrl}?ticket=${await ticket(server.url, shared.token)}`);
+    const homeClient = new WebSocket(`${wsUrl}?ticket=${await ticket(server.url, home.token)}`);
+    const [pageCodes, sharedCodes, homeCodes] = [await opened(page), await opened(sharedClient), await opened(homeClient)];
+    const out = await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { cookie: shared.cookie } });
+    expect(await out.json()).toEqual({ ended: 1 });
+    // Before, both stayed open and went on acting in his name at the tables after he had logged out.
+    await expect.poll(() => [...pageCodes, ...sharedCodes]).toEqual([4002, 4002]);
+    const pong = new Promise((resolve) => homeClient.on('message', (d) => JSON.parse(d.toString()).type === 'pong' && resolve(true)));
+    homeClient.send(JSON.stringify({ type: 'ping' }));
+    expect(await pong).toBe(true);
+    expect(homeCodes).toEqual([]);
+    // The other session's own logout (by its bearer token) closes its socket in turn.
+    expect((await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${home.token}` } })).status).toBe(200);
+    await expect.poll(() => homeCodes).toEqual([4002]);
+  });
+
   it('a ticket bought before the sessions ended (logging out everywhere, a new password) opens no socket afterwards', async () => {
     server = await testServer();
     const thief = await Client.account(server.url, 'Zenzi', 'Dampfnudel mit Vanillesoße');

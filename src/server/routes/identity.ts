@@ -70,8 +70,12 @@ export const identityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
       ctx.sockets.sessionsEnded(user.id);
       return { ended };
     }
-    if (token) await identity.logout(token);
-    return { ended: token ? 1 : 0 };
+    if (!token) return { ended: 0 };
+    await identity.logout(token);
+    // The sockets opened with this session (its cookie, or tickets bought with it) close too, in every process of a
+    // cluster: the table stops acting in the name of who logged out. The user's other sessions keep theirs.
+    if (token.length <= 200 && !token.includes('\u0000')) ctx.sockets.sessionEnded(tokenHash(token));
+    return { ended: 1 };
   });
 
   // A registered player's new password (the current one given): every other session of theirs ends. A wrong current

@@ -143,11 +143,11 @@ export function App() {
         <button
           class="link logout"
           onClick={() => {
-            // Ends this browser's session on the server and drops the cookie; other devices stay logged in.
-            void api('POST', '/api/logout').then(() => {
-              conn?.close();
-              setUser(null);
-            });
+            // Ends this browser's session on the server and drops the cookie; other devices stay logged in. The page
+            // closes its own socket first: the server closes every socket of the session (4002), and this page is
+            // not to take that for a logout elsewhere.
+            conn?.close();
+            void api('POST', '/api/logout').catch(() => undefined).then(() => setUser(null));
           }}
         >
           {tr(lang, 'logout')}

@@ -19,7 +19,7 @@ const WORDS = {
   changePassword: ['Passwort ändern', 'Change the password'],
   logoutEverywhere: ['Überall abmelden', 'Log out everywhere'],
   logoutEverywhereNote: ['auf jedem Gerät, auch hier', 'on every device, here too'],
-  loggedOutElsewhere: ['Du bist abgemeldet: das Passwort wurde geändert, oder „Überall abmelden“ wurde gewählt. Melde dich wieder an.', 'You are logged out: the password was changed, or "Log out everywhere" was chosen. Log in again.'],
+  loggedOutElsewhere: ['Du bist abgemeldet: das Passwort wurde geändert, „Überall abmelden“ wurde gewählt, oder in einem anderen Fenster „Abmelden“. Melde dich wieder an.', 'You are logged out: the password was changed, "Log out everywhere" was chosen, or "Log out" in another window. Log in again.'],
   currentPassword: ['Jetziges Passwort', 'Current password'],
   newPassword: ['Neues Passwort', 'New password'],
   currentPasswordWrong: ['Das jetzige Passwort stimmt nicht.', 'The current password is wrong.'],
