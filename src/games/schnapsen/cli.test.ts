@@ -48,6 +48,23 @@ describe('stich play bauernschnapsen / talonschnapsen (issue 3, done-when 2)', (
     expect(r.out).toMatch(/Deal 2: /);
   });
 
+  it('the commentary says a game with its value, as the menu offers it: "You announce Schnapser (6)", "Game: Schnapser (6) by You"', () => {
+    // "schnapser" is refused where it is not allowed and the "1" after it is taken instead.
+    const input = Array(300).fill('schnapser\n1').join('\n') + '\n';
+    const r = stich(['play', 'bauernschnapsen', '--seed', '5', '--deals', '4'], input);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('3  Schnapser (6)  [schnapser]');
+    // Before, the menu offered "Schnapser (6)" and the commentary went on with "You announce Schnapser".
+    expect(r.out).toContain('You announce Schnapser (6)\n');
+    expect(r.out).toContain('  Game: Schnapser (6) by You; You lead');
+    expect(r.out).toContain('Announcements: You Schnapser (6) · Sepp weiter');
+    expect(r.out).toContain('Game: Schnapser (6) by You (Rufer) · You lead');
+    expect(r.out).toMatch(/Over: You (won|lost) the Schnapser \(6\): /);
+    // Every game the commentary names, the normal game too, has its value.
+    for (const m of r.out.matchAll(/(?:announces? |raises? to |Game: |(?:won|lost) the )(?!\d+ in )([A-Z][^:;·(\n]*?)( \(\d+\))?(?= by|:|$)/gm)) expect(m[2], m[0]).toBeDefined();
+    expect(r.out).toContain('Game: Normales Spiel (1) by');
+  });
+
   it('records of both games replay; a broken one is refused with deal and action', () => {
     for (const [game, seats] of [['bauernschnapsen', 'bot,random,bot,random'], ['talonschnapsen', 'bot,random,bot']]) {
       const file = join(tmp, `${game}.json`);

@@ -59,7 +59,7 @@ describe('the terminal text names every player and speaks proper English', () =>
     const screen = text.renderView(s.rules, gameOf('bauern').view(s, 0), NAMES, gameOf('bauern').legal(s, 0));
     expect(screen).not.toMatch(/Trump: /);
     expect(screen).toMatch(/No Atout in this game \(Eichel was called\)/);
-    expect(screen).toMatch(/Game: Bettler by Sepp · You lead · Schorsch sits out/);
+    expect(screen).toMatch(/Game: Bettler \(4\) by Sepp · You lead · Schorsch sits out/);
     const herz = passToPlay(run(newDeal('bauern', ['HA EZ EK EO GU', 'GA GZ GK EA HZ', 'HK HO HU SA SZ', 'SK SO SU EU GO']), '2 abheben; 0 trumpf H; 0 weiter; 1 bettler; 2 weiter; 3 weiter'));
     expect(text.renderView(herz.rules, gameOf('bauern').view(herz, 0), NAMES)).toMatch(/No Atout in this game \(Herz was called: Herzrunde, everything counts double\)/);
   });
@@ -119,8 +119,8 @@ describe('the terminal text names every player and speaks proper English', () =>
     const hands = ['EA EZ EK EO GU', 'GA GZ GK HA HZ', 'HK HO HU SA SZ', 'SK SO SU EU GO'];
     const s = run(passToPlay(run(newDeal('bauern', hands), '2 abheben; 0 trumpf E; 0 weiter; 1 bettler; 2 weiter; 3 weiter')), '0 GU; 1 GK; 2 SZ');
     const lines = text.narrate(s.rules, gameOf('bauern').view(s, 0), gameOf('bauern').events(s, 0, 0), NAMES);
-    expect(lines.at(-1)).toBe('  Over: Sepp lost the Bettler: Sepp took a trick. You & Resi score 4.');
-    expect(text.summarizeDeal(s.rules, s, s.outcome!, NAMES)).toBe('Schorsch dealt, Eichel trump: Sepp lost the Bettler: Sepp took a trick. You & Resi score 4.');
+    expect(lines.at(-1)).toBe('  Over: Sepp lost the Bettler (4): Sepp took a trick. You & Resi score 4.');
+    expect(text.summarizeDeal(s.rules, s, s.outcome!, NAMES)).toBe('Schorsch dealt, Eichel trump: Sepp lost the Bettler (4): Sepp took a trick. You & Resi score 4.');
   });
 
   it('the score sheet names the players and counts "1 deal"', () => {

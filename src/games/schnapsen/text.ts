@@ -27,6 +27,15 @@ const DOUBLES = ['', 'gespritzt ×2', 'Retour ×4', 'Re ×8'];
 /** A seat's "weiter" to the question of doubling, by how far the game is doubled already: no Spritzen, no Retour, no Re. */
 const NO_DOUBLE = ['no Spritzen', 'no Retour', 'no Re'];
 
+/**
+ * A game in words with its value, "Schnapser (6)", as the menu offers it and the browser says it (its buttons, its
+ * headline, the record viewer): the same in the announcements, the game being played, its end and the analysis.
+ * Before, the menu offered "Schnapser (6)" and the commentary then said "Schnapser".
+ */
+export function gameWords(id: GameId, variant: Variant, ohne = false): string {
+  return `${gameTitle(id, ohne)} (${gameDef(id, variant).value})`;
+}
+
 function variantOf(view: Pick<V, 'game'>): Variant {
   return view.game === 'bauernschnapsen' ? 'bauern' : 'talon';
 }
@@ -104,11 +113,11 @@ function renderView(rules: R, view: V, names: readonly string[], legal?: readonl
     else lines.push(`Trump: ${suitName(rules, view.trump)}${view.trumpBlind ? ' (called blind)' : ''}${herz ? ' (Herzrunde: everything counts double)' : ''}${turned}`);
   }
   if (view.bids.length > 0) {
-    lines.push(`Announcements: ${view.bids.map((b) => `${nameOf(names, b.seat)} ${b.hidden ? '(not shown yet)' : b.game ? gameTitle(b.game, b.ohne) : 'weiter'}`).join(' · ')}`);
+    lines.push(`Announcements: ${view.bids.map((b) => `${nameOf(names, b.seat)} ${b.hidden ? '(not shown yet)' : b.game ? gameWords(b.game, variant, b.ohne) : 'weiter'}`).join(' · ')}`);
   }
   if (view.contract) {
     const c = view.contract;
-    const parts = [`Game: ${gameTitle(c.game, c.ohne && variant === 'talon')} by ${role(c.declarer)}`, `${verb(nameOf(names, view.leader), 'lead', 'leads')}`];
+    const parts = [`Game: ${gameWords(c.game, variant, c.ohne && variant === 'talon')} by ${role(c.declarer)}`, `${verb(nameOf(names, view.leader), 'lead', 'leads')}`];
     if (view.sittingOut !== null) parts.push(`${verb(nameOf(names, view.sittingOut), 'sit', 'sits')} out`);
     if (view.spritzLevel > 0) parts.push(DOUBLES[view.spritzLevel]);
     lines.push(parts.join(' · '));
@@ -185,10 +194,8 @@ function describeAction(rules: R, view: V, a: A): string {
       return note(`turn up your ${['first', 'second', 'third'][a.index - 1]} card still to come: its suit is trump`, `aufdecken ${a.index}`);
     case 'pass':
       return view.phase === 'spritzen' ? note(NO_DOUBLE[view.spritzLevel] ?? 'no double', 'weiter') : note('weiter (no game)', 'weiter');
-    case 'announce': {
-      const g = gameInfo(a.game);
-      return note(`${gameTitle(a.game, a.ohne)} (${g.value})`, a.ohne ? `${a.game} ohne` : a.game);
-    }
+    case 'announce':
+      return note(gameWords(a.game, variant, a.ohne), a.ohne ? `${a.game} ohne` : a.game);
     case 'lay':
       return note(`lay away ${cardName(rules, a.cards[0])} and ${cardName(rules, a.cards[1])}`, typedAction(rules, a));
     case 'spritzen':
@@ -210,7 +217,7 @@ function decisionName(rules: R, view: V, a: A): string | undefined {
     case 'pass':
       return view.phase === 'spritzen' ? NO_DOUBLE[view.spritzLevel] : 'bid weiter';
     case 'announce':
-      return `bid ${gameTitle(a.game, a.ohne)}`;
+      return `bid ${gameWords(a.game, variantOf(view), a.ohne)}`;
     case 'spritzen':
       return 'Spritzen';
     case 'retour':
@@ -258,7 +265,7 @@ function endLine(variant: Variant, seats: number, e: Extract<SchnapsenEvent, { t
   // A team of Bauernschnapsen scores once; the two winners of a lost Talonschnapsen game score each.
   const each = winners.length > 1 && variant === 'talon';
   const scoring = winners.length === 0 ? '' : ` ${verb(who, 'score', winners.length > 1 ? 'score' : 'scores')} ${points}${each ? ' each' : ''}.`;
-  return `${nameOf(names, declarer)} ${e.won ? 'won' : 'lost'} the ${gameTitle(e.game)}: ${why}.${scoring}`;
+  return `${nameOf(names, declarer)} ${e.won ? 'won' : 'lost'} the ${gameWords(e.game, variant)}: ${why}.${scoring}`;
 }
 
 function whyText(variant: Variant, seats: number, e: EndInfo & { readonly game: GameId | 'redeal'; readonly declarer: Seat | null; readonly won: boolean }, names: readonly string[]): string {
@@ -304,12 +311,12 @@ function eventLine(rules: R, view: V, e: SchnapsenEvent, names: readonly string[
     case 'bid':
       if (e.hidden) return `${verb(name(e.seat), 'have', 'has')} spoken (shown when all have)`;
       if (e.game === null) return `${name(e.seat)}: weiter`;
-      return `${verb(name(e.seat), e.raise ? 'raise' : 'announce', e.raise ? 'raises' : 'announces')}${e.raise ? ' to' : ''} ${gameTitle(e.game, e.ohne)}`;
+      return `${verb(name(e.seat), e.raise ? 'raise' : 'announce', e.raise ? 'raises' : 'announces')}${e.raise ? ' to' : ''} ${gameWords(e.game, variant, e.ohne)}`;
     case 'reveal':
-      return `Announcements: ${e.bids.map((b) => `${name(b.seat)} ${b.game ? gameTitle(b.game, b.ohne) : 'weiter'}`).join(' · ')}`;
+      return `Announcements: ${e.bids.map((b) => `${name(b.seat)} ${b.game ? gameWords(b.game, variant, b.ohne) : 'weiter'}`).join(' · ')}`;
     case 'contract': {
       const extra = e.sittingOut !== undefined ? `; ${verb(name(e.sittingOut), 'sit', 'sits')} out` : '';
-      return `Game: ${gameTitle(e.game, e.ohne)} by ${name(e.declarer)}; ${verb(name(e.leader), 'lead', 'leads')}${extra}`;
+      return `Game: ${gameWords(e.game, variant, e.ohne)} by ${name(e.declarer)}; ${verb(name(e.leader), 'lead', 'leads')}${extra}`;
     }
     case 'talon':
       if (e.talon && e.cards) return `${verb(name(e.seat), 'take', 'takes')} up the talon (${shortHand(rules, e.talon, null)}) and ${isYou(name(e.seat)) ? 'lay' : 'lays'} away ${shortHand(rules, e.cards, null)}`;
@@ -356,7 +363,7 @@ function summarizeDeal(rules: R, state: SchnapsenState, o: SchnapsenOutcome, pla
   if (o.game === 'redeal') return `${head}: ${nameOf(players, state.rufer)} had three Unter: new deal, no score`;
   const trump = state.trump >= 0 ? `, ${suitName(rules, state.trump)} trump` : '';
   const extras = [o.spritz > 1 ? DOUBLES[Math.log2(o.spritz)] : '', o.herzrunde ? 'Herzrunde ×2' : ''].filter(Boolean).join(', ');
-  const line = end && end.type === 'end' ? endLine(state.variant, state.seats, end, players) : `${gameTitle(o.game)} ${o.won ? 'won' : 'lost'}.`;
+  const line = end && end.type === 'end' ? endLine(state.variant, state.seats, end, players) : `${gameWords(o.game, state.variant)} ${o.won ? 'won' : 'lost'}.`;
   return `${head}${trump}: ${line}${extras ? ` (${extras})` : ''}`;
 }
 
