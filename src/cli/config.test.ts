@@ -39,6 +39,7 @@ describe('limitsFromEnvironment', () => {
       waitingSeatMs: 0,
     });
     expect(limitsFromEnvironment({ STICH_WAITING_SEAT_SECONDS: '300' })).toEqual({ waitingSeatMs: 300_000 });
+    expect(limitsFromEnvironment({ STICH_ACCOUNTS_PER_HOUR: '3' })).toEqual({ accountsPerHour: 3 });
     expect(() => limitsFromEnvironment({ STICH_TABLES_PER_MINUTE: 'many' })).toThrow(/^STICH_TABLES_PER_MINUTE must be a whole number \(0: no limit\), not "many"/);
     expect(() => limitsFromEnvironment({ STICH_FINISHED_LINGER_SECONDS: '0' })).toThrow(/at least 1/);
     expect(limitsFromEnvironment({ STICH_FINISHED_TABLES: '50' })).toEqual({ finishedTables: 50 });

@@ -117,6 +117,7 @@ export const LIMIT_ENVIRONMENT = {
   tablesPerMinute: { name: 'STICH_TABLES_PER_MINUTE', scale: 1, zero: true },
   tablesPerMinutePerAddress: { name: 'STICH_TABLES_PER_MINUTE_PER_ADDRESS', scale: 1, zero: true },
   guestsPerHour: { name: 'STICH_GUESTS_PER_HOUR', scale: 1, zero: true },
+  accountsPerHour: { name: 'STICH_ACCOUNTS_PER_HOUR', scale: 1, zero: true },
   waitingExpiryMs: { name: 'STICH_WAITING_EXPIRY_SECONDS', scale: 1000, zero: false },
   waitingSeatMs: { name: 'STICH_WAITING_SEAT_SECONDS', scale: 1000, zero: true },
   finishedLingerMs: { name: 'STICH_FINISHED_LINGER_SECONDS', scale: 1000, zero: false },

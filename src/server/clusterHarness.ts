@@ -26,7 +26,7 @@ export interface ServeChild {
 export const TEST_CLUSTER_KEY = randomBytes(32).toString('hex');
 
 /** The harness's clients all come from this machine: the limits per address would count them as one (docs/security.md). */
-const HARNESS_ENV = { STICH_GUESTS_PER_HOUR: '0', STICH_TABLES_PER_MINUTE_PER_ADDRESS: '0' };
+const HARNESS_ENV = { STICH_GUESTS_PER_HOUR: '0', STICH_ACCOUNTS_PER_HOUR: '0', STICH_TABLES_PER_MINUTE_PER_ADDRESS: '0' };
 
 /**
  * `stich serve ARGS` (the built CLI) as a child process, configured by its flags alone (none of the caller's STICH_PORT, STICH_PG_URL, …)

@@ -89,4 +89,28 @@ describe('what one user and one address may open (issue 20)', () => {
     expect((await guest(server.url, 'Gast 5', '198.51.100.2')).status).toBe(200);
     expect((await post(server.url, '/api/register', { name: 'Resi', password: 'her password' })).status).toBe(200);
   });
+
+  it('accounts per address per hour: registrations sent at once pass up to the limit, then 429 tooManyAccounts with Retry-After; logins and other addresses go on', async () => {
+    server = await testServer({ limits: { accountsPerHour: 4 }, trustProxy: ['loopback'] });
+    const register = (name: string, from: string) =>
+      fetch(`${server!.url}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify({ name, password: 'Obatzda mit Brezn' }) }).then(async (r) => ({
+        status: r.status,
+        retryAfter: r.headers.get('retry-after'),
+        body: (await r.json()) as { error?: { code: string; message: string; params: Record<string, number> } },
+      }));
+    // Before, one address registered 200 accounts in 5 s, each a scrypt that held up everyone's logins.
+    const all = await Promise.all(Array.from({ length: 10 }, (_, i) => register(`Sockenpuppe ${i}`, '203.0.113.8')));
+    expect(all.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 429, 429, 429, 429, 429, 429]);
+    const refused = all.find((r) => r.status === 429)!;
+    expect(refused.body.error).toMatchObject({ code: 'tooManyAccounts', params: { max: 4 } });
+    // One account earned back every 15 minutes.
+    expect(Number(refused.retryAfter)).toBeGreaterThan(800);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(900);
+    expect(refusal('de', refused.body.error!).text).toMatch(/zu viele Namen registriert .* in 15 min/);
+    expect(refusal('en', refused.body.error!).text).toMatch(/Too many names registered .* 15 min/);
+    expect((await register('Resi', '198.51.100.3')).status).toBe(200);
+    // Logging in to an account made is not a registration.
+    const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.8' }, body: JSON.stringify({ name: 'Resi', password: 'Obatzda mit Brezn' }) });
+    expect(login.status).toBe(200);
+  });
 });

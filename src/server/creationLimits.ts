@@ -68,23 +68,32 @@ export class CreationLimits {
 }
 
 const GUEST = '/api/guest';
+const REGISTER = '/api/register';
 
-/** Guests per address: `guestsPerHour`, then 429 with Retry-After (a hook on the whole server, as addressLimits). */
+/**
+ * Guests per address (`guestsPerHour`) and accounts per address (`accountsPerHour`), then 429 with Retry-After (a hook
+ * on the whole server, as addressLimits). Before the accounts' limit one address registered 200 accounts in 5 s:
+ * as many as it liked past the guests' limit, each a scrypt that made the logins of everyone else wait (2.6 s).
+ */
 export const guestLimits: FastifyPluginAsync<{ limits: Limits }> = async (app: FastifyInstance, { limits }) => {
-  const n = limits.guestsPerHour;
-  if (n <= 0) return;
-  const guests = new AddressAllowance(n / 3600, n);
+  const kinds = [
+    { url: GUEST, n: limits.guestsPerHour, code: 'tooManyGuests' as const, what: 'guests' },
+    { url: REGISTER, n: limits.accountsPerHour, code: 'tooManyAccounts' as const, what: 'new accounts' },
+  ].flatMap((k) => (k.n > 0 ? [{ ...k, allowance: new AddressAllowance(k.n / 3600, k.n) }] : []));
+  if (kinds.length === 0) return;
   app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'POST' || req.routeOptions.url !== GUEST) return;
-    const wait = guests.wait(req.ip);
+    if (req.method !== 'POST') return;
+    const kind = kinds.find((k) => k.url === req.routeOptions.url);
+    if (!kind) return;
+    const wait = kind.allowance.wait(req.ip);
     if (wait > 0) {
       return reply
         .code(429)
         .header('retry-after', String(wait))
-        .send({ error: { code: 'tooManyGuests', message: `at most ${n} guests an hour from one address: try again in ${Math.ceil(wait / 60)} min`, params: { max: n, wait } } });
+        .send({ error: { code: kind.code, message: `at most ${kind.n} ${kind.what} an hour from one address: try again in ${Math.ceil(wait / 60)} min`, params: { max: kind.n, wait } } });
     }
     // Counted when let through, so that requests sent at once cannot all pass.
-    guests.spend(req.ip);
+    kind.allowance.spend(req.ip);
   });
 };
 (guestLimits as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

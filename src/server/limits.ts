@@ -45,6 +45,11 @@ export interface Limits {
   readonly tablesPerMinutePerAddress: number;
   /** Guests one address may create per hour (the burst is the same number); 0: no limit. */
   readonly guestsPerHour: number;
+  /**
+   * Accounts one address may register per hour (POST /api/register; the burst is the same number); 0: no limit. Each
+   * costs a scrypt in the thread pool that logins share, and a row kept for ever.
+   */
+  readonly accountsPerHour: number;
   /** A waiting table where no seated person is connected for this long ends (ms). */
   readonly waitingExpiryMs: number;
   /** A person seated at a waiting table with no connection to it for this long is stood up, so the seat is free for another (ms); 0: never. */
@@ -109,6 +114,7 @@ export const DEFAULT_LIMITS: Limits = {
   tablesPerMinute: 10,
   tablesPerMinutePerAddress: 30,
   guestsPerHour: 30,
+  accountsPerHour: 10,
   waitingExpiryMs: 10 * 60_000,
   waitingSeatMs: 2 * 60_000,
   readingMs: 15_000,

@@ -18,7 +18,7 @@ export function tempDb(): string {
  * The limits per address are off in tests unless a test names them: every test client comes from 127.0.0.1, as if
  * all were behind one proxy. The limits per user stay as they are.
  */
-export const TEST_LIMITS = { guestsPerHour: 0, tablesPerMinutePerAddress: 0 } as const;
+export const TEST_LIMITS = { guestsPerHour: 0, accountsPerHour: 0, tablesPerMinutePerAddress: 0 } as const;
 
 /** The real server on a free port, quiet, with no clock and no bot delay unless asked; in a cluster (`redis`), with the test's shared key unless one is given. */
 export function testServer(options: Partial<ServerOptions> = {}): Promise<RunningServer> {

@@ -273,7 +273,7 @@ function Login({ lang, onUser, go, path, loggedOut }: { lang: Lang; onUser: (u: 
     }
     const e = r.body?.error;
     const words = { badName: 'badName', nameTaken: 'nameTaken', weakPassword: 'weakPassword', unauthorized: 'unauthorized' } as const;
-    if (e?.code === 'tooManyGuests') setError(refusal(lang, e).text);
+    if (e?.code === 'tooManyGuests' || e?.code === 'tooManyAccounts') setError(refusal(lang, e).text);
     else if (e?.code === 'rateLimited') setError(tooManyLoginsText(lang, e.message));
     else if (e && e.code in words) setError(`${tr(lang, words[e.code as keyof typeof words])} (${e.message})`);
     else setError(e?.message ?? `${r.status}`);

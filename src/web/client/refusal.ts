@@ -90,6 +90,10 @@ const SAY: Partial<Record<string, readonly [Say, Say]>> = {
     (p) => `Von dieser Adresse kamen zu viele Gäste (höchstens ${p.max ?? ''} pro Stunde) – in ${Math.ceil(Number(p.wait ?? 3600) / 60)} min wieder, oder melde dich an.`,
     (p) => `Too many guests from this address (at most ${p.max ?? ''} an hour): try again in ${Math.ceil(Number(p.wait ?? 3600) / 60)} min, or log in.`,
   ],
+  tooManyAccounts: [
+    (p) => `Von dieser Adresse wurden zu viele Namen registriert (höchstens ${p.max ?? ''} pro Stunde) – in ${Math.ceil(Number(p.wait ?? 3600) / 60)} min wieder, oder spiel als Gast.`,
+    (p) => `Too many names registered from this address (at most ${p.max ?? ''} an hour): try again in ${Math.ceil(Number(p.wait ?? 3600) / 60)} min, or play as a guest.`,
+  ],
   notRegistered: [() => 'Gewertete Tische sind für registrierte Namen: Als Gast spielst du ungewertet.', () => 'Rated tables are for registered names: as a guest you play unrated.'],
   muted: [(p) => `Du darfst ${until(p.until, 'de')} nicht schreiben: ${p.reason ?? ''}`, (p) => `You may not chat ${until(p.until, 'en')}: ${p.reason ?? ''}`],
   banned: [(p) => `Du bist ${until(p.until, 'de')} gesperrt: ${p.reason ?? ''}`, (p) => `You are banned ${until(p.until, 'en')}: ${p.reason ?? ''}`],
