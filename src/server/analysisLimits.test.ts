@@ -96,5 +96,23 @@ describe('how many analyses are computed at once', () => {
     expect(r.body.error).toMatchObject({ code: 'noAnalysis', params: { max: 4 } });
     expect(r.body.error!.message).toBe('the sitting has 5 deals; the server analyses sittings of at most 4 (stich analyze analyses any record on your own machine)');
     expect(started).toBe(before);
+    // Asked again and again, the refusal is remembered: the record is not read and parsed anew each time (before, a
+    // record of 1,000 deals cost the event loop 15 ms per request, and one client with eight connections asking for
+    // it held up every table of the process).
+    const store = server.hall.store;
+    const read = store.record.bind(store);
+    let reads = 0;
+    store.record = (id) => {
+      reads++;
+      return read(id);
+    };
+    try {
+      const again = await Promise.all(Array.from({ length: 5 }, () => ask(long, '198.51.100.78')));
+      expect(again.map((x) => [x.status, x.body.error?.code])).toEqual(Array(5).fill([422, 'noAnalysis']));
+      expect(again[0].body.error!.message).toBe(r.body.error!.message);
+      expect(reads).toBe(0);
+    } finally {
+      store.record = read;
+    }
   }, 60_000);
 });
