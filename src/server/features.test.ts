@@ -46,6 +46,12 @@ describe.each(STORE_KINDS)('features, stored in %s', (kind) => {
       await heard;
       const long = await a.request({ type: 'chat', table: id, text: 'x'.repeat(301) });
       expect(long.type === 'error' && long.code).toBe('chatTooLong');
+      // A NUL, a direction override that turns the rest of the line round, a line of nothing visible: refused (before,
+      // each was said to everyone at the table as it was).
+      for (const [text, why] of [['a\u0000b', /control character \(U\+0000\)/], ['Anna hat \u202Enenniweg', /direction override \(U\+202E\)/], ['\u200B \u2060', /something visible/], ['zwei\nZeilen', /U\+000A/]] as const) {
+        const refused = await a.request({ type: 'chat', table: id, text });
+        expect(refused.type === 'error' && [refused.code, refused.message]).toEqual(['badChat', expect.stringMatching(why)]);
+      }
       const replies = [];
       for (let i = 0; i < 6; i++) replies.push(await b.request({ type: 'chat', table: id, text: `${i}` }));
       expect(replies.some((r) => r.type === 'error' && r.code === 'rateLimited')).toBe(true);

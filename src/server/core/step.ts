@@ -4,6 +4,7 @@ import { DEFAULT_CONTRIBUTION_MS } from '../fairDeal.js';
 import { RATED_NEEDS_ACCOUNT } from '../ratings.js';
 import { botSeatChange } from '../seatBots.js';
 import { isThinkingLevel } from '../thinking.js';
+import { chatProblem } from './chatText.js';
 import { deserted, watchExpiry } from './expiry.js';
 import { dealState, draft, freeze, ingest, recordId, type Draft } from './log.js';
 import { AFTER_END, end, hide, stopTimers } from './moderate.js';
@@ -200,6 +201,8 @@ function handle(run: Run, c: Command): Reply {
     case 'chat': {
       const limits = ctx.limits;
       if (c.text.length > limits.chatLength) return refuse('chatTooLong', `a chat message has at most ${limits.chatLength} characters`);
+      const problem = chatProblem(c.text);
+      if (problem) return refuse('badChat', problem);
       const bucket = take(l.chat.get(c.user.id), limits.chatRate, limits.chatBurst, run.now);
       if (!bucket) return refuse('rateLimited', 'too many chat messages; wait a moment');
       l.chat = new Map(l.chat).set(c.user.id, bucket);

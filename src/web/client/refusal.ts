@@ -75,6 +75,7 @@ const SAY: Partial<Record<string, readonly [Say, Say]>> = {
   alreadySeated: [() => 'Du sitzt schon an diesem Tisch: jeder nimmt nur einen Platz.', () => 'You have a seat at this table already: one seat per person.'],
   rateLimited: [() => 'Zu viel auf einmal – kurz warten.', () => 'Too much at once: wait a moment.'],
   chatTooLong: [() => 'Die Nachricht ist zu lang.', () => 'The message is too long.'],
+  badChat: [() => 'Die Nachricht enthält Steuer- oder Richtungszeichen oder nichts Sichtbares.', () => 'The message holds control or direction characters, or nothing visible.'],
   noHints: [() => 'An einem gewerteten Tisch gibt es keine Tipps.', () => 'A rated table gives no hints.'],
   noDecision: [() => 'Für einen Tipp musst du dran sein.', () => 'A hint is for your own decision: it is not your turn.'],
   notJoined: [() => 'Du schaust diesem Tisch nicht zu: erst den Tisch öffnen.', () => 'You are not following this table: open it first.'],
