@@ -48,7 +48,7 @@ export class FencedStore implements Store {
   registeredLookAlike(name: string): Promise<UserRow | undefined> {
     return this.inner.registeredLookAlike(name);
   }
-  endSession(tokenHash: string): Promise<void> {
+  endSession(tokenHash: string): Promise<boolean> {
     return this.inner.endSession(tokenHash);
   }
   endSessionsOf(userId: string): Promise<number> {

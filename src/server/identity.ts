@@ -145,10 +145,10 @@ export class Identity {
     return this.store.sessionUser(tokenHash(token), this.options.sessionIdleMs);
   }
 
-  /** Ends the session of this token. */
-  async logout(token: string): Promise<void> {
-    if (token.length > 200 || token.includes('\u0000')) return;
-    await this.store.endSession(tokenHash(token));
+  /** Ends the session of this token; resolves with whether there was one. */
+  async logout(token: string): Promise<boolean> {
+    if (token.length > 200 || token.includes('\u0000')) return false;
+    return this.store.endSession(tokenHash(token));
   }
 
   /** Ends every session of the user; resolves with how many there were. */

@@ -71,10 +71,10 @@ export const identityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
       return { ended };
     }
     if (!token) return { ended: 0 };
-    await identity.logout(token);
     // The sockets opened with this session (its cookie, or tickets bought with it) close too, in every process of a
-    // cluster: the table stops acting in the name of who logged out. The user's other sessions keep theirs.
-    if (token.length <= 200 && !token.includes('\u0000')) ctx.sockets.sessionEnded(tokenHash(token));
+    // cluster: the table stops acting in the name of who logged out. The user's other sessions keep theirs. Only a
+    // session that was there is announced to the other processes (not every invented token a client sends).
+    if (await identity.logout(token)) ctx.sockets.sessionEnded(tokenHash(token));
     return { ended: 1 };
   });
 

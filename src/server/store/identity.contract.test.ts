@@ -70,7 +70,9 @@ describe.each(STORE_KINDS)('%s store: names, sessions, tickets', (kind) => {
     expect(await store.sessionUser(a, 100)).toBeUndefined();
     expect((await store.sessionUser(a))?.id).toBe(user); // without idleMs: no expiry asked
     expect((await store.sessionUser(a, 60_000))?.id).toBe(user);
-    await store.endSession(a);
+    // It says whether there was such a session (the server announces only one that was to a cluster's processes).
+    expect(await store.endSession(a)).toBe(true);
+    expect(await store.endSession(a)).toBe(false);
     expect(await store.sessionUser(a, 60_000)).toBeUndefined();
     expect((await store.sessionUser(b, 60_000))?.id).toBe(user);
     expect(await store.endSessionsOf(user)).toBe(2);

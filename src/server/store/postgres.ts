@@ -210,12 +210,12 @@ export class PgStore implements Store, SchemaState {
     return user(r);
   }
 
-  async endSession(tokenHash: string): Promise<void> {
+  async endSession(tokenHash: string): Promise<boolean> {
     checkText(tokenHash, 'token hash');
     // A ticket bought with the session would open a socket after it ended: it ends with it, the user's other sessions' stay.
-    await this.transaction(async (q) => {
+    return this.transaction(async (q) => {
       await q('DELETE FROM tickets WHERE session_hash = $1', [tokenHash]);
-      await q('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+      return (await q('DELETE FROM sessions WHERE token_hash = $1 RETURNING token_hash', [tokenHash])).length > 0;
     });
   }
 

@@ -226,12 +226,12 @@ export class SqliteStore implements Store, SchemaState {
     return { id: row.id, name: row.name, guest: row.guest === 1 };
   }
 
-  async endSession(tokenHash: string): Promise<void> {
+  async endSession(tokenHash: string): Promise<boolean> {
     checkText(tokenHash, 'token hash');
     // A ticket bought with the session would open a socket after it ended: it ends with it, the user's other sessions' stay.
-    this.db.transaction(() => {
+    return this.db.transaction(() => {
       this.stmts.endTicketsOfSession.run(tokenHash);
-      this.stmts.endSession.run(tokenHash);
+      return this.stmts.endSession.run(tokenHash).changes > 0;
     }).immediate();
   }
 

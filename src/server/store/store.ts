@@ -133,8 +133,8 @@ export interface Store {
    * `idleMs` if that is shorter).
    */
   sessionUser(tokenHash: string, idleMs?: number): Promise<UserRow | undefined>;
-  /** Ends one session and the tickets bought with it (nothing happens for an unknown one); the user's other sessions and their tickets stay. */
-  endSession(tokenHash: string): Promise<void>;
+  /** Ends one session and the tickets bought with it (nothing happens for an unknown one); the user's other sessions and their tickets stay. Resolves with whether there was such a session. */
+  endSession(tokenHash: string): Promise<boolean>;
   /** Ends every session of a user; resolves with how many there were. */
   endSessionsOf(userId: string): Promise<number>;
   /**
