@@ -52,10 +52,19 @@ describe('identity in the browser', () => {
     await page.waitForSelector('.seat.mine');
     await expect.poll(() => page.locator('.seat.mine .tag.guest').textContent()).toBe('Gast');
 
-    // Log out: back to the login form, and the old cookie no longer opens a session.
+    // Log out: back to the login form, and the old cookie no longer opens a session. A second tab of the same browser
+    // (the same session) had its socket closed by the server (4002): it goes to the login form too, saying why; the
+    // tab that logged out does not say it was logged out elsewhere.
     const cookie = (await ctx.cookies()).find((c) => c.name === 'stich_session')!.value;
+    const tab = await ctx.newPage();
+    await tab.goto(base);
+    await tab.waitForSelector('header .logout');
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await page.waitForSelector('main.login');
+    expect(await page.locator('main.login .logged-out').count()).toBe(0);
+    await tab.waitForSelector('main.login .logged-out');
+    expect(await tab.locator('main.login .logged-out').innerText()).toMatch(/oder in einem anderen Fenster „Abmelden“/);
+    await tab.close();
     expect((await ctx.cookies()).find((c) => c.name === 'stich_session')).toBeUndefined();
     const me = await fetch(`${base}/api/me`, { headers: { cookie: `stich_session=${cookie}` } });
     expect(await me.json()).toEqual({ user: null });
