@@ -14,7 +14,7 @@ let server: RunningServer;
 let watcher: Client;
 let started = 0;
 beforeAll(async () => {
-  server = await testServer({ botWorkers: 1, limits: { analysesAtOnce: 2, analysesPerAddress: 1, analysisMaxDeals: 4, waitingTablesPerUser: 0 }, trustProxy: ['loopback'] });
+  server = await testServer({ botWorkers: 1, limits: { analysesAtOnce: 2, analysesPerAddress: 1, analysisMaxDeals: 4, analysisVerdictsKept: 1, waitingTablesPerUser: 0 }, trustProxy: ['loopback'] });
   watcher = await Client.guest(server.url, 'Zuschauer');
   const pool = server.hall.bots;
   const original = pool.analyze.bind(pool);
@@ -111,6 +111,13 @@ describe('how many analyses are computed at once', () => {
       expect(again.map((x) => [x.status, x.body.error?.code])).toEqual(Array(5).fill([422, 'noAnalysis']));
       expect(again[0].body.error!.message).toBe(r.body.error!.message);
       expect(reads).toBe(0);
+      // At most analysisVerdictsKept (here 1) refusals are kept: another long sitting's pushes this one out, and it is read anew.
+      expect(DEFAULT_LIMITS.analysisVerdictsKept).toBe(10_000);
+      const other = await finishedSitting(5);
+      expect((await ask(other, '198.51.100.79')).status).toBe(422);
+      expect(reads).toBe(1);
+      expect((await ask(long, '198.51.100.79')).status).toBe(422);
+      expect(reads).toBe(2);
     } finally {
       store.record = read;
     }

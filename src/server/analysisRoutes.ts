@@ -14,7 +14,7 @@ export const ANALYSIS_VERSION = 3;
 export interface AnalysisRoutesOptions {
   readonly store: Store;
   readonly bots: BotPool;
-  readonly limits: Pick<Limits, 'analysesAtOnce' | 'analysesPerAddress' | 'analysisMaxDeals'>;
+  readonly limits: Pick<Limits, 'analysesAtOnce' | 'analysesPerAddress' | 'analysisMaxDeals' | 'analysisVerdictsKept'>;
 }
 
 type Job =
@@ -44,6 +44,21 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
   /** Analyses computing or waiting, per client address that started them. */
   const running = new Map<string, number>();
   let computing = 0;
+  /** Refusals of analyses (`failed`, `tooLong`) kept beside the jobs computing, at most `limits.analysisVerdictsKept`: the oldest is forgotten first (asked again, it is found anew). */
+  let verdicts = 0;
+  const verdict = (id: string, job: Exclude<Job, { state: 'computing' }>): void => {
+    const was = jobs.get(id);
+    if (was && was.state !== 'computing') verdicts--;
+    jobs.delete(id);
+    jobs.set(id, job);
+    verdicts++;
+    for (const [old, j] of jobs) {
+      if (verdicts <= limits.analysisVerdictsKept) break;
+      if (j.state === 'computing') continue;
+      jobs.delete(old);
+      verdicts--;
+    }
+  };
   const finished = (address: string): void => {
     computing--;
     const n = (running.get(address) ?? 1) - 1;
@@ -60,7 +75,7 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
     void bots.analyze(record, `analysis/${id}`).then(async (reply) => {
       finished(address);
       if (!reply.ok) {
-        jobs.set(id, { state: 'failed', message: reply.message });
+        verdict(id, { state: 'failed', message: reply.message });
         return;
       }
       try {
@@ -69,7 +84,7 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
         jobs.delete(id);
         app.log.info({ record: id, ms: Math.round(reply.ms) }, 'record analysed');
       } catch (e) {
-        jobs.set(id, { state: 'failed', message: e instanceof Error ? e.message : String(e) });
+        verdict(id, { state: 'failed', message: e instanceof Error ? e.message : String(e) });
       }
     });
   };
@@ -105,7 +120,7 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
       if (Array.isArray(deals) && deals.length > limits.analysisMaxDeals) {
         // Remembered: reading and parsing a record of up to 1,000 deals took the event loop 15 ms, and a client that
         // asked again and again made the process do it for nothing (another player's ping 58 ms at p50 instead of 1).
-        jobs.set(id, { state: 'tooLong', deals: deals.length });
+        verdict(id, { state: 'tooLong', deals: deals.length });
         return tooLong(reply, deals.length);
       }
       // Checked after the lookup (which waits for the store), so that requests at the same moment cannot slip past together.

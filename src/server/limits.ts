@@ -30,6 +30,8 @@ export interface Limits {
   readonly analysesPerAddress: number;
   /** The most deals a sitting may have for the server to analyse it (each deal takes a worker for seconds). */
   readonly analysisMaxDeals: number;
+  /** Refusals of analyses kept in memory (a record that failed, a sitting too long), so that asking again reads nothing; the oldest forgotten first. */
+  readonly analysisVerdictsKept: number;
   /**
    * The link of a table that left memory answers from its whole log (GET /api/tables/:id, POST …/again): that is
    * read from the store at most once per `goneTableCacheMs` per table, for at most `goneTablesCached` tables at once.
@@ -107,6 +109,7 @@ export const DEFAULT_LIMITS: Limits = {
   analysesAtOnce: 4,
   analysesPerAddress: 2,
   analysisMaxDeals: 100,
+  analysisVerdictsKept: 10_000,
   goneTableCacheMs: 5_000,
   goneTablesCached: 1_000,
   recordCacheBytes: 32 * 1024 * 1024,
