@@ -380,6 +380,20 @@ describe('a table that looks like a table', () => {
     expect(await p.page.locator('main.record .felt .played').count()).toBe(4);
     await p.page.screenshot({ path: `${OUT}/record-trick.png` });
     expect(p.errors).toEqual([]);
+    // A friend sent the link who has chosen no name yet sees the record too, as its API answers anyone (play-test: the
+    // bare login page, not a word of the record), with a way to a seat of his own; in English on a phone.
+    const link = p.page.url();
     await p.ctx.close();
+    const ctx = await browser!.newContext({ viewport: PHONE, locale: 'en-GB' });
+    const page = await ctx.newPage();
+    await page.goto(link);
+    await page.waitForSelector('main.record .controls');
+    expect(await page.locator('main.record .headline').first().textContent()).toMatch(/^Record · Schafkopf · Nachleser, /);
+    await page.keyboard.press('ArrowDown');
+    expect(await page.locator('main.record .said').textContent()).toMatch(/^.+: .+/);
+    await page.screenshot({ path: `${OUT}/record-visitor-360.png`, fullPage: true });
+    await page.locator('main.record .visitor').getByRole('link', { name: 'Play' }).click();
+    await page.getByLabel('Your name').waitFor();
+    await ctx.close();
   });
 });

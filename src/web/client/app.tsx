@@ -179,6 +179,9 @@ export function App() {
     );
   }
   if (user === undefined) return <div class="page">{header}<p class="center muted">{tr(lang, 'loading')}</p></div>;
+  // A record's link works for anyone, as its API does: a friend sent one to look at needs no name first.
+  const publicRecord = /^\/record\/([\w.-]+)/.exec(path);
+  if (user === null && publicRecord) return <div class="page">{header}<RecordScreen key={publicRecord[1]} lang={lang} id={publicRecord[1]} go={go} visitor /></div>;
   if (user === null || !conn) {
     const loggedIn = (u: User) => {
       setLoggedOut(false);
@@ -201,7 +204,7 @@ export function App() {
   ) : m ? (
     <TableScreen key={m[1]} ctx={ctx} id={m[1]} />
   ) : rm ? (
-    <RecordScreen key={rm[1]} ctx={ctx} id={rm[1]} />
+    <RecordScreen key={rm[1]} lang={lang} id={rm[1]} go={go} />
   ) : pm ? (
     <PlayerScreen ctx={ctx} name={safeDecode(pm[1])} id={new URLSearchParams(location.search).get('id') ?? undefined} />
   ) : (
