@@ -171,6 +171,12 @@ describe('playing with friends', () => {
     const { ctx, page, errors, note } = await byInvite(b, `${base}/table/${id}`, PHONE, 'de-DE');
     expect((await note.innerText()).replace(/\n+/g, '\n')).toBe('Einladung an einen Schafkopf-Tisch\nAm Tisch: Annamirl (Gast), Sepp (bot) · 2 Plätze frei\nWähle einen Namen, und du sitzt am Tisch.');
     await page.screenshot({ path: `${OUT}/friends-invite-phone.png` });
+    // The name of one already there is refused before he sits down: two "Annamirl" could not be told apart at the
+    // table, in its summaries or its record (play-test: a second "Anna" sat down beside the first).
+    await page.getByLabel('Dein Name').fill(' annamirl ');
+    await page.getByRole('button', { name: 'Als Gast spielen' }).click();
+    expect(await page.locator('main.login .error').textContent()).toBe('Am Tisch sitzt schon „Annamirl“. Nimm einen anderen Namen (etwa „Annamirl B.“), damit man euch auseinanderhalten kann.');
+    expect(s.hall.tables.get(id)!.seats.map((o) => o.kind)).toEqual(['human', 'open', 'bot', 'open']);
     await page.getByLabel('Dein Name').fill('Bartl');
     await page.getByRole('button', { name: 'Als Gast spielen' }).click();
     await page.waitForSelector('.seat.mine');

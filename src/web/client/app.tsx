@@ -11,7 +11,7 @@ import { LearnLinks, Link, RulesLinks, RulesScreen } from './rules.js';
 import { LearnScreen } from './learn.js';
 import { TableScreen } from './table.js';
 import { AdminScreen } from './admin.js';
-import { InviteNote, inviteHasSeat, sitOnArrival, useInvite } from './waiting.js';
+import { InviteNote, inviteHasSeat, nameAtTable, nameAtTableText, sitOnArrival, useInvite } from './waiting.js';
 import { modSay } from './moderationWords.js';
 
 export interface User {
@@ -290,7 +290,13 @@ function Login({ lang, onUser, go, path, loggedOut }: { lang: Lang; onUser: (u: 
     const action = fromPassword && button?.value === 'guest' ? 'login' : (button?.value ?? 'guest');
     // What the server would refuse in its own (English, technical) words is said here in the page's language.
     if (action !== 'login' && /\(\s*bot\s*\)$/i.test(name.trim())) return setError(tr(lang, 'botNameRefused'));
-    if (action === 'guest') return void submit('/api/guest', { name: guestName() });
+    if (action === 'guest') {
+      const chosen = guestName();
+      // Come by an invite: a guest of a name already at the table could not be told apart there (play-test: two "Anna").
+      const twin = invite && inviteHasSeat(invite) ? nameAtTable(invite, chosen) : undefined;
+      if (twin !== undefined) return setError(nameAtTableText(lang, twin));
+      return void submit('/api/guest', { name: chosen });
+    }
     if (!name.trim()) return setError(tr(lang, 'nameMissing'));
     if (action === 'register' && password.length < 8) return setError(tr(lang, 'passwordTooShort'));
     void submit(`/api/${action}`, { name: name.trim(), password });

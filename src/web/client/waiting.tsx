@@ -281,6 +281,22 @@ export function inviteHasSeat(invite: Invite): boolean {
 }
 
 /**
+ * The player at the invite's table already called `name` (letter case and spacing aside), whom a guest of that name
+ * could not be told apart from at the table, in its summaries and its record; undefined when there is none.
+ */
+export function nameAtTable(invite: Invite, name: string): string | undefined {
+  const key = (n: string) => n.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+  return invite.seats.find((s) => s.kind === 'human' && s.name !== undefined && key(s.name) === key(name))?.name;
+}
+
+/** Why a guest may not take the name of one already at the table, with a way out. */
+export function nameAtTableText(lang: Lang, name: string): string {
+  return lang === 'de'
+    ? `Am Tisch sitzt schon „${name}“. Nimm einen anderen Namen (etwa „${name} B.“), damit man euch auseinanderhalten kann.`
+    : `“${name}” already sits at this table. Choose another name (“${name} B.”, say) so that the two of you can be told apart.`;
+}
+
+/**
  * Above the login form of one who came by a table's link: which game, who sits there, how many seats are free, and
  * that choosing a name sits them down (or lets them watch a running sitting).
  */
