@@ -43,7 +43,11 @@ async function playLesson(page: Page, lesson: Lesson, shot: (name: string) => Pr
       const button = page.locator(`.buttons button.action[data-action="${step.action}"]`);
       const confirm = page.locator('.buttons button.action.confirm');
       if (await confirm.count()) {
-        // Several cards chosen together (the lay-away): tap each, then confirm.
+        // Several cards chosen together (the lay-away): tap each, then confirm. The two just taken up from the talon
+        // are marked, named so too (play-test: nothing told them from the cards one had).
+        const fromTalon = page.locator('.hand button.hc.talon');
+        expect(await fromTalon.count()).toBe(2);
+        for (const label of await fromTalon.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))) expect(label).toMatch(/ \(aus dem Talon\)$/);
         for (const code of step.action.split(' ').slice(1)) await page.locator(`.hand button.hc[data-card="${code}"]`).click();
         // Nothing lies over the confirm button, not even the lifted cards chosen (play-test: they covered its lower
         // part), and one's own seat counts the cards held, the talon taken up with them (play-test: "6 Karten" beside 8).

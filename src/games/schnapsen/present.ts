@@ -95,7 +95,8 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
     return a.ok && a.value.type === 'lay' ? [{ text, cards: a.value.cards }] : [];
   });
   const held = lays.length > 0 && view.talon ? [...view.hand, ...view.talon.filter((x) => !view.hand.includes(x))] : view.hand;
-  const hand = handModel(PACK, sortedHand(held, trump, order), legal, (c) => trump !== null && CARD_SUIT[c] === trump);
+  const fromTalon = new Set(held === view.hand ? [] : (view.talon ?? []).map((x) => cardModel(PACK, x).code));
+  const hand = handModel(PACK, sortedHand(held, trump, order), legal, (c) => trump !== null && CARD_SUIT[c] === trump).map((c) => (fromTalon.has(c.code) ? { ...c, talon: true } : c));
   const pick: TableModel['pick'] =
     lays.length > 0
       ? {
@@ -161,7 +162,11 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
     announce: ['Ein Spiel ansagen?', 'Announce a game?'],
     raise: ['Höher ansagen?', 'Announce higher?'],
     raiseAfter: ['Höher ansagen?', 'Announce higher?'],
-    talon: ['Zwei Karten weglegen', 'Lay away two cards'],
+    // Which two came from the talon is marked at the cards; in the normal game laying them away again exchanges nothing.
+    talon:
+      view.contract?.game === 'normal'
+        ? ['Zwei Karten weglegen – die zwei markierten aus dem Talon, wenn du nichts tauschen willst', 'Lay away two cards – the two marked ones from the talon to exchange nothing']
+        : ['Zwei Karten weglegen (markiert: die zwei aus dem Talon)', 'Lay away two cards (marked: the two from the talon)'],
     spritzen: ['Spritzen?', 'Spritzen?'],
   };
   // Spritzen is answered: Retour by the declarer's side, then Re by the others.
