@@ -311,9 +311,10 @@ describe('playing with friends', () => {
     await bots.waitFor();
     expect(await bots.locator('p.small').textContent()).toBe('Wer den Tisch eröffnet hat, sitzt nicht mehr hier: ihr könnt jetzt Bots auf freie Plätze setzen oder wegnehmen; voll geht es los.');
     await bert.page.screenshot({ path: `${OUT}/friends-bots-inherited-phone.png` });
-    await bots.locator('li[data-seat="0"] button.put-bot').click();
-    await bots.locator('li[data-seat="2"] button.put-bot').click();
+    // Two seats open: one click seats a bot on each (play-test: one click per seat, seven for Karnöffel with eight).
+    await bots.getByRole('button', { name: 'Alle freien Plätze mit Bots besetzen' }).click();
     await bert.page.waitForSelector('main.table[data-phase=playing]');
+    expect(s.hall.tables.get(id)!.seats.map((o) => o.kind)).toEqual(['bot', 'human', 'bot', 'bot']);
     expect(s.hall.tables.get(id)!.phase).toBe('playing');
     expect(bert.errors).toEqual([]);
     await bert.ctx.close();

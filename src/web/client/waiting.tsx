@@ -67,6 +67,7 @@ export function WaitingRoom({ ctx, id, game, snap }: { ctx: Ctx; id: string; gam
     setTimeout(() => setCopied(false), 2500);
   };
   const kind = level || (bots.includes('easy') ? 'easy' : (bots[0] ?? 'bot'));
+  const open = snap.seats.flatMap((s, seat) => (s.kind === 'open' ? [seat] : []));
   return (
     <div class="waiting">
       <p>{tr(lang, 'waiting')}</p>
@@ -124,6 +125,12 @@ export function WaitingRoom({ ctx, id, game, snap }: { ctx: Ctx; id: string; gam
               ),
             )}
           </ul>
+          {/* Several seats open (Karnöffel for eight, two friends): one click instead of one per seat; full, it starts. */}
+          {open.length > 1 && (
+            <button type="button" class="fill-bots" onClick={() => open.forEach((seat) => conn.send({ type: 'seatBot', table: id, seat, bot: kind }))}>
+              {say(lang, 'fillBots')}
+            </button>
+          )}
         </div>
       )}
     </div>
