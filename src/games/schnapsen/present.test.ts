@@ -24,6 +24,10 @@ describe('the trump call at the browser table (003 "Beginn und Ende": the Rufer 
     const before = schnapsenPresentation.table(bauernschnapsen.view(called, 0), [], 'de', names);
     expect(before.headline).toContain('Trumpf: Herz');
     expect(before.hand.map((c) => c.code)[0]).toBe('HK');
+    // Announcing, the question names the trump called (on a phone the headline that does has scrolled away).
+    const legal = bauernschnapsen.legal(called, 0).map((a) => bauernschnapsen.formatAction(called.rules, a));
+    expect(schnapsenPresentation.table(bauernschnapsen.view(called, 0), legal, 'de', names).prompt).toBe('Ein Spiel ansagen? Trumpf: Herz');
+    expect(schnapsenPresentation.table(bauernschnapsen.view(called, 0), legal, 'en', names).prompt).toBe('Announce a game? Trump: Herz');
     const s = passToPlay(run(called, '0 bettler'));
     const de = schnapsenPresentation.table(bauernschnapsen.view(s, 0), [], 'de', names);
     const en = schnapsenPresentation.table(bauernschnapsen.view(s, 0), [], 'en', names);

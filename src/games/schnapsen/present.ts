@@ -172,6 +172,13 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   // Spritzen is answered: Retour by the declarer's side, then Re by the others.
   if (view.spritzLevel === 1) prompts.spritzen = ['Gespritzt! Mit Retour antworten?', 'Spritzen against you! Answer with Retour?'];
   if (view.spritzLevel === 2) prompts.spritzen = ['Retour! Mit Re antworten?', 'Retour! Answer with Re?'];
+  // Deciding which game to announce, the trump called is said beside the question: on a phone the buttons of
+  // Talonschnapsen's twelve games push the headline, which names it, off the screen (play-test: "Trumpf: Schellen"
+  // scrolled away just when it mattered).
+  if (called !== null && (view.phase === 'announce' || view.phase === 'raise' || view.phase === 'raiseAfter')) {
+    const base = prompts[view.phase]!;
+    prompts[view.phase] = [`${base[0]} Trumpf: ${suitName(rules, called)}`, `${base[1]} Trump: ${suitName(rules, called)}`];
+  }
   const p = prompts[view.phase];
   return {
     pack: PACK.name,
