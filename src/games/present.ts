@@ -22,6 +22,8 @@ export interface HandCard extends CardModel {
   readonly action?: string;
   /** A trump (the hand shows trumps first once the game is known). */
   readonly trump?: boolean;
+  /** Taken up from the talon just now (Talonschnapsen, while laying away): marked, so that the cards he had are told from them. */
+  readonly talon?: boolean;
 }
 
 export interface PlayedCard extends CardModel {

@@ -171,6 +171,12 @@ describe('playing with friends', () => {
     const { ctx, page, errors, note } = await byInvite(b, `${base}/table/${id}`, PHONE, 'de-DE');
     expect((await note.innerText()).replace(/\n+/g, '\n')).toBe('Einladung an einen Schafkopf-Tisch\nAm Tisch: Annamirl (Gast), Sepp (bot) · 2 Plätze frei\nWähle einen Namen, und du sitzt am Tisch.');
     await page.screenshot({ path: `${OUT}/friends-invite-phone.png` });
+    // The name of one already there is refused before he sits down: two "Annamirl" could not be told apart at the
+    // table, in its summaries or its record (play-test: a second "Anna" sat down beside the first).
+    await page.getByLabel('Dein Name').fill(' annamirl ');
+    await page.getByRole('button', { name: 'Als Gast spielen' }).click();
+    expect(await page.locator('main.login .error').textContent()).toBe('Am Tisch sitzt schon „Annamirl“. Nimm einen anderen Namen (etwa „Annamirl B.“), damit man euch auseinanderhalten kann.');
+    expect(s.hall.tables.get(id)!.seats.map((o) => o.kind)).toEqual(['human', 'open', 'bot', 'open']);
     await page.getByLabel('Dein Name').fill('Bartl');
     await page.getByRole('button', { name: 'Als Gast spielen' }).click();
     await page.waitForSelector('.seat.mine');
@@ -305,9 +311,10 @@ describe('playing with friends', () => {
     await bots.waitFor();
     expect(await bots.locator('p.small').textContent()).toBe('Wer den Tisch eröffnet hat, sitzt nicht mehr hier: ihr könnt jetzt Bots auf freie Plätze setzen oder wegnehmen; voll geht es los.');
     await bert.page.screenshot({ path: `${OUT}/friends-bots-inherited-phone.png` });
-    await bots.locator('li[data-seat="0"] button.put-bot').click();
-    await bots.locator('li[data-seat="2"] button.put-bot').click();
+    // Two seats open: one click seats a bot on each (play-test: one click per seat, seven for Karnöffel with eight).
+    await bots.getByRole('button', { name: 'Alle freien Plätze mit Bots besetzen' }).click();
     await bert.page.waitForSelector('main.table[data-phase=playing]');
+    expect(s.hall.tables.get(id)!.seats.map((o) => o.kind)).toEqual(['bot', 'human', 'bot', 'bot']);
     expect(s.hall.tables.get(id)!.phase).toBe('playing');
     expect(bert.errors).toEqual([]);
     await bert.ctx.close();

@@ -15,6 +15,8 @@ const setup = sharedBrowserAndServer({ tableDefaults: { clockMs: 0, botDelayMs: 
 /** What has the focus: its tag and classes, and its label or text. */
 const FOCUSED = `(() => { const e = document.activeElement; return e ? e.tagName.toLowerCase() + '.' + String(e.className).trim().split(/\\s+/).join('.') + ' ' + (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 40) : 'none'; })()`;
 const focused = (page: Page) => page.evaluate(FOCUSED) as Promise<string>;
+/** Whether the focused element is what one sees at its right edge (a card of the hand not covered by the next). */
+const FOCUS_ON_TOP = `(() => { const e = document.activeElement; const r = e.getBoundingClientRect(); const t = document.elementFromPoint(r.right - 3, r.top + r.height * 0.6); return e === t || e.contains(t); })()`;
 /** Whether the focus lies inside the open summary. */
 const inSummary = (page: Page) => page.evaluate("Boolean(document.activeElement && document.activeElement.closest('.summary'))") as Promise<boolean>;
 
@@ -84,6 +86,8 @@ describe('playing by keyboard', () => {
         }
         await page.keyboard.press(String(legal + 1));
         expect(await focused(page)).toMatch(new RegExp(`^button\\.hc.* ${legal + 1}: `));
+        // The focused card lies over its neighbour, its ring whole (play-test: the next card covered its right side).
+        expect(await page.evaluate(FOCUS_ON_TOP)).toBe(true);
         const code = await page.locator('.hand button.hc').nth(legal).getAttribute('data-card');
         await page.keyboard.press('Enter');
         await page.locator(`.hand button.hc[data-card="${code}"]`).waitFor({ state: 'detached' });

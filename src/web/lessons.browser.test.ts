@@ -43,7 +43,11 @@ async function playLesson(page: Page, lesson: Lesson, shot: (name: string) => Pr
       const button = page.locator(`.buttons button.action[data-action="${step.action}"]`);
       const confirm = page.locator('.buttons button.action.confirm');
       if (await confirm.count()) {
-        // Several cards chosen together (the lay-away): tap each, then confirm.
+        // Several cards chosen together (the lay-away): tap each, then confirm. The two just taken up from the talon
+        // are marked, named so too (play-test: nothing told them from the cards one had).
+        const fromTalon = page.locator('.hand button.hc.talon');
+        expect(await fromTalon.count()).toBe(2);
+        for (const label of await fromTalon.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))) expect(label).toMatch(/ \(aus dem Talon\)$/);
         for (const code of step.action.split(' ').slice(1)) await page.locator(`.hand button.hc[data-card="${code}"]`).click();
         // Nothing lies over the confirm button, not even the lifted cards chosen (play-test: they covered its lower
         // part), and one's own seat counts the cards held, the talon taken up with them (play-test: "6 Karten" beside 8).
@@ -116,6 +120,22 @@ describe('the guided first deals', () => {
     expect(await page.locator('.coach p').first().textContent()).toBe(lesson.intro[0].en);
     await page.getByRole('button', { name: 'Let’s go' }).click();
     expect(await page.locator('.coach .lesson-turn').textContent()).toBe(`Your move: ${lesson.steps[0].say!.en}`);
+    // Back to the rules page to read up and forward again, or a reload, goes on where the learner was (play-test: the
+    // lesson began again at its step 0).
+    await page.locator(`.buttons button.action[data-action="${lesson.steps[0].action}"]`).click();
+    await stepPast(page, 0);
+    // Until the words of a move wait for "Continue", or the learner's turn comes again.
+    await page.locator('.coach button.lesson-next, .coach .lesson-turn').first().waitFor();
+    const place = async () => [await page.locator('main.lesson').getAttribute('data-step'), await page.locator('.coach').innerText()];
+    const here = await place();
+    await page.goBack();
+    await page.locator('main.rules').waitFor();
+    await page.goForward();
+    await page.locator('main.lesson').waitFor();
+    expect(await place()).toEqual(here);
+    await page.reload();
+    await page.locator('main.lesson').waitFor();
+    expect(await place()).toEqual(here);
     // The lesson's address opens by itself too (a reload, a shared link).
     await page.goto(`${base}/learn/schafkopf`);
     expect(await page.locator('.coach h2').textContent()).toBe('Your first Schafkopf');

@@ -18,6 +18,25 @@ describe('the trump call at the browser table (003 "Beginn und Ende": the Rufer 
     expect(en).toEqual(expect.arrayContaining(['Turn up hidden card 1', 'Turn up hidden card 2']));
   });
 
+  it('a game without trump (003 Bettler: "es gibt kein Atout") says so instead of the called suit, and the hand keeps no trump first', () => {
+    // Play-test: "Bettler (4)" and beneath it "Trumpf: Gras", the Gras cards sorted first as trumps.
+    const called = run(newDeal('bauern', ['EA EZ HK EO GU', 'GA GZ GK HA HZ', 'EK HO HU SA SZ', 'SK SO SU EU GO']), '2 abheben; 0 trumpf H');
+    const before = schnapsenPresentation.table(bauernschnapsen.view(called, 0), [], 'de', names);
+    expect(before.headline).toContain('Trumpf: Herz');
+    expect(before.hand.map((c) => c.code)[0]).toBe('HK');
+    // Announcing, the question names the trump called (on a phone the headline that does has scrolled away).
+    const legal = bauernschnapsen.legal(called, 0).map((a) => bauernschnapsen.formatAction(called.rules, a));
+    expect(schnapsenPresentation.table(bauernschnapsen.view(called, 0), legal, 'de', names).prompt).toBe('Ein Spiel ansagen? Trumpf: Herz');
+    expect(schnapsenPresentation.table(bauernschnapsen.view(called, 0), legal, 'en', names).prompt).toBe('Announce a game? Trump: Herz');
+    const s = passToPlay(run(called, '0 bettler'));
+    const de = schnapsenPresentation.table(bauernschnapsen.view(s, 0), [], 'de', names);
+    const en = schnapsenPresentation.table(bauernschnapsen.view(s, 0), [], 'en', names);
+    expect(de.headline.join(' | ')).toMatch(/^Bettler \(4\) · Anna \| Kein Trumpf \(gerufen war Herz\)/);
+    expect(en.headline).toContain('No trump (Herz was called)');
+    expect(de.headline.join(' ')).not.toMatch(/Trumpf:/);
+    expect(de.hand.map((c) => c.code).indexOf('HK')).toBeGreaterThan(0);
+  });
+
   it('in Talonschnapsen the Rufer has three cards still to come', () => {
     const s = run(newDeal('talon', ['EA EZ HK EO GU GO', 'GA GZ GK HA HZ SO', 'EK HO HU SA SZ SU'], { talon: 'SK EU' }), '1 abheben');
     expect(s.phase).toBe('trump');

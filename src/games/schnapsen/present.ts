@@ -82,14 +82,21 @@ function buttonLabel(view: SchnapsenView, text: string, lang: Lang): string | nu
 function present(view: SchnapsenView, legal: readonly string[], lang: Lang, names: readonly string[]): TableModel {
   const faces = facesOf(view);
   const rules = { faces };
-  const trump = view.trump;
+  // The suit the Rufer called, and the trump that counts: none in a game played without it (003: Bettler, Gang,
+  // Farbenringerl … "es gibt kein Atout"), where the hand is not sorted nor marked by it and the headline says so.
+  // The hand follows the game's order too: the Ass lowest where it is (Zehnergang, Assenbettler, Bauernloch).
+  const called = view.trump;
+  const contract = view.contract ? gameDef(view.contract.game, view.game === 'talonschnapsen' ? 'talon' : 'bauern') : undefined;
+  const trump = contract && !contract.trump ? null : called;
+  const order = contract?.order ?? 0;
   // Laying away from the talon, the hand and the talon are chosen from together: two taps and a confirmation.
   const lays = legal.flatMap((text) => {
     const a = parseSchnapsenAction(text);
     return a.ok && a.value.type === 'lay' ? [{ text, cards: a.value.cards }] : [];
   });
   const held = lays.length > 0 && view.talon ? [...view.hand, ...view.talon.filter((x) => !view.hand.includes(x))] : view.hand;
-  const hand = handModel(PACK, sortedHand(held, trump), legal, (c) => trump !== null && CARD_SUIT[c] === trump);
+  const fromTalon = new Set(held === view.hand ? [] : (view.talon ?? []).map((x) => cardModel(PACK, x).code));
+  const hand = handModel(PACK, sortedHand(held, trump, order), legal, (c) => trump !== null && CARD_SUIT[c] === trump).map((c) => (fromTalon.has(c.code) ? { ...c, talon: true } : c));
   const pick: TableModel['pick'] =
     lays.length > 0
       ? {
@@ -109,6 +116,7 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   if (c) headline.push(`${gameWords(view, c.game, c.ohne)} · ${names[c.declarer]}`);
   else if (view.bids.length > 0) headline.push(view.bids.map((b) => `${names[b.seat]}: ${b.hidden ? '?' : b.game ? gameWords(view, b.game, b.ohne) : passWords(lang)}`).join(' · '));
   if (trump !== null) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${suitName(rules, trump)}${view.turned !== null ? ` (${cardWords(faces, view.turned, lang)})` : ''}`);
+  else if (called !== null) headline.push(say(lang, `Kein Trumpf (gerufen war ${suitName(rules, called)})`, `No trump (${suitName(rules, called)} was called)`));
   else if (view.trumpBlind) headline.push(say(lang, 'Trumpf blind gerufen', 'Trump called blind'));
   if (view.spritzLevel > 0) headline.push((lang === 'de' ? ['', 'Gespritzt (×2)', 'Retour (×4)', 'Re (×8)'] : ['', 'Spritzen (×2)', 'Retour (×4)', 'Re (×8)'])[view.spritzLevel] ?? '');
   // 003: after a knock the Rufer gets three cards first, names trump, and only then everyone gets all his cards at once;
@@ -139,7 +147,7 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   if (view.talon && !pick) shown.push({ title: 'Talon', cards: view.talon.map((x) => cardModel(PACK, x)) });
   if (view.laidAway) shown.push({ title: say(lang, 'Weggelegt', 'Laid away'), cards: view.laidAway.map((x) => cardModel(PACK, x)) });
   view.openHands.forEach((h, s) => {
-    if (h && s !== view.seat) shown.push({ title: `${say(lang, 'Offen', 'Open')}: ${names[s]}`, cards: sortedHand(h, trump).map((x) => cardModel(PACK, x)) });
+    if (h && s !== view.seat) shown.push({ title: `${say(lang, 'Offen', 'Open')}: ${names[s]}`, cards: sortedHand(h, trump, order).map((x) => cardModel(PACK, x)) });
   });
   let lastTrick: TableModel['lastTrick'] = null;
   for (const e of view.events) if (e.type === 'trick') lastTrick = { cards: played(e.cards), winner: e.winner };
@@ -154,12 +162,23 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
     announce: ['Ein Spiel ansagen?', 'Announce a game?'],
     raise: ['Höher ansagen?', 'Announce higher?'],
     raiseAfter: ['Höher ansagen?', 'Announce higher?'],
-    talon: ['Zwei Karten weglegen', 'Lay away two cards'],
+    // Which two came from the talon is marked at the cards; in the normal game laying them away again exchanges nothing.
+    talon:
+      view.contract?.game === 'normal'
+        ? ['Zwei Karten weglegen – die zwei markierten aus dem Talon, wenn du nichts tauschen willst', 'Lay away two cards – the two marked ones from the talon to exchange nothing']
+        : ['Zwei Karten weglegen (markiert: die zwei aus dem Talon)', 'Lay away two cards (marked: the two from the talon)'],
     spritzen: ['Spritzen?', 'Spritzen?'],
   };
   // Spritzen is answered: Retour by the declarer's side, then Re by the others.
   if (view.spritzLevel === 1) prompts.spritzen = ['Gespritzt! Mit Retour antworten?', 'Spritzen against you! Answer with Retour?'];
   if (view.spritzLevel === 2) prompts.spritzen = ['Retour! Mit Re antworten?', 'Retour! Answer with Re?'];
+  // Deciding which game to announce, the trump called is said beside the question: on a phone the buttons of
+  // Talonschnapsen's twelve games push the headline, which names it, off the screen (play-test: "Trumpf: Schellen"
+  // scrolled away just when it mattered).
+  if (called !== null && (view.phase === 'announce' || view.phase === 'raise' || view.phase === 'raiseAfter')) {
+    const base = prompts[view.phase]!;
+    prompts[view.phase] = [`${base[0]} Trumpf: ${suitName(rules, called)}`, `${base[1]} Trump: ${suitName(rules, called)}`];
+  }
   const p = prompts[view.phase];
   return {
     pack: PACK.name,

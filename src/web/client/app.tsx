@@ -11,7 +11,7 @@ import { LearnLinks, Link, RulesLinks, RulesScreen } from './rules.js';
 import { LearnScreen } from './learn.js';
 import { TableScreen } from './table.js';
 import { AdminScreen } from './admin.js';
-import { InviteNote, inviteHasSeat, sitOnArrival, useInvite } from './waiting.js';
+import { InviteNote, inviteHasSeat, nameAtTable, nameAtTableText, sitOnArrival, useInvite } from './waiting.js';
 import { modSay } from './moderationWords.js';
 
 export interface User {
@@ -179,6 +179,9 @@ export function App() {
     );
   }
   if (user === undefined) return <div class="page">{header}<p class="center muted">{tr(lang, 'loading')}</p></div>;
+  // A record's link works for anyone, as its API does: a friend sent one to look at needs no name first.
+  const publicRecord = /^\/record\/([\w.-]+)/.exec(path);
+  if (user === null && publicRecord) return <div class="page">{header}<RecordScreen key={publicRecord[1]} lang={lang} id={publicRecord[1]} go={go} visitor /></div>;
   if (user === null || !conn) {
     const loggedIn = (u: User) => {
       setLoggedOut(false);
@@ -201,7 +204,7 @@ export function App() {
   ) : m ? (
     <TableScreen key={m[1]} ctx={ctx} id={m[1]} />
   ) : rm ? (
-    <RecordScreen key={rm[1]} ctx={ctx} id={rm[1]} />
+    <RecordScreen key={rm[1]} lang={lang} id={rm[1]} go={go} />
   ) : pm ? (
     <PlayerScreen ctx={ctx} name={safeDecode(pm[1])} id={new URLSearchParams(location.search).get('id') ?? undefined} />
   ) : (
@@ -287,7 +290,13 @@ function Login({ lang, onUser, go, path, loggedOut }: { lang: Lang; onUser: (u: 
     const action = fromPassword && button?.value === 'guest' ? 'login' : (button?.value ?? 'guest');
     // What the server would refuse in its own (English, technical) words is said here in the page's language.
     if (action !== 'login' && /\(\s*bot\s*\)$/i.test(name.trim())) return setError(tr(lang, 'botNameRefused'));
-    if (action === 'guest') return void submit('/api/guest', { name: guestName() });
+    if (action === 'guest') {
+      const chosen = guestName();
+      // Come by an invite: a guest of a name already at the table could not be told apart there (play-test: two "Anna").
+      const twin = invite && inviteHasSeat(invite) ? nameAtTable(invite, chosen) : undefined;
+      if (twin !== undefined) return setError(nameAtTableText(lang, twin));
+      return void submit('/api/guest', { name: chosen });
+    }
     if (!name.trim()) return setError(tr(lang, 'nameMissing'));
     if (action === 'register' && password.length < 8) return setError(tr(lang, 'passwordTooShort'));
     void submit(`/api/${action}`, { name: name.trim(), password });

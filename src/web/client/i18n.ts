@@ -10,6 +10,9 @@ const WORDS = {
   login: ['Anmelden', 'Log in'],
   register: ['Registrieren', 'Register'],
   orLogin: ['oder mit Konto', 'or with an account'],
+  // Under a record opened by its link before choosing a name.
+  recordVisitor: ['Selbst mitspielen? Ein Name genügt, ein Konto braucht es nicht.', 'Want to play yourself? A name is all it takes, no account needed.'],
+  recordVisitorPlay: ['Mitspielen', 'Play'],
   // Refusals of the login form, by the server's code (the server's own message, in English, follows in brackets).
   badName: ['Dieser Name geht nicht', 'This name cannot be used'],
   botNameRefused: ['Ein Name endet nicht auf „(bot)“: so heißen am Tisch die Computerspieler.', 'A name does not end in "(bot)": that is how the computer players are called at the table.'],

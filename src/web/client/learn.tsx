@@ -71,15 +71,37 @@ export function LearnScreen({ game, lang, go }: { game: string; lang: Lang; go: 
   return <LessonTable key={game} lesson={lesson} run={run} lang={lang} go={go} />;
 }
 
+/** Where the learner is in a lesson, kept in the page's history entry (the step reached, and whether its words wait). */
+interface Place {
+  readonly lesson: string;
+  readonly at: number;
+  readonly started: boolean;
+  readonly note: boolean;
+}
+
+/**
+ * The place kept for this lesson in the current history entry: back to the rules page and forward again, or a reload,
+ * goes on where the learner was (play-test: it began again at step 0); a new visit, a new entry, starts afresh.
+ */
+function keptPlace(lesson: Lesson): Place | undefined {
+  const kept = (history.state as { lessonPlace?: Place } | null)?.lessonPlace;
+  return kept && kept.lesson === lesson.game && Number.isInteger(kept.at) && kept.at >= 0 && kept.at <= lesson.steps.length ? kept : undefined;
+}
+
 function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun; lang: Lang; go: Go }) {
   const { game, rules, states } = run;
   const me = lesson.learner;
   const steps = lesson.steps;
-  const [started, setStarted] = useState(false);
+  const kept = useMemo(() => keptPlace(lesson), [lesson]);
+  const [started, setStarted] = useState(kept?.started ?? false);
   /** Steps done so far: the deal is states[at]. */
-  const [at, setAt] = useState(0);
+  const [at, setAt] = useState(kept?.at ?? 0);
   /** Words after a step, waiting for "Weiter". */
-  const [note, setNote] = useState<Words | null>(null);
+  const [note, setNote] = useState<Words | null>(kept?.note && kept.at > 0 ? (steps[kept.at - 1].after ?? null) : null);
+  useEffect(() => {
+    const place: Place = { lesson: lesson.game, at, started, note: note !== null };
+    history.replaceState({ ...((history.state as object | null) ?? {}), lessonPlace: place }, '');
+  }, [at, started, note]);
   const [wrong, setWrong] = useState<string | null>(null);
   /** After a wrong try: the card (or cards) the lesson's move plays, pointed at in the hand so that its name meets its picture. */
   const [pointAt, setPointAt] = useState<string[]>([]);

@@ -4,9 +4,10 @@ import type { TableModel } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
 import { resolveRules } from '../../games/ruleBook.js';
 import { replayGame } from '../../games/replays.js';
-import type { Ctx } from './app.js';
 import { Card } from './cardFace.js';
+import type { Lang } from '../../games/present.js';
 import { tr } from './i18n.js';
+import { Link } from './rules.js';
 import { api } from './net.js';
 import { ScoreSheet } from './sheet.js';
 import { actionWords } from './actionWords.js';
@@ -21,9 +22,11 @@ interface RecordFile {
   hints?: { deal: number; action: number; seat: number }[];
 }
 
-/** The record viewer: a finished sitting replayed client-side, deal by deal, trick by trick or action by action, from any seat or all cards open. */
-export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
-  const { lang } = ctx;
+/**
+ * The record viewer: a finished sitting replayed client-side, deal by deal, trick by trick or action by action, from any
+ * seat or all cards open. Open to anyone with the link (`visitor`: no name chosen yet), who is offered a seat of his own.
+ */
+export function RecordScreen({ lang, id, go, visitor = false }: { lang: Lang; id: string; go(path: string): void; visitor?: boolean }) {
   const [rec, setRec] = useState<RecordFile | null>(null);
   const [error, setError] = useState('');
   const [deal, setDeal] = useState(0);
@@ -224,6 +227,14 @@ export function RecordScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             <ScoreSheet table={p.scoreSheet(rec.deals.map((d) => d.outcome), lang, names, rules)} lang={lang} />
           </details>
         </>
+      )}
+      {visitor && (
+        <p class="visitor">
+          {tr(lang, 'recordVisitor')}{' '}
+          <Link class="button" href="/" go={go}>
+            {tr(lang, 'recordVisitorPlay')}
+          </Link>
+        </p>
       )}
     </main>
   );

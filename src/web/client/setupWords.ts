@@ -27,6 +27,7 @@ const WORDS = {
   ],
   yourSeats: ['Deine Plätze', 'Your seats'],
   putBot: ['Bot hinsetzen', 'Seat a bot'],
+  fillBots: ['Alle freien Plätze mit Bots besetzen', 'Seat bots on every open seat'],
   removeBot: ['Bot wegnehmen', 'Remove the bot'],
   standUp: ['Aufstehen', 'Leave the seat'],
   inheritedBotsNote: ['Wer den Tisch eröffnet hat, sitzt nicht mehr hier: ihr könnt jetzt Bots auf freie Plätze setzen oder wegnehmen; voll geht es los.', 'The player who opened the table no longer sits here: you may now seat bots on open seats or take them off; a full table starts.'],

@@ -67,6 +67,7 @@ export function WaitingRoom({ ctx, id, game, snap }: { ctx: Ctx; id: string; gam
     setTimeout(() => setCopied(false), 2500);
   };
   const kind = level || (bots.includes('easy') ? 'easy' : (bots[0] ?? 'bot'));
+  const open = snap.seats.flatMap((s, seat) => (s.kind === 'open' ? [seat] : []));
   return (
     <div class="waiting">
       <p>{tr(lang, 'waiting')}</p>
@@ -124,6 +125,12 @@ export function WaitingRoom({ ctx, id, game, snap }: { ctx: Ctx; id: string; gam
               ),
             )}
           </ul>
+          {/* Several seats open (Karnöffel for eight, two friends): one click instead of one per seat; full, it starts. */}
+          {open.length > 1 && (
+            <button type="button" class="fill-bots" onClick={() => open.forEach((seat) => conn.send({ type: 'seatBot', table: id, seat, bot: kind }))}>
+              {say(lang, 'fillBots')}
+            </button>
+          )}
         </div>
       )}
     </div>
@@ -278,6 +285,22 @@ export function useInvite(path: string): Invite | null {
 /** Whether one who arrives by the invite may sit down at once: the table waits and has an open seat. */
 export function inviteHasSeat(invite: Invite): boolean {
   return invite.phase === 'waiting' && invite.seats.some((s) => s.kind === 'open');
+}
+
+/**
+ * The player at the invite's table already called `name` (letter case and spacing aside), whom a guest of that name
+ * could not be told apart from at the table, in its summaries and its record; undefined when there is none.
+ */
+export function nameAtTable(invite: Invite, name: string): string | undefined {
+  const key = (n: string) => n.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+  return invite.seats.find((s) => s.kind === 'human' && s.name !== undefined && key(s.name) === key(name))?.name;
+}
+
+/** Why a guest may not take the name of one already at the table, with a way out. */
+export function nameAtTableText(lang: Lang, name: string): string {
+  return lang === 'de'
+    ? `Am Tisch sitzt schon „${name}“. Nimm einen anderen Namen (etwa „${name} B.“), damit man euch auseinanderhalten kann.`
+    : `“${name}” already sits at this table. Choose another name (“${name} B.”, say) so that the two of you can be told apart.`;
 }
 
 /**
