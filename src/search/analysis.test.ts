@@ -3,7 +3,9 @@ import { shuffleDeck } from '../cards/deck.js';
 import { formatCard } from '../cards/notation.js';
 import { SeededRng } from '../core/rng.js';
 import { playDeal } from '../sitting/play.js';
-import { analysisUnit, analyzeDeal, gradeOf } from './analysis.js';
+import { gameById } from '../games/registry.js';
+import { ANALYSIS_ESTIMATE, analysisUnit, analyzeDeal, gradeOf } from './analysis.js';
+import { strongOptions } from './pimc.js';
 import { formatDealAnalysis } from './analysisText.js';
 import { minimax } from './solver.js';
 import { tinyGame, tinyModule, tinySearchState } from './testing.js';
@@ -115,6 +117,17 @@ describe('analysis of a played deal (tiny game)', () => {
     expect(u).toMatchObject({ symbol: 'ct', name: 'cents' });
     expect([0, 5, 10, 19, 20, 49, 50, 500].map((c) => gradeOf(c, u))).toEqual([undefined, undefined, 'inaccuracy', 'inaccuracy', 'mistake', 'mistake', 'blunder', 'blunder']);
     expect(analysisUnit('bauernschnapsen').name).toBe('game points');
+  });
+});
+
+describe('the own view', () => {
+  it('values bids as the strong bot (and so the hint) does: by solving the card play after them where the game measured that better', () => {
+    // Before, a Bauernschnapsen hint advised "weiter" and the analysis graded that "weiter" a blunder: it valued the
+    // Bettler by the easy bots' playouts, the hint by solving the card play (bidSearch 'measured', bidBySearch).
+    const bauern = gameById('bauernschnapsen')!;
+    expect(bauern.search?.bidBySearch).toBe(true);
+    expect(ANALYSIS_ESTIMATE.bidSearch).toBe(strongOptions(bauern).bidSearch);
+    expect(ANALYSIS_ESTIMATE.evaluate).toBe(strongOptions(bauern).evaluate);
   });
 });
 
