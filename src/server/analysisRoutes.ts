@@ -5,11 +5,13 @@ import type { Store } from './store/store.js';
 
 /**
  * The version of the analyses kept: one of another version is computed afresh. 2: the format of RecordAnalysis.version 2
- * (the side's points less the other side's); 3: the same format, the Rufer's cards still face down valued alike. A
- * Ramsch's standings after each trick (`DealAnalysis.standings`) came later within 3: an optional field, so an analysis
- * kept before them is still served and shown as it was (its Ramsch without the graph) rather than computed afresh.
+ * (the side's points less the other side's); 3: the same format, the Rufer's cards still face down valued alike; 4: the
+ * same format, bids valued from the own view as the strong bot values them (Bauernschnapsen: the card play after a
+ * bid solved, which had graded bids the hint advised as blunders), with a Ramsch's standings after each trick
+ * (`DealAnalysis.standings`) and Schnapsen games named with their value: an analysis of 3 is computed afresh when
+ * asked for. The format reads alike (the standings are optional), so one kept without them still shows.
  */
-export const ANALYSIS_VERSION = 3;
+export const ANALYSIS_VERSION = 4;
 
 export interface AnalysisRoutesOptions {
   readonly store: Store;
