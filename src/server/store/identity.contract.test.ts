@@ -202,43 +202,57 @@ async function checkBackfilled(store: Store): Promise<void> {
   await fails(store.createUser({ id: 'u5', name: 'STRAẞE', guest: false, hash: 'ab', salt: 'cd' }), 'nameTaken');
 }
 
-/** A database of each kind with the schema and users from before migration 4, made by hand: how to open it as a store. */
-const LEGACY_DATABASE: Record<(typeof STORE_KINDS)[number], () => Promise<{ open(): Promise<Store>; drop(): Promise<void> }>> = {
-  sqlite: async () => {
-    const database = await testDatabase('sqlite');
+type OpenableDatabase = { open(): Promise<Store>; drop(): Promise<void> };
+type ParamRun = (sql: string, params: readonly unknown[]) => Promise<void>;
+
+/**
+ * A database of `kind` with the migrations before `version` applied by hand (and recorded as applied), then `rows`
+ * written through `run` (SQL with `$1`, `$2`… parameters, rewritten to `?` for SQLite): how to open it as a store,
+ * which applies the rest.
+ */
+async function migratedBefore(kind: (typeof STORE_KINDS)[number], version: number, rows: (run: ParamRun) => Promise<void>): Promise<OpenableDatabase> {
+  const database = await testDatabase(kind);
+  const wanted = migrations(kind).filter((m) => m.version < version);
+  if (kind === 'sqlite') {
     const db = new Database((database.options as { db: string }).db);
-    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied INTEGER NOT NULL)');
-    for (const m of migrations('sqlite').slice(0, 3)) {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?, 0)').run(m.version, m.name, m.checksum);
-    }
-    for (const u of LEGACY_USERS) db.prepare('INSERT INTO users (id, name, guest, hash, salt, created) VALUES (?, ?, ?, ?, ?, ?)').run(u.id, u.name, u.guest ? 1 : 0, u.guest ? null : 'ab', u.guest ? null : 'cd', u.created);
-    db.prepare("INSERT INTO sessions (token_hash, user_id, created) VALUES ('legacy-session', 'u4', ?)").run(Date.now());
-    db.close();
-    return database;
-  },
-  postgres: async () => {
-    const database = await testDatabase('postgres');
-    const client = new pg.Client({ connectionString: (database.options as { pg: string }).pg });
-    await client.connect();
     try {
-      await client.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied timestamptz NOT NULL DEFAULT now())');
-      for (const m of migrations('postgres').slice(0, 3)) {
-        await client.query(m.sql);
-        await client.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [m.version, m.name, m.checksum]);
+      db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied INTEGER NOT NULL)');
+      for (const m of wanted) {
+        db.exec(m.sql);
+        db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?, 0)').run(m.version, m.name, m.checksum);
       }
-      for (const u of LEGACY_USERS) await client.query('INSERT INTO users (id, name, guest, hash, salt, created) VALUES ($1, $2, $3, $4, $5, $6)', [u.id, u.name, u.guest, u.guest ? null : 'ab', u.guest ? null : 'cd', u.created]);
-      await client.query("INSERT INTO sessions (token_hash, user_id, created) VALUES ('legacy-session', 'u4', $1)", [Date.now()]);
+      // SQLite stores booleans as 0 and 1.
+      await rows(async (sql, params) => void db.prepare(sql.replace(/\$\d+/g, '?')).run(...params.map((x) => (typeof x === 'boolean' ? (x ? 1 : 0) : x))));
     } finally {
-      await client.end();
+      db.close();
     }
     return database;
-  },
-};
+  }
+  const client = new pg.Client({ connectionString: (database.options as { pg: string }).pg });
+  await client.connect();
+  try {
+    await client.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied timestamptz NOT NULL DEFAULT now())');
+    for (const m of wanted) {
+      await client.query(m.sql);
+      await client.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [m.version, m.name, m.checksum]);
+    }
+    await rows(async (sql, params) => void (await client.query(sql, [...params])));
+  } finally {
+    await client.end();
+  }
+  return database;
+}
+
+/** A database of each kind with the schema and users from before migration 4, made by hand: how to open it as a store. */
+const legacyDatabase = (kind: (typeof STORE_KINDS)[number]) =>
+  migratedBefore(kind, 4, async (run) => {
+    for (const u of LEGACY_USERS) await run('INSERT INTO users (id, name, guest, hash, salt, created) VALUES ($1, $2, $3, $4, $5, $6)', [u.id, u.name, u.guest, u.guest ? null : 'ab', u.guest ? null : 'cd', u.created]);
+    await run("INSERT INTO sessions (token_hash, user_id, created) VALUES ('legacy-session', 'u4', $1)", [Date.now()]);
+  });
 
 describe('migration 4 fills in the keys of users made before it', () => {
   it.each(STORE_KINDS)('%s', async (kind) => {
-    const database = await LEGACY_DATABASE[kind]();
+    const database = await legacyDatabase(kind);
     const store = await database.open();
     try {
       await checkBackfilled(store);
@@ -251,44 +265,16 @@ describe('migration 4 fills in the keys of users made before it', () => {
 
 
 /** A database of each kind migrated up to migration 7, with a session and a ticket kept before tickets named their session. */
-const BEFORE_TICKET_SESSIONS: Record<(typeof STORE_KINDS)[number], () => Promise<{ open(): Promise<Store>; drop(): Promise<void> }>> = {
-  sqlite: async () => {
-    const database = await testDatabase('sqlite');
-    const db = new Database((database.options as { db: string }).db);
-    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied INTEGER NOT NULL)');
-    for (const m of migrations('sqlite').filter((x) => x.version < 8)) {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?, 0)').run(m.version, m.name, m.checksum);
-    }
-    db.prepare("INSERT INTO users (id, name, guest, created) VALUES ('t1', 'Hias', 1, 1)").run();
-    db.prepare("INSERT INTO sessions (token_hash, user_id, created, last_seen) VALUES ('old-session', 't1', ?, ?)").run(Date.now(), Date.now());
-    for (const t of ['old-ticket', 'old-ticket-2', 'old-ticket-3']) db.prepare("INSERT INTO tickets (ticket_hash, user_id, expires) VALUES (?, 't1', ?)").run(t, Date.now() + 60_000);
-    db.close();
-    return database;
-  },
-  postgres: async () => {
-    const database = await testDatabase('postgres');
-    const client = new pg.Client({ connectionString: (database.options as { pg: string }).pg });
-    await client.connect();
-    try {
-      await client.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied timestamptz NOT NULL DEFAULT now())');
-      for (const m of migrations('postgres').filter((x) => x.version < 8)) {
-        await client.query(m.sql);
-        await client.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [m.version, m.name, m.checksum]);
-      }
-      await client.query("INSERT INTO users (id, name, guest, created) VALUES ('t1', 'Hias', true, 1)");
-      await client.query("INSERT INTO sessions (token_hash, user_id, created, last_seen) VALUES ('old-session', 't1', $1, $1)", [Date.now()]);
-      for (const t of ['old-ticket', 'old-ticket-2', 'old-ticket-3']) await client.query("INSERT INTO tickets (ticket_hash, user_id, expires) VALUES ($1, 't1', $2)", [t, Date.now() + 60_000]);
-    } finally {
-      await client.end();
-    }
-    return database;
-  },
-};
+const beforeTicketSessions = (kind: (typeof STORE_KINDS)[number]) =>
+  migratedBefore(kind, 8, async (run) => {
+    await run("INSERT INTO users (id, name, guest, created) VALUES ('t1', 'Hias', $1, 1)", [true]);
+    await run("INSERT INTO sessions (token_hash, user_id, created, last_seen) VALUES ('old-session', 't1', $1, $2)", [Date.now(), Date.now()]);
+    for (const t of ['old-ticket', 'old-ticket-2', 'old-ticket-3']) await run("INSERT INTO tickets (ticket_hash, user_id, expires) VALUES ($1, 't1', $2)", [t, Date.now() + 60_000]);
+  });
 
 describe('migration 8 (tickets name their session) keeps the tickets kept before it', () => {
   it.each(STORE_KINDS)('%s', async (kind) => {
-    const database = await BEFORE_TICKET_SESSIONS[kind]();
+    const database = await beforeTicketSessions(kind);
     const store = await database.open();
     try {
       // An old ticket names no session: it is taken as before, and one logout does not end it; all of the user's sessions do.
