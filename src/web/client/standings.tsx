@@ -25,6 +25,9 @@ const W = {
   forced: ['Erzwingbar', 'Forced'],
   pays: ['Zahlt?', 'Pays?'],
   yes: ['kann zum Zahlen gebracht werden', 'can be made to pay'],
+  /** The legend's column "Zahlt?" / "Pays?", its answers in short. */
+  yesShort: ['ja', 'yes'],
+  noShort: ['nein', 'no'],
   no: ['kann dem Zahlen entgehen', 'can avoid paying'],
   unknown: ['nicht gelöst', 'not solved'],
   trick: ['Stich', 'Trick'],
@@ -140,9 +143,11 @@ export function Standings({ deal, now, lang, names }: { deal: DealAnalysis; now:
               <td title={payWords(s.pays)}>
                 {s.pays === null ? '–' : s.pays ? (
                   <>
-                    <span class="ring" aria-hidden="true">◯</span> {lang === 'de' ? 'ja' : 'yes'}
+                    <span class="ring" aria-hidden="true">◯</span> {sw(lang, 'yesShort')}
                   </>
-                ) : lang === 'de' ? 'nein' : 'no'}
+                ) : (
+                  sw(lang, 'noShort')
+                )}
               </td>
             </tr>
           ))}
