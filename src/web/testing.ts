@@ -180,11 +180,16 @@ export async function playByMouse(page: Page, limitMs = 120_000): Promise<MouseP
     if (g.summary && /Sitzung vorbei|Sitting over/.test(g.summary.title)) return seen;
     if (target) {
       if (target.covered) throw new Error(`${target.what} is covered by ${target.covered}`);
+      // The summary clicked is marked, so that it counts once however long it takes to close on a loaded machine.
+      if (g.summary) await page.evaluate("document.querySelector('.summary')?.setAttribute('data-clicked', '')");
       await page.mouse.click(target.x, target.y);
       seen.clicks++;
       if (g.summary) {
         seen.dealsEnded++;
         seen.tricksSeenInDeal.push(0);
+        // Closed, or (the dialog's element kept for the next one in the queue) showing another title: the sitting's end.
+        const closed = `(() => { const open = document.querySelector('.summary[data-clicked]'); return open === null || open.querySelector('h2')?.textContent !== ${JSON.stringify(g.summary.title)}; })()`;
+        await page.waitForFunction(closed, undefined, { timeout: 10_000 });
       }
       await page.waitForTimeout(60);
     } else await page.waitForTimeout(40);
