@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { pwa } from './src/web/build/pwa.ts';
 
 /**
@@ -7,7 +7,7 @@ import { pwa } from './src/web/build/pwa.ts';
  * port 8080 (`stich serve`). The build also writes the icons, the manifest
  * and the service worker, and precompresses the text files (src/web/build).
  */
-export default defineConfig({
+const config: UserConfig = {
   root: 'src/web/client',
   base: '/',
   // The record viewer replays deals with the engines, whose modules also hold the (server-side) shuffling.
@@ -23,4 +23,12 @@ export default defineConfig({
     rolldownOptions: { checks: { bundlerTimings: false } },
   },
   server: { proxy: { '/api': 'http://localhost:8080', '/ws': { target: 'ws://localhost:8080', ws: true } } },
+};
+
+export default defineConfig(({ command }) => {
+  // A build is always the production client (the service worker registered, no development checks), whatever NODE_ENV
+  // the caller has: a test runner sets it to "test", and a build started under it (npm's "prepare" when `npx stich`
+  // first installs this checkout) had left the service worker out.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
 });

@@ -2,6 +2,7 @@
 // `npm start` runs this before the server: it builds (npm run build) only when the build is missing or older than
 // its sources, so that a built checkout serves at once. `npm run build` ends with `fresh.mjs --stamp`, which marks
 // the build done (dist/.built). `fresh.mjs --check [DIR]` only says: exit 0 when the build is fresh, 1 when not.
+// `fresh.mjs --prepare` (npm's "prepare") builds, without a word, only when the build is missing or stale.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,9 +41,12 @@ if (mode === '--stamp') {
 } else if (mode === '--check') {
   process.exitCode = staleness(dir ?? root) === undefined ? 0 : 1;
 } else {
+  // No mode: `npm start`, which says why it builds. `--prepare`: npm's "prepare" (at `npm install`, and when `npx stich`
+  // first installs this checkout), silent; it used to build every time, and a build in the middle of a test run (the
+  // first `npx stich` on a machine) replaced the client under the browser tests.
   const why = staleness(root);
   if (why !== undefined) {
-    process.stderr.write(`stich: building first (${why}) …\n`);
+    if (mode !== '--prepare') process.stderr.write(`stich: building first (${why}) …\n`);
     const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
     process.exitCode = build.status ?? 1;
   }

@@ -89,10 +89,18 @@ describe('npm start and npx stich on this built checkout (npm test builds first)
     }
   });
 
-  it('npx stich prints no npm warning', () => {
+  it('npx stich prints no npm warning, and does not build the fresh checkout again', () => {
+    // The first `npx stich` on a machine installs this checkout into npm's cache, which runs npm's "prepare": it builds
+    // only a missing or stale build (it had rebuilt dist/ in the middle of a test run, under the test runner's NODE_ENV).
+    const stamp = readFileSync(join(ROOT, 'dist/.built'), 'utf8');
     const r = spawnSync('npx', ['stich', '--version'], { cwd: ROOT, encoding: 'utf8', env: withoutServeEnvironment() });
     expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     expect(r.stderr).toBe('');
+    expect(readFileSync(join(ROOT, 'dist/.built'), 'utf8')).toBe(stamp);
+    // "prepare" itself, on this fresh checkout: no build, no word.
+    const prepare = spawnSync(process.execPath, [FRESH, '--prepare'], { cwd: ROOT, encoding: 'utf8' });
+    expect([prepare.status, prepare.stdout, prepare.stderr]).toEqual([0, '', '']);
+    expect(readFileSync(join(ROOT, 'dist/.built'), 'utf8')).toBe(stamp);
   });
 });
 

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -51,5 +52,17 @@ describe('what the build adds', () => {
     expect(src).toContain('const CACHE = "stich-abc123";');
     expect(src).toContain('const SHELL = ["/","/assets/index-1.js","/icon.svg"];');
     expect(src).toContain("url.pathname.startsWith('/api/') || url.pathname === '/ws'");
+  });
+
+  it('a build is the production client, registering the service worker, even where NODE_ENV says "test" (as under a test runner)', () => {
+    // The client of `npm test`'s own build (dist/client) registers it too.
+    const registers = (dir: string) => readdirSync(join(dir, 'assets')).some((f) => /^index-.*\.js$/.test(f) && /serviceWorker\.register\(.\/sw\.js.\)/.test(readFileSync(join(dir, 'assets', f), 'utf8')));
+    expect(registers('dist/client')).toBe(true);
+    const out = mkdtempSync(join(tmpdir(), 'stich-client-'));
+    const vite = join('node_modules', 'vite', 'bin', 'vite.js');
+    const r = spawnSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], { env: { ...process.env, NODE_ENV: 'test' }, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(registers(out)).toBe(true);
   });
 });
