@@ -78,6 +78,8 @@ export class RamschPoints {
   private readonly endHands = new Int32Array(4);
   /** Bounds on the points from here, filled by `sureBounds`. */
   private readonly sure = new Float64Array(2);
+  /** Whether `LastTricks` (avoiding) bounds the points q can still be made to take by the cards that can reach it (`reachablePoints`, ramschReach.ts); set before the deal's first question. */
+  reachCut = true;
   /** Whether the last three tricks are searched by `LastTricks` (else card by card here). */
   endgame = true;
   /**
@@ -120,6 +122,7 @@ export class RamschPoints {
     for (const m of this.marschPoints) m.clear();
     this.history.fill(0);
     this.endgames = [0, 1, 2, 3].map(() => s.avoidingTricks(ENDGAME_SLOT_BITS, ENDGAME_BOUND_BITS));
+    for (const e of this.endgames) e.reachCut = this.reachCut;
     const t = playTables(schafkopfPack(rules.kurzeKarte), 'ramsch');
     this.trumpOrder = Int8Array.from(t.trumpOrder);
     this.cardPoints = t.points;

@@ -242,6 +242,11 @@ export class LastTricks {
     const max2 = (sideOf[s2] === 0) !== low;
     const max3 = (sideOf[s3] === 0) !== low;
     const side0 = sideOf[leader];
+    // Avoiding, side 0's one seat, whose points after the next trick are bounded by `reachFrom` where more than two tricks are left (-1: not bounded).
+    const me = low && this.reachCut && tricks > 2 ? (sideOf[0] === 0 ? 0 : sideOf[1] === 0 ? 1 : sideOf[2] === 0 ? 2 : 3) : -1;
+    const reach = this.reachBy[tricks] ?? (this.reachBy[tricks] = new Int32Array(5));
+    // Filled when first needed.
+    let reachReady = false;
     // Alpha-beta over the four cards of the trick (al, be: what each level's parents already have).
     let v0 = max0 ? -1 : 1000;
     const l0 = this.legal(h0, -1, -1, sauOpen);
@@ -297,13 +302,30 @@ export class LastTricks {
             const winner = (leader + ((w3 & (1 << d)) !== 0 ? 3 : at2)) & 3;
             const trick = pts[a] + pts[b] + pts[c] + pts[d];
             const gained = sideOf[winner] === 0 ? trick : 0;
-            // The tricks after it bring between none and all of the points still out after it: a card that cannot do better than the best so far is passed over, one sure to reach the bound ends the search here.
-            if (max3 ? gained + left - trick <= v3 : gained >= v3) continue;
-            if (max3 ? gained >= be2 : gained + left - trick <= al2) {
-              v3 = max3 ? gained : gained + left - trick;
+            const played = (1 << a) | (1 << b) | (1 << c) | (1 << d);
+            // The tricks after it bring between none and all of the points still out after it (avoiding, at most those that can reach side 0's seat: `reachFrom`).
+            let most = left - trick;
+            if (me >= 0 && gained + most > al2) {
+              if (!reachReady) {
+                this.reachFrom(hands, me, reach);
+                reachReady = true;
+              }
+              // The others' trumps out above the seat's highest trump after this trick, less those played in it.
+              const second = (played & reach[0]) !== 0 ? 1 : 0;
+              most -= reach[3 + second];
+              for (let m = played & ~hands[me] & reach[1 + second]; m !== 0; m &= m - 1) most += pts[31 - Math.clz32(m & -m)];
+            }
+            // A card that cannot do better than the best so far is passed over, one sure to reach the bound ends the search here.
+            if (max3 ? gained + most <= v3 : gained >= v3) continue;
+            if (max3 ? gained >= be2 : gained + most <= al2) {
+              v3 = max3 ? gained : gained + most;
               break;
             }
-            const played = (1 << a) | (1 << b) | (1 << c) | (1 << d);
+            if (me >= 0 && max3 && gained + most <= al2) {
+              // The others' card leaves side 0 at or below the window whatever follows: that bound is its value.
+              v3 = gained + most;
+              continue;
+            }
             const open = sauOpen && (this.sauSuit & (1 << a)) === 0;
             const v =
               tricks > 3
@@ -326,6 +348,44 @@ export class LastTricks {
     }
     return v0;
   }
+
+  /**
+   * Avoiding, what bounds the points the seat `me` (side 0, alone) can be
+   * made to take after the next trick, the bound of `reachablePoints`
+   * (ramschReach.ts) kept as the trick is searched: the others' trumps above
+   * its highest trump (all their trumps if it holds none) never fall in a
+   * trick it takes, since it takes one only with the best card in it. Its
+   * highest trump (as a mask, 0 if none), the trumps above it and above its
+   * second highest, and the points of the others' cards among each, by
+   * the tricks left (the search of the next trick calls itself).
+   */
+  private readonly reachBy: Int32Array[] = [];
+
+  private reachFrom(hands: Int32Array, me: number, r: Int32Array): void {
+    const trumps = this.t.trumps;
+    const mine = hands[me] & trumps;
+    const order = this.trumpOrder;
+    let first = -1;
+    let second = -1;
+    for (let i = 0; i < order.length && second < 0; i++) {
+      if ((mine & (1 << order[i])) === 0) continue;
+      if (first < 0) first = order[i];
+      else second = order[i];
+    }
+    r[0] = first < 0 ? 0 : 1 << first;
+    r[1] = first < 0 ? trumps : this.stronger[first] & trumps;
+    r[2] = second < 0 ? trumps : this.stronger[second] & trumps;
+    const others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[me];
+    const pts = this.t.points;
+    for (let k = 1; k <= 2; k++) {
+      let sum = 0;
+      for (let m = others & r[k]; m !== 0; m &= m - 1) sum += pts[31 - Math.clz32(m & -m)];
+      r[2 + k] = sum;
+    }
+  }
+
+  /** Whether `search` avoiding bounds side 0's points by the cards that can reach it (`reachFrom`). */
+  reachCut = true;
 
   /** The legal cards of a hand in this trick (`led` -1 when leading). */
   private legal(hand: number, led: Card, best: Card, sauOpen: boolean): number {
