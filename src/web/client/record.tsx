@@ -7,6 +7,7 @@ import { replayGame } from '../../games/replays.js';
 import { Card } from './cardFace.js';
 import type { Lang } from '../../games/present.js';
 import { tr } from './i18n.js';
+import { distinctNames } from './seatNames.js';
 import { Link } from './rules.js';
 import { api } from './net.js';
 import { ScoreSheet } from './sheet.js';
@@ -89,7 +90,7 @@ export function RecordScreen({ lang, id, go, visitor = false }: { lang: Lang; id
   const p = presentationOf(rec.game);
   const at = Math.min(step, Math.max(0, states.length - 1));
   const state = states[at];
-  const names = rec.players;
+  const names = distinctNames(rec.players);
   const models: TableModel[] = state ? rec.players.map((_, s) => p.table(game.view(state, s), [], lang, names)) : [];
   const shownSeat = seat >= 0 ? seat : 0;
   const m = models[shownSeat];
