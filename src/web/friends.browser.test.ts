@@ -320,6 +320,26 @@ describe('playing with friends', () => {
     await bert.ctx.close();
   });
 
+  it('two players of one name, one seated by the lobby\'s "Hinsetzen", are told apart on both pages: "Anna (du)" and "Anna (2)"', async () => {
+    const { browser: b, base } = await setup();
+    const first = await guest(b, base, 'Anna');
+    const second = await guest(b, base, 'Anna', PHONE);
+    await createTable(first, 'schafkopf', { seats: ['open', 'easy', 'easy'], deals: 1 });
+    await second.page.locator('ul.tables li', { hasText: 'Anna' }).getByRole('button', { name: 'Hinsetzen' }).click();
+    await second.page.waitForSelector('.seat.mine');
+    const plate = (p: Person, seat: number) => p.page.locator(`.seat[data-seat="${seat}"] .nm`).textContent();
+    await expect.poll(() => plate(first, 1)).toBe('Anna (2)');
+    expect(await plate(first, 0)).toBe('Anna (du)');
+    expect(await plate(second, 0)).toBe('Anna');
+    expect(await plate(second, 1)).toBe('Anna (du)');
+    // The deal's summary and the Spielzettel name them so too.
+    await Promise.all([play(first.page), play(second.page)]);
+    expect(await first.page.locator('.summary').textContent()).toContain('Anna (2)');
+    expect(await second.page.locator('.summary').textContent()).toContain('Anna (du)');
+    expect([...first.errors, ...second.errors]).toEqual([]);
+    await Promise.all([first.ctx.close(), second.ctx.close()]);
+  });
+
   it('a link to an unknown table says so and leads to the lobby; so does a finished one, with its record', async () => {
     const { browser: b, base, server: s } = await setup();
     const p = await guest(b, base, 'Vroni');
