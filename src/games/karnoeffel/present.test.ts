@@ -8,7 +8,7 @@ import { karnoeffelModule } from './module.js';
 import { karnoeffelPresentation } from './present.js';
 import { legal, toAct } from './engine.js';
 import type { KarnoeffelState } from './state.js';
-import { act, rulesOf, start } from './testing.js';
+import { act, passToPlay, playAll, rulesOf, start } from './testing.js';
 import { view } from './view.js';
 
 const names = ['Anna', 'Sepp', 'Resi', 'Schorsch'];
@@ -66,6 +66,21 @@ describe('the prompt at a raise (000 "Kartengeben und Steigern": the other of th
     expect(en).toMatch(/\bRed\b/);
     expect(en).not.toMatch(/\b(Blau|Rot)\b/);
     expect([...model(s, 'de').seatNotes, ...model(s, 'de').score].join('\n')).toMatch(/\bBlau\b.*\n?.*\bRot\b/s);
+  });
+});
+
+describe('the tricks under each player are the ones he took (000 "Spieldurchführung": whoever wins a trick leads the next; the side with three wins)', () => {
+  it('at four, a trick taken by the partner at seat 2 stands under him, not under seat 0, the first of his team', () => {
+    // Dealer 3: Vorhand is seat 0. The face-up cards E9, S9, HK, G3: the lowest, G3, makes Gras trump.
+    let s: KarnoeffelState = passToPlay(start(rulesOf({ players: 4 }), 3, { 0: 'E9 E8 E7 E6 E5', 1: 'S9 S8 S7 S6 S5', 2: 'HK EK H8 H7 H6', 3: 'G3 S4 S3 H5 H4' }));
+    // Eichel led: the Eichel-König of seat 2 beats the Eichel 9; Schellen and Herz have no power.
+    s = playAll(s, 'E9 S9 EK S4');
+    expect(s.tricks[0].winner).toBe(2);
+    const taken = (lang: 'de' | 'en') => karnoeffelPresentation.table(view(s, 0), [], lang, names).taken;
+    expect(taken('de')).toEqual(['', '', '1 Stich', '']);
+    expect(taken('en')).toEqual(['', '', '1 trick', '']);
+    // The side's count stays the team's: Blau (seats 0 and 2) one trick.
+    expect(karnoeffelPresentation.table(view(s, 1), [], 'de', names).score[0]).toBe('Stiche: Blau 1 : 0 Rot');
   });
 });
 

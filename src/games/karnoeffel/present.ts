@@ -81,11 +81,14 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
       ? `Wert der Runde: ${view.value}${raised ? ` · Steigern: ${raised.bid}` : ''}`
       : `This round is worth ${view.value}${raised ? ` · ${names[raised.raiser]} raises it to ${raised.bid}` : ''}`,
   );
-  const wonByTeam = [0, 0];
-  for (let s = 0; s < view.players; s++) wonByTeam[teamOf(s)] += view.won[s] ?? 0;
+  // `won` counts the tricks by team (engine.ts); who took each is the trick's winner (play-test: at four, six or eight
+  // the team's count stood under its first two seats, "2 Stiche" under Anna when her partner Resi had taken both).
+  const wonByTeam = [view.won[0] ?? 0, view.won[1] ?? 0];
+  const tookBy = new Array<number>(view.players).fill(0);
+  for (const t of view.tricks) tookBy[t.winner]++;
   const seatNotes = Array.from({ length: view.players }, (_, s) => `${sides(lang)[teamOf(s)]} · ${count(lang, view.handSizes[s], ['Karte', 'Karten'], ['card', 'cards'])}`);
   const marks = Array.from({ length: view.players }, (_, s) => (s === view.dealer ? [say(lang, 'Geber', 'Dealer')] : s === (view.dealer + 1) % view.players ? ['Vorhand'] : []));
-  const taken = Array.from({ length: view.players }, (_, s) => ((view.won[s] ?? 0) > 0 ? count(lang, view.won[s], ['Stich', 'Stiche'], ['trick', 'tricks']) : ''));
+  const taken = tookBy.map((k) => (k > 0 ? count(lang, k, ['Stich', 'Stiche'], ['trick', 'tricks']) : ''));
   // The first round's face-up cards lie before their holders for all to see until they are played.
   const seatCards = view.faceUp.map((c, s) => (c >= 0 && s !== view.seat && view.phase === 'deal' && !view.seen.some((h) => h.seat === s) ? [cardModel(PACK, c)] : []));
   // A partner's hand the seat may see, once it holds a card (before the deal reaches it, a title over nothing).
