@@ -84,6 +84,33 @@ describe('the tricks under each player are the ones he took (000 "Spieldurchfüh
   });
 });
 
+describe('the marks beside the players: Geber, Vorhand and the team leaders', () => {
+  it('Vorhand is the player right of the dealer where play goes to the right (001: "Wer rechterhand vom Geber sitzt, spielet aus und rechtsherum also fort")', () => {
+    const rules = rulesOf({ players: 4 }, 'landsknecht');
+    const s = start(rules, 0, {}, [0, 0], 'E9 S8 H7 G6');
+    const marks = karnoeffelPresentation.table(view(s, 0), [], 'de', names).marks;
+    // Seat 1 sits left of the dealer, seat 3 right of him: the deal and the first lead begin there.
+    expect(view(s, 0).order[0]).toBe(3);
+    expect(marks).toEqual([['Geber'], [], [], ['Vorhand']]);
+    // Clockwise (000), the left neighbour.
+    expect(karnoeffelPresentation.table(view(start(rulesOf({ players: 4 }), 0, {}), 0), [], 'de', names).marks).toEqual([['Geber'], ['Vorhand'], [], []]);
+  });
+
+  it('with six or eight each team\'s leader is marked, who sees his teammates\' cards (000 "Kartengeben und Steigern": "so bestimmt jede Mannschaft für sich einen Führer"; 001: "einen Spielführer")', () => {
+    const six = ['Anna', 'Sepp', 'Resi', 'Schorsch', 'Vroni', 'Wastl'];
+    const s = start(rulesOf({ players: 6 }), 5, {});
+    const de = karnoeffelPresentation.table(view(s, 2), [], 'de', six).marks;
+    expect(de[0]).toEqual(['Vorhand', 'Teamführer']);
+    expect(de[1]).toEqual(['Teamführer']);
+    expect(de[5]).toEqual(['Geber']);
+    expect(de.filter((m) => m.includes('Teamführer')).length).toBe(2);
+    expect(karnoeffelPresentation.table(view(s, 3), [], 'en', six).marks[1]).toEqual(['Team leader']);
+    // Nobody leads anything when no cards are shown and anyone may advise; four players have no leader.
+    expect(karnoeffelPresentation.table(view(start(rulesOf({ players: 6, showHands: false }), 5, {}), 2), [], 'de', six).marks.flat()).not.toContain('Teamführer');
+    expect(karnoeffelPresentation.table(view(start(rulesOf({ players: 4 }), 3, {}), 2), [], 'de', names).marks.flat()).not.toContain('Teamführer');
+  });
+});
+
 describe('the partner\'s cards at the table (house rule showHands; 000 "Kartengeben und Steigern": partners show each other their cards)', () => {
   it('are titled "Karten von …" only once the partner holds a card: no title over nothing while the deal has not reached him', () => {
     const rules = rulesOf({ players: 4 });

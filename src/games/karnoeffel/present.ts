@@ -87,7 +87,15 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   const tookBy = new Array<number>(view.players).fill(0);
   for (const t of view.tricks) tookBy[t.winner]++;
   const seatNotes = Array.from({ length: view.players }, (_, s) => `${sides(lang)[teamOf(s)]} · ${count(lang, view.handSizes[s], ['Karte', 'Karten'], ['card', 'cards'])}`);
-  const marks = Array.from({ length: view.players }, (_, s) => (s === view.dealer ? [say(lang, 'Geber', 'Dealer')] : s === (view.dealer + 1) % view.players ? ['Vorhand'] : []));
+  // Vorhand is the first in dealing order: left of the dealer, or right of him where play goes to the right (001:
+  // "Wer rechterhand vom Geber sitzt, spielet aus"; play-test: the Landsknecht table marked the left neighbour).
+  // With six or eight, each team's leader, who sees his teammates' cards or alone may advise (000: "so bestimmt
+  // jede Mannschaft für sich einen Führer"), is marked so: the others could not tell who saw their cards.
+  const leads = view.rules.showHands || view.rules.advisers === 'leader';
+  const marks = Array.from({ length: view.players }, (_, s) => [
+    ...(s === view.dealer ? [say(lang, 'Geber', 'Dealer')] : s === view.order[0] ? ['Vorhand'] : []),
+    ...(leads && view.leaders?.includes(s) ? [say(lang, 'Teamführer', 'Team leader')] : []),
+  ]);
   const taken = tookBy.map((k) => (k > 0 ? count(lang, k, ['Stich', 'Stiche'], ['trick', 'tricks']) : ''));
   // The first round's face-up cards lie before their holders for all to see until they are played.
   const seatCards = view.faceUp.map((c, s) => (c >= 0 && s !== view.seat && view.phase === 'deal' && !view.seen.some((h) => h.seat === s) ? [cardModel(PACK, c)] : []));
