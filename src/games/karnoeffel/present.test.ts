@@ -84,6 +84,32 @@ describe('the tricks under each player are the ones he took (000 "Spieldurchfüh
   });
 });
 
+describe('the trumps with powers are named at the table (000 "Spieldurchführung": "der Unter heißt Karnöffel, die Sechs heißt der Papst und der Daus heißt der Kaiser"; "Trumpf-7 wird der Teufel genannt")', () => {
+  it('in the hand each is marked with its name, and the headline names all four; before the trump is set it says how it will be', () => {
+    // Dealer 3, Vorhand seat 0. Face up E9, S9, HK, G3: Gras is trump once all four have their first card.
+    let s: KarnoeffelState = start(rulesOf({ players: 4 }), 3, { 0: 'E9 GU G6 G2 G7', 1: 'S9 S8 S7 S6 S5', 2: 'HK EK H8 H7 H6', 3: 'G3 S4 S3 H5 H4' });
+    const model = (st: KarnoeffelState, lang: 'de' | 'en') => karnoeffelPresentation.table(view(st, 0), [], lang, names);
+    expect(s.trump).toBe(-1);
+    expect(model(s, 'de').headline).toContain('Trumpf: noch offen (die niedrigste offene Karte bestimmt ihn)');
+    expect(model(s, 'en').headline).toContain('Trump: not yet known (the lowest face-up card sets it)');
+    s = passToPlay(s);
+    const de = model(s, 'de');
+    expect(de.headline).toContain('Trumpf: Gras');
+    expect(de.headline).toContain('Karnöffel: Gras-Unter · Papst: Gras-Sechs · Kaiser: Gras-Daus · Teufel: Gras-Sieben');
+    expect(model(s, 'en').headline).toContain('Karnöffel: Gras Unter · Papst: Gras 6 · Kaiser: Gras Daus · Teufel: Gras 7');
+    expect(de.hand.map((c) => [c.code, c.tag])).toEqual([
+      ['GU', 'Karnöffel'],
+      ['G7', 'Teufel'],
+      ['G6', 'Papst'],
+      ['G2', 'Kaiser'],
+      ['E9', undefined],
+    ]);
+    // Another suit's Unter, 6, Daus and 7 have no name: seat 1's Schellen 6 and 7.
+    expect(model(s, 'de').hand.length).toBe(5);
+    expect(karnoeffelPresentation.table(view(s, 1), [], 'de', names).hand.every((c) => c.tag === undefined)).toBe(true);
+  });
+});
+
 describe('the marks beside the players: Geber, Vorhand and the team leaders', () => {
   it('Vorhand is the player right of the dealer where play goes to the right (001: "Wer rechterhand vom Geber sitzt, spielet aus und rechtsherum also fort")', () => {
     const rules = rulesOf({ players: 4 }, 'landsknecht');

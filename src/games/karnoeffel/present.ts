@@ -1,7 +1,8 @@
 import { formatCard } from '../../cards/notation.js';
 import { suitOf } from '../../cards/pack.js';
 import { bySuit, cardModel, count, handModel, quoted, say, signedPoints, type ActionButton, type Lang, type PlayedCard, type Presentation, type SheetTable, type TableModel } from '../present.js';
-import { PACK, SUIT_NAMES } from './cards.js';
+import { cardLabel } from '../../cards/labels.js';
+import { cardAt, PACK, R_2, R_6, R_7, R_UNTER, rankPos, SPECIAL_NAMES, SUIT_NAMES } from './cards.js';
 import { parseAction } from './notation.js';
 import type { KarnoeffelSheet } from './sitting.js';
 import type { KarnoeffelEvent, KarnoeffelOutcome, KarnoeffelView } from './state.js';
@@ -50,7 +51,15 @@ function label(view: KarnoeffelView, text: string, lang: Lang, names: readonly s
 
 function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, names: readonly string[]): TableModel {
   const trump = view.trump;
-  const hand = handModel(PACK, bySuit(PACK, view.hand, trump), legal, (c) => trump >= 0 && suitOf(PACK, c) === trump, (code) => `play ${code}`);
+  // The trumps with a name and a power of their own (000 "Spieldurchführung": the Unter is the Karnöffel, the 6 the
+  // Papst, the Daus the Kaiser, the 7 the Teufel) are marked with it in the hand, and the headline names all four
+  // (play-test: the terminal named them, the browser said only "Trumpf: Gras", and a newcomer could not tell them).
+  const held = bySuit(PACK, view.hand, trump);
+  const named = (c: number) => (trump >= 0 && suitOf(PACK, c) === trump ? SPECIAL_NAMES.get(rankPos(c)) : undefined);
+  const hand = handModel(PACK, held, legal, (c) => trump >= 0 && suitOf(PACK, c) === trump, (code) => `play ${code}`).map((c, i) => {
+    const tag = named(held[i]);
+    return tag ? { ...c, tag } : c;
+  });
   const events = eventsOf(view);
   // The current trick with who played what: the plays after the last finished trick.
   const trick: PlayedCard[] = [];
@@ -73,7 +82,17 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
     if (l !== null && !hand.some((c) => c.action === text)) buttons.push({ label: l, action: text, group: text.startsWith('advise') ? 'talk' : 'bid' });
   }
   const headline: string[] = [];
-  if (trump >= 0) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${SUIT_NAMES[trump]}`);
+  if (trump >= 0) {
+    headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${SUIT_NAMES[trump]}`);
+    const words = (rank: number) => {
+      const m = cardModel(PACK, cardAt(trump, rank));
+      return `${SPECIAL_NAMES.get(rank)}: ${cardLabel(m.suit, m.rank, 'german', lang, PACK.name)}`;
+    };
+    headline.push([R_UNTER, R_6, R_2, R_7].map(words).join(' · '));
+  } else if (view.phase === 'deal') {
+    // 000: the lowest card of the face-up first round sets the trump suit, once every player has his.
+    headline.push(say(lang, 'Trumpf: noch offen (die niedrigste offene Karte bestimmt ihn)', 'Trump: not yet known (the lowest face-up card sets it)'));
+  }
   // A raise waiting for its answer is said with who made it (play-test: "Round worth: 7 · raising: 10" read awkwardly).
   const raised = view.pause && view.pause.bid > 0 ? view.pause : null;
   headline.push(
