@@ -1,4 +1,4 @@
-import { formatCard } from '../../cards/notation.js';
+import { parseCard } from '../../cards/notation.js';
 import { suitOf } from '../../cards/pack.js';
 import { bySuit, cardModel, count, handModel, quoted, say, signedPoints, type ActionButton, type Lang, type PlayedCard, type Presentation, type SheetTable, type TableModel } from '../present.js';
 import { cardLabel } from '../../cards/labels.js';
@@ -27,6 +27,14 @@ function eventsOf(view: KarnoeffelView): readonly KarnoeffelEvent[] {
   return v.events ?? v.log ?? [];
 }
 
+/** A card named as the table names it ("Gras-Sechs", "Gras 6"), from its code or id. */
+function cardWords(card: string | number, lang: Lang): string {
+  const id = typeof card === 'number' ? card : parseCard(PACK, card);
+  if (typeof id !== 'number' && !id.ok) return String(card);
+  const m = cardModel(PACK, typeof id === 'number' ? id : id.value);
+  return cardLabel(m.suit, m.rank, 'german', lang, PACK.name);
+}
+
 function label(view: KarnoeffelView, text: string, lang: Lang, names: readonly string[]): string | null {
   const a = parseAction(text);
   if (!a.ok) return text;
@@ -43,7 +51,7 @@ function label(view: KarnoeffelView, text: string, lang: Lang, names: readonly s
     case 'announce':
       return say(lang, 'Ansagen: wir gewinnen die Partie', 'Announce: we win the match');
     case 'advise':
-      return `${say(lang, 'Sagen', 'Say')}${v.to !== undefined ? ` (${names[v.to]})` : ''}: ${quoted(lang, talkText(lang, v.message, names))}`;
+      return `${say(lang, 'Sagen', 'Say')}${v.to !== undefined ? ` (${names[v.to]})` : ''}: ${quoted(lang, talkText(lang, v.message, names, (code) => cardWords(code, lang)))}`;
     case 'play':
       return null;
   }
@@ -120,7 +128,7 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   const seatCards = view.faceUp.map((c, s) => (c >= 0 && s !== view.seat && view.phase === 'deal' && !view.seen.some((h) => h.seat === s) ? [cardModel(PACK, c)] : []));
   // A partner's hand the seat may see, once it holds a card (before the deal reaches it, a title over nothing).
   const shown = view.seen.filter((h) => h.seat !== view.seat && h.cards.length > 0).map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, cards: bySuit(PACK, h.cards, trump).map((c) => cardModel(PACK, c)) }));
-  const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: ${quoted(lang, talkText(lang, e.message, names))}${e.card !== undefined ? ` (${formatCard(PACK, e.card)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${quoted(lang, say(lang, 'Mit dieser Runde gewinnen wir die Partie!', 'With this round we win the match!'))}`] : []));
+  const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: ${quoted(lang, talkText(lang, e.message, names, (code) => cardWords(code, lang)))}${e.card !== undefined ? ` (${cardWords(e.card, lang)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${quoted(lang, say(lang, 'Mit dieser Runde gewinnen wir die Partie!', 'With this round we win the match!'))}`] : []));
   const me = view.seat;
   const myTurn = me >= 0 && view.toAct.includes(me);
   const anyCard = hand.some((c) => c.action);
