@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shuffleDeck } from '../../cards/deck.js';
 import { SeededRng } from '../../core/rng.js';
+import { unwrap } from '../../core/result.js';
 import { playDeal } from '../../sitting/play.js';
 import { heuristicBot } from './bots/heuristic.js';
 import { PACK } from './cards.js';
@@ -128,13 +129,13 @@ describe('the browser names the cards in the talk by their words, not by the not
 
   it('at the table the talk and the advice buttons say "Gras-Sechs" / "Gras 6", never a code', async () => {
     // A deal in its card play; the partner of the seat to play advises him a card, as the engine offers it.
-    let s: KarnoeffelState = setup(rulesOf({ players: 4 }), { dealer: 3, deck: shuffleDeck(PACK, new SeededRng('talk-cards')), carry: { points: [0, 0] } }).value as KarnoeffelState;
-    while (s.phase === 'deal') s = apply(s, toAct(s)[0], { type: 'pass' }).value as KarnoeffelState;
+    let s: KarnoeffelState = unwrap(setup(rulesOf({ players: 4 }), { dealer: 3, deck: shuffleDeck(PACK, new SeededRng('talk-cards')), carry: { points: [0, 0] } }));
+    while (s.phase === 'deal') s = unwrap(apply(s, toAct(s)[0], { type: 'pass' }));
     const turn = toAct(s)[0];
     const partner = (turn + 2) % 4;
     const offer = legal(s, partner).find((a) => a.type === 'advise' && a.card !== undefined)!;
     expect(offer).toBeDefined();
-    s = apply(s, partner, offer).value as KarnoeffelState;
+    s = unwrap(apply(s, partner, offer));
     const advice = s.events.at(-1) as Extract<KarnoeffelState['events'][number], { type: 'advise' }>;
     expect(advice.message).toMatch(CODE);
     const names4 = names.slice(0, 4);
