@@ -49,6 +49,10 @@ describe('the prompt at a raise (000 "Kartengeben und Steigern": the other of th
     s = act(s, 0, { type: 'raise' });
     expect(prompt(s, 1, 'de')).toBe(`Anna steigert auf ${s.pause!.bid}: annehmen?`);
     expect(prompt(s, 1, 'en')).toBe(`Anna raises to ${s.pause!.bid}: accept?`);
+    // The refusal says what it gives away: the raisers score the value before the raise (000 "Kartengeben und Steigern").
+    const refuse = (lang: 'de' | 'en') => karnoeffelPresentation.table(view(s, 1), ['refuse'], lang, names.slice(0, 2)).buttons[0].label;
+    expect(refuse('de')).toBe(`Ablehnen (Runde aufgeben: Blau bekommt ${s.value})`);
+    expect(refuse('en')).toBe(`Refuse (give up the round: Blue scores ${s.value})`);
   });
 
   it('the headline says the round\'s value in plain English, with who raised it to what, and the sides as Blue and Red (play-test)', () => {
@@ -60,7 +64,8 @@ describe('the prompt at a raise (000 "Kartengeben und Steigern": the other of th
     s = act(s, 0, { type: 'raise' });
     // It read "Round worth: 4 · raising: 7".
     expect(model(s, 'en').headline).toContain(`This round is worth ${s.value} · Anna raises it to ${s.pause!.bid}`);
-    expect(model(s, 'de').headline).toContain(`Wert der Runde: ${s.value} · Steigern: ${s.pause!.bid}`);
+    // In German too the raise is said with who made it (play-test: "Wert der Runde: 7 · Steigern: 10", the English named him).
+    expect(model(s, 'de').headline).toContain(`Wert der Runde: ${s.value} · Anna steigert auf ${s.pause!.bid}`);
     const en = [...model(s, 'en').seatNotes, ...model(s, 'en').score].join('\n');
     expect(en).toMatch(/\bBlue\b/);
     expect(en).toMatch(/\bRed\b/);

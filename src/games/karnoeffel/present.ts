@@ -46,8 +46,13 @@ function label(view: KarnoeffelView, text: string, lang: Lang, names: readonly s
       return say(lang, 'Nicht steigern', 'No raise');
     case 'accept':
       return `${say(lang, 'Annehmen', 'Accept')} (${view.pause?.bid ?? view.value})`;
-    case 'refuse':
-      return say(lang, 'Ablehnen (Runde aufgeben)', 'Refuse (give up the round)');
+    case 'refuse': {
+      // What a refusal gives away: the raisers score the value before their raise (000 "Kartengeben und Steigern").
+      const raisers = view.pause && view.pause.raiser >= 0 ? sides(lang)[teamOf(view.pause.raiser)] : undefined;
+      return raisers
+        ? say(lang, `Ablehnen (Runde aufgeben: ${raisers} bekommt ${view.value})`, `Refuse (give up the round: ${raisers} scores ${view.value})`)
+        : say(lang, 'Ablehnen (Runde aufgeben)', 'Refuse (give up the round)');
+    }
     case 'announce':
       return say(lang, 'Ansagen: wir gewinnen die Partie', 'Announce: we win the match');
     case 'advise':
@@ -105,7 +110,7 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   const raised = view.pause && view.pause.bid > 0 ? view.pause : null;
   headline.push(
     lang === 'de'
-      ? `Wert der Runde: ${view.value}${raised ? ` · Steigern: ${raised.bid}` : ''}`
+      ? `Wert der Runde: ${view.value}${raised ? ` · ${names[raised.raiser]} steigert auf ${raised.bid}` : ''}`
       : `This round is worth ${view.value}${raised ? ` · ${names[raised.raiser]} raises it to ${raised.bid}` : ''}`,
   );
   // `won` counts the tricks by team (engine.ts); who took each is the trick's winner (play-test: at four, six or eight
