@@ -30,6 +30,8 @@ export interface HandCard extends CardModel {
 
 export interface PlayedCard extends CardModel {
   readonly seat: number;
+  /** The card's name in this deal, as on a card of the hand (Karnöffel's "Papst"), marked on the card where it lies. */
+  readonly tag?: string;
 }
 
 export interface ActionButton {

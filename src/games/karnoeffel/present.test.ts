@@ -89,19 +89,17 @@ describe('the tricks under each player are the ones he took (000 "Spieldurchfüh
   });
 });
 
-describe('the trumps with powers are named at the table (000 "Spieldurchführung": "der Unter heißt Karnöffel, die Sechs heißt der Papst und der Daus heißt der Kaiser"; "Trumpf-7 wird der Teufel genannt")', () => {
-  it('in the hand each is marked with its name, and the headline names all four; before the trump is set it says how it will be', () => {
+describe('the trumps with powers are named in the hand and in the trick (000 "Spieldurchführung": "der Unter heißt Karnöffel, die Sechs heißt der Papst und der Daus heißt der Kaiser"; "Trumpf-7 wird der Teufel genannt")', () => {
+  it('each is marked with its name in the hand and where it lies in the trick; before the trump is set the headline says so', () => {
     // Dealer 3, Vorhand seat 0. Face up E9, S9, HK, G3: Gras is trump once all four have their first card.
     let s: KarnoeffelState = start(rulesOf({ players: 4 }), 3, { 0: 'E9 GU G6 G2 G7', 1: 'S9 S8 S7 S6 S5', 2: 'HK EK H8 H7 H6', 3: 'G3 S4 S3 H5 H4' });
     const model = (st: KarnoeffelState, lang: 'de' | 'en') => karnoeffelPresentation.table(view(st, 0), [], lang, names);
     expect(s.trump).toBe(-1);
-    expect(model(s, 'de').headline).toContain('Trumpf: noch offen (die niedrigste offene Karte bestimmt ihn)');
-    expect(model(s, 'en').headline).toContain('Trump: not yet known (the lowest face-up card sets it)');
+    expect(model(s, 'de').headline).toContain('Trumpf: noch offen');
+    expect(model(s, 'en').headline).toContain('Trump: not yet known');
     s = passToPlay(s);
     const de = model(s, 'de');
     expect(de.headline).toContain('Trumpf: Gras');
-    expect(de.headline).toContain('Karnöffel: Gras-Unter · Papst: Gras-Sechs · Kaiser: Gras-Daus · Teufel: Gras-Sieben');
-    expect(model(s, 'en').headline).toContain('Karnöffel: Gras Unter · Papst: Gras 6 · Kaiser: Gras Daus · Teufel: Gras 7');
     expect(de.hand.map((c) => [c.code, c.tag])).toEqual([
       ['GU', 'Karnöffel'],
       ['G7', 'Teufel'],
@@ -112,10 +110,16 @@ describe('the trumps with powers are named at the table (000 "Spieldurchführung
     // Another suit's Unter, 6, Daus and 7 have no name: seat 1's Schellen 6 and 7.
     expect(model(s, 'de').hand.length).toBe(5);
     expect(karnoeffelPresentation.table(view(s, 1), [], 'de', names).hand.every((c) => c.tag === undefined)).toBe(true);
+    // Where it lies in the trick, the card says its name to everyone: seat 0 leads the Papst, seat 1 a Schellen 6.
+    s = playAll(s, 'G6 S6');
+    expect(karnoeffelPresentation.table(view(s, 2), [], 'en', names).trick.map((c) => [c.code, c.tag])).toEqual([
+      ['G6', 'Papst'],
+      ['S6', undefined],
+    ]);
   });
 });
 
-describe('the marks beside the players: Geber, Vorhand and the team leaders', () => {
+describe('the marks beside the players: Geber and Vorhand; the team leaders in the headline', () => {
   it('Vorhand is the player right of the dealer where play goes to the right (001: "Wer rechterhand vom Geber sitzt, spielet aus und rechtsherum also fort")', () => {
     const rules = rulesOf({ players: 4 }, 'landsknecht');
     const s = start(rules, 0, {}, [0, 0], 'E9 S8 H7 G6');
@@ -127,18 +131,14 @@ describe('the marks beside the players: Geber, Vorhand and the team leaders', ()
     expect(karnoeffelPresentation.table(view(start(rulesOf({ players: 4 }), 0, {}), 0), [], 'de', names).marks).toEqual([['Geber'], ['Vorhand'], [], []]);
   });
 
-  it('with six or eight each team\'s leader is marked, who sees his teammates\' cards (000 "Kartengeben und Steigern": "so bestimmt jede Mannschaft für sich einen Führer"; 001: "einen Spielführer")', () => {
+  it('with six or eight the headline names each team\'s leader, who sees his teammates\' cards (000 "Kartengeben und Steigern": "so bestimmt jede Mannschaft für sich einen Führer"; 001: "einen Spielführer")', () => {
     const six = ['Anna', 'Sepp', 'Resi', 'Schorsch', 'Vroni', 'Wastl'];
     const s = start(rulesOf({ players: 6 }), 5, {});
-    const de = karnoeffelPresentation.table(view(s, 2), [], 'de', six).marks;
-    expect(de[0]).toEqual(['Vorhand', 'Teamführer']);
-    expect(de[1]).toEqual(['Teamführer']);
-    expect(de[5]).toEqual(['Geber']);
-    expect(de.filter((m) => m.includes('Teamführer')).length).toBe(2);
-    expect(karnoeffelPresentation.table(view(s, 3), [], 'en', six).marks[1]).toEqual(['Team leader']);
+    expect(karnoeffelPresentation.table(view(s, 2), [], 'de', six).headline).toContain('Teamführer: Anna (Blau) · Sepp (Rot)');
+    expect(karnoeffelPresentation.table(view(s, 3), [], 'en', six).headline).toContain('Team leaders: Anna (Blue) · Sepp (Red)');
     // Nobody leads anything when no cards are shown and anyone may advise; four players have no leader.
-    expect(karnoeffelPresentation.table(view(start(rulesOf({ players: 6, showHands: false }), 5, {}), 2), [], 'de', six).marks.flat()).not.toContain('Teamführer');
-    expect(karnoeffelPresentation.table(view(start(rulesOf({ players: 4 }), 3, {}), 2), [], 'de', names).marks.flat()).not.toContain('Teamführer');
+    expect(karnoeffelPresentation.table(view(start(rulesOf({ players: 6, showHands: false }), 5, {}), 2), [], 'de', six).headline.join(' ')).not.toContain('Teamführer');
+    expect(karnoeffelPresentation.table(view(start(rulesOf({ players: 4 }), 3, {}), 2), [], 'de', names).headline.join(' ')).not.toContain('Teamführer');
   });
 });
 

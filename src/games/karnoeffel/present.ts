@@ -2,7 +2,7 @@ import { parseCard } from '../../cards/notation.js';
 import { suitOf } from '../../cards/pack.js';
 import { bySuit, cardModel, count, handModel, quoted, say, signedPoints, type ActionButton, type Lang, type PlayedCard, type Presentation, type SheetTable, type TableModel } from '../present.js';
 import { cardLabel } from '../../cards/labels.js';
-import { cardAt, PACK, R_2, R_6, R_7, R_UNTER, rankPos, SPECIAL_NAMES, SUIT_NAMES } from './cards.js';
+import { PACK, rankPos, SPECIAL_NAMES, SUIT_NAMES } from './cards.js';
 import { parseAction } from './notation.js';
 import type { KarnoeffelSheet } from './sitting.js';
 import type { KarnoeffelEvent, KarnoeffelOutcome, KarnoeffelView } from './state.js';
@@ -65,7 +65,7 @@ function label(view: KarnoeffelView, text: string, lang: Lang, names: readonly s
 function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, names: readonly string[]): TableModel {
   const trump = view.trump;
   // The trumps with a name and a power of their own (000 "Spieldurchführung": the Unter is the Karnöffel, the 6 the
-  // Papst, the Daus the Kaiser, the 7 the Teufel) are marked with it in the hand, and the headline names all four
+  // Papst, the Daus the Kaiser, the 7 the Teufel) are marked with it in the hand and where they lie in the trick
   // (play-test: the terminal named them, the browser said only "Trumpf: Gras", and a newcomer could not tell them).
   const held = bySuit(PACK, view.hand, trump);
   const named = (c: number) => (trump >= 0 && suitOf(PACK, c) === trump ? SPECIAL_NAMES.get(rankPos(c)) : undefined);
@@ -78,7 +78,7 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   const trick: PlayedCard[] = [];
   for (const e of events) {
     if (e.type === 'trick') trick.length = 0;
-    else if (e.type === 'play') trick.push({ ...cardModel(PACK, e.card), seat: e.seat });
+    else if (e.type === 'play') trick.push({ ...cardModel(PACK, e.card), seat: e.seat, ...(named(e.card) ? { tag: named(e.card) } : {}) });
   }
   let lastTrick: TableModel['lastTrick'] = null;
   let plays: PlayedCard[] = [];
@@ -95,16 +95,15 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
     if (l !== null && !hand.some((c) => c.action === text)) buttons.push({ label: l, action: text, group: text.startsWith('advise') ? 'talk' : 'bid' });
   }
   const headline: string[] = [];
-  if (trump >= 0) {
-    headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${SUIT_NAMES[trump]}`);
-    const words = (rank: number) => {
-      const m = cardModel(PACK, cardAt(trump, rank));
-      return `${SPECIAL_NAMES.get(rank)}: ${cardLabel(m.suit, m.rank, 'german', lang, PACK.name)}`;
-    };
-    headline.push([R_UNTER, R_6, R_2, R_7].map(words).join(' · '));
-  } else if (view.phase === 'deal') {
-    // 000: the lowest card of the face-up first round sets the trump suit, once every player has his.
-    headline.push(say(lang, 'Trumpf: noch offen (die niedrigste offene Karte bestimmt ihn)', 'Trump: not yet known (the lowest face-up card sets it)'));
+  if (trump >= 0) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${SUIT_NAMES[trump]}`);
+  // 000: the lowest card of the face-up first round sets the trump suit, once every player has his (one short line: on a
+  // phone held sideways the headline has room for two).
+  else if (view.phase === 'deal') headline.push(say(lang, 'Trumpf: noch offen', 'Trump: not yet known'));
+  // With six or eight, each team's leader, who sees his teammates' cards or alone may advise (000: "so bestimmt jede
+  // Mannschaft für sich einen Führer"), is named: the others could not tell who saw their cards. In the headline, not
+  // as a mark on his plate, which a second mark made taller than the crowded ring has room for.
+  if (view.leaders && (view.rules.showHands || view.rules.advisers === 'leader')) {
+    headline.push(`${say(lang, 'Teamführer', 'Team leaders')}: ${view.leaders.map((s) => `${names[s]} (${sides(lang)[teamOf(s)]})`).join(' · ')}`);
   }
   // A raise waiting for its answer is said with who made it (play-test: "Round worth: 7 · raising: 10" read awkwardly).
   const raised = view.pause && view.pause.bid > 0 ? view.pause : null;
@@ -121,13 +120,7 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   const seatNotes = Array.from({ length: view.players }, (_, s) => `${sides(lang)[teamOf(s)]} · ${count(lang, view.handSizes[s], ['Karte', 'Karten'], ['card', 'cards'])}`);
   // Vorhand is the first in dealing order: left of the dealer, or right of him where play goes to the right (001:
   // "Wer rechterhand vom Geber sitzt, spielet aus"; play-test: the Landsknecht table marked the left neighbour).
-  // With six or eight, each team's leader, who sees his teammates' cards or alone may advise (000: "so bestimmt
-  // jede Mannschaft für sich einen Führer"), is marked so: the others could not tell who saw their cards.
-  const leads = view.rules.showHands || view.rules.advisers === 'leader';
-  const marks = Array.from({ length: view.players }, (_, s) => [
-    ...(s === view.dealer ? [say(lang, 'Geber', 'Dealer')] : s === view.order[0] ? ['Vorhand'] : []),
-    ...(leads && view.leaders?.includes(s) ? [say(lang, 'Teamführer', 'Team leader')] : []),
-  ]);
+  const marks = Array.from({ length: view.players }, (_, s) => (s === view.dealer ? [say(lang, 'Geber', 'Dealer')] : s === view.order[0] ? ['Vorhand'] : []));
   const taken = tookBy.map((k) => (k > 0 ? count(lang, k, ['Stich', 'Stiche'], ['trick', 'tricks']) : ''));
   // The first round's face-up cards lie before their holders for all to see until they are played.
   const seatCards = view.faceUp.map((c, s) => (c >= 0 && s !== view.seat && view.phase === 'deal' && !view.seen.some((h) => h.seat === s) ? [cardModel(PACK, c)] : []));

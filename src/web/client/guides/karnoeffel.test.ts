@@ -18,8 +18,8 @@ describe('the Karnöffel rules page explains the raising in pairs, the answer an
 
   it('000: the teams alternate round the table, advice is given so that the opponents hear it, a team of six or eight has a leader', () => {
     expect(text('de', 'deal')).toContain('Die Teams sitzen abwechselnd, jeder zwischen zwei Gegnern. Beraten wird laut');
-    expect(text('de', 'deal')).toContain('am Tisch als „Teamführer“ markiert');
+    expect(text('de', 'deal')).toContain('am Tisch oben als „Teamführer“ genannt');
     expect(text('en', 'deal')).toContain('The teams sit alternately, each player between two opponents. Advice is given aloud');
-    expect(text('en', 'deal')).toContain('marked “Team leader” at the table');
+    expect(text('en', 'deal')).toContain('named at the top of the table as “Team leaders”');
   });
 });

@@ -11,7 +11,7 @@ export const KARNOEFFEL_GUIDE: Guides = {
         source: '000 Kartengeben und Steigern; 001',
         text: [
           '48 Karten in Gras, Eichel, Herz und Schellen, je König, Ober, Unter, Banner (10), 9 bis 3 und Daus (2).',
-          'Jeder bekommt fünf Karten: eine offen, dann zweimal zwei verdeckt. Nach den Regeln von 1978 bestimmt die niedrigste Karte der offenen Runde die Trumpffarbe; bei den Landsknechten zieht vorher jeder eine Karte, und die niedrigste bestimmt sie. Zu viert sehen Partner einander in die Karten, zu sechst und acht sieht der Teamführer die Karten seines Teams (hier der erste Spieler jedes Teams, am Tisch als „Teamführer“ markiert).',
+          'Jeder bekommt fünf Karten: eine offen, dann zweimal zwei verdeckt. Nach den Regeln von 1978 bestimmt die niedrigste Karte der offenen Runde die Trumpffarbe; bei den Landsknechten zieht vorher jeder eine Karte, und die niedrigste bestimmt sie. Zu viert sehen Partner einander in die Karten, zu sechst und acht sieht der Teamführer die Karten seines Teams (hier der erste Spieler jedes Teams, am Tisch oben als „Teamführer“ genannt).',
           'Die Teams sitzen abwechselnd, jeder zwischen zwei Gegnern. Beraten wird laut: was ein Spieler seinem Partner rät, hören alle.',
         ],
       },
@@ -61,7 +61,7 @@ export const KARNOEFFEL_GUIDE: Guides = {
         source: '000 Kartengeben und Steigern; 001',
         text: [
           '48 cards in Gras, Eichel, Herz and Schellen, each with König, Ober, Unter, Banner (10), 9 down to 3 and Daus (2).',
-          'Everyone gets five cards: one face up, then two and two face down. Under the 1978 rules the lowest card of the face-up round sets the trump suit; the Landsknecht way, everyone first draws a card and the lowest sets it. With four, partners see each other\u2019s cards; with six or eight the team leader sees the team\u2019s cards (here the first player of each team, marked \u201cTeam leader\u201d at the table).',
+          'Everyone gets five cards: one face up, then two and two face down. Under the 1978 rules the lowest card of the face-up round sets the trump suit; the Landsknecht way, everyone first draws a card and the lowest sets it. With four, partners see each other\u2019s cards; with six or eight the team leader sees the team\u2019s cards (here the first player of each team, named at the top of the table as \u201cTeam leaders\u201d).',
           'The teams sit alternately, each player between two opponents. Advice is given aloud: what a player tells his partner, everyone hears.',
         ],
       },
