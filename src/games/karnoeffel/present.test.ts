@@ -134,8 +134,8 @@ describe('the marks beside the players: Geber and Vorhand; the team leaders in t
   it('with six or eight the headline names each team\'s leader, who sees his teammates\' cards (000 "Kartengeben und Steigern": "so bestimmt jede Mannschaft für sich einen Führer"; 001: "einen Spielführer")', () => {
     const six = ['Anna', 'Sepp', 'Resi', 'Schorsch', 'Vroni', 'Wastl'];
     const s = start(rulesOf({ players: 6 }), 5, {});
-    expect(karnoeffelPresentation.table(view(s, 2), [], 'de', six).headline).toContain('Teamführer: Anna (Blau) · Sepp (Rot)');
-    expect(karnoeffelPresentation.table(view(s, 3), [], 'en', six).headline).toContain('Team leaders: Anna (Blue) · Sepp (Red)');
+    expect(karnoeffelPresentation.table(view(s, 2), [], 'de', six).headline).toContain('Teamführer – Blau: Anna · Rot: Sepp');
+    expect(karnoeffelPresentation.table(view(s, 3), [], 'en', six).headline).toContain('Team leaders – Blue: Anna · Red: Sepp');
     // Nobody leads anything when no cards are shown and anyone may advise; four players have no leader.
     expect(karnoeffelPresentation.table(view(start(rulesOf({ players: 6, showHands: false }), 5, {}), 2), [], 'de', six).headline.join(' ')).not.toContain('Teamführer');
     expect(karnoeffelPresentation.table(view(start(rulesOf({ players: 4 }), 3, {}), 2), [], 'de', names).headline.join(' ')).not.toContain('Teamführer');

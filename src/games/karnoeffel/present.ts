@@ -103,7 +103,8 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   // Mannschaft für sich einen Führer"), is named: the others could not tell who saw their cards. In the headline, not
   // as a mark on his plate, which a second mark made taller than the crowded ring has room for.
   if (view.leaders && (view.rules.showHands || view.rules.advisers === 'leader')) {
-    headline.push(`${say(lang, 'Teamführer', 'Team leaders')}: ${view.leaders.map((s) => `${names[s]} (${sides(lang)[teamOf(s)]})`).join(' · ')}`);
+    // "Teamführer – Blau: Anna (du) · Rot: Sepp (bot)": the names carry their own "(du)", "(bot)".
+    headline.push(`${say(lang, 'Teamführer', 'Team leaders')} – ${view.leaders.map((s) => `${sides(lang)[teamOf(s)]}: ${names[s]}`).join(' · ')}`);
   }
   // A raise waiting for its answer is said with who made it (play-test: "Round worth: 7 · raising: 10" read awkwardly).
   const raised = view.pause && view.pause.bid > 0 ? view.pause : null;
