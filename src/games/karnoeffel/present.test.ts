@@ -120,13 +120,16 @@ describe('the trumps with powers are named in the hand and in the trick (000 "Sp
 });
 
 describe('the marks beside the players: Geber and Vorhand; the team leaders in the headline', () => {
-  it('Vorhand is the player right of the dealer where play goes to the right (001: "Wer rechterhand vom Geber sitzt, spielet aus und rechtsherum also fort")', () => {
+  it('Vorhand is the player right of the dealer where play goes to the right (001: "Wer rechterhand vom Geber sitzt, spielet aus und rechtsherum also fort"), and the drawn trump names its card (001: "die niedrigste ist die Trumpffarb")', () => {
     const rules = rulesOf({ players: 4 }, 'landsknecht');
     const s = start(rules, 0, {}, [0, 0], 'E9 S8 H7 G6');
     const marks = karnoeffelPresentation.table(view(s, 0), [], 'de', names).marks;
     // Seat 1 sits left of the dealer, seat 3 right of him: the deal and the first lead begin there.
     expect(view(s, 0).order[0]).toBe(3);
     expect(marks).toEqual([['Geber'], [], [], ['Vorhand']]);
+    // The trump drawn before the deal is said with the card that set it: the lowest drawn, G6 (001).
+    expect(karnoeffelPresentation.table(view(s, 0), [], 'de', names).headline).toContain('Trumpf: Gras (gezogen: Gras-Sechs)');
+    expect(karnoeffelPresentation.table(view(s, 0), [], 'en', names).headline).toContain('Trump: Gras (drawn: Gras 6)');
     // Clockwise (000), the left neighbour.
     expect(karnoeffelPresentation.table(view(start(rulesOf({ players: 4 }), 0, {}), 0), [], 'de', names).marks).toEqual([['Geber'], ['Vorhand'], [], []]);
   });

@@ -95,7 +95,10 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
     if (l !== null && !hand.some((c) => c.action === text)) buttons.push({ label: l, action: text, group: text.startsWith('advise') ? 'talk' : 'bid' });
   }
   const headline: string[] = [];
-  if (trump >= 0) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${SUIT_NAMES[trump]}`);
+  // Drawn before the deal (001: "Nun ziehet jeder eine Kart, die niedrigste ist die Trumpffarb"), the card that set it is
+  // named: the drawn cards lie nowhere on the table (play-test: the Landsknecht table said only "Trumpf: Schellen").
+  const setBy = view.drawn ? events.find((e): e is Extract<KarnoeffelEvent, { type: 'trump' }> => e.type === 'trump') : undefined;
+  if (trump >= 0) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${SUIT_NAMES[trump]}${setBy ? ` (${say(lang, 'gezogen', 'drawn')}: ${cardWords(setBy.card, lang)})` : ''}`);
   // 000: the lowest card of the face-up first round sets the trump suit, once every player has his (one short line: on a
   // phone held sideways the headline has room for two).
   else if (view.phase === 'deal') headline.push(say(lang, 'Trumpf: noch offen', 'Trump: not yet known'));
