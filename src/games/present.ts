@@ -24,10 +24,14 @@ export interface HandCard extends CardModel {
   readonly trump?: boolean;
   /** Taken up from the talon just now (Talonschnapsen, while laying away): marked, so that the cards he had are told from them. */
   readonly talon?: boolean;
+  /** The card's name in this deal, marked above its corner and said with it (Karnöffel's trumps with powers: "Papst"). */
+  readonly tag?: string;
 }
 
 export interface PlayedCard extends CardModel {
   readonly seat: number;
+  /** The card's name in this deal, as on a card of the hand (Karnöffel's "Papst"), marked on the card where it lies. */
+  readonly tag?: string;
 }
 
 export interface ActionButton {

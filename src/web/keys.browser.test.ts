@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadLesson } from './client/lessons/lesson.js';
-import { createTable, DESKTOP, guest, sharedBrowserAndServer } from './testing.js';
+import { createTable, DESKTOP, guest, play, sharedBrowserAndServer } from './testing.js';
 
 const setup = sharedBrowserAndServer({ tableDefaults: { clockMs: 0, botDelayMs: 50 } });
 
@@ -158,4 +158,38 @@ describe('playing by keyboard', () => {
     expect(errors).toEqual([]);
     await ctx.close();
   });
+
+  it('the record viewer steps on from one deal into the next with → and ↓, and back with ← and ↑ (play-test: they stopped at the end of deal 1)', async () => {
+    const { browser: b, base } = await setup();
+    const p = await guest(b, base, 'Blätterer', DESKTOP, 'de-DE');
+    await createTable(p, 'talonschnapsen', { deals: 2 });
+    const { page } = p;
+    await play(page);
+    await page.locator('.summary button.record-link').click();
+    await page.waitForSelector('main.record .controls');
+    const where = async () => ((await page.locator('main.record .headline').first().innerText()).match(/Spiel (\d)\/2 · (\d+)\/(\d+)/) ?? []).slice(1).map(Number);
+    expect(await where()).toEqual([1, 0, expect.any(Number)]);
+    const [, , end1] = await where();
+    for (let i = 0; i < end1; i++) await page.keyboard.press('ArrowRight');
+    expect(await where()).toEqual([1, end1, end1]);
+    // One more: the next deal's start.
+    await page.keyboard.press('ArrowRight');
+    const [deal, at, end2] = await where();
+    expect([deal, at]).toEqual([2, 0]);
+    // Back: the first deal's end, its last trick whole on the table.
+    await page.keyboard.press('ArrowLeft');
+    expect(await where()).toEqual([1, end1, end1]);
+    // ↓ a trick at a time goes on into the next deal too, and stops at the end of the sitting, its step button disabled.
+    for (let i = 0; i < 20 && (await where())[0] === 1; i++) await page.keyboard.press('ArrowDown');
+    expect((await where()).slice(0, 2)).toEqual([2, 0]);
+    for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowDown');
+    expect(await where()).toEqual([2, end2, end2]);
+    expect(await page.locator('main.record button[data-go=forward]').isDisabled()).toBe(true);
+    expect(await page.locator('main.record button[data-go=back]').isDisabled()).toBe(false);
+    // ↑ from the start of deal 2 goes back into deal 1.
+    for (let i = 0; i < 20 && (await where())[0] === 2; i++) await page.keyboard.press('ArrowUp');
+    expect((await where())[0]).toBe(1);
+    expect(p.errors).toEqual([]);
+    await p.ctx.close();
+  }, 120_000);
 });

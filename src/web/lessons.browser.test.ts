@@ -183,3 +183,59 @@ describe('the guided first deals', () => {
     }
   }
 });
+
+describe('Karnöffel\'s named trumps in the hand (000 "Spieldurchführung": Karnöffel, Papst, Kaiser; "Trumpf-7 wird der Teufel genannt")', () => {
+  for (const [viewport, size, locale] of [
+    [PHONE, '360', 'de-DE'],
+    [{ width: 740, height: 360 }, '740', 'de-DE'],
+    [DESKTOP, '1280', 'en-GB'],
+  ] as const) {
+    it(`(${size}, ${locale}) once Gras is trump, the learner's Gras-Unter reads "Karnöffel" and the Gras 7 "Teufel" up their left edges, said with the card (play-test: the table said only "Trumpf: Gras")`, async () => {
+      const { browser: b, base } = await setup();
+      const ctx = await b.newContext({ viewport, locale });
+      const page = await ctx.newPage();
+      await page.goto(`${base}/learn/karnoeffel`);
+      await page.locator('.coach button.lesson-start').click();
+      const de = locale === 'de-DE';
+      expect(await page.locator('.headline').innerText()).toContain(de ? 'Trumpf: noch offen' : 'Trump: not yet known');
+      // On through the deal as the lesson asks (its words wait for "Weiter") until the Gras 7 comes, in the third round.
+      const lesson = (await loadLesson('karnoeffel'))!;
+      for (let guard = 0; guard < 80 && (await page.locator('.hand button.hc.tagged').count()) < 2; guard++) {
+        const next = page.locator('.coach button.lesson-next');
+        if (await next.count()) await next.click();
+        else if (await page.locator('.coach .lesson-turn').count()) {
+          const at = Number(await page.locator('main.lesson').getAttribute('data-step'));
+          await page.locator(`.buttons button.action[data-action="${lesson.steps[at].action}"]`).click();
+          await stepPast(page, at);
+        } else await page.waitForTimeout(100);
+      }
+      // The name runs up the card's left edge, the part the next card of the fan leaves in sight: at its ends and
+      // middle nothing but its own card lies (a mark above the corner ran under the next card on a phone).
+      const tagged = await page.locator('.hand button.hc.tagged').evaluateAll((els) =>
+        els.map((e) => {
+          e.scrollIntoView({ block: 'center' });
+          const doc = e.ownerDocument;
+          const mark = doc.defaultView!.getComputedStyle(e, '::after');
+          const r = e.getBoundingClientRect();
+          const pen = doc.createElement('canvas').getContext('2d')!;
+          pen.font = `${mark.fontWeight} ${mark.fontSize} ${mark.fontFamily}`;
+          const long = pen.measureText(mark.content.replace(/^"|"$/g, '')).width + 2 * parseFloat(mark.paddingTop);
+          const wide = parseFloat(mark.lineHeight);
+          const left = r.left + parseFloat(mark.left);
+          const bottom = r.bottom - parseFloat(mark.bottom);
+          const points = [left, left + wide].flatMap((x) => [bottom - 1, bottom - long / 2, bottom - long + 1].map((y) => [x, y]));
+          const own = points.every(([x, y]) => {
+            const top = doc.elementFromPoint(x, y);
+            return top === e || e.contains(top);
+          });
+          return { card: e.getAttribute('data-card'), label: e.getAttribute('aria-label'), mark: mark.content, shown: mark.display !== 'none' && mark.visibility !== 'hidden', inSight: own && long < r.height - 6 };
+        }),
+      );
+      const seen = (card: string, name: string) => ({ card, label: `${tagged.find((t) => t.card === card)?.label?.split(':')[0]}: ${de ? `Gras-${card === 'GU' ? 'Unter' : 'Sieben'}` : `Gras ${card === 'GU' ? 'Unter' : '7'}`} (${name})`, mark: `"${name}"`, shown: true, inSight: true });
+      expect(tagged).toEqual([seen('GU', 'Karnöffel'), seen('G7', 'Teufel')]);
+      expect(await page.locator('.headline').innerText()).toContain(de ? 'Trumpf: Gras' : 'Trump: Gras');
+      await page.screenshot({ path: `${OUT}/lesson-karnoeffel-named-${size}.png` });
+      await ctx.close();
+    }, 60_000);
+  }
+});

@@ -8,7 +8,7 @@ import { karnoeffelModule } from './module.js';
 import { karnoeffelPresentation } from './present.js';
 import { legal, toAct } from './engine.js';
 import type { KarnoeffelState } from './state.js';
-import { act, rulesOf, start } from './testing.js';
+import { act, passToPlay, playAll, rulesOf, start } from './testing.js';
 import { view } from './view.js';
 
 const names = ['Anna', 'Sepp', 'Resi', 'Schorsch'];
@@ -49,6 +49,10 @@ describe('the prompt at a raise (000 "Kartengeben und Steigern": the other of th
     s = act(s, 0, { type: 'raise' });
     expect(prompt(s, 1, 'de')).toBe(`Anna steigert auf ${s.pause!.bid}: annehmen?`);
     expect(prompt(s, 1, 'en')).toBe(`Anna raises to ${s.pause!.bid}: accept?`);
+    // The refusal says what it gives away: the raisers score the value before the raise (000 "Kartengeben und Steigern").
+    const refuse = (lang: 'de' | 'en') => karnoeffelPresentation.table(view(s, 1), ['refuse'], lang, names.slice(0, 2)).buttons[0].label;
+    expect(refuse('de')).toBe(`Ablehnen (Runde aufgeben: Blau bekommt ${s.value})`);
+    expect(refuse('en')).toBe(`Refuse (give up the round: Blue scores ${s.value})`);
   });
 
   it('the headline says the round\'s value in plain English, with who raised it to what, and the sides as Blue and Red (play-test)', () => {
@@ -60,12 +64,84 @@ describe('the prompt at a raise (000 "Kartengeben und Steigern": the other of th
     s = act(s, 0, { type: 'raise' });
     // It read "Round worth: 4 · raising: 7".
     expect(model(s, 'en').headline).toContain(`This round is worth ${s.value} · Anna raises it to ${s.pause!.bid}`);
-    expect(model(s, 'de').headline).toContain(`Wert der Runde: ${s.value} · Steigern: ${s.pause!.bid}`);
+    // In German too the raise is said with who made it (play-test: "Wert der Runde: 7 · Steigern: 10", the English named him).
+    expect(model(s, 'de').headline).toContain(`Wert der Runde: ${s.value} · Anna steigert auf ${s.pause!.bid}`);
     const en = [...model(s, 'en').seatNotes, ...model(s, 'en').score].join('\n');
     expect(en).toMatch(/\bBlue\b/);
     expect(en).toMatch(/\bRed\b/);
     expect(en).not.toMatch(/\b(Blau|Rot)\b/);
     expect([...model(s, 'de').seatNotes, ...model(s, 'de').score].join('\n')).toMatch(/\bBlau\b.*\n?.*\bRot\b/s);
+  });
+});
+
+describe('the tricks under each player are the ones he took (000 "Spieldurchführung": whoever wins a trick leads the next; the side with three wins)', () => {
+  it('at four, a trick taken by the partner at seat 2 stands under him, not under seat 0, the first of his team', () => {
+    // Dealer 3: Vorhand is seat 0. The face-up cards E9, S9, HK, G3: the lowest, G3, makes Gras trump.
+    let s: KarnoeffelState = passToPlay(start(rulesOf({ players: 4 }), 3, { 0: 'E9 E8 E7 E6 E5', 1: 'S9 S8 S7 S6 S5', 2: 'HK EK H8 H7 H6', 3: 'G3 S4 S3 H5 H4' }));
+    // Eichel led: the Eichel-König of seat 2 beats the Eichel 9; Schellen and Herz have no power.
+    s = playAll(s, 'E9 S9 EK S4');
+    expect(s.tricks[0].winner).toBe(2);
+    const taken = (lang: 'de' | 'en') => karnoeffelPresentation.table(view(s, 0), [], lang, names).taken;
+    expect(taken('de')).toEqual(['', '', '1 Stich', '']);
+    expect(taken('en')).toEqual(['', '', '1 trick', '']);
+    // The side's count stays the team's: Blau (seats 0 and 2) one trick.
+    expect(karnoeffelPresentation.table(view(s, 1), [], 'de', names).score[0]).toBe('Stiche: Blau 1 : 0 Rot');
+  });
+});
+
+describe('the trumps with powers are named in the hand and in the trick (000 "Spieldurchführung": "der Unter heißt Karnöffel, die Sechs heißt der Papst und der Daus heißt der Kaiser"; "Trumpf-7 wird der Teufel genannt")', () => {
+  it('each is marked with its name in the hand and where it lies in the trick; before the trump is set the headline says so', () => {
+    // Dealer 3, Vorhand seat 0. Face up E9, S9, HK, G3: Gras is trump once all four have their first card.
+    let s: KarnoeffelState = start(rulesOf({ players: 4 }), 3, { 0: 'E9 GU G6 G2 G7', 1: 'S9 S8 S7 S6 S5', 2: 'HK EK H8 H7 H6', 3: 'G3 S4 S3 H5 H4' });
+    const model = (st: KarnoeffelState, lang: 'de' | 'en') => karnoeffelPresentation.table(view(st, 0), [], lang, names);
+    expect(s.trump).toBe(-1);
+    expect(model(s, 'de').headline).toContain('Trumpf: noch offen');
+    expect(model(s, 'en').headline).toContain('Trump: not yet known');
+    s = passToPlay(s);
+    const de = model(s, 'de');
+    expect(de.headline).toContain('Trumpf: Gras');
+    expect(de.hand.map((c) => [c.code, c.tag])).toEqual([
+      ['GU', 'Karnöffel'],
+      ['G7', 'Teufel'],
+      ['G6', 'Papst'],
+      ['G2', 'Kaiser'],
+      ['E9', undefined],
+    ]);
+    // Another suit's Unter, 6, Daus and 7 have no name: seat 1's Schellen 6 and 7.
+    expect(model(s, 'de').hand.length).toBe(5);
+    expect(karnoeffelPresentation.table(view(s, 1), [], 'de', names).hand.every((c) => c.tag === undefined)).toBe(true);
+    // Where it lies in the trick, the card says its name to everyone: seat 0 leads the Papst, seat 1 a Schellen 6.
+    s = playAll(s, 'G6 S6');
+    expect(karnoeffelPresentation.table(view(s, 2), [], 'en', names).trick.map((c) => [c.code, c.tag])).toEqual([
+      ['G6', 'Papst'],
+      ['S6', undefined],
+    ]);
+  });
+});
+
+describe('the marks beside the players: Geber and Vorhand; the team leaders in the headline', () => {
+  it('Vorhand is the player right of the dealer where play goes to the right (001: "Wer rechterhand vom Geber sitzt, spielet aus und rechtsherum also fort"), and the drawn trump names its card (001: "die niedrigste ist die Trumpffarb")', () => {
+    const rules = rulesOf({ players: 4 }, 'landsknecht');
+    const s = start(rules, 0, {}, [0, 0], 'E9 S8 H7 G6');
+    const marks = karnoeffelPresentation.table(view(s, 0), [], 'de', names).marks;
+    // Seat 1 sits left of the dealer, seat 3 right of him: the deal and the first lead begin there.
+    expect(view(s, 0).order[0]).toBe(3);
+    expect(marks).toEqual([['Geber'], [], [], ['Vorhand']]);
+    // The trump drawn before the deal is said with the card that set it: the lowest drawn, G6 (001).
+    expect(karnoeffelPresentation.table(view(s, 0), [], 'de', names).headline).toContain('Trumpf: Gras (gezogen: Gras-Sechs)');
+    expect(karnoeffelPresentation.table(view(s, 0), [], 'en', names).headline).toContain('Trump: Gras (drawn: Gras 6)');
+    // Clockwise (000), the left neighbour.
+    expect(karnoeffelPresentation.table(view(start(rulesOf({ players: 4 }), 0, {}), 0), [], 'de', names).marks).toEqual([['Geber'], ['Vorhand'], [], []]);
+  });
+
+  it('with six or eight the headline names each team\'s leader, who sees his teammates\' cards (000 "Kartengeben und Steigern": "so bestimmt jede Mannschaft für sich einen Führer"; 001: "einen Spielführer")', () => {
+    const six = ['Anna', 'Sepp', 'Resi', 'Schorsch', 'Vroni', 'Wastl'];
+    const s = start(rulesOf({ players: 6 }), 5, {});
+    expect(karnoeffelPresentation.table(view(s, 2), [], 'de', six).headline).toContain('Teamführer – Blau: Anna · Rot: Sepp');
+    expect(karnoeffelPresentation.table(view(s, 3), [], 'en', six).headline).toContain('Team leaders – Blue: Anna · Red: Sepp');
+    // Nobody leads anything when no cards are shown and anyone may advise; four players have no leader.
+    expect(karnoeffelPresentation.table(view(start(rulesOf({ players: 6, showHands: false }), 5, {}), 2), [], 'de', six).headline.join(' ')).not.toContain('Teamführer');
+    expect(karnoeffelPresentation.table(view(start(rulesOf({ players: 4 }), 3, {}), 2), [], 'de', names).headline.join(' ')).not.toContain('Teamführer');
   });
 });
 

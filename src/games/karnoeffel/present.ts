@@ -1,7 +1,8 @@
-import { formatCard } from '../../cards/notation.js';
+import { parseCard } from '../../cards/notation.js';
 import { suitOf } from '../../cards/pack.js';
 import { bySuit, cardModel, count, handModel, quoted, say, signedPoints, type ActionButton, type Lang, type PlayedCard, type Presentation, type SheetTable, type TableModel } from '../present.js';
-import { PACK, SUIT_NAMES } from './cards.js';
+import { cardLabel } from '../../cards/labels.js';
+import { PACK, rankPos, SPECIAL_NAMES, SUIT_NAMES } from './cards.js';
 import { parseAction } from './notation.js';
 import type { KarnoeffelSheet } from './sitting.js';
 import type { KarnoeffelEvent, KarnoeffelOutcome, KarnoeffelView } from './state.js';
@@ -26,6 +27,14 @@ function eventsOf(view: KarnoeffelView): readonly KarnoeffelEvent[] {
   return v.events ?? v.log ?? [];
 }
 
+/** A card named as the table names it ("Gras-Sechs", "Gras 6"), from its code or id. */
+function cardWords(card: string | number, lang: Lang): string {
+  const id = typeof card === 'number' ? card : parseCard(PACK, card);
+  if (typeof id !== 'number' && !id.ok) return String(card);
+  const m = cardModel(PACK, typeof id === 'number' ? id : id.value);
+  return cardLabel(m.suit, m.rank, 'german', lang, PACK.name);
+}
+
 function label(view: KarnoeffelView, text: string, lang: Lang, names: readonly string[]): string | null {
   const a = parseAction(text);
   if (!a.ok) return text;
@@ -37,12 +46,17 @@ function label(view: KarnoeffelView, text: string, lang: Lang, names: readonly s
       return say(lang, 'Nicht steigern', 'No raise');
     case 'accept':
       return `${say(lang, 'Annehmen', 'Accept')} (${view.pause?.bid ?? view.value})`;
-    case 'refuse':
-      return say(lang, 'Ablehnen (Runde aufgeben)', 'Refuse (give up the round)');
+    case 'refuse': {
+      // What a refusal gives away: the raisers score the value before their raise (000 "Kartengeben und Steigern").
+      const raisers = view.pause && view.pause.raiser >= 0 ? sides(lang)[teamOf(view.pause.raiser)] : undefined;
+      return raisers
+        ? say(lang, `Ablehnen (Runde aufgeben: ${raisers} bekommt ${view.value})`, `Refuse (give up the round: ${raisers} scores ${view.value})`)
+        : say(lang, 'Ablehnen (Runde aufgeben)', 'Refuse (give up the round)');
+    }
     case 'announce':
       return say(lang, 'Ansagen: wir gewinnen die Partie', 'Announce: we win the match');
     case 'advise':
-      return `${say(lang, 'Sagen', 'Say')}${v.to !== undefined ? ` (${names[v.to]})` : ''}: ${quoted(lang, talkText(lang, v.message, names))}`;
+      return `${say(lang, 'Sagen', 'Say')}${v.to !== undefined ? ` (${names[v.to]})` : ''}: ${quoted(lang, talkText(lang, v.message, names, (code) => cardWords(code, lang)))}`;
     case 'play':
       return null;
   }
@@ -50,13 +64,21 @@ function label(view: KarnoeffelView, text: string, lang: Lang, names: readonly s
 
 function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, names: readonly string[]): TableModel {
   const trump = view.trump;
-  const hand = handModel(PACK, bySuit(PACK, view.hand, trump), legal, (c) => trump >= 0 && suitOf(PACK, c) === trump, (code) => `play ${code}`);
+  // The trumps with a name and a power of their own (000 "Spieldurchführung": the Unter is the Karnöffel, the 6 the
+  // Papst, the Daus the Kaiser, the 7 the Teufel) are marked with it in the hand and where they lie in the trick
+  // (play-test: the terminal named them, the browser said only "Trumpf: Gras", and a newcomer could not tell them).
+  const held = bySuit(PACK, view.hand, trump);
+  const named = (c: number) => (trump >= 0 && suitOf(PACK, c) === trump ? SPECIAL_NAMES.get(rankPos(c)) : undefined);
+  const hand = handModel(PACK, held, legal, (c) => trump >= 0 && suitOf(PACK, c) === trump, (code) => `play ${code}`).map((c, i) => {
+    const tag = named(held[i]);
+    return tag ? { ...c, tag } : c;
+  });
   const events = eventsOf(view);
   // The current trick with who played what: the plays after the last finished trick.
   const trick: PlayedCard[] = [];
   for (const e of events) {
     if (e.type === 'trick') trick.length = 0;
-    else if (e.type === 'play') trick.push({ ...cardModel(PACK, e.card), seat: e.seat });
+    else if (e.type === 'play') trick.push({ ...cardModel(PACK, e.card), seat: e.seat, ...(named(e.card) ? { tag: named(e.card) } : {}) });
   }
   let lastTrick: TableModel['lastTrick'] = null;
   let plays: PlayedCard[] = [];
@@ -73,24 +95,42 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
     if (l !== null && !hand.some((c) => c.action === text)) buttons.push({ label: l, action: text, group: text.startsWith('advise') ? 'talk' : 'bid' });
   }
   const headline: string[] = [];
-  if (trump >= 0) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${SUIT_NAMES[trump]}`);
+  // Drawn before the deal (001: "Nun ziehet jeder eine Kart, die niedrigste ist die Trumpffarb"), the card that set it is
+  // named: the drawn cards lie nowhere on the table (play-test: the Landsknecht table said only "Trumpf: Schellen").
+  const setBy = view.drawn ? events.find((e): e is Extract<KarnoeffelEvent, { type: 'trump' }> => e.type === 'trump') : undefined;
+  if (trump >= 0) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${SUIT_NAMES[trump]}${setBy ? ` (${say(lang, 'gezogen', 'drawn')}: ${cardWords(setBy.card, lang)})` : ''}`);
+  // 000: the lowest card of the face-up first round sets the trump suit, once every player has his (one short line: on a
+  // phone held sideways the headline has room for two).
+  else if (view.phase === 'deal') headline.push(say(lang, 'Trumpf: noch offen', 'Trump: not yet known'));
+  // With six or eight, each team's leader, who sees his teammates' cards or alone may advise (000: "so bestimmt jede
+  // Mannschaft für sich einen Führer"), is named: the others could not tell who saw their cards. In the headline, not
+  // as a mark on his plate, which a second mark made taller than the crowded ring has room for.
+  if (view.leaders && (view.rules.showHands || view.rules.advisers === 'leader')) {
+    // "Teamführer – Blau: Anna (du) · Rot: Sepp (bot)": the names carry their own "(du)", "(bot)".
+    headline.push(`${say(lang, 'Teamführer', 'Team leaders')} – ${view.leaders.map((s) => `${sides(lang)[teamOf(s)]}: ${names[s]}`).join(' · ')}`);
+  }
   // A raise waiting for its answer is said with who made it (play-test: "Round worth: 7 · raising: 10" read awkwardly).
   const raised = view.pause && view.pause.bid > 0 ? view.pause : null;
   headline.push(
     lang === 'de'
-      ? `Wert der Runde: ${view.value}${raised ? ` · Steigern: ${raised.bid}` : ''}`
+      ? `Wert der Runde: ${view.value}${raised ? ` · ${names[raised.raiser]} steigert auf ${raised.bid}` : ''}`
       : `This round is worth ${view.value}${raised ? ` · ${names[raised.raiser]} raises it to ${raised.bid}` : ''}`,
   );
-  const wonByTeam = [0, 0];
-  for (let s = 0; s < view.players; s++) wonByTeam[teamOf(s)] += view.won[s] ?? 0;
+  // `won` counts the tricks by team (engine.ts); who took each is the trick's winner (play-test: at four, six or eight
+  // the team's count stood under its first two seats, "2 Stiche" under Anna when her partner Resi had taken both).
+  const wonByTeam = [view.won[0] ?? 0, view.won[1] ?? 0];
+  const tookBy = new Array<number>(view.players).fill(0);
+  for (const t of view.tricks) tookBy[t.winner]++;
   const seatNotes = Array.from({ length: view.players }, (_, s) => `${sides(lang)[teamOf(s)]} · ${count(lang, view.handSizes[s], ['Karte', 'Karten'], ['card', 'cards'])}`);
-  const marks = Array.from({ length: view.players }, (_, s) => (s === view.dealer ? [say(lang, 'Geber', 'Dealer')] : s === (view.dealer + 1) % view.players ? ['Vorhand'] : []));
-  const taken = Array.from({ length: view.players }, (_, s) => ((view.won[s] ?? 0) > 0 ? count(lang, view.won[s], ['Stich', 'Stiche'], ['trick', 'tricks']) : ''));
+  // Vorhand is the first in dealing order: left of the dealer, or right of him where play goes to the right (001:
+  // "Wer rechterhand vom Geber sitzt, spielet aus"; play-test: the Landsknecht table marked the left neighbour).
+  const marks = Array.from({ length: view.players }, (_, s) => (s === view.dealer ? [say(lang, 'Geber', 'Dealer')] : s === view.order[0] ? ['Vorhand'] : []));
+  const taken = tookBy.map((k) => (k > 0 ? count(lang, k, ['Stich', 'Stiche'], ['trick', 'tricks']) : ''));
   // The first round's face-up cards lie before their holders for all to see until they are played.
   const seatCards = view.faceUp.map((c, s) => (c >= 0 && s !== view.seat && view.phase === 'deal' && !view.seen.some((h) => h.seat === s) ? [cardModel(PACK, c)] : []));
   // A partner's hand the seat may see, once it holds a card (before the deal reaches it, a title over nothing).
   const shown = view.seen.filter((h) => h.seat !== view.seat && h.cards.length > 0).map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, cards: bySuit(PACK, h.cards, trump).map((c) => cardModel(PACK, c)) }));
-  const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: ${quoted(lang, talkText(lang, e.message, names))}${e.card !== undefined ? ` (${formatCard(PACK, e.card)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${quoted(lang, say(lang, 'Mit dieser Runde gewinnen wir die Partie!', 'With this round we win the match!'))}`] : []));
+  const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: ${quoted(lang, talkText(lang, e.message, names, (code) => cardWords(code, lang)))}${e.card !== undefined ? ` (${cardWords(e.card, lang)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${quoted(lang, say(lang, 'Mit dieser Runde gewinnen wir die Partie!', 'With this round we win the match!'))}`] : []));
   const me = view.seat;
   const myTurn = me >= 0 && view.toAct.includes(me);
   const anyCard = hand.some((c) => c.action);

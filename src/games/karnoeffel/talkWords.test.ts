@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shuffleDeck } from '../../cards/deck.js';
 import { SeededRng } from '../../core/rng.js';
+import { unwrap } from '../../core/result.js';
 import { playDeal } from '../../sitting/play.js';
 import { heuristicBot } from './bots/heuristic.js';
 import { PACK } from './cards.js';
@@ -110,5 +111,46 @@ describe('the browser table shows the talk in its language', () => {
     for (const line of de.talk) expect(line).not.toMatch(ENGLISH);
     expect(en.talk.join(' ')).toMatch(ENGLISH);
     for (const b of de.buttons.filter((b) => b.group === 'talk')) expect(b.label).not.toMatch(ENGLISH);
+  });
+});
+
+describe('the browser names the cards in the talk by their words, not by the notation (play-test: „spiel G6: überlass ihn Michl“ (G6))', () => {
+  const CODE = /\b[EGHS](?:[2-9]|Z|U|O|K)\b/;
+
+  it('talkText with the table\'s card words: the fixed words name the card, a player\'s own words stay as typed', () => {
+    const words = (code: string) => `<${code}>`;
+    expect(talkText('de', 'play G6: leave it to seat 2', names, words)).toBe('spiel <G6>: überlass ihn Resi');
+    expect(talkText('en', 'play EU: take it with EU', names, words)).toBe('play <EU>: take it with <EU>');
+    expect(talkText('de', 'Servus, spiel GU!', names, words)).toBe('Servus, spiel GU!');
+    expect(talkText('en', 'raise: because GU', names, words)).toBe('raise: because GU');
+    // Without the card words (the terminal, where the codes are what one types) as before.
+    expect(talkText('de', 'play G6: leave it to seat 2', names)).toBe('spiel G6: überlass ihn Resi');
+  });
+
+  it('at the table the talk and the advice buttons say "Gras-Sechs" / "Gras 6", never a code', async () => {
+    // A deal in its card play; the partner of the seat to play advises him a card, as the engine offers it.
+    let s: KarnoeffelState = unwrap(setup(rulesOf({ players: 4 }), { dealer: 3, deck: shuffleDeck(PACK, new SeededRng('talk-cards')), carry: { points: [0, 0] } }));
+    while (s.phase === 'deal') s = unwrap(apply(s, toAct(s)[0], { type: 'pass' }));
+    const turn = toAct(s)[0];
+    const partner = (turn + 2) % 4;
+    const offer = legal(s, partner).find((a) => a.type === 'advise' && a.card !== undefined)!;
+    expect(offer).toBeDefined();
+    s = unwrap(apply(s, partner, offer));
+    const advice = s.events.at(-1) as Extract<KarnoeffelState['events'][number], { type: 'advise' }>;
+    expect(advice.message).toMatch(CODE);
+    const names4 = names.slice(0, 4);
+    for (const seat of [0, 1, 2, 3]) {
+      const offered = karnoeffelModule.game.legal(s, seat).map((a) => karnoeffelModule.game.formatAction(s.rules, a));
+      for (const lang of ['de', 'en'] as const) {
+        const m = karnoeffelPresentation.table(view(s, seat), offered, lang, names4);
+        expect(m.talk.length).toBeGreaterThan(0);
+        for (const line of m.talk) expect(line).not.toMatch(CODE);
+        for (const b of m.buttons.filter((b) => b.group === 'talk')) expect(b.label).not.toMatch(CODE);
+      }
+    }
+    const code = karnoeffelModule.game.formatAction(s.rules, { type: 'play', card: advice.card! }).slice(5);
+    const de = karnoeffelPresentation.table(view(s, 0), [], 'de', names4).talk.join('\n');
+    expect(de).toMatch(new RegExp(`\\((Eichel|Gras|Herz|Schellen)-(König|Ober|Unter|Banner|Neun|Acht|Sieben|Sechs|Fünf|Vier|Drei|Daus)\\)`));
+    expect(de).not.toContain(`(${code})`);
   });
 });

@@ -8,19 +8,26 @@ import type { Lang } from '../present.js';
  * are strong", "play EU: take it with EU"). A seat the bots name by its
  * number ("leave it to seat 4") gets its player's name. Anything else, a
  * player's own words, is returned as it was typed. The record keeps the
- * words as they were said; only their display is translated.
+ * words as they were said; only their display is translated. With
+ * `cardWords` (the browser), the cards in these fixed words are named by it
+ * ("spiel Gras-Sechs", not "spiel G6": the codes are the terminal's and the
+ * records' notation, which a player at the browser table never types).
  */
-export function talkText(lang: Lang, message: string, names: readonly string[]): string {
+export function talkText(lang: Lang, message: string, names: readonly string[], cardWords?: (code: string) => string): string {
   const named = message.replace(/\bseat (\d)\b/g, (m, n: string) => names[Number(n)] ?? m);
-  if (lang === 'en') return named;
   const colon = message.indexOf(': ');
   const head = colon < 0 ? message : message.slice(0, colon);
   const advice = ADVICE[head] ?? playAdvice(head);
-  if (advice === undefined) return message;
-  if (colon < 0) return advice;
-  const why = germanReason(message.slice(colon + 2), names);
-  return why === undefined ? message : `${advice}: ${why}`;
+  const why = colon < 0 ? '' : germanReason(message.slice(colon + 2), names);
+  // A player's own words stay as typed (in English with a bot's seat number named).
+  if (advice === undefined || why === undefined) return lang === 'en' ? named : message;
+  const words = (text: string) => (cardWords ? text.replace(CARD_CODE, (code) => cardWords(code)) : text);
+  if (lang === 'en') return words(named);
+  return words(colon < 0 ? advice : `${advice}: ${why}`);
 }
+
+/** A Karnöffel card's code in the fixed words: suit E G H S, rank K O U Z 9 … 2. */
+const CARD_CODE = /\b[EGHS](?:[2-9]|Z|U|O|K)\b/g;
 
 /** What a player may advise, in German (engine.ts `legal`). */
 const ADVICE: Record<string, string> = {

@@ -154,3 +154,34 @@ describe('the end of a sitting shows the finished Bummerl, never the new empty o
     expect(de[2]).toBe('Bummerl 2 (nicht fertig): Tester (du) 3 : Sepp (bot) 0 : Resi (bot) 5');
   });
 });
+
+describe('the Spielzettel writes the Bummerl to whom the sitting gives it (003 "Talonschnapsen": "Es hat immer derjenige ein Bummerl oder Schneider, der die wenigsten Punkte von den dreien hat")', () => {
+  const deal = (game: SchnapsenOutcome['game'], declarer: number, won: boolean, teamScore: number[]) =>
+    ({ game, declarer, won, teamScore, score: teamScore, base: 0, spritz: 1, herzrunde: false, cardPoints: [0, 0, 0], tricks: [0, 0, 0], endsBummerl: false, bummerlTrump: null, reason: '' }) as SchnapsenOutcome;
+  const three = ['Anna', 'Sepp', 'Resi'];
+  // Anna wins a Bauernschnapser, Sepp a Gang, Anna another Bauernschnapser: 24 : 9 : 0.
+  const sitting = [deal('bauernschnapser', 0, true, [12, 0, 0]), deal('gang', 1, true, [0, 9, 0]), deal('bauernschnapser', 0, true, [12, 0, 0])];
+
+  it('Talonschnapsen: only the last gets it, with no point a Schneider; not the player between (play-test: "Bummerl für Sepp, Resi")', () => {
+    const rows = schnapsenPresentation.scoreSheet(sitting, 'de', three, { talonBummerlAll: false }).rows;
+    expect(rows.map((r) => r.note)).toEqual([undefined, undefined, 'Bummerl für Resi (Schneider, ×2) (24:9:0)']);
+    expect(schnapsenPresentation.scoreSheet(sitting, 'en', three).rows[2].note).toBe('Bummerl to Resi (Schneider, ×2) (24:9:0)');
+    // Resi loses a Schnapser and a Gang, each of the others scoring them: 27 (written 24) : 15 : 0.
+    const tie = [deal('bauernschnapser', 0, true, [12, 0, 0]), deal('schnapser', 2, false, [6, 6, 0]), deal('gang', 2, false, [9, 9, 0])];
+    expect(schnapsenPresentation.scoreSheet(tie, 'de', three).rows[2].note).toBe('Bummerl für Resi (Schneider, ×2) (24:15:0)');
+    // Two tied at the bottom both get it.
+    const low = [deal('bauernschnapser', 0, true, [12, 0, 0]), deal('schnapser', 1, true, [0, 6, 0]), deal('schnapser', 2, true, [0, 0, 6]), deal('bauernschnapser', 0, true, [12, 0, 0])];
+    expect(schnapsenPresentation.scoreSheet(low, 'de', three).rows[3].note).toBe('Bummerl für Sepp, Resi (24:6:6)');
+  });
+
+  it('with the regional rule everyone short of 24 gets one (003 "Regionale Variante: Jeder Spieler, der nicht die 24 Punkte erreicht, hat ein Bummerl")', () => {
+    expect(schnapsenPresentation.scoreSheet(sitting, 'de', three, { talonBummerlAll: true }).rows[2].note).toBe('Bummerl für Sepp, Resi (Schneider, ×2) (24:9:0)');
+  });
+
+  it('Bauernschnapsen: the team behind gets it, a Schneider named (003 "Allgemeine Regeln")', () => {
+    const four = ['Anna', 'Sepp', 'Resi', 'Schorsch'];
+    const two = [deal('bauernschnapser', 0, true, [12, 0]), deal('gang', 1, true, [0, 9]), deal('bauernschnapser', 2, true, [12, 0])];
+    expect(schnapsenPresentation.scoreSheet(two, 'de', four).rows[2].note).toBe('Bummerl für Sepp & Schorsch (24:9)');
+    expect(schnapsenPresentation.scoreSheet([two[0], two[2]], 'de', four).rows[1].note).toBe('Bummerl für Sepp & Schorsch (Schneider, ×2) (24:0)');
+  });
+});

@@ -4,7 +4,8 @@ import { gameDef, type GameId } from './contracts.js';
 import { gameTitle, sortedHand, suitName } from './names.js';
 import { parseSchnapsenAction } from './notation.js';
 import { cardLabel, type Faces } from '../../cards/labels.js';
-import type { BummerlLoss, BummerlSheet } from './sitting.js';
+import { bookDeal, type BummerlLoss, type BummerlSheet } from './bummerl.js';
+import type { SchnapsenRules } from './rules.js';
 import type { SchnapsenOutcome } from './state.js';
 import type { SchnapsenView } from './view.js';
 
@@ -200,9 +201,6 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   };
 }
 
-/** The Bummerl goes to whoever has not reached 24 when another does. */
-const BUMMERL = 24;
-
 /** Who writes in one column: Bauernschnapsen's two teams ("Du & Resi"), Talonschnapsen's three players. */
 function sides(count: number, names: readonly string[]): string[] {
   return count === 2 ? [`${names[0]} & ${names[2]}`, `${names[1]} & ${names[3]}`] : names.slice(0, count);
@@ -304,23 +302,28 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[], viewRaw
   ].filter(Boolean);
 }
 
-function scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly string[]): SheetTable {
+function scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly string[], rules?: unknown): SheetTable {
   const list = (outcomes as readonly SchnapsenOutcome[]).filter((o) => o.teamScore);
   const width = list[0]?.teamScore.length ?? 2;
   const columns = sides(width, names);
-  const ended: (string | undefined)[] = [];
+  // Who gets the Bummerl is written as the sitting books it (bummerl.ts): in Talonschnapsen only the one with the
+  // fewest points, both on a tie, unless the regional rule gives one to everyone short of 24 (003 "Talonschnapsen");
+  // a Schneider or Retourschneider is named. (Play-test: the note gave a Bummerl to both players behind the winner.)
+  const variant = width === 2 ? 'bauern' : 'talon';
+  const book = { talonBummerlAll: (rules as { talonBummerlAll?: unknown } | undefined)?.talonBummerlAll === true } as SchnapsenRules;
+  let sheet: BummerlSheet = { points: new Array(width).fill(0), trump: null, led23: new Array(width).fill(false), tally: new Array(width).fill(0), finished: [], deals: 0, games: {} };
+  const ended = list.map((o) => {
+    const before = sheet.finished.length;
+    sheet = bookDeal(variant, book, sheet, o);
+    const f = sheet.finished[sheet.finished.length - 1];
+    if (sheet.finished.length === before || !f) return undefined;
+    const who = f.losers.map((l) => (l.kind === 'Bummerl' ? columns[l.who] : `${columns[l.who]} (${l.kind}, ×${l.count})`));
+    return `${say(lang, 'Bummerl für', 'Bummerl to')} ${who.join(', ')} (${f.points.join(':')})`;
+  });
   const sums = running(
     list.map((o) => o.teamScore),
     (n) => (n > 0 ? `+${n}` : String(n)),
-    (totals, i) => {
-      const done = list[i].endsBummerl || totals.some((x) => x >= BUMMERL);
-      if (done) {
-        const best = totals.indexOf(Math.max(...totals));
-        const losers = columns.filter((_, c) => c !== best);
-        ended[i] = `${say(lang, 'Bummerl für', 'Bummerl to')} ${losers.join(', ')} (${totals.join(':')})`;
-      }
-      return done;
-    },
+    (_totals, i) => ended[i] !== undefined,
   );
   return {
     columns,

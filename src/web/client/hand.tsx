@@ -37,10 +37,11 @@ export function Hand({ cards, m, lang, myTurn, pending, onPlay, picked, onPick, 
         return (
           <button
             key={c.code}
-            class={`hc${legal ? ' legal' : anyLegal ? ' dim' : ''}${c.trump ? ' trump' : ''}${c.talon ? ' talon' : ''}${chosen ? ' selected' : ''}${pointAt.includes(c.code) ? ' pointed' : ''}`}
+            class={`hc${legal ? ' legal' : anyLegal ? ' dim' : ''}${c.trump ? ' trump' : ''}${c.talon ? ' talon' : ''}${c.tag ? ' tagged' : ''}${chosen ? ' selected' : ''}${pointAt.includes(c.code) ? ' pointed' : ''}`}
+            data-tag={c.tag}
             aria-pressed={picked !== null ? chosen : undefined}
             data-card={c.code}
-            aria-label={`${i + 1}: ${label}${c.talon ? (lang === 'de' ? ' (aus dem Talon)' : ' (from the talon)') : ''}${anyLegal && !legal ? (lang === 'de' ? ' (nicht spielbar)' : ' (not playable)') : ''}`}
+            aria-label={`${i + 1}: ${label}${c.tag ? ` (${c.tag})` : ''}${c.talon ? (lang === 'de' ? ' (aus dem Talon)' : ' (from the talon)') : ''}${anyLegal && !legal ? (lang === 'de' ? ' (nicht spielbar)' : ' (not playable)') : ''}`}
             disabled={pending}
             onPointerDown={legal && picked === null ? (e) => drag.down(e, c.action ?? c.code) : undefined}
             onClick={() => {

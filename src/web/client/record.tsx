@@ -107,6 +107,13 @@ export function RecordScreen({ lang, id, go, visitor = false }: { lang: Lang; id
     while (i > 0 && done(i) === done(i - 1)) i--;
     setStep(Math.max(0, i));
   };
+  // Past a deal's last step the keys and buttons go on into the next deal, and back from its first step into the
+  // previous one's end (play-test: → and ↓ stopped dead at the end of deal 1 of 11; only "Spiel +" went on).
+  const lastDeal = deal >= rec.deals.length - 1;
+  const atEnd = at >= states.length - 1;
+  const toDeal = (d: number, s: number) => (setDeal(d), setStep(s));
+  const forward = () => (atEnd ? toDeal(deal + 1, 0) : setStep(at + 1));
+  const back = () => (at === 0 ? toDeal(deal - 1, Number.MAX_SAFE_INTEGER) : setStep(at - 1));
   // The trick on the table: at the step that completed a trick, the complete trick (its winner marked).
   const completed = at > 0 && m !== undefined && m.trick.length === 0 && m.lastTrick !== null && m.tricksDone > done(at - 1);
   const onFelt = completed ? m!.lastTrick!.cards : (m?.trick ?? []);
@@ -138,10 +145,10 @@ export function RecordScreen({ lang, id, go, visitor = false }: { lang: Lang; id
       </div>
       <div class="row controls">
         <button aria-label={lang === 'de' ? 'Voriges Spiel' : 'Previous deal'} disabled={deal === 0} onClick={() => (setDeal(deal - 1), setStep(0))}>{lang === 'de' ? '− Spiel' : '− deal'}</button>
-        <button aria-label={lang === 'de' ? 'Voriger Stich' : 'Previous trick'} data-go="prevTrick" disabled={at === 0} onClick={prevTrick}>«</button>
-        <button aria-label={lang === 'de' ? 'Schritt zurück' : 'Step back'} data-go="back" disabled={at === 0} onClick={() => setStep(Math.max(0, at - 1))}>‹</button>
-        <button aria-label={lang === 'de' ? 'Schritt vor' : 'Step forward'} data-go="forward" disabled={at >= states.length - 1} onClick={() => setStep(Math.min(states.length - 1, at + 1))}>›</button>
-        <button class="primary" aria-label={lang === 'de' ? 'Nächster Stich' : 'Next trick'} data-go="nextTrick" disabled={at >= states.length - 1} onClick={nextTrick}>»</button>
+        <button aria-label={lang === 'de' ? 'Voriger Stich' : 'Previous trick'} data-go="prevTrick" disabled={at === 0 && deal === 0} onClick={() => (at === 0 ? back() : prevTrick())}>«</button>
+        <button aria-label={lang === 'de' ? 'Schritt zurück' : 'Step back'} data-go="back" disabled={at === 0 && deal === 0} onClick={back}>‹</button>
+        <button aria-label={lang === 'de' ? 'Schritt vor' : 'Step forward'} data-go="forward" disabled={atEnd && lastDeal} onClick={forward}>›</button>
+        <button class="primary" aria-label={lang === 'de' ? 'Nächster Stich' : 'Next trick'} data-go="nextTrick" disabled={atEnd && lastDeal} onClick={() => (atEnd ? forward() : nextTrick())}>»</button>
         <button aria-label={lang === 'de' ? 'Nächstes Spiel' : 'Next deal'} disabled={deal >= rec.deals.length - 1} onClick={() => (setDeal(deal + 1), setStep(0))}>{lang === 'de' ? 'Spiel +' : 'deal +'}</button>
         <button
           class={`analyse${shown ? ' on' : ''}`}

@@ -429,7 +429,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
             ))}
             <div class={`felt${me < 0 ? ' watch' : ''}`} role="group" aria-label={tr(lang, 'theTrick')}>
               {model.trick.map((c) => (
-                <figure class="played" key={`${c.seat}-${c.code}`} data-card={c.code} data-seat={c.seat} style={at(c.seat)} aria-label={`${names[c.seat]}: ${cardLabel(c.suit, c.rank, model.faces, lang, model.pack)}`}>
+                <figure class={`played${c.tag ? ' tagged' : ''}`} key={`${c.seat}-${c.code}`} data-card={c.code} data-seat={c.seat} data-tag={c.tag} style={at(c.seat)} aria-label={`${names[c.seat]}: ${cardLabel(c.suit, c.rank, model.faces, lang, model.pack)}${c.tag ? ` (${c.tag})` : ''}`}>
                   <Card c={c} m={model} decorative />
                 </figure>
               ))}

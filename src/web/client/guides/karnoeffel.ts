@@ -11,7 +11,8 @@ export const KARNOEFFEL_GUIDE: Guides = {
         source: '000 Kartengeben und Steigern; 001',
         text: [
           '48 Karten in Gras, Eichel, Herz und Schellen, je König, Ober, Unter, Banner (10), 9 bis 3 und Daus (2).',
-          'Jeder bekommt fünf Karten: eine offen, dann zweimal zwei verdeckt. Nach den Regeln von 1978 bestimmt die niedrigste Karte der offenen Runde die Trumpffarbe; bei den Landsknechten zieht vorher jeder eine Karte, und die niedrigste bestimmt sie. Zu viert sehen Partner einander in die Karten, zu sechst und acht sieht der Teamführer die Karten seines Teams.',
+          'Jeder bekommt fünf Karten: eine offen, dann zweimal zwei verdeckt. Nach den Regeln von 1978 bestimmt die niedrigste Karte der offenen Runde die Trumpffarbe; bei den Landsknechten zieht vorher jeder eine Karte, und die niedrigste bestimmt sie. Zu viert sehen Partner einander in die Karten, zu sechst und acht sieht der Teamführer die Karten seines Teams (hier der erste Spieler jedes Teams, am Tisch oben als „Teamführer“ genannt).',
+          'Die Teams sitzen abwechselnd, jeder zwischen zwei Gegnern. Beraten wird laut: was ein Spieler seinem Partner rät, hören alle.',
         ],
       },
       {
@@ -20,6 +21,7 @@ export const KARNOEFFEL_GUIDE: Guides = {
         source: '000 Kartengeben und Steigern',
         text: [
           'Eine Runde ist 4 Punkte wert. Während des Gebens darf eine Seite um 3 steigern; die andere nimmt an, gibt auf (dann bekommt die steigernde Seite den Wert vor der Steigerung, und es wird neu gegeben) oder steigert ihrerseits.',
+          'Der Geber gibt immer zwei Nachbarn (einem aus jedem Team) und wartet dann: erst darf der eine steigern, dann der andere. Wer gesteigert wird, antwortet für seine Seite, immer der andere dieses Paares; sein Partner oder Teamführer darf ihm laut raten, entscheiden tut er selbst.',
           'Würde eine Seite mit dem jetzigen Wert die Partie gewinnen, sagt sie es an, und es wird nicht mehr gesteigert.',
         ],
       },
@@ -59,7 +61,8 @@ export const KARNOEFFEL_GUIDE: Guides = {
         source: '000 Kartengeben und Steigern; 001',
         text: [
           '48 cards in Gras, Eichel, Herz and Schellen, each with König, Ober, Unter, Banner (10), 9 down to 3 and Daus (2).',
-          'Everyone gets five cards: one face up, then two and two face down. Under the 1978 rules the lowest card of the face-up round sets the trump suit; the Landsknecht way, everyone first draws a card and the lowest sets it. With four, partners see each other\u2019s cards; with six or eight the team leader sees the team\u2019s cards.',
+          'Everyone gets five cards: one face up, then two and two face down. Under the 1978 rules the lowest card of the face-up round sets the trump suit; the Landsknecht way, everyone first draws a card and the lowest sets it. With four, partners see each other\u2019s cards; with six or eight the team leader sees the team\u2019s cards (here the first player of each team, named at the top of the table as \u201cTeam leaders\u201d).',
+          'The teams sit alternately, each player between two opponents. Advice is given aloud: what a player tells his partner, everyone hears.',
         ],
       },
       {
@@ -68,6 +71,7 @@ export const KARNOEFFEL_GUIDE: Guides = {
         source: '000 Kartengeben und Steigern',
         text: [
           'A round is worth 4 points. While the cards are dealt a side may raise by 3; the other side accepts, gives up (the raising side then scores the value before the raise, and the cards are dealt again) or raises in turn.',
+          'The dealer always deals to two neighbours (one of each team) and then waits: first one of them may raise, then the other. A raise is answered for the side by the other player of that pair; his partner or team leader may advise him aloud, but he decides.',
           'A side that would win the match with the current value says so, and there is no more raising.',
         ],
       },

@@ -24,6 +24,21 @@ const GAMES_EN: readonly (readonly [string, string])[] = [
   ['Trumpfringerl (24)', 'The Rufer holds all five trumps and shows them.'],
 ];
 
+/**
+ * Talonschnapsen's normal game (003 "Talonschnapsen": "Bei einem normalen Spiel muss der Rufer auf mindestens 66
+ * Punkte kommen"; play.ts judges it so): the Rufer alone needs 66, the last trick decides nothing. The list above,
+ * Bauernschnapsen's, said "or whoever takes the last trick" on the Talonschnapsen page too.
+ */
+const TALON_GAMES_DE: readonly (readonly [string, string])[] = [
+  ['Normales Spiel (1 bis 3)', 'Wenn keiner ein Spiel ansagt: der Rufer spielt allein gegen die beiden anderen und braucht 66 Augen; der letzte Stich entscheidet hier nichts, die weggelegten Karten zählen für niemand. 1 Punkt, 2, wenn die Verlierer unter 33 Augen bleiben, 3, wenn sie keinen Stich haben; verliert der Rufer, bekommt jeder der beiden anderen die Punkte.'],
+  ...GAMES_DE.slice(1),
+];
+
+const TALON_GAMES_EN: readonly (readonly [string, string])[] = [
+  ['Normal game (1 to 3)', 'When nobody announces a game: the Rufer plays alone against the other two and needs 66 points; the last trick decides nothing here, and the cards laid away count for nobody. 1 point, 2 if the losers stay below 33, 3 if they took no trick; if the Rufer loses, each of the other two scores the points.'],
+  ...GAMES_EN.slice(1),
+];
+
 const PLAY_DE = [
   'Die Karte, die zuerst im Stich liegt, bestimmt, was man spielen muss: eine höhere Karte ihrer Farbe, wenn man eine hat; sonst eine niedrigere dieser Farbe; sonst Trumpf, auch wenn schon gestochen ist; sonst irgendeine Karte. Das gilt in jedem Spiel, auch im Bettler.',
   'Wer den Stich macht, spielt zum nächsten aus. Wer ausspielt und König und Ober einer Farbe hat, darf 20 ansagen (in Trumpf 40) und muss dann eine der beiden ausspielen; die Punkte zählen, sobald seine Seite einen Stich hat.',
@@ -128,7 +143,7 @@ export const TALON_GUIDE: Guides = {
         title: 'Die Spiele und ihre Punkte',
         source: '003 Talonschnapsen',
         text: ['Wie beim Bauernschnapsen, außer: der Schnapser braucht vier Stiche, und das Farbenringerl wird gespielt – alle sechs Stiche. Im normalen Spiel braucht der Rufer 66 Augen; der Talon zählt nicht mit.'],
-        items: GAMES_DE,
+        items: TALON_GAMES_DE,
       },
       {
         id: 'pay',
@@ -162,7 +177,7 @@ export const TALON_GUIDE: Guides = {
         title: 'The games and their points',
         source: '003 Talonschnapsen',
         text: ['As in Bauernschnapsen, except: the Schnapser needs four tricks, and the Farbenringerl is played out, all six tricks. In a normal game the Rufer needs 66 points; the talon does not count.'],
-        items: GAMES_EN,
+        items: TALON_GAMES_EN,
       },
       {
         id: 'pay',
