@@ -87,6 +87,14 @@ describe('the hint text', () => {
       "  (the strong bot, over 1 world dealt from your view; your side's expected game points less the other side's)",
     ]);
   });
+
+  it("says why Karnöffel's raise and playing on stand alike, and from what chance the bot raises", async () => {
+    const h: Hint = { choice: 'raise', worlds: 12, chance: 0.75, estimates: [{ action: 'raise', value: 21.5 }, { action: 'pass', value: 21.5 }] };
+    const lines = (await text('karnoeffel', h)).split('\n');
+    expect(lines.at(-1)).toBe('  (Raising and playing on are worth the same: between good players the raising goes on until a side would win the match with the round. The bot raises when its side wins in at least 55%.)');
+    const refused: Hint = { choice: 'accept', worlds: 12, chance: 0.5, estimates: [{ action: 'accept', value: 0 }, { action: 'refuse', value: -4 }] };
+    expect(await text('karnoeffel', refused)).not.toContain('worth the same');
+  });
 });
 
 describe('hint at the terminal', () => {

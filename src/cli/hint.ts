@@ -3,6 +3,7 @@ import type { GameTypes, Seat } from '../games/game.js';
 import type { GameModule } from '../games/module.js';
 import { analysisUnit } from '../search/analysis.js';
 import { signed } from '../search/analysisText.js';
+import { RAISE_FROM, raisingTied } from '../games/karnoeffel/stakes.js';
 import { hint } from '../search/hint.js';
 import { strongOptions } from '../search/pimc.js';
 
@@ -62,5 +63,7 @@ export async function hintLines<T extends GameTypes>(
   ];
   // A choice below the best estimate is said to be one, as the browser says it (a player asked why it advises the worse).
   if (h.chance === undefined && h.estimates[0]?.action !== h.choice) lines.push('  (The bot keeps its usual choice unless the worlds show another to be better with confidence; over few worlds the estimates are uncertain.)');
+  if (h.chance !== undefined && raisingTied(h.estimates))
+    lines.push(`  (Raising and playing on are worth the same: between good players the raising goes on until a side would win the match with the round. The bot raises when its side wins in at least ${Math.round(RAISE_FROM * 100)}%.)`);
   return lines.join('\n');
 }

@@ -96,6 +96,12 @@ describe('hints at the table', () => {
     // Not the playouts' note: the bot took this one from the chance.
     expect(await hint.locator('.hint-steady').count()).toBe(0);
     expect(await hint.textContent()).toMatch(/Deine Seite gewinnt beim Ausspielen der Karten in \d+ % von \d+ aus deiner Sicht gegebenen Verteilungen\. Werte: eure erwarteten Punkte abzüglich der gegnerischen/);
+    // Raising valued as playing on without it (both play for the value the raising stops at): the hint says why.
+    const valueOf = async (action: string) => (await hint.locator(`.hint-list li[data-action="${action}"]`).count()) ? await hint.locator(`.hint-list li[data-action="${action}"] .v`).textContent() : null;
+    const raise = await valueOf('raise');
+    const tied = raise !== null && (raise === (await valueOf('pass')) || raise === (await valueOf('accept')));
+    expect(await hint.locator('.hint-tied').count()).toBe(tied ? 1 : 0);
+    if (tied) expect(await hint.locator('.hint-tied').textContent()).toMatch(/^Steigern und Weiterspielen sind gleich viel wert: .* mindestens 55 % gewinnt\.$/);
     await page.screenshot({ path: `${OUT}/hint-karnoeffel-360.png`, fullPage: true });
     expect(p.errors).toEqual([]);
     await p.ctx.close();

@@ -6,7 +6,7 @@ import { winShare } from '../../search/stakes.js';
 import { legal, toAct } from './engine.js';
 import { karnoeffelModule } from './module.js';
 import { karnoeffelSearch } from './search.js';
-import { karnoeffelStakes, stopValue } from './stakes.js';
+import { karnoeffelStakes, raisingTied, stopValue } from './stakes.js';
 import type { KarnoeffelAction, KarnoeffelState } from './state.js';
 import { act, rulesOf, start } from './testing.js';
 import { view } from './view.js';
@@ -48,6 +48,23 @@ describe('stake decisions from the chance of winning (000 "Kartengeben und Steig
     const options = legal(s, 0) as KarnoeffelAction[];
     expect(karnoeffelStakes.choose(v, options, 0.7)).toEqual({ type: 'raise' });
     expect(karnoeffelStakes.choose(v, options, 0.5)).toEqual({ type: 'pass' });
+  });
+
+  it('values raising as playing on without it, so that the hint says why they stand alike; a refusal apart', () => {
+    let s = untilPause(start(rulesOf({ players: 2 }), 1, strongHands), 2);
+    const before = view(s, 0);
+    const passOrRaise = legal(s, 0) as KarnoeffelAction[];
+    const values = karnoeffelStakes.values(before, passOrRaise, 0.7);
+    expect(values[0]).toBe(values[1]);
+    const named = (v: readonly number[], options: readonly KarnoeffelAction[]) => options.map((a, i) => ({ action: a.type, value: v[i] }));
+    expect(raisingTied(named(values, passOrRaise))).toBe(true);
+    s = act(s, 0, { type: 'raise' });
+    const answer = legal(s, 1) as KarnoeffelAction[];
+    expect(answer.map((a) => a.type).sort()).toEqual(['accept', 'raise', 'refuse']);
+    expect(raisingTied(named(karnoeffelStakes.values(view(s, 1), answer, 0.3), answer))).toBe(true);
+    // Without a raise among the choices, or with another value for it, nothing to explain.
+    expect(raisingTied([{ action: 'accept', value: 4 }, { action: 'refuse', value: -4 }])).toBe(false);
+    expect(raisingTied([{ action: 'raise', value: 5 }, { action: 'pass', value: 4 }])).toBe(false);
   });
 
   it('leaves the decision to the easy bot where the Partie is at stake (refusing may hand it over)', () => {

@@ -28,6 +28,16 @@ export function stopValue(view: KarnoeffelView, value: number): number {
   return v;
 }
 
+/**
+ * Whether a hint's estimates value raising as playing on without it (`values` below: both play for the value the
+ * raising stops at), so that the hint says why the two stand alike and why it raises (play-test: "Steigern auf 10"
+ * and "Nicht steigern" both "+17,47 pt", the arrow on the raise, puzzled a player).
+ */
+export function raisingTied(estimates: readonly { readonly action: string; readonly value: number }[]): boolean {
+  const raise = estimates.find((e) => e.action === 'raise');
+  return raise !== undefined && estimates.some((e) => (e.action === 'pass' || e.action === 'accept') && e.value === raise.value);
+}
+
 const has = (legal: readonly KarnoeffelAction[], type: KarnoeffelAction['type']) => legal.some((a) => a.type === type);
 
 export const karnoeffelStakes: StakeRule<KarnoeffelTypes> = {

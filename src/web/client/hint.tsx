@@ -6,6 +6,7 @@ import { formatValue } from './values.js';
 import { actionWords as words } from './actionWords.js';
 import type { Connection, ServerMsg } from './net.js';
 import { useEscapeCloses } from './keys.js';
+import { RAISE_FROM, raisingTied } from '../../games/karnoeffel/stakes.js';
 
 type HintResult = Extract<ServerMessage, { type: 'hintResult' }>;
 
@@ -29,6 +30,10 @@ const W = {
   chance: [
     'Deine Seite gewinnt beim Ausspielen der Karten in {p} % von {n} aus deiner Sicht gegebenen Verteilungen. Werte: eure erwarteten Punkte abzüglich der gegnerischen – wer ablehnt, gibt den Wert vor der Steigerung ab; wer weiterspielt, spielt um den Wert, bis zu dem gesteigert wird.',
     'Your side wins the card play in {p}% of {n} deals dealt from your view. Values: your side\'s expected points less the other side\'s – a refusal gives away the value before the raise; playing on plays for the value the raising goes up to.',
+  ],
+  tied: [
+    'Steigern und Weiterspielen sind gleich viel wert: unter guten Spielern wird ohnehin gesteigert, bis eine Seite mit der Runde die Partie gewönne. Der Bot steigert, wenn seine Seite in mindestens {p} % gewinnt.',
+    'Raising and playing on are worth the same: between good players the raising goes on until a side would win the match with the round. The bot raises when its side wins in at least {p}%.',
   ],
   steady: [
     'Der Bot bleibt bei seiner gewohnten Wahl, solange die Verteilungen nicht sicher eine andere besser zeigen – über wenige Verteilungen sind die Schätzungen unsicher.',
@@ -134,6 +139,7 @@ export function HintButton({ conn, table, m, legal, lang }: { conn: Connection; 
                 : w(lang, hint.margin ? 'overMargin' : 'over').replace('{n}', String(hint.worlds))}{' '}
             {w(lang, 'noted')}
           </p>
+          {hint.chance !== undefined && raisingTied(hint.estimates) && <p class="muted small hint-tied">{w(lang, 'tied').replace('{p}', String(Math.round(RAISE_FROM * 100)))}</p>}
         </div>
       )}
     </div>
