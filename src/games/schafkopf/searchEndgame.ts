@@ -1,6 +1,7 @@
 import { popcount32 } from '../../cards/bits.js';
 import type { Card } from '../../cards/pack.js';
 import { followMask, legalMask } from './legal.js';
+import { trumpsAbove } from './ramschReach.js';
 import type { PlayTables } from './tables.js';
 
 /**
@@ -349,32 +350,20 @@ export class LastTricks {
     return v0;
   }
 
-  /**
-   * Avoiding, what bounds the points the seat `me` (side 0, alone) can be
-   * made to take after the next trick, the bound of `reachablePoints`
-   * (ramschReach.ts) kept as the trick is searched: the others' trumps above
-   * its highest trump (all their trumps if it holds none) never fall in a
-   * trick it takes, since it takes one only with the best card in it. Its
-   * highest trump (as a mask, 0 if none), the trumps above it and above its
-   * second highest, and the points of the others' cards among each, by
-   * the tricks left (the search of the next trick calls itself).
-   */
+  /** Whether `search` avoiding bounds side 0's points by the cards that can reach it (`reachFrom`). */
+  reachCut = true;
+  /** `reachFrom`'s answers, by the tricks left (the search of the next trick calls itself). */
   private readonly reachBy: Int32Array[] = [];
 
+  /**
+   * Avoiding, what bounds the points the seat `me` (side 0, alone) can be
+   * made to take after the next trick (ramschReach.ts, kept as the trick is
+   * searched): its highest trump as a mask, the trumps above it and above
+   * its second highest (`trumpsAbove`), and the points of the others' cards
+   * among each of the two.
+   */
   private reachFrom(hands: Int32Array, me: number, r: Int32Array): void {
-    const trumps = this.t.trumps;
-    const mine = hands[me] & trumps;
-    const order = this.trumpOrder;
-    let first = -1;
-    let second = -1;
-    for (let i = 0; i < order.length && second < 0; i++) {
-      if ((mine & (1 << order[i])) === 0) continue;
-      if (first < 0) first = order[i];
-      else second = order[i];
-    }
-    r[0] = first < 0 ? 0 : 1 << first;
-    r[1] = first < 0 ? trumps : this.stronger[first] & trumps;
-    r[2] = second < 0 ? trumps : this.stronger[second] & trumps;
+    trumpsAbove(this.trumpOrder, this.t.trumps, hands[me] & this.t.trumps, r);
     const others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[me];
     const pts = this.t.points;
     for (let k = 1; k <= 2; k++) {
@@ -383,9 +372,6 @@ export class LastTricks {
       r[2 + k] = sum;
     }
   }
-
-  /** Whether `search` avoiding bounds side 0's points by the cards that can reach it (`reachFrom`). */
-  reachCut = true;
 
   /** The legal cards of a hand in this trick (`led` -1 when leading). */
   private legal(hand: number, led: Card, best: Card, sauOpen: boolean): number {

@@ -46,8 +46,13 @@ export function sides(variant: Variant): number {
   return variant === 'bauern' ? 2 : 3;
 }
 
-/** Books one deal on the sheet; a finished Bummerl is scored and a new one begins. */
-export function bookDeal(variant: Variant, rules: SchnapsenRules, sheet: BummerlSheet, outcome: SchnapsenOutcome): BummerlSheet {
+/** The sheet of a sitting before its first deal, for `n` teams or players. */
+export function emptySheet(n: number): BummerlSheet {
+  return { points: new Array(n).fill(0), trump: null, led23: new Array(n).fill(false), tally: new Array(n).fill(0), finished: [], deals: 0, games: {} };
+}
+
+/** Books one deal on the sheet; a finished Bummerl is scored and a new one begins (of the rules, only who gets it counts). */
+export function bookDeal(variant: Variant, rules: Pick<SchnapsenRules, 'talonBummerlAll'>, sheet: BummerlSheet, outcome: SchnapsenOutcome): BummerlSheet {
   const n = sides(variant);
   const games = { ...sheet.games, [outcome.game]: (sheet.games[outcome.game] ?? 0) + 1 };
   if (outcome.game === 'redeal') return { ...sheet, trump: outcome.bummerlTrump, deals: sheet.deals + 1, games };
@@ -72,14 +77,6 @@ export function bookDeal(variant: Variant, rules: SchnapsenRules, sheet: Bummerl
   }
   const tally = sheet.tally.slice();
   for (const l of losers) tally[l.who] += l.count;
-  return {
-    points: new Array(n).fill(0),
-    trump: null,
-    led23: new Array(n).fill(false),
-    tally,
-    finished: [...sheet.finished, { points, losers }],
-    deals: sheet.deals + 1,
-    games,
-  };
+  return { ...emptySheet(n), tally, finished: [...sheet.finished, { points, losers }], deals: sheet.deals + 1, games };
 }
 

@@ -4,8 +4,7 @@ import { gameDef, type GameId } from './contracts.js';
 import { gameTitle, sortedHand, suitName } from './names.js';
 import { parseSchnapsenAction } from './notation.js';
 import { cardLabel, type Faces } from '../../cards/labels.js';
-import { bookDeal, type BummerlLoss, type BummerlSheet } from './bummerl.js';
-import type { SchnapsenRules } from './rules.js';
+import { bookDeal, emptySheet, type BummerlLoss, type BummerlSheet } from './bummerl.js';
 import type { SchnapsenOutcome } from './state.js';
 import type { SchnapsenView } from './view.js';
 
@@ -310,8 +309,8 @@ function scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly st
   // fewest points, both on a tie, unless the regional rule gives one to everyone short of 24 (003 "Talonschnapsen");
   // a Schneider or Retourschneider is named. (Play-test: the note gave a Bummerl to both players behind the winner.)
   const variant = width === 2 ? 'bauern' : 'talon';
-  const book = { talonBummerlAll: (rules as { talonBummerlAll?: unknown } | undefined)?.talonBummerlAll === true } as SchnapsenRules;
-  let sheet: BummerlSheet = { points: new Array(width).fill(0), trump: null, led23: new Array(width).fill(false), tally: new Array(width).fill(0), finished: [], deals: 0, games: {} };
+  const book = { talonBummerlAll: (rules as { talonBummerlAll?: unknown } | undefined)?.talonBummerlAll === true };
+  let sheet = emptySheet(width);
   const ended = list.map((o) => {
     const before = sheet.finished.length;
     sheet = bookDeal(variant, book, sheet, o);

@@ -4,7 +4,7 @@ import type { SchnapsenTypes } from './game.js';
 import { gameName } from './notation.js';
 import type { SchnapsenRules, Variant } from './rules.js';
 import type { SittingRules } from '../sitting.js';
-import { bookDeal, BUMMERL_TARGET, sides, type BummerlSheet } from './bummerl.js';
+import { bookDeal, BUMMERL_TARGET, emptySheet, sides, type BummerlSheet } from './bummerl.js';
 
 export { bookDeal, BUMMERL_TARGET, sides, type BummerlLoss, type BummerlSheet, type FinishedBummerl } from './bummerl.js';
 
@@ -31,7 +31,7 @@ export function schnapsenSitting(variant: Variant): SittingRules<SchnapsenTypes>
     firstDealer: (_rules, start) => start.firstDealer,
     unit: 'Bummerl',
     unitComplete: (_rules, before, after) => after.finished.length > before.finished.length,
-    initialSheet: () => ({ points: new Array(n).fill(0), trump: null, led23: new Array(n).fill(false), tally: new Array(n).fill(0), finished: [], deals: 0, games: {} }),
+    initialSheet: () => emptySheet(n),
     carry: (_rules, sheet) => ({ points: sheet.points.slice(), trump: sheet.trump }),
     afterDeal(rules, sheet, dealer, outcome) {
       // 003: "Am Ende jeden Spiels wird der Rufer zum Geber". Decision for the three-Unter
