@@ -91,7 +91,7 @@ describe('hints at the table', () => {
     expect(await hint.locator('.hint-list li.best .mark').textContent()).toBe('→');
     // A stake decision is chosen, not played: a card would be.
     expect(await hint.locator('p:has(.hint-choice)').textContent()).toMatch(
-      /^Er würde wählen: (Steigern auf \d+|Nicht steigern|Annehmen \(\d+\)|Ablehnen \(Runde aufgeben: (Blau|Rot) bekommt \d+\))$/,
+      /^Er würde wählen: (Steigern auf \d+|Nicht steigern|Annehmen \(\d+\)|Ablehnen: (Blau|Rot) bekommt \d+)$/,
     );
     // Not the playouts' note: the bot took this one from the chance.
     expect(await hint.locator('.hint-steady').count()).toBe(0);

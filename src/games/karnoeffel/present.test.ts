@@ -51,8 +51,8 @@ describe('the prompt at a raise (000 "Kartengeben und Steigern": the other of th
     expect(prompt(s, 1, 'en')).toBe(`Anna raises to ${s.pause!.bid}: accept?`);
     // The refusal says what it gives away: the raisers score the value before the raise (000 "Kartengeben und Steigern").
     const refuse = (lang: 'de' | 'en') => karnoeffelPresentation.table(view(s, 1), ['refuse'], lang, names.slice(0, 2)).buttons[0].label;
-    expect(refuse('de')).toBe(`Ablehnen (Runde aufgeben: Blau bekommt ${s.value})`);
-    expect(refuse('en')).toBe(`Refuse (give up the round: Blue scores ${s.value})`);
+    expect(refuse('de')).toBe(`Ablehnen: Blau bekommt ${s.value}`);
+    expect(refuse('en')).toBe(`Refuse: Blue scores ${s.value}`);
   });
 
   it('the headline says the round\'s value in plain English, with who raised it to what, and the sides as Blue and Red (play-test)', () => {

@@ -47,10 +47,12 @@ function label(view: KarnoeffelView, text: string, lang: Lang, names: readonly s
     case 'accept':
       return `${say(lang, 'Annehmen', 'Accept')} (${view.pause?.bid ?? view.value})`;
     case 'refuse': {
-      // What a refusal gives away: the raisers score the value before their raise (000 "Kartengeben und Steigern").
+      // What a refusal gives away: the raisers score the value before their raise (000 "Kartengeben und Steigern"). Short,
+      // so that the three answers stay on one row on a phone held sideways ("Ablehnen (Runde aufgeben: Rot bekommt 7)"
+      // pushed the hand below the window there: layout.browser.test.ts).
       const raisers = view.pause && view.pause.raiser >= 0 ? sides(lang)[teamOf(view.pause.raiser)] : undefined;
       return raisers
-        ? say(lang, `Ablehnen (Runde aufgeben: ${raisers} bekommt ${view.value})`, `Refuse (give up the round: ${raisers} scores ${view.value})`)
+        ? say(lang, `Ablehnen: ${raisers} bekommt ${view.value}`, `Refuse: ${raisers} scores ${view.value}`)
         : say(lang, 'Ablehnen (Runde aufgeben)', 'Refuse (give up the round)');
     }
     case 'announce':
