@@ -304,6 +304,21 @@ describe('the analysis in the record viewer', () => {
     expect((await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);
     // The summary per player fits its box at 360 px: its last column, the jump to the costliest decision, is not scrolled out of sight.
     expect((await page.evaluate("(() => { const w = document.querySelector('main.record .seat-summary-wrap'); return w.scrollWidth - w.clientWidth; })()")) as number).toBeLessThanOrEqual(0);
+    // And with the widest values a deal can give (a random deal gave 2 px too many once, in CI): a long name, two-digit
+    // grades, costs in the thousands, a three-digit jump. The grades and costs wrap rather than push the jump out.
+    const widest = `(() => {
+      const w = document.querySelector('main.record .seat-summary-wrap');
+      for (const tr of w.querySelectorAll('tbody tr')) {
+        const td = tr.querySelectorAll('td');
+        td[0].textContent = 'Maximiliane Wolkenstein (bot)';
+        td[1].textContent = '14';
+        td[2].textContent = '10 · 12 · 11';
+        td[3].textContent = '−1,234.56 GP / −1,234.56 GP';
+        td[4].innerHTML = '<button class="link jump">#123</button>';
+      }
+      return w.scrollWidth - w.clientWidth;
+    })()`;
+    expect((await page.evaluate(widest)) as number).toBeLessThanOrEqual(0);
     // From the player page: the analysis, already computed, at once.
     await page.locator('header a.me').click();
     await page.waitForSelector('main.player .sittings');

@@ -73,7 +73,7 @@ export function SummaryDialog(p: {
   return (
     <>
       <div class="backdrop" />
-      <div class={`summary${sheetOpen ? ' wide' : ''}`} role="dialog" aria-modal="true" tabIndex={-1} ref={box} aria-label={tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}>
+      <div class={`summary${sheetOpen ? ' wide' : ''}`} role="dialog" aria-modal="true" tabIndex={-1} ref={box} data-ended={`${ended.kind} ${ended.deal ?? ''}`} aria-label={tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}>
         <h2>{tr(lang, ended.kind === 'deal' ? 'dealOver' : 'sittingOver')}</h2>
         {ended.lines(lang).map((l, i) => (
           <p key={i} class={i === 0 && ended.kind === 'sitting' ? 'winner' : undefined}>
