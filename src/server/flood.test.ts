@@ -81,6 +81,7 @@ describe('a flood from one address (issue 20)', () => {
     let refusedTables = 0;
     let stop = false;
     const games = ['schafkopf', 'karnoeffel', 'bauernschnapsen', 'talonschnapsen'];
+    const floodStart = Date.now();
     const flood = [
       // Each guest opens tables as fast as the limits let it: at once again when one is made, after Retry-After (at most a second here) when refused.
       ...tokens.map(async (token) => {
@@ -105,6 +106,7 @@ describe('a flood from one address (issue 20)', () => {
     await heard('"busy"');
     stop = true;
     await Promise.all(flood);
+    const floodMs = Date.now() - floodStart;
     const { quiet, busy } = JSON.parse(said.split('\n').find((l) => l.startsWith('{'))!) as { quiet: number[]; busy: number[] };
     const figures = {
       quietP50: percentile(quiet, 50),
@@ -118,13 +120,15 @@ describe('a flood from one address (issue 20)', () => {
       lobbySockets: sockets.length,
       tablesCreated: created,
       tablesRefused: refusedTables,
+      floodMs,
       lobbyMessages,
       biggestLobbyMessage: biggest,
     };
     if (process.env.STICH_FLOOD_REPORT) console.log(JSON.stringify(figures));
     expect(tokens.length).toBe(30);
-    // 30 at once, then one every 2 s.
-    expect(created).toBeLessThanOrEqual(35);
+    // 30 at once, then one every 2 s for as long as the flood lasted (12 s of pings, longer on a loaded machine: once
+    // 36 in 13 s, against a fixed 35 here before).
+    expect(created).toBeLessThanOrEqual(30 + Math.floor(floodMs / 2000));
     expect(biggest).toBeLessThan(64 * 1024);
     // The target is 50 ms at p99 (checked with STICH_FLOOD_STRICT=1 on a quiet machine). Measured on the shared 2-core
     // machine the p99 is 70 to 100 ms: single stalls of 50 to 160 ms every few seconds that hit every player at once
