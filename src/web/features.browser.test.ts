@@ -115,11 +115,14 @@ describe('the browser table: player page, drag, grace', () => {
     await p.page.goto(base);
     await p.page.getByRole('button', { name: 'Switch to English' }).click();
     await p.page.locator('.leaders select').selectOption('talonschnapsen');
-    // In English the rating has a decimal point.
-    expect(await p.page.locator('.leaders li', { hasText: 'Zenzl' }).textContent()).toMatch(/· −?\d+\.\d · 1 sitting$/);
+    // After one sitting the rating is provisional there too, as on the player page (it showed "−1.6", a newcomer's μ − 3σ).
+    expect(await p.page.locator('.leaders li', { hasText: 'Zenzl' }).textContent()).toMatch(/· provisional · 1 sitting$/);
     await p.page.locator('.leaders a', { hasText: 'Zenzl' }).click();
     await p.page.waitForSelector('main.player');
     expect(await p.page.locator('main.player h2').first().textContent()).toBe('Rating');
+    // In English the figures have a decimal point; the column heads are capitalised alike.
+    expect(await p.page.locator('table.ratings tbody tr td').nth(2).textContent()).toMatch(/^\d+\.\d ± \d+\.\d$/);
+    expect(await p.page.locator('table.ratings thead th').allTextContents()).toEqual(['Game', 'Rating', 'μ ± σ', 'Sittings']);
     // An English ordinal, not the German "1. place".
     expect(await p.page.locator('.sittings li').first().textContent()).toMatch(/(1st|2nd|3rd) place/);
     // An unknown player is said so plainly.

@@ -103,7 +103,7 @@ const WORDS = {
   error: ['Fehler', 'Error'],
   guest: ['Gast', 'guest'],
   rating: ['Wertung', 'Rating'],
-  sittings: ['Sitzungen', 'sittings'],
+  sittings: ['Sitzungen', 'Sittings'],
   noRating: ['Noch keine gewertete Sitzung.', 'No rated sitting yet.'],
   provisional: ['vorläufig', 'provisional'],
   ratingNote: ['OpenSkill je Spiel, angezeigt als μ − 3σ: steigt mit jeder guten Sitzung und je sicherer die Schätzung ist; vorläufig bis zur fünften Sitzung.', 'OpenSkill per game, shown as μ − 3σ: it rises with good sittings and as the estimate grows surer; provisional until the fifth sitting.'],

@@ -4,7 +4,7 @@ import { oneDecimal, tr } from './i18n.js';
 import { say } from './setupWords.js';
 import type { LobbyTable } from '../../server/protocol.js';
 import { api } from './net.js';
-import { playerPath } from './player.js';
+import { playerPath, PROVISIONAL } from './player.js';
 import { count } from '../../games/present.js';
 import { replayGame } from '../../games/replays.js';
 import { presetLabel, ruleValueLabel, type HouseRule } from '../../games/ruleBook.js';
@@ -404,7 +404,8 @@ function Leaderboard({ ctx, games }: { ctx: Ctx; games: GameInfo[] }) {
               >
                 {r.name}
               </a>{' '}
-              · {oneDecimal(ctx.lang, r.rating)} · {count(ctx.lang, r.sittings, ['Sitzung', 'Sitzungen'], ['sitting', 'sittings'])}
+              {/* As on the player page: a rating of fewer than five sittings says little yet (a newcomer's μ − 3σ is below 0). */}
+              · {r.sittings < PROVISIONAL ? <span class="provisional">{tr(ctx.lang, 'provisional')}</span> : oneDecimal(ctx.lang, r.rating)} · {count(ctx.lang, r.sittings, ['Sitzung', 'Sitzungen'], ['sitting', 'sittings'])}
             </li>
           ))}
         </ol>

@@ -14,7 +14,7 @@ export function playerPath(name: string, id?: string): string {
 }
 
 /** A rating counts once a player has this many sittings of the game: before, it is shown as provisional. */
-const PROVISIONAL = 5;
+export const PROVISIONAL = 5;
 
 /** A person's page: the rating per game (OpenSkill, shown as μ − 3σ) and the recent sittings with links to their records. */
 export function PlayerScreen({ ctx, name, id }: { ctx: Ctx; name: string; id?: string }) {
