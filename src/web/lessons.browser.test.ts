@@ -239,3 +239,63 @@ describe('Karnöffel\'s named trumps in the hand (000 "Spieldurchführung": Karn
     }, 60_000);
   }
 });
+
+describe('a lesson on a phone held sideways (740×360)', () => {
+  it.each(LESSON_GAMES)('%s: at every step the trick, the words\' button, the buttons to choose and the hand are in sight without scrolling, the ring beside them', async (game) => {
+    const { browser: b, base } = await setup();
+    const lesson = (await loadLesson(game))!;
+    const ctx = await b.newContext({ viewport: { width: 740, height: 360 }, locale: 'en-GB' });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${base}/learn/${game}`);
+    await page.locator('.coach button.lesson-start').waitFor();
+    // Everything one looks at or clicks in a step, where it lies at the top of the page (they stood a screen and a half
+    // down, below the ring: play-test); a card of the hand only by its visible edge.
+    const OUTSIDE = `[...document.querySelectorAll('.felt figure.played .card, .hand button.hc, .buttons button, .coach button, .coach .lesson-turn')].filter((e) => {
+      const r = e.getBoundingClientRect();
+      return r.top < 0 || r.bottom > window.innerHeight + 1 || r.left < 0 || r.right > window.innerWidth + 1;
+    }).map((e) => (e.getAttribute('data-card') || e.textContent.slice(0, 30)) + ' at ' + Math.round(e.getBoundingClientRect().top) + '–' + Math.round(e.getBoundingClientRect().bottom))`;
+    const outside = new Set<string>();
+    let checked = 0;
+    const look = async () => {
+      await page.evaluate('scrollTo(0, 0)');
+      for (const o of (await page.evaluate(OUTSIDE)) as string[]) outside.add(`step ${await page.locator('main.lesson').getAttribute('data-step')}: ${o}`);
+      checked++;
+    };
+    await look();
+    // The ring stands left of the words and the hand.
+    const [ring, coach, hand] = await Promise.all(['.ring', '.coach', '.hand'].map((s) => page.locator(`main.lesson ${s}`).boundingBox()));
+    expect(ring!.x + ring!.width).toBeLessThanOrEqual(Math.min(coach!.x, hand!.x) + 1);
+    await page.locator('.coach button.lesson-start').click();
+    for (let guard = 0; guard < 400 && (await page.locator('main.lesson[data-over=true]').count()) === 0; guard++) {
+      const next = page.locator('.coach button.lesson-next');
+      if (await next.count()) {
+        await look();
+        await next.click();
+        continue;
+      }
+      if (await page.locator('.coach .lesson-turn').count()) {
+        await look();
+        const at = Number(await page.locator('main.lesson').getAttribute('data-step'));
+        const step = lesson.steps[at];
+        const button = page.locator(`.buttons button.action[data-action="${step.action}"]`);
+        if (await button.count()) await button.click();
+        else if (await page.locator('.buttons button.action.confirm').count()) {
+          for (const code of step.action.split(' ').slice(1)) await page.locator(`.hand button.hc[data-card="${code}"]`).click();
+          await look();
+          await page.locator('.buttons button.action.confirm').click();
+        } else await page.locator(`.hand button.hc.legal[data-card="${step.action.split(' ').pop()}"]`).click();
+        await stepPast(page, at);
+        continue;
+      }
+      await page.waitForTimeout(50);
+    }
+    await look();
+    await page.screenshot({ path: `${OUT}/lesson-${game}-sideways-740.png` });
+    expect([...outside]).toEqual([]);
+    expect(checked).toBeGreaterThan(10);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 120_000);
+});

@@ -205,16 +205,20 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
       {lesson.intro.map((t, i) => (
         <p key={i}>{say(t, lang)}</p>
       ))}
-      <button class="primary big lesson-start" onClick={() => setStarted(true)}>
-        {w(lang, 'start')}
-      </button>
+      <div class="coach-go">
+        <button class="primary big lesson-start" onClick={() => setStarted(true)}>
+          {w(lang, 'start')}
+        </button>
+      </div>
     </>
   ) : note !== null ? (
     <>
       <p>{say(note, lang)}</p>
-      <button class="primary lesson-next" onClick={() => setNote(null)} ref={nextButton}>
-        {w(lang, 'next')}
-      </button>
+      <div class="coach-go">
+        <button class="primary lesson-next" onClick={() => setNote(null)} ref={nextButton}>
+          {w(lang, 'next')}
+        </button>
+      </div>
     </>
   ) : mine && step?.say ? (
     <>
@@ -261,6 +265,8 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
   return (
     <main class="table lesson" data-step={at} data-over={over ? 'true' : 'false'} lang={lang}>
       <h1 class="sr-only">{say(lesson.title, lang)}</h1>
+      {/* The headline and the ring: in the page's column, or on the left of a phone held sideways (style.css). */}
+      <div class="board">
       <div class="headline">
         <div>
           {say(lesson.title, lang)} · {w(lang, 'step')} {at}/{steps.length}
@@ -282,6 +288,7 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
             </figure>
           ))}
         </div>
+      </div>
       </div>
       <section class={`coach${over ? ' closing' : ''}`} aria-live="polite" aria-label={say(lesson.title, lang)}>
         {coach}
