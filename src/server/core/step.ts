@@ -514,6 +514,11 @@ function schedule(run: Run): void {
     if (botControlled(run, seat)) {
       if (l.botPending.get(seat) === s.moves) continue;
       l.botPending.set(seat, s.moves);
+      // A person's decision, once a bot is to make it (he is away: his grace or his clock ran out), stays the bot's
+      // when he joins again meanwhile, as after his clock ran out. Before, joining again within the bot's delay took
+      // the decision back with a fresh clock (after the grace period), or left the bot's turn stale so that nobody
+      // made it when he left again: one player held his table for as long as he liked.
+      if (s.seats[seat].kind === 'human') lapse(run, seat);
       run.effects.push({ type: 'timer', key: `bot:${seat}:${s.moves}`, at: run.now + ctx.settings.botDelayMs, command: { type: 'botDue', seat, moves: s.moves } });
     } else if (ctx.settings.clockMs > 0 && !l.clocks.some((x) => x.seat === seat)) {
       const deadline = run.now + ctx.settings.clockMs;
