@@ -59,6 +59,15 @@ class Run {
 
   write(entries: readonly LogEntry[], after?: unknown): void {
     if (this.broadcastAt < 0) this.broadcastAt = this.effects.length;
+    this.note(entries, after);
+  }
+
+  /**
+   * Logs entries that add no event and change nothing anyone at the table sees (a hint taken): nobody is sent a
+   * message for them. `write` sends every follower an `events` message, even an empty one, and its coming alone
+   * told the other seats and the spectators the moment a player asked for a hint.
+   */
+  note(entries: readonly LogEntry[], after?: unknown): void {
     entries.forEach((e, i) => ingest(this.ctx, this.d, e, i === 0 ? after : undefined));
     this.entries.push(...entries);
     // A sitting that just ended is stored before anyone hears of its end, so that the record its sittingEnd names can be fetched at once.
@@ -242,8 +251,8 @@ function handle(run: Run, c: Command): Reply {
       // The deal's place in the sitting (its record), not in the table's history.
       const deal = s.dealLogs.length;
       const taken = s.hints.some((h) => h.deal === deal && h.action === s.actions.length && h.seat === seat);
-      // No new bot turn: a bot's turn is for a decision (`moves`), which a hint leaves as it was (schedule).
-      if (!taken) run.write([{ k: 'hint', seat, deal, action: s.actions.length }]);
+      // Noted without a message to anyone: nobody else learns that a hint was taken until the record is out.
+      if (!taken) run.note([{ k: 'hint', seat, deal, action: s.actions.length }]);
       return { ok: true, seat };
     }
     case 'botAction': {
