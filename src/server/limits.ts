@@ -38,6 +38,11 @@ export interface Limits {
    */
   readonly goneTableCacheMs: number;
   readonly goneTablesCached: number;
+  /**
+   * Chat lines of tables this process does not hold that POST /api/reports looks up, per minute in the process (the
+   * burst is the same number): each replays the table's whole log through its game, up to a second of the event loop.
+   */
+  readonly chatLookupsPerMinute: number;
   /** Bytes of finished sittings' records kept as JSON for GET /api/records/:id (a record never changes), the one asked longest ago forgotten first. */
   readonly recordCacheBytes: number;
   /** Waiting tables one user may have opened at once (docs/security.md); 0: no limit. */
@@ -113,6 +118,7 @@ export const DEFAULT_LIMITS: Limits = {
   goneTableCacheMs: 5_000,
   goneTablesCached: 1_000,
   recordCacheBytes: 32 * 1024 * 1024,
+  chatLookupsPerMinute: 6,
   waitingTablesPerUser: 3,
   tablesPerMinute: 10,
   tablesPerMinutePerAddress: 30,
