@@ -74,6 +74,11 @@ export interface Limits {
   readonly readingMs: number;
   /** Finished tables one process keeps in memory at most: past it the one finished longest ago leaves at once (its link answers from the store). */
   readonly finishedTables: number;
+  /**
+   * Deals the finished tables in one process's memory hold together at most (every deal a table played stays with it,
+   * about 19 KB each): past it the one finished longest ago leaves at once, as past `finishedTables`.
+   */
+  readonly finishedDeals: number;
   /** Lobby (re)subscriptions one user may make per second on average, over all their connections, and the burst (each sends a page). */
   readonly lobbyRate: number;
   readonly lobbyBurst: number;
@@ -129,6 +134,7 @@ export const DEFAULT_LIMITS: Limits = {
   readingMs: 15_000,
   finishedLingerMs: 10 * 60_000,
   finishedTables: 500,
+  finishedDeals: 20_000,
   lobbyRate: 1,
   lobbyBurst: 10,
   heartbeatMs: 10_000,
