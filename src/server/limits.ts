@@ -83,6 +83,12 @@ export interface Limits {
   readonly lobbyRate: number;
   readonly lobbyBurst: number;
   /**
+   * WebSocket tickets (POST /api/ticket) one user may buy per second on average, and the burst: each is a row in the
+   * store until the hourly sweep, and a client needs one per connection it opens.
+   */
+  readonly ticketRate: number;
+  readonly ticketBurst: number;
+  /**
    * The server pings every socket this often (ms) and ends one that has not answered the ping before: a phone that
    * lost its network leaves a socket nobody closes, and its seat would look held for as long as TCP takes to give up.
    * The `hello` tells the client the same number, and the client pings as often (docs/protocol.md).
@@ -137,6 +143,8 @@ export const DEFAULT_LIMITS: Limits = {
   finishedDeals: 20_000,
   lobbyRate: 1,
   lobbyBurst: 10,
+  ticketRate: 1,
+  ticketBurst: 20,
   heartbeatMs: 10_000,
   headersMs: 10_000,
   requestMs: 30_000,
