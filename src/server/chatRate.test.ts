@@ -6,8 +6,9 @@ import type { RunningServer } from './server.js';
 import { testServer } from './testing.js';
 
 /**
- * One person's chat over all tables (docs/security.md, "Chat only at a followed table"): each line is written to its
- * table's log for good and sent to every follower, and a connection follows up to 16 tables (8 connections a player).
+ * One person's chat and seat changes over all tables (docs/security.md, "Chat only at a followed table"): each is
+ * written to its table's log for good and sent to every follower, and a connection follows up to 16 tables (8
+ * connections a player).
  */
 let server: RunningServer;
 beforeAll(async () => {
@@ -41,5 +42,32 @@ describe('chat over all tables', () => {
     const lines = tables.map((t) => server.hall.tables.get(t)!.state.sitting.slots.filter((s) => 'event' in s && s.event.type === 'chat').length);
     expect(lines.reduce((a, b) => a + b, 0)).toBe(5);
     await Promise.all([...hosts, talker].map((c) => c.close()));
+  });
+
+  it('a player makes at most 20 seat changes at once, then two a second, over all tables', async () => {
+    expect([DEFAULT_LIMITS.seatBurst, DEFAULT_LIMITS.seatRate]).toEqual([20, 2]);
+    const host = await Client.guest(server.url, 'Wirt');
+    const table = (await post<{ id: string }>(server.url, '/api/tables', { game: 'schafkopf' }, host.token)).body.id;
+    const fidget = await Client.guest(server.url, 'Zappel');
+    await fidget.join(table);
+    const answers: ServerMessage[] = [];
+    const off = fidget.on((m) => void ((m.type === 'ok' || m.type === 'error') && m.table === table && answers.push(m)));
+    // Sitting down and standing up at another's waiting table as fast as the messages go (before: all 30 taken, 30
+    // entries in its log, each sent to its followers and the lobby).
+    for (let i = 0; i < 15; i++) {
+      fidget.send({ type: 'sit', table, seat: 1 });
+      fidget.send({ type: 'stand', table });
+    }
+    await fidget.next(() => answers.length === 30);
+    off();
+    expect(answers.filter((m) => m.type === 'ok')).toHaveLength(20);
+    const refused = answers.filter((m): m is Extract<ServerMessage, { type: 'error' }> => m.type === 'error');
+    expect(refused.map((m) => m.code)).toEqual(Array(10).fill('rateLimited'));
+    expect(refused[0].message).toBe('at most 20 seat changes at once, then 2 a second, over all tables');
+    expect(server.hall.tables.get(table)!.state.sitting.logLength).toBe(20);
+    // A second later he sits down again.
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await fidget.request({ type: 'sit', table, seat: 1 })).type).toBe('ok');
+    await Promise.all([host, fidget].map((c) => c.close()));
   });
 });

@@ -11,6 +11,12 @@ export interface Limits {
   /** Tables one connection follows at once (`join` without `unjoin`): each sends it every event of the table. */
   readonly tablesFollowed: number;
   readonly chatLength: number;
+  /**
+   * Seat changes (sit, stand, seatBot) one player may make per second on average over all tables and connections,
+   * and the burst: each is an entry in its table's log for good, sent to its followers and the lobby.
+   */
+  readonly seatRate: number;
+  readonly seatBurst: number;
   readonly chatRate: number;
   readonly chatBurst: number;
   /** Hints one player may ask for per second on average over all his connections, and the burst he may save up (each costs the strong bot's thinking in a worker). */
@@ -117,6 +123,8 @@ export const DEFAULT_LIMITS: Limits = {
   connectionsPerUser: 8,
   tablesFollowed: 16,
   chatLength: 300,
+  seatRate: 2,
+  seatBurst: 20,
   chatRate: 1,
   chatBurst: 5,
   hintRate: 1 / 5,
