@@ -88,9 +88,13 @@ describe('hints', () => {
     const [eva, fritz, gerd] = await Promise.all(['Eva', 'Fritz', 'Gerd'].map((n) => Client.guest(server.url, n)));
     const id = await seatedTable(server.url, eva, [eva, fritz], { game: 'schafkopf', seats: ['open', 'open', 'bot', 'bot'], length: { deals: 1 } });
     await gerd.join(id);
-    const waits = () => [eva, fritz].some((c) => c.table(id).toAct.includes(c.table(id).seat) && c.table(id).legal.length > 0);
-    if (!waits()) await Promise.race([eva, fritz].map((c) => c.next(() => waits(), 20_000)));
-    const [asker, other] = eva.table(id).legal.length > 0 ? [eva, fritz] : [fritz, eva];
+    // The deal waits for one of the two people alone (no bot is about to act, whose move everyone would hear of).
+    const alone = (c: Client) => c.table(id).toAct.length === 1 && c.table(id).toAct[0] === c.table(id).seat && c.table(id).legal.length > 0;
+    if (![eva, fritz].some(alone)) await Promise.race([eva, fritz].map((c) => c.next(() => [eva, fritz].some(alone), 20_000)));
+    const [asker, other] = alone(eva) ? [eva, fritz] : [fritz, eva];
+    // The others have the message that brought the asker's turn too (each socket gets it at its own moment).
+    const caughtUp = () => [other, gerd].every((c) => c.table(id).last === asker.table(id).last);
+    if (!caughtUp()) await Promise.race([other, gerd].map((c) => c.next(() => caughtUp(), 20_000)));
     // What the other player and the spectator are sent from now on, until the hint's answer and a while after.
     const heard: ServerMessage[] = [];
     const offs = [other, gerd].map((c) => c.on((m) => void ('table' in m && m.table === id && heard.push(m))));
