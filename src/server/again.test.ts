@@ -46,6 +46,26 @@ describe('playing again after a sitting, together', () => {
     await Promise.all([...first.players, ...second.players].map((p) => p.close()));
   });
 
+  it('the finished tables in memory hold at most finishedDeals deals together: past it the oldest leaves at once', async () => {
+    // A table keeps every deal it played (about 19 KB each): 500 finished sittings of 1,000 bot deals held 9.5 GB.
+    expect(DEFAULT_LIMITS.finishedDeals).toBe(20_000);
+    server = await testServer({ limits: { finishedDeals: 3 } });
+    const owner = await Client.guest(server.url, 'Anna');
+    const botsOnly = async () => {
+      const made = await post<{ id: string }>(server!.url, '/api/tables', { game: 'schafkopf', seats: ['bot', 'bot', 'bot', 'bot'], length: { deals: 2 } }, owner.token);
+      await until('the bots to finish their sitting', () => server!.hall.tables.get(made.body.id)?.phase === 'finished');
+      return made.body.id;
+    };
+    const first = await botsOnly();
+    expect(server.hall.tables.has(first)).toBe(true);
+    // Two deals and two more are over the limit of three: the older table leaves memory, the newer stays.
+    const second = await botsOnly();
+    await until('the older finished table to leave memory', () => !server!.hall.tables.has(first));
+    expect(server.hall.tables.has(second)).toBe(true);
+    expect((await get<Gone>(server.url, `/api/tables/${first}`)).status).toBe(410);
+    await owner.close();
+  });
+
   it('after the table left memory, the first friend to play again opens the next table and the others are led to it, not to tables of their own', async () => {
     const db = tempDb();
     server = await testServer({ db, limits: { finishedLingerMs: 300 } });

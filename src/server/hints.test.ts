@@ -84,6 +84,31 @@ describe('hints', () => {
     await anna.close();
   }, 90_000);
 
+  it('nobody else at the table hears that a hint was taken: no message goes to the other seats or the spectators', async () => {
+    const [eva, fritz, gerd] = await Promise.all(['Eva', 'Fritz', 'Gerd'].map((n) => Client.guest(server.url, n)));
+    const id = await seatedTable(server.url, eva, [eva, fritz], { game: 'schafkopf', seats: ['open', 'open', 'bot', 'bot'], length: { deals: 1 } });
+    await gerd.join(id);
+    // The deal waits for one of the two people alone (no bot is about to act, whose move everyone would hear of).
+    const alone = (c: Client) => c.table(id).toAct.length === 1 && c.table(id).toAct[0] === c.table(id).seat && c.table(id).legal.length > 0;
+    if (![eva, fritz].some(alone)) await Promise.race([eva, fritz].map((c) => c.next(() => [eva, fritz].some(alone), 20_000)));
+    const [asker, other] = alone(eva) ? [eva, fritz] : [fritz, eva];
+    // The others have the message that brought the asker's turn too (each socket gets it at its own moment).
+    const caughtUp = () => [other, gerd].every((c) => c.table(id).last === asker.table(id).last);
+    if (!caughtUp()) await Promise.race([other, gerd].map((c) => c.next(() => caughtUp(), 20_000)));
+    // What the other player and the spectator are sent from now on, until the hint's answer and a while after.
+    const heard: ServerMessage[] = [];
+    const offs = [other, gerd].map((c) => c.on((m) => void ('table' in m && m.table === id && heard.push(m))));
+    const got = asker.next(isHint(id), 20_000);
+    asker.send({ type: 'hint', table: id });
+    await got;
+    await new Promise((r) => setTimeout(r, 300));
+    offs.forEach((off) => off());
+    // Before, the hint's log entry sent every follower an `events` message with no events: its coming alone said
+    // when a player asked for a hint.
+    expect(heard).toEqual([]);
+    await Promise.all([eva, fritz, gerd].map((c) => c.close()));
+  }, 60_000);
+
   it('a rated table refuses hints; so does a table where the asker has nothing to decide or no seat', async () => {
     const ben = await Client.account(server.url, 'Ben', 'Schafkopf am Samstag');
     const rated = await seatedTable(server.url, ben, [ben], { game: 'schafkopf', seats: ['open', 'bot', 'bot', 'bot'], rated: true, length: { deals: 1 } });

@@ -11,6 +11,12 @@ export interface Limits {
   /** Tables one connection follows at once (`join` without `unjoin`): each sends it every event of the table. */
   readonly tablesFollowed: number;
   readonly chatLength: number;
+  /**
+   * Seat changes (sit, stand, seatBot) one player may make per second on average over all tables and connections,
+   * and the burst: each is an entry in its table's log for good, sent to its followers and the lobby.
+   */
+  readonly seatRate: number;
+  readonly seatBurst: number;
   readonly chatRate: number;
   readonly chatBurst: number;
   /** Hints one player may ask for per second on average over all his connections, and the burst he may save up (each costs the strong bot's thinking in a worker). */
@@ -38,6 +44,11 @@ export interface Limits {
    */
   readonly goneTableCacheMs: number;
   readonly goneTablesCached: number;
+  /**
+   * Chat lines of tables this process does not hold that POST /api/reports looks up, per minute in the process (the
+   * burst is the same number): each replays the table's whole log through its game, up to a second of the event loop.
+   */
+  readonly chatLookupsPerMinute: number;
   /** Bytes of finished sittings' records kept as JSON for GET /api/records/:id (a record never changes), the one asked longest ago forgotten first. */
   readonly recordCacheBytes: number;
   /** Waiting tables one user may have opened at once (docs/security.md); 0: no limit. */
@@ -69,9 +80,20 @@ export interface Limits {
   readonly readingMs: number;
   /** Finished tables one process keeps in memory at most: past it the one finished longest ago leaves at once (its link answers from the store). */
   readonly finishedTables: number;
+  /**
+   * Deals the finished tables in one process's memory hold together at most (every deal a table played stays with it,
+   * about 19 KB each): past it the one finished longest ago leaves at once, as past `finishedTables`.
+   */
+  readonly finishedDeals: number;
   /** Lobby (re)subscriptions one user may make per second on average, over all their connections, and the burst (each sends a page). */
   readonly lobbyRate: number;
   readonly lobbyBurst: number;
+  /**
+   * WebSocket tickets (POST /api/ticket) one user may buy per second on average, and the burst: each is a row in the
+   * store until the hourly sweep, and a client needs one per connection it opens.
+   */
+  readonly ticketRate: number;
+  readonly ticketBurst: number;
   /**
    * The server pings every socket this often (ms) and ends one that has not answered the ping before: a phone that
    * lost its network leaves a socket nobody closes, and its seat would look held for as long as TCP takes to give up.
@@ -101,6 +123,8 @@ export const DEFAULT_LIMITS: Limits = {
   connectionsPerUser: 8,
   tablesFollowed: 16,
   chatLength: 300,
+  seatRate: 2,
+  seatBurst: 20,
   chatRate: 1,
   chatBurst: 5,
   hintRate: 1 / 5,
@@ -113,6 +137,7 @@ export const DEFAULT_LIMITS: Limits = {
   goneTableCacheMs: 5_000,
   goneTablesCached: 1_000,
   recordCacheBytes: 32 * 1024 * 1024,
+  chatLookupsPerMinute: 6,
   waitingTablesPerUser: 3,
   tablesPerMinute: 10,
   tablesPerMinutePerAddress: 30,
@@ -123,8 +148,11 @@ export const DEFAULT_LIMITS: Limits = {
   readingMs: 15_000,
   finishedLingerMs: 10 * 60_000,
   finishedTables: 500,
+  finishedDeals: 20_000,
   lobbyRate: 1,
   lobbyBurst: 10,
+  ticketRate: 1,
+  ticketBurst: 20,
   heartbeatMs: 10_000,
   headersMs: 10_000,
   requestMs: 30_000,

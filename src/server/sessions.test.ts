@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Client } from './client.js';
+import { DEFAULT_LIMITS } from './limits.js';
 import type { ServerMessage } from './protocol.js';
 import type { RunningServer } from './server.js';
 import { post, testServer } from './testing.js';
@@ -46,6 +47,23 @@ describe('sessions', () => {
   afterEach(async () => {
     await server?.close();
     server = undefined;
+  });
+
+  it('a user buys at most 20 tickets at once, then one a second: each is a row in the store', async () => {
+    expect([DEFAULT_LIMITS.ticketBurst, DEFAULT_LIMITS.ticketRate]).toEqual([20, 1]);
+    server = await testServer();
+    const [hans, grete] = await Promise.all(['Hans', 'Grete'].map((name) => post<{ token: string }>(server!.url, '/api/guest', { name })));
+    // Before, every one of these was a new row in the store (one client bought 1,280 a second).
+    const bought = await Promise.all(Array.from({ length: 25 }, () => post<{ ticket?: string; error?: { code: string; params: unknown } }>(server!.url, '/api/ticket', {}, hans.body.token)));
+    expect(bought.filter((r) => r.status === 200)).toHaveLength(20);
+    const refused = bought.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(5);
+    expect(refused[0].body.error).toMatchObject({ code: 'rateLimited', params: { max: 20, wait: 1 } });
+    // Another user has his own allowance, and the one refused buys again a second later; a ticket bought still opens a socket.
+    const theirs = await ticket(server.url, grete.body.token);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await upgrade(server.url, `?ticket=${await ticket(server.url, hans.body.token)}`)).status).toBe(101);
+    expect((await upgrade(server.url, `?ticket=${theirs}`)).status).toBe(101);
   });
 
   it('a new token at every login; logout ends this session only and clears the cookie; ?everywhere=1 ends them all', async () => {

@@ -90,7 +90,7 @@ describe('moderation steps in the core', () => {
       { type: 'sit', user: { id: 'u9', name: 'P9' }, seat: 0 },
       { type: 'stand', userId: 'u0' },
       { type: 'end', reason: 'again' },
-      { type: 'botDue', seat: 1, version: t.state.sitting.version },
+      { type: 'botDue', seat: 1, moves: t.state.sitting.moves },
     ] satisfies Command[];
     for (const c of refused) expect(t.run(c), c.type).toMatchObject({ ok: false, code: 'tableClosed' });
     // Following it and hiding its lines still work; a late follower learns why from the snapshot.

@@ -35,13 +35,11 @@ export function end(run: ModerationRun, reason: string): Reply {
   return { ok: true };
 }
 
-/** A moderator hides the chat line of event `e` (`hide`); `schedule` restarts a bot turn the new log version made stale. */
-export function hide(run: ModerationRun, e: number, schedule: () => void): Reply {
+/** A moderator hides the chat line of event `e` (`hide`): a bot's turn is for the decision, which this leaves as it was. */
+export function hide(run: ModerationRun, e: number): Reply {
   const slot = run.d.s.slots[e];
   if (!slot || !('event' in slot) || slot.event.type !== 'chat') return { ok: false, code: 'notChat', message: `event ${e} is no chat line of this table` };
   if (slot.event.hidden) return { ok: false, code: 'notChat', message: `the chat line ${e} is hidden already` };
   run.write([{ k: 'hide', e }]);
-  // As after a chat line: a bot waiting out its delay was scheduled for the previous version.
-  schedule();
   return { ok: true };
 }

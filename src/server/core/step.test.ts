@@ -208,6 +208,9 @@ function command(h: Harness, pick: () => number): Command | 'expire' {
       if (!d) return 'expire';
       const legal = running ? game.legal(dealState(s), d.seat) : [];
       const action = legal.length > 0 && pick() % 6 !== 0 ? game.formatAction(rules, legal[pick() % legal.length]) : 'nonsense';
+      // The shell's bots choose among the legal actions: a refused answer is only a check of the refusal, and the bot
+      // still owes its decision (a bot's turn is for the decision, not started again by whatever is logged meanwhile).
+      if (action === 'nonsense' && d.moves === s.moves) h.decisions.push(d);
       return { type: 'botAction', seat: d.seat, action, moves: d.moves };
     }
     default: {

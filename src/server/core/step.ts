@@ -59,6 +59,15 @@ class Run {
 
   write(entries: readonly LogEntry[], after?: unknown): void {
     if (this.broadcastAt < 0) this.broadcastAt = this.effects.length;
+    this.note(entries, after);
+  }
+
+  /**
+   * Logs entries that add no event and change nothing anyone at the table sees (a hint taken): nobody is sent a
+   * message for them. `write` sends every follower an `events` message, even an empty one, and its coming alone
+   * told the other seats and the spectators the moment a player asked for a hint.
+   */
+  note(entries: readonly LogEntry[], after?: unknown): void {
     entries.forEach((e, i) => ingest(this.ctx, this.d, e, i === 0 ? after : undefined));
     this.entries.push(...entries);
     // A sitting that just ended is stored before anyone hears of its end, so that the record its sittingEnd names can be fetched at once.
@@ -138,7 +147,7 @@ function handle(run: Run, c: Command): Reply {
     case 'end':
       return end(run, c.reason);
     case 'hide':
-      return hide(run, c.e, () => schedule(run));
+      return hide(run, c.e);
     case 'sit': {
       if (s.phase === 'playing') return refuse('notPlaying', 'the sitting has begun; seats change between sittings');
       if (c.seat >= s.seats.length) return refuse('badSeat', `the table has seats 0 to ${s.seats.length - 1}`);
@@ -206,9 +215,8 @@ function handle(run: Run, c: Command): Reply {
       const bucket = take(l.chat.get(c.user.id), limits.chatRate, limits.chatBurst, run.now);
       if (!bucket) return refuse('rateLimited', 'too many chat messages; wait a moment');
       l.chat = new Map(l.chat).set(c.user.id, bucket);
+      // No new bot turn: a bot's turn is for a decision (`moves`), which a chat line leaves as it was (schedule).
       run.write([{ k: 'chat', userId: c.user.id, name: c.user.name, text: c.text }]);
-      // A bot waiting out its delay was scheduled for the table's previous version: schedule it again, or it would never act.
-      schedule(run);
       return OK;
     }
     case 'contribute': {
@@ -243,11 +251,8 @@ function handle(run: Run, c: Command): Reply {
       // The deal's place in the sitting (its record), not in the table's history.
       const deal = s.dealLogs.length;
       const taken = s.hints.some((h) => h.deal === deal && h.action === s.actions.length && h.seat === seat);
-      if (!taken) {
-        run.write([{ k: 'hint', seat, deal, action: s.actions.length }]);
-        // A bot waiting out its delay was scheduled for the table's previous version: schedule it again, or it would never act.
-        schedule(run);
-      }
+      // Noted without a message to anyone: nobody else learns that a hint was taken until the record is out.
+      if (!taken) run.note([{ k: 'hint', seat, deal, action: s.actions.length }]);
       return { ok: true, seat };
     }
     case 'botAction': {
@@ -267,7 +272,7 @@ function handle(run: Run, c: Command): Reply {
       return OK;
     }
     case 'botDue': {
-      if (l.closed || c.version !== s.version || !botControlled(run, c.seat) || !toAct(ctx, s).includes(c.seat)) return refuse('notPlaying', 'the bot turn is stale');
+      if (l.closed || c.moves !== s.moves || !botControlled(run, c.seat) || !toAct(ctx, s).includes(c.seat)) return refuse('notPlaying', 'the bot turn is stale');
       const o = s.seats[c.seat];
       const thinking = o.kind === 'bot' && isThinkingLevel(ctx.module, o.bot) ? o.bot : undefined;
       run.effects.push({ type: 'decide', seat: c.seat, moves: s.moves, ...(thinking ? { thinking } : {}) });
@@ -279,7 +284,7 @@ function handle(run: Run, c: Command): Reply {
       l.clocks = l.clocks.filter((x) => x !== clock);
       if (!l.away.includes(c.seat)) l.away.push(c.seat);
       // This decision is the bot's now, even if the holder joins again before it is made (no fresh clock for it).
-      l.lapsed = [...l.lapsed.filter((x) => x.seat !== c.seat && x.moves === s.moves), { seat: c.seat, moves: s.moves }];
+      lapse(run, c.seat);
       changedPresence(run);
       return OK;
     }
@@ -495,7 +500,18 @@ function collect(run: Run): void {
   run.effects.push({ type: 'timer', key: 'collect', at: run.now + wait, command: { type: 'collectOut', deal: open.deal } });
 }
 
-/** Starts the clocks of the people the deal waits for and the bots' turns. */
+/** The seat's decision now is the bot's, even if its holder comes back (joins again) before the bot has made it; his own action still counts if it comes first. */
+function lapse(run: Run, seat: Seat): void {
+  const { s, l } = run.d;
+  l.lapsed = [...l.lapsed.filter((x) => x.seat !== seat && x.moves === s.moves), { seat, moves: s.moves }];
+}
+
+/**
+ * Starts the clocks of the people the deal waits for and the bots' turns. A bot's turn is for one decision (the
+ * deal's `moves`), not for one version of the log: a chat line or a hint, which leave the decision as it was, do not
+ * start its delay again. Before, each did, and two spectators chatting every 0.5 s (each within his 1 a second)
+ * kept a table's bots from ever acting (docs/security.md, "A player who holds up the table").
+ */
 function schedule(run: Run): void {
   const { ctx, d } = run;
   const { s, l } = d;
@@ -505,9 +521,14 @@ function schedule(run: Run): void {
   let clocksChanged = false;
   for (const seat of acting) {
     if (botControlled(run, seat)) {
-      if (l.botPending.get(seat) === s.version) continue;
-      l.botPending.set(seat, s.version);
-      run.effects.push({ type: 'timer', key: `bot:${seat}:${s.version}`, at: run.now + ctx.settings.botDelayMs, command: { type: 'botDue', seat, version: s.version } });
+      if (l.botPending.get(seat) === s.moves) continue;
+      l.botPending.set(seat, s.moves);
+      // A person's decision, once a bot is to make it (he is away: his grace or his clock ran out), stays the bot's
+      // when he joins again meanwhile, as after his clock ran out. Before, joining again within the bot's delay took
+      // the decision back with a fresh clock (after the grace period), or left the bot's turn stale so that nobody
+      // made it when he left again: one player held his table for as long as he liked.
+      if (s.seats[seat].kind === 'human') lapse(run, seat);
+      run.effects.push({ type: 'timer', key: `bot:${seat}:${s.moves}`, at: run.now + ctx.settings.botDelayMs, command: { type: 'botDue', seat, moves: s.moves } });
     } else if (ctx.settings.clockMs > 0 && !l.clocks.some((x) => x.seat === seat)) {
       const deadline = run.now + ctx.settings.clockMs;
       l.clocks.push({ seat, deadline });

@@ -82,7 +82,7 @@ export interface Sitting {
   readonly seats: readonly Occupant[];
   readonly phase: 'waiting' | 'playing' | 'finished';
   readonly logLength: number;
-  /** Counts every log entry: a bot's turn is for one version. */
+  /** Counts every log entry. */
   readonly version: number;
   /** Counts the entries that change a deal's state (deal, act): a bot's decision is for one of them. */
   readonly moves: number;
@@ -142,7 +142,7 @@ export interface Live {
   readonly contributions: readonly (string | null)[];
   /** The deal whose contribution deadline runs, if any. */
   readonly collectTimer: number | null;
-  /** Seat → the version a bot turn is scheduled for. */
+  /** Seat → the decision (the deal's `moves`) a bot turn is scheduled for. */
   readonly botPending: ReadonlyMap<Seat, number>;
   readonly chat: ReadonlyMap<string, Bucket>;
   /** Whether the finished sitting's record is in the store. */
@@ -163,7 +163,8 @@ export type TimerCommand =
   | { readonly type: 'clockOut'; readonly seat: Seat; readonly deadline: number }
   | { readonly type: 'graceOut'; readonly seat: Seat; readonly until: number }
   | { readonly type: 'collectOut'; readonly deal: number }
-  | { readonly type: 'botDue'; readonly seat: Seat; readonly version: number }
+  /** A bot's turn for the decision at the deal's `moves` (stale once the deal moved on). */
+  | { readonly type: 'botDue'; readonly seat: Seat; readonly moves: number }
   /** A waiting table's expiry (core/expiry.ts). */
   | { readonly type: 'waitOut'; readonly until: number };
 

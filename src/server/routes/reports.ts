@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { AddressAllowance } from '../addressLimits.js';
 import { randomId } from '../identity.js';
+import { TokenBucket } from '../limits.js';
 import { chatLineOf, MODERATION_LIMITS } from '../moderation.js';
 import type { AdminContext } from './admin.js';
 import { tableReader } from './admin.js';
@@ -25,6 +27,14 @@ const HOUR = 3_600_000;
 /** Players' reports of a player or of a chat line (any logged-in user, guests too): the admins see them on /admin. */
 export const reportRoutes: FastifyPluginAsync<AdminContext> = async (app, ctx) => {
   const mod = ctx.moderation.store;
+  // A chat line of a table this process does not hold (it left memory, or another process of a cluster runs it) is
+  // read by replaying the table's whole log through its game: a sitting of 1,000 deals (41,000 entries) took the event
+  // loop 0.6–1 s per request. Before, nothing bounded these look-ups (a line that is not there is no report, and only
+  // reports were counted): one guest asking again and again held up every table of the process. Now they are counted
+  // per user, found or not (as many an hour as he may report), and per process (docs/security.md).
+  const lookupsPerUser = new AddressAllowance(MODERATION_LIMITS.reportsPerHour / (HOUR / 1000), MODERATION_LIMITS.reportsPerHour);
+  const perMinute = ctx.limits.chatLookupsPerMinute;
+  const lookups = perMinute > 0 ? new TokenBucket(perMinute / 60, perMinute) : undefined;
   app.post('/api/reports', async (req, reply) => {
     const user = await authed(ctx, req);
     if (!user) return failure(reply, 401, 'unauthorized', 'log in or play as a guest first');
@@ -38,7 +48,25 @@ export const reportRoutes: FastifyPluginAsync<AdminContext> = async (app, ctx) =
     let target: { id: string; name: string } | undefined;
     let chat: { table: string; e: number; text: string } | undefined;
     if (b.table !== undefined && b.e !== undefined) {
-      const line = await chatLineOf(tableReader(ctx), ctx.limits, b.table, b.e, ctx.hall.tables.get(b.table)?.state);
+      const local = ctx.hall.tables.get(b.table)?.state;
+      if (!local) {
+        const wait = lookupsPerUser.wait(user.id);
+        if (wait > 0) {
+          return reply
+            .code(429)
+            .header('retry-after', String(wait))
+            .send({ error: { code: 'rateLimited', message: `at most ${MODERATION_LIMITS.reportsPerHour} chat lines of tables that are over looked up an hour`, params: { max: MODERATION_LIMITS.reportsPerHour, wait } } });
+        }
+        if (lookups && !lookups.take()) {
+          const again = Math.ceil(60 / perMinute);
+          return reply
+            .code(503)
+            .header('retry-after', String(again))
+            .send({ error: { code: 'busy', message: `the server looks up at most ${perMinute} chat lines of tables that are over a minute; try again shortly`, params: { max: perMinute, wait: again } } });
+        }
+        lookupsPerUser.spend(user.id);
+      }
+      const line = await chatLineOf(tableReader(ctx), ctx.limits, b.table, b.e, local);
       if (!line) return failure(reply, 404, 'notChat', `event ${b.e} is no chat line of table ${b.table}`);
       if (line.hidden) return failure(reply, 409, 'notChat', 'the chat line is hidden already');
       target = { id: line.userId, name: line.name };

@@ -11,6 +11,7 @@ import { originAllowed } from '../origins.js';
 import { authed, bearerToken, failure, type ServerContext } from './context.js';
 import { watchLobby } from './lobby.js';
 import { BANNED_CLOSE } from '../moderation.js';
+import { chatProblem } from '../core/chatText.js';
 
 /** The sockets written to in this turn, held back until its end. */
 const corked = new Set<{ cork(): void; uncork(): void }>();
@@ -49,6 +50,12 @@ export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
   // Hints cost the strong bot's thinking in the worker pool: their own, smaller budget per player, over all his
   // connections (one per connection let a player with 8 connections ask 8 times as many).
   const hints = new AddressAllowance(ctx.limits.hintRate, ctx.limits.hintBurst);
+  // Chat lines per player over all tables and connections: a table's own limit let one person write at every table he
+  // followed (16 a connection, 8 connections), each line kept in that table's log for good and sent to its followers.
+  const chats = new AddressAllowance(ctx.limits.chatRate, ctx.limits.chatBurst);
+  // Seat changes likewise: a player sat down and stood up at public waiting tables as fast as his messages went (160 a
+  // second over 8 connections), each an entry in that table's log for good.
+  const seatings = new AddressAllowance(ctx.limits.seatRate, ctx.limits.seatBurst);
   app.get(
     '/ws',
     {
@@ -81,7 +88,7 @@ export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
     // a new password leaves it open and the ticket for its reconnect names that session too.
     (socket, req) => {
       const { user, session } = req as FastifyRequest & { user: UserRow; session?: string };
-      connection(ctx, hints, app.log, socket, user, session);
+      connection(ctx, { hints, chats, seatings }, app.log, socket, user, session);
     },
   );
 };
@@ -89,9 +96,9 @@ export const socketRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
 /**
  * The WebSocket connection (docs/protocol.md): a session, rate limits, the
  * protocol's schemas; table messages go to the router (this process's tables,
- * or the cluster's owner of the table). `hints`: the hint allowance per player, shared by his connections.
+ * or the cluster's owner of the table). `hints`, `chats`: the allowances per player, shared by his connections.
  */
-function connection(ctx: ServerContext, hints: AddressAllowance, log: { info(o: object, m: string): void; error(o: object, m: string): void }, ws: WebSocket, user: UserRow, session?: string): void {
+function connection(ctx: ServerContext, { hints, chats, seatings }: { hints: AddressAllowance; chats: AddressAllowance; seatings: AddressAllowance }, log: { info(o: object, m: string): void; error(o: object, m: string): void }, ws: WebSocket, user: UserRow, session?: string): void {
   const { hall, limits, router } = ctx;
   const acks = ctx.metrics?.acknowledgements();
   // A client that does not read what it is sent (or cannot keep up) would have the server keep it all in memory:
@@ -184,6 +191,15 @@ function connection(ctx: ServerContext, hints: AddressAllowance, log: { info(o: 
     if (parsed.data.type === 'hint') {
       if (hints.wait(user.id) > 0) return error('rateLimited', `at most ${limits.hintBurst} hints at once, then one every ${Math.round(1 / limits.hintRate)} s`, { table: parsed.data.table });
       hints.spend(user.id);
+    }
+    // Counted only for a line the table could take: one it refuses for its length or its characters says so (its table's core).
+    if (parsed.data.type === 'chat' && parsed.data.text.length <= limits.chatLength && chatProblem(parsed.data.text) === undefined) {
+      if (chats.wait(user.id) > 0) return error('rateLimited', `at most ${limits.chatBurst} chat lines at once, then ${limits.chatRate} a second, over all tables`, { table: parsed.data.table, cseq: 0 });
+      chats.spend(user.id);
+    }
+    if (parsed.data.type === 'sit' || parsed.data.type === 'stand' || parsed.data.type === 'seatBot') {
+      if (seatings.wait(user.id) > 0) return error('rateLimited', `at most ${limits.seatBurst} seat changes at once, then ${limits.seatRate} a second, over all tables`, { table: parsed.data.table, cseq: 0 });
+      seatings.spend(user.id);
     }
     // Each table followed sends this socket every event of it: a socket follows a bounded number of tables at once.
     if (parsed.data.type === 'join' && !followed.has(parsed.data.table)) {
