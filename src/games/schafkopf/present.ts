@@ -8,6 +8,7 @@ import type { SchafkopfRules } from './rules.js';
 import { paidLaufende, type SchafkopfOutcome } from './scoring.js';
 import type { SchafkopfSheet } from './sitting.js';
 import { playTables } from './tables.js';
+import { tariffParts } from './tariffWords.js';
 import type { SchafkopfView } from './view.js';
 
 /** Schafkopf at the browser table: the hand held trumps first, bids, Klopfen and Stoß/Re as buttons, money on the sheet. */
@@ -211,10 +212,13 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[], viewRaw
   const o = raw as SchafkopfOutcome;
   const view = viewRaw as SchafkopfView | undefined;
   const money = o.score.map((x, s) => `${names[s]} ${formatCents(x)}`).join(' · ');
-  const { game, result } = gameLine(o, lang, names, (rulesRaw as SchafkopfRules | undefined) ?? view?.rules);
+  const rules = (rulesRaw as SchafkopfRules | undefined) ?? view?.rules;
+  const { game, result } = gameLine(o, lang, names, rules);
   if (o.thrownIn || !o.contract) return [`${game}: ${result}.`, money];
   const each = o.amount * o.multiplier;
-  const tariff = o.contract.kind === 'ramsch' ? '' : `${formatCents(o.amount, false)}${doublings(o, lang, view)}${o.multiplier > 1 ? ` = ${formatCents(each, false)}` : ''} ${say(lang, 'je Spieler', 'a player')}`;
+  // The amount's parts where there are several (tariffWords.ts), else the amount.
+  const amount = (rules && tariffParts(o, rules)) ?? formatCents(o.amount, false);
+  const tariff = o.contract.kind === 'ramsch' ? '' : `${amount}${doublings(o, lang, view)}${o.multiplier > 1 ? ` = ${formatCents(each, false)}` : ''} ${say(lang, 'je Spieler', 'a player')}`;
   return [game, result, ...(tariff ? [tariff] : []), money];
 }
 
