@@ -27,6 +27,7 @@ import { refusal } from './refusal.js';
 import { secondsLeft } from './clock.js';
 import { RefusalText, RulesHelp } from './rules.js';
 import { replayGame } from '../../games/replays.js';
+import { TableTermsBox } from './tableTerms.js';
 
 /** The snapshot as the server sends it (src/server/protocol.ts). */
 type Snap = Snapshot;
@@ -543,6 +544,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           {me < 0 && <p class="muted center">{tr(lang, 'spectator')}</p>}
           <details class="score">
             <summary>{tr(lang, 'sheet')}</summary>
+            <TableTermsBox game={snap.game} rules={snap.rules} settings={snap.settings} lang={lang} />
             {model.score.map((l, i) => (
               <div key={i}>{l}</div>
             ))}

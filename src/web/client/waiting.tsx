@@ -7,6 +7,8 @@ import { say } from './setupWords.js';
 import { replayGame } from '../../games/replays.js';
 import type { Lang } from '../../games/present.js';
 import { mayChangeBots } from '../../shared/botRight.js';
+import type { PublicSettings } from '../../server/protocol.js';
+import { TableTermsBox } from './tableTerms.js';
 
 const AUTOSIT = 'stich.autosit';
 
@@ -33,7 +35,9 @@ export interface WaitingSnap {
   /** The receiver's seat (-1: watching). */
   readonly seat: number;
   readonly seats: readonly { kind: 'open' | 'human' | 'bot'; name?: string; bot?: string; userId?: string }[];
-  readonly settings?: { public?: boolean; creator?: string; rated?: boolean };
+  readonly settings?: { public?: boolean; creator?: string; rated?: boolean } & Partial<Pick<PublicSettings, 'length' | 'clockMs'>>;
+  /** The table's rules (its preset and house rules), shown with the setup before the first deal. */
+  readonly rules?: unknown;
 }
 
 /** Whether this person may sit at the table: a rated table seats registered players only (the server refuses a guest). */
@@ -71,6 +75,9 @@ export function WaitingRoom({ ctx, id, game, snap }: { ctx: Ctx; id: string; gam
   return (
     <div class="waiting">
       <p>{tr(lang, 'waiting')}</p>
+      {snap.settings?.length && snap.settings.clockMs !== undefined && (
+        <TableTermsBox game={game} rules={snap.rules} settings={{ public: true, rated: false, ...snap.settings } as PublicSettings} lang={lang} />
+      )}
       <div class="invite-row">
         <label>
           {tr(lang, 'invite')}

@@ -1,0 +1,61 @@
+/**
+ * The table's terms for everyone at it (play-test: four friends at a private Schafkopf table; the host turned
+ * Klopfen on and made the Rufspiel 20 ct, and the three who came by the link saw those choices nowhere, neither
+ * while waiting nor while playing: only in the title of the "?", which a phone never shows). In a real Chromium.
+ */
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, guest, OUT, PHONE, sharedBrowserAndServer } from './testing.js';
+
+// The clock as the host chose it (the test server's default takes it off), the bots without a pause.
+const setup = sharedBrowserAndServer({ tableDefaults: { botDelayMs: 0 } });
+
+describe('the house rules a host chose', () => {
+  it('are read by friends who join by the link, in the waiting room and in the Spielzettel while they play', async () => {
+    const { browser: b, base } = await setup();
+    const anna = await guest(b, base, 'Anna', DESKTOP);
+    const { page } = anna;
+    await page.selectOption('select[name=game]', 'schafkopf');
+    for (const s of await page.locator('form.create select[name^=seat]').all()) await s.selectOption('open');
+    await page.selectOption('select[name=visibility]', 'private');
+    await page.selectOption('select[name=clock]', '30000');
+    await page.fill('input[name=deals]', '2');
+    await page.locator('form.create details summary').click();
+    const rule = (label: string) => page.locator('form.create label.rule').filter({ hasText: new RegExp(`^${label}`) });
+    await rule('Klopfen').locator('input').check();
+    await rule('Preis Rufspiel').locator('input').fill('20');
+    await page.locator('form.create button[type=submit]').click();
+    await page.waitForURL(/\/table\//);
+    const url = page.url();
+
+    // Bert on a phone in German, Cara in English: each reads the rules and the setup before the first card.
+    const bert = await guest(b, base, 'Bert', PHONE);
+    await bert.page.goto(url);
+    await bert.page.locator('.seat button.primary').first().click();
+    await bert.page.locator('.seat.mine').waitFor();
+    const bertTerms = bert.page.locator('.waiting .terms');
+    await expect.poll(() => bertTerms.textContent()).toContain('Klopfen: an · Preis Rufspiel (Cent): 20');
+    expect(await bertTerms.locator('.terms-setup').textContent()).toBe('2 Spiele · Bedenkzeit je Zug: 30 s · privat · ungewertet');
+    expect(await bertTerms.isVisible()).toBe(true);
+    await bert.page.screenshot({ path: `${OUT}/terms-waiting-phone.png` });
+    const cara = await guest(b, base, 'Cara', PHONE, 'en-GB');
+    await cara.page.goto(url);
+    await cara.page.locator('.seat button.primary').first().click();
+    await cara.page.locator('.seat.mine').waitFor();
+    await expect.poll(() => cara.page.locator('.waiting .terms').textContent()).toBe(
+      "This table's rules: Aumer/Koller (the book) · Klopfen (knocking): on · Price of a Rufspiel (cents): 20" + '2 deals · Time per move: 30 s · private · unrated',
+    );
+    // The rules lead to the rules page's house rules, where each is explained under the name written here.
+    expect(await cara.page.locator('.waiting .terms a').getAttribute('href')).toBe('/rules/schafkopf#house-rules');
+
+    // The host seats a bot on the last seat; the table starts, and the terms stand in the Spielzettel.
+    await page.locator('.waiting button.put-bot').click();
+    await bert.page.locator('.hand button.hc').first().waitFor({ timeout: 10_000 });
+    await bert.page.locator('details.score summary').click();
+    const during = bert.page.locator('details.score .terms');
+    expect(await during.isVisible()).toBe(true);
+    expect(await during.textContent()).toContain('Aumer/Koller (Buch) · Klopfen: an · Preis Rufspiel (Cent): 20');
+    // Nothing of it wider than the phone.
+    expect(await bert.page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+    for (const p of [anna, bert, cara]) expect(p.errors).toEqual([]);
+  });
+});
