@@ -20,7 +20,7 @@ export function TableTermsBox({ game, rules, settings, lang }: { game: string; r
           : <span class="terms-rules">{t.rules}</span>
         </p>
       )}
-      <p class="small terms-setup">{t.setup}</p>
+      <p class="terms-setup">{t.setup}</p>
     </div>
   );
 }
