@@ -364,6 +364,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
 
           {turn && secs !== null && <span class="clock">{secs}s</span>}
         </div>
+        {/* Away past the grace: "weg" alone left the others guessing who plays the seat now (play-test). */}
+        {away.includes(seat) && <div class="stand-in">{tr(lang, 'botPlaysForSeat')}</div>}
         {!away.includes(seat) && graceOf(seat) !== null && (
           <div class="gone" role="status">
             {/* At a waiting table the seat is freed for another when the time is up; in a sitting a bot plays for it. */}
