@@ -1,16 +1,17 @@
 /**
  * The table's terms for everyone at it (play-test: four friends at a private Schafkopf table; the host turned
  * Klopfen on and made the Rufspiel 20 ct, and the three who came by the link saw those choices nowhere, neither
- * while waiting nor while playing: only in the title of the "?", which a phone never shows). In a real Chromium.
+ * while waiting nor while playing: only in the title of the "?", which a phone never shows); and the waiting room's
+ * talk (it had none, so a friend running late could not say so). In a real Chromium.
  */
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, guest, OUT, PHONE, sharedBrowserAndServer } from './testing.js';
+import { createTable, DESKTOP, guest, OUT, PHONE, sharedBrowserAndServer } from './testing.js';
 
 // The clock as the host chose it (the test server's default takes it off), the bots without a pause.
 const setup = sharedBrowserAndServer({ tableDefaults: { botDelayMs: 0 } });
 
-describe('the house rules a host chose', () => {
-  it('are read by friends who join by the link, in the waiting room and in the Spielzettel while they play', async () => {
+describe('friends at a table the host set up', () => {
+  it('read the house rules the host chose when they join by the link, in the waiting room and in the Spielzettel while they play', async () => {
     const { browser: b, base } = await setup();
     const anna = await guest(b, base, 'Anna', DESKTOP);
     const { page } = anna;
@@ -58,4 +59,23 @@ describe('the house rules a host chose', () => {
     expect(await bert.page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
     for (const p of [anna, bert, cara]) expect(p.errors).toEqual([]);
   });
+
+  it('can be talked over while the table waits: a friend says he is on his way, the host reads it', async () => {
+    const { browser: b, base } = await setup();
+    const host = await guest(b, base, 'Gastgeber', PHONE);
+    await createTable(host, 'schafkopf', { bots: false, private: true });
+    const friend = await guest(b, base, 'Nachzügler', PHONE);
+    await friend.page.goto(host.page.url());
+    await friend.page.locator('.seat button.primary').first().click();
+    await friend.page.locator('.seat.mine').waitFor();
+    // The talk stands in the waiting room for both, and a line said there reaches the other.
+    await friend.page.locator('main.table[data-phase=waiting] form.chat input[name=say]').fill('Bin in fünf Minuten da');
+    await friend.page.locator('main.table[data-phase=waiting] form.chat button[type=submit]').click();
+    const line = host.page.locator('main.table[data-phase=waiting] .talk .chat-line');
+    await expect.poll(() => line.first().textContent()).toMatch(/^Nachzügler: Bin in fünf Minuten da/);
+    expect(await host.page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+    await host.page.screenshot({ path: `${OUT}/waiting-talk-phone.png` });
+    for (const p of [host, friend]) expect(p.errors).toEqual([]);
+  });
 });
+

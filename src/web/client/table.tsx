@@ -3,7 +3,8 @@ import { handIntoView } from './inView.js';
 import { Contributions } from './contributions.js';
 import { Card } from './cardFace.js';
 import { botName, namesOf } from './seatNames.js';
-import { applyChat, chatOfSnapshot, Talk, type ChatLine } from './chat.js';
+import { applyChat, chatOfSnapshot, type ChatLine } from './chat.js';
+import { TalkBox } from './talkBox.js';
 import { modSay } from './moderationWords.js';
 import { pickKey, ringCrowded, seatAcross, seatAngle, type PlayedCard } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
@@ -318,6 +319,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     return () => clearTimeout(t);
   }, [ended[0], watching]);
 
+  const say = (text: string) => conn.send({ type: 'chat', table: id, text });
   if (!snap) return missing ? <TableGone ctx={ctx} id={id} /> : <main class="center muted">{tr(lang, 'loading')}</main>;
   const me = snap.seat;
   const n = snap.seats.length;
@@ -412,6 +414,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
       <h1 class="sr-only">{lang === 'de' ? `${replayGame(snap.game)?.title ?? snap.game}-Tisch` : `${replayGame(snap.game)?.title ?? snap.game} table`}</h1>
       {!model && <div class="others">{order.map(seatBox)}</div>}
       {snap.phase === 'waiting' && <WaitingRoom ctx={ctx} id={id} game={snap.game} snap={snap} />}
+      {snap.phase === 'waiting' && !model && <TalkBox talk={[]} lines={chat} table={id} me={user.id} lang={lang} send={say} />}
       {snap.phase === 'finished' && me < 0 && <TableOver ctx={ctx} id={id} />}
       {model && (
         <>
@@ -555,21 +558,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               <div key={`s${i}`}>{l}</div>
             ))}
           </details>
-          <div class="talk" aria-label={tr(lang, 'chat')}>
-            <Talk talk={model.talk} lines={chat} table={id} me={user.id} lang={lang} />
-            <form
-              class="chat"
-              onSubmit={(e) => {
-                e.preventDefault();
-                const input = (e.currentTarget as HTMLFormElement).elements.namedItem('say') as HTMLInputElement;
-                if (input.value.trim()) conn.send({ type: 'chat', table: id, text: input.value.trim().slice(0, 300) });
-                input.value = '';
-              }}
-            >
-              <input name="say" maxLength={300} placeholder={tr(lang, 'chat')} aria-label={tr(lang, 'chat')} autoComplete="off" />
-              <button type="submit">{tr(lang, 'send')}</button>
-            </form>
-          </div>
+          <TalkBox talk={model.talk} lines={chat} table={id} me={user.id} lang={lang} send={say} />
         </>
       )}
       {topEnded && (
