@@ -55,3 +55,24 @@ describe('how a Schafkopf amount came about', () => {
     expect(schafkopfPresentation.dealSummary(outcome(RUFSPIEL, 71, 4, 0), 'de', NAMES, undefined, BOOK)).toContain('0,10 € je Spieler');
   });
 });
+
+describe('what doubled a deal, and what a Ramsch cost', () => {
+  const ramsch = (multiplier: number, jungfrauen: number[]): SchafkopfOutcome =>
+    ({ score: [0, 0, 0, 0], stock: 0, bock: 0, thrownIn: false, contract: { kind: 'ramsch', declarer: null }, party: [], points: [70, 30, 20, 0], tricks: [4, 2, 2, 0], won: null, schneider: false, schwarz: false, laufende: 0, multiplier, amount: 10, ramsch: { loser: 0, durchmarsch: null, jungfrauen } }) as unknown as SchafkopfOutcome;
+  const knocked = (n: number) => ({ klopfer: Array.from({ length: n }, (_, i) => i), stoss: [] }) as unknown as SchafkopfView;
+
+  it('each knock doubles once: two knocks are × 4, not Bock (engine.ts: one doubling per Klopfer)', () => {
+    const o = outcome(RUFSPIEL, 71, 4, 0, 4);
+    expect(schafkopfPresentation.dealSummary(o, 'de', NAMES, knocked(2), BOOK)).toContain('0,10 € × 4 (2× geklopft) = 0,40 € je Spieler');
+  });
+
+  it('a Ramsch gives its tariff and what doubled it: a knock, a Jungfrau where she doubles the whole Ramsch', () => {
+    expect(schafkopfPresentation.dealSummary(ramsch(1, []), 'de', NAMES, knocked(0), BOOK)).toContain('Ramsch 0,10 € je Spieler');
+    const doubleAll = rulesOf('aumer-koller', { ramschJungfrau: 'doubleAll' });
+    expect(schafkopfPresentation.dealSummary(ramsch(4, [3]), 'de', NAMES, knocked(1), doubleAll)).toContain('Ramsch 0,10 € × 4 (1× geklopft, Jungfrau) = 0,40 € je Spieler');
+    expect(schafkopfPresentation.dealSummary(ramsch(2, [3]), 'en', NAMES, knocked(0), doubleAll)).toContain('Ramsch 0,10 € × 2 (Jungfrau) = 0,20 € a player');
+    // Where the loser pays a Jungfrau double on her own, that is said after the tariff.
+    const own = rulesOf('aumer-koller', { ramschJungfrau: 'doubleIndividuallyOnce' });
+    expect(schafkopfPresentation.dealSummary(ramsch(1, [3]), 'de', NAMES, knocked(0), own)).toContain('Ramsch 0,10 € je Spieler, einer Jungfrau × 2');
+  });
+});
