@@ -322,7 +322,7 @@ describe('the browser table: player page, drag, grace', () => {
     await page.goto('about:blank');
     await away.waitFor({ timeout: 5000 });
     // And says who plays the seat now (play-test: "weg" alone left the others guessing).
-    expect(await plate.locator('.stand-in').textContent()).toBe('Bot spielt bis zur Rückkehr');
+    expect(await plate.locator('.stand-in').textContent()).toBe('Bot spielt');
     await plate.filter({ hasText: `${cards - 1} Karten` }).waitFor({ timeout: 10_000 });
     // The trick goes round to him again; he is back before the bot plays for him. It is his turn, so no event comes:
     // only the status says he is back (the snapshot the watcher has is from while he was away).

@@ -366,7 +366,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
 
           {turn && secs !== null && <span class="clock">{secs}s</span>}
         </div>
-        {/* Away past the grace: "weg" alone left the others guessing who plays the seat now (play-test). */}
+        {/* Away past the grace: "weg" alone left the others guessing who plays the seat now (play-test); in two words, as the plates on a phone are narrow, and "weg" says the rest. */}
         {away.includes(seat) && <div class="stand-in">{tr(lang, 'botPlaysForSeat')}</div>}
         {!away.includes(seat) && graceOf(seat) !== null && (
           <div class="gone" role="status">
