@@ -28,6 +28,15 @@ describe('friends at a table the host set up', () => {
     await page.waitForURL(/\/table\//);
     const url = page.url();
 
+    // One who opens the link before choosing a name reads them above the login form, with what he is invited to.
+    const eve = await b.newContext({ viewport: PHONE, locale: 'de-DE' });
+    const evePage = await eve.newPage();
+    await evePage.goto(url);
+    const note = evePage.locator('main.login .invite-terms .terms');
+    await expect.poll(() => note.textContent()).toBe('Regeln dieses Tisches: Aumer/Koller (Buch) · Klopfen: an · Preis Rufspiel (Cent): 20' + '2 Spiele · Bedenkzeit je Zug: 30 s · privat · ungewertet');
+    await evePage.screenshot({ path: `${OUT}/terms-invite-phone.png` });
+    await eve.close();
+
     // Bert on a phone in German, Cara in English: each reads the rules and the setup before the first card.
     const bert = await guest(b, base, 'Bert', PHONE);
     await bert.page.goto(url);
