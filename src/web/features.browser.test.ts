@@ -324,6 +324,8 @@ describe('the browser table: player page, drag, grace', () => {
     // His page goes away at his turn: after the grace of 1 s his seat is "weg", and after its 3 s a bot plays his card.
     await page.goto('about:blank');
     await away.waitFor({ timeout: 5000 });
+    // And says who plays the seat now (play-test: "weg" alone left the others guessing).
+    expect(await plate.locator('.stand-in').textContent()).toBe('Bot spielt');
     await plate.filter({ hasText: `${cards - 1} Karten` }).waitFor({ timeout: 10_000 });
     // The trick goes round to him again; he is back before the bot plays for him. It is his turn, so no event comes:
     // only the status says he is back (the snapshot the watcher has is from while he was away).
@@ -332,6 +334,7 @@ describe('the browser table: player page, drag, grace', () => {
     await page.waitForSelector('main.table.my-turn');
     expect(await page.locator('.hand button.hc').count()).toBe(cards - 1);
     await away.waitFor({ state: 'detached', timeout: 2000 });
+    expect(await plate.locator('.stand-in').count()).toBe(0);
     expect(await watcher.page.locator(`.seat.turn[data-seat="${seat}"]`).count()).toBe(1);
     expect(p.errors).toEqual([]);
     expect(watcher.errors).toEqual([]);

@@ -201,3 +201,13 @@ describe('the end of a sitting shows the Partie played, never the next that did 
     expect(karnoeffelPresentation.sittingEnd(sheet, 'en', ['Toni (you)', 'Sepp (bot)'])[0]).toBe('No match played to its end, no stake; Red was ahead.');
   });
 });
+
+describe('a round given up by refusing a raise', () => {
+  it('names the side that refused, in both languages (play-test: "The raise was refused", and by whom was to be guessed)', () => {
+    const o = { winner: 1, value: 7, by: 'refusal', score: [0, 7, 0, 7], tricks: [1, 0], points: [4, 7], matchOver: false, trump: 2 };
+    const names = ['Anna', 'Sepp', 'Resi', 'Schorsch'];
+    expect(karnoeffelPresentation.dealSummary(o, 'de', names)[1]).toBe('Blau hat das Steigern abgelehnt');
+    expect(karnoeffelPresentation.dealSummary(o, 'en', names)[1]).toBe('Blue refused the raise');
+    expect(karnoeffelPresentation.dealSummary({ ...o, winner: 0, score: [7, 0, 7, 0] }, 'en', names)[0]).toBe('Blue wins the round (Anna, Resi): 7 points');
+  });
+});

@@ -201,12 +201,13 @@ function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[
   return lines;
 }
 
+/** (A round given up says which side refused, as the terminal does: "the raise was refused" left it to be worked out from the winner.) */
 function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string[] {
   const o = raw as KarnoeffelOutcome;
   const winners = o.score.flatMap((x, s) => (x > 0 ? [names[s]] : []));
   return [
     `${sides(lang)[o.winner]} ${say(lang, 'gewinnt die Runde', 'wins the round')}${winners.length ? ` (${winners.join(', ')})` : ''}: ${o.value} ${say(lang, 'Punkte', 'points')}`,
-    o.by === 'tricks' ? `${say(lang, 'Stiche', 'Tricks')}: ${sides(lang)[0]} ${o.tricks[0]} : ${o.tricks[1]} ${sides(lang)[1]}` : say(lang, 'Steigern abgelehnt', 'The raise was refused'),
+    o.by === 'tricks' ? `${say(lang, 'Stiche', 'Tricks')}: ${sides(lang)[0]} ${o.tricks[0]} : ${o.tricks[1]} ${sides(lang)[1]}` : `${sides(lang)[1 - o.winner]} ${say(lang, 'hat das Steigern abgelehnt', 'refused the raise')}`,
     `${say(lang, 'Partie', 'Match')}: ${sides(lang)[0]} ${o.points[0]} : ${o.points[1]} ${sides(lang)[1]}${o.matchOver ? ` · ${say(lang, 'Partie aus!', 'match over!')}` : ''}`,
   ];
 }

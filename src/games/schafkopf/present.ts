@@ -8,6 +8,7 @@ import type { SchafkopfRules } from './rules.js';
 import { paidLaufende, type SchafkopfOutcome } from './scoring.js';
 import type { SchafkopfSheet } from './sitting.js';
 import { playTables } from './tables.js';
+import { tariffParts } from './tariffWords.js';
 import type { SchafkopfView } from './view.js';
 
 /** Schafkopf at the browser table: the hand held trumps first, bids, Klopfen and Stoß/Re as buttons, money on the sheet. */
@@ -163,13 +164,15 @@ function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[
   ];
 }
 
-/** Why the deal was worth more than its tariff: Klopfen, Stoß and Re as the table saw them, and Bock. */
-function doublings(o: SchafkopfOutcome, lang: Lang, view: SchafkopfView | undefined): string {
+/** Why the deal was worth more than its tariff: Klopfen, Stoß and Re as the table saw them, `more` (a Ramsch's Jungfrauen), and Bock. */
+function doublings(o: SchafkopfOutcome, lang: Lang, view: SchafkopfView | undefined, more: readonly string[] = []): string {
   if (o.multiplier <= 1) return '';
   const why: string[] = [];
   if (view && view.klopfer.length > 0) why.push(`${view.klopfer.length}× ${say(lang, 'geklopft', 'Klopfen')}`);
   if (view) view.stoss.forEach((_, i) => why.push(i % 2 === 0 ? 'Stoß' : 'Re'));
-  const counted = 2 ** why.length;
+  why.push(...more);
+  // (Klopfen counts once per knock: 2 to the number of knocks, as each Stoß and each Jungfrau doubles once.)
+  const counted = 2 ** ((view?.klopfer.length ?? 0) + (view?.stoss.length ?? 0) + more.length);
   if (o.multiplier > counted) why.push('Bock');
   return ` × ${o.multiplier}${why.length ? ` (${why.join(', ')})` : ''}`;
 }
@@ -207,14 +210,32 @@ function gameLine(o: SchafkopfOutcome, lang: Lang, names: readonly string[], rul
   };
 }
 
+/**
+ * What a Ramsch cost each player and why (play-test: the summary named the loser and the money, not the tariff or
+ * what doubled it): "Ramsch 0,10 € × 2 (Jungfrau) = 0,20 € je Spieler"; where a Jungfrau is paid double on her own
+ * (ramschJungfrau doubleIndividually…), that is said after it.
+ */
+function ramschTariff(o: SchafkopfOutcome, lang: Lang, view: SchafkopfView | undefined, rules: SchafkopfRules | undefined): string {
+  const r = o.ramsch;
+  if (!r) return '';
+  const jung = r.durchmarsch === null ? r.jungfrauen.length : 0;
+  const all = rules?.ramschJungfrau === 'doubleAll' ? Array.from({ length: jung }, () => 'Jungfrau') : [];
+  const own = jung > 0 && (rules?.ramschJungfrau === 'doubleIndividuallyOnce' || rules?.ramschJungfrau === 'doubleIndividuallyMultiple') ? (rules.ramschJungfrau === 'doubleIndividuallyOnce' ? 2 : 2 ** jung) : 0;
+  const each = `${o.multiplier > 1 ? ` = ${formatCents(o.amount * o.multiplier, false)}` : ''} ${say(lang, 'je Spieler', 'a player')}`;
+  return `Ramsch ${formatCents(o.amount, false)}${doublings(o, lang, view, all)}${each}${own ? `, ${say(lang, `einer Jungfrau × ${own}`, `a Jungfrau × ${own}`)}` : ''}`;
+}
+
 function dealSummary(raw: unknown, lang: Lang, names: readonly string[], viewRaw?: unknown, rulesRaw?: unknown): string[] {
   const o = raw as SchafkopfOutcome;
   const view = viewRaw as SchafkopfView | undefined;
   const money = o.score.map((x, s) => `${names[s]} ${formatCents(x)}`).join(' · ');
-  const { game, result } = gameLine(o, lang, names, (rulesRaw as SchafkopfRules | undefined) ?? view?.rules);
+  const rules = (rulesRaw as SchafkopfRules | undefined) ?? view?.rules;
+  const { game, result } = gameLine(o, lang, names, rules);
   if (o.thrownIn || !o.contract) return [`${game}: ${result}.`, money];
   const each = o.amount * o.multiplier;
-  const tariff = o.contract.kind === 'ramsch' ? '' : `${formatCents(o.amount, false)}${doublings(o, lang, view)}${o.multiplier > 1 ? ` = ${formatCents(each, false)}` : ''} ${say(lang, 'je Spieler', 'a player')}`;
+  // The amount's parts where there are several (tariffWords.ts), else the amount.
+  const amount = (rules && tariffParts(o, rules)) ?? formatCents(o.amount, false);
+  const tariff = o.contract.kind === 'ramsch' ? ramschTariff(o, lang, view, rules) : `${amount}${doublings(o, lang, view)}${o.multiplier > 1 ? ` = ${formatCents(each, false)}` : ''} ${say(lang, 'je Spieler', 'a player')}`;
   return [game, result, ...(tariff ? [tariff] : []), money];
 }
 

@@ -185,3 +185,14 @@ describe('the Spielzettel writes the Bummerl to whom the sitting gives it (003 "
     expect(schnapsenPresentation.scoreSheet([two[0], two[2]], 'de', four).rows[1].note).toBe('Bummerl für Sepp & Schorsch (Schneider, ×2) (24:0)');
   });
 });
+
+describe('the deal summary says why a normal game wrote 1, 2 or 3 (003 table, "Normales Spiel")', () => {
+  const normal = (base: number, herzrunde = false) =>
+    ({ score: [0, base, 0, base], teamScore: [0, base * (herzrunde ? 2 : 1)], game: 'normal', declarer: 1, won: true, base, spritz: 1, herzrunde, cardPoints: [10, 50, 10, 24], tricks: [1, 2, 0, 1], endsBummerl: false, bummerlTrump: null, reason: '' }) as unknown as SchnapsenOutcome;
+  it('by the losers\' Augen and tricks, also when nothing doubled it (play-test: "+2" without a word why)', () => {
+    expect(schnapsenPresentation.dealSummary(normal(2), 'de', names)[1]).toBe('Normales Spiel 2 (Verlierer unter 33 Augen)');
+    expect(schnapsenPresentation.dealSummary(normal(1), 'en', names)[1]).toBe('Normales Spiel 1 (the losers with 33 card points or more)');
+    expect(schnapsenPresentation.dealSummary(normal(3), 'de', names)[1]).toBe('Normales Spiel 3 (Verlierer ohne Stich)');
+    expect(schnapsenPresentation.dealSummary(normal(1, true), 'de', names)[1]).toBe('Normales Spiel 1 (Verlierer mit 33 Augen oder mehr) × 2 Herzrunde = 2');
+  });
+});

@@ -259,6 +259,13 @@ function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[
   return lines;
 }
 
+/** Why a normal game was worth what it wrote (003 table: 3 without a trick, 2 under 33 Augen, else 1), of the side that lost. */
+const NORMAL_WHY: Record<number, [string, string]> = {
+  3: ['Verlierer ohne Stich', 'the losers took no trick'],
+  2: ['Verlierer unter 33 Augen', 'the losers under 33 card points'],
+  1: ['Verlierer mit 33 Augen oder mehr', 'the losers with 33 card points or more'],
+};
+
 const SPRITZ: Record<number, [string, string]> = { 2: ['gespritzt', 'Spritzen'], 4: ['Retour', 'Retour'], 8: ['Re', 'Re'] };
 
 /**
@@ -289,14 +296,16 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[], viewRaw
   const title = gameTitle(o.game, view?.contract?.ohne);
   const melds = (view?.melds ?? []).filter((m) => team.includes(m.seat)).map((m) => m.points);
   const a = augen(pts, melds, tricks, lang);
-  const steps = [`${title} ${o.base}`];
+  // A normal game writes 1, 2 or 3 by the losers' Augen and tricks (003 "Normales Spiel"), which the line above does
+  // not show (play-test: "+2" after a game won with 74 Augen, the deal over before the last tricks, and no word why).
+  const steps = [`${title} ${o.base}${o.game === 'normal' && NORMAL_WHY[o.base] ? ` (${say(lang, ...NORMAL_WHY[o.base])})` : ''}`];
   if (o.herzrunde) steps.push('× 2 Herzrunde');
   if (o.spritz > 1) steps.push(`× ${o.spritz} ${say(lang, ...(SPRITZ[o.spritz] ?? ['', '']))}`);
   const total = Math.max(...o.teamScore);
   const writes = o.teamScore.flatMap((x, i) => (x > 0 ? [`${sides(o.teamScore.length, names)[i]} +${x}`] : []));
   return [
     `${title}${who ? ` · ${who}` : ''}: ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} (${a.count}, ${count(lang, tricks, ['Stich', 'Stiche'], ['trick', 'tricks'])}${a.note})`,
-    steps.length > 1 ? `${steps.join(' ')} = ${total}` : '',
+    steps.length > 1 ? `${steps.join(' ')} = ${total}` : o.game === 'normal' ? steps[0] : '',
     writes.join(' · '),
   ].filter(Boolean);
 }

@@ -113,6 +113,7 @@ const WORDS = {
   myPage: ['Meine Seite', 'My page'],
   disconnected: ['Verbindung weg', 'disconnected'],
   seatFreedIn: ['Platz frei in', 'seat free in'],
+  botPlaysForSeat: ['Bot spielt', 'bot plays'],
   sheetLegend: ['Je Spalte oben dieses Spiel, darunter der Stand danach.', 'In each column: this deal above, the running total below.'],
   levelEasy: ['leicht', 'easy'],
   levelMedium: ['mittel', 'medium'],

@@ -10,6 +10,7 @@ import { replayGame } from '../../games/replays.js';
 import { presetLabel, ruleValueLabel, type HouseRule } from '../../games/ruleBook.js';
 import { LearnLinks, RulesLinks, rulesPath } from './rules.js';
 import { refusal } from './refusal.js';
+import { unitName } from './terms.js';
 import { goAndSit, maySit } from './waiting.js';
 import { YourTables } from './myTables.js';
 import { applyDiff, firstPage, LOBBY_MAX, LOBBY_PAGE } from './lobbyList.js';
@@ -422,11 +423,3 @@ function levelName(lang: Ctx['lang'], bot: string): string {
   return local === bot ? bot : `${local} (${bot})`;
 }
 
-/** A game's unit of a sitting (round, Bummerl, match) in the page's language, for `n` of them; Bummerl stays Bummerl. */
-function unitName(lang: Ctx['lang'], unit: string, n = 1): string {
-  const one = n === 1;
-  if (lang !== 'de') return one ? unit : unit === 'match' ? 'matches' : `${unit}s`;
-  if (unit === 'round') return one ? 'Runde' : 'Runden';
-  if (unit === 'match') return one ? 'Partie' : 'Partien';
-  return unit;
-}

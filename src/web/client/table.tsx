@@ -3,7 +3,8 @@ import { handIntoView } from './inView.js';
 import { Contributions } from './contributions.js';
 import { Card } from './cardFace.js';
 import { botName, namesOf } from './seatNames.js';
-import { applyChat, chatOfSnapshot, Talk, type ChatLine } from './chat.js';
+import { applyChat, chatOfSnapshot, type ChatLine } from './chat.js';
+import { TalkBox } from './talkBox.js';
 import { modSay } from './moderationWords.js';
 import { pickKey, ringCrowded, seatAcross, seatAngle, type PlayedCard } from '../../games/present.js';
 import { presentationOf } from '../../games/presentations.js';
@@ -27,6 +28,7 @@ import { refusal } from './refusal.js';
 import { secondsLeft } from './clock.js';
 import { RefusalText, RulesHelp } from './rules.js';
 import { replayGame } from '../../games/replays.js';
+import { TableTermsBox } from './tableTerms.js';
 
 /** The snapshot as the server sends it (src/server/protocol.ts). */
 type Snap = Snapshot;
@@ -317,6 +319,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
     return () => clearTimeout(t);
   }, [ended[0], watching]);
 
+  const say = (text: string) => conn.send({ type: 'chat', table: id, text });
   if (!snap) return missing ? <TableGone ctx={ctx} id={id} /> : <main class="center muted">{tr(lang, 'loading')}</main>;
   const me = snap.seat;
   const n = snap.seats.length;
@@ -363,6 +366,8 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
 
           {turn && secs !== null && <span class="clock">{secs}s</span>}
         </div>
+        {/* Away past the grace: "weg" alone left the others guessing who plays the seat now (play-test); in two words, as the plates on a phone are narrow, and "weg" says the rest. */}
+        {away.includes(seat) && <div class="stand-in">{tr(lang, 'botPlaysForSeat')}</div>}
         {!away.includes(seat) && graceOf(seat) !== null && (
           <div class="gone" role="status">
             {/* At a waiting table the seat is freed for another when the time is up; in a sitting a bot plays for it. */}
@@ -409,6 +414,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
       <h1 class="sr-only">{lang === 'de' ? `${replayGame(snap.game)?.title ?? snap.game}-Tisch` : `${replayGame(snap.game)?.title ?? snap.game} table`}</h1>
       {!model && <div class="others">{order.map(seatBox)}</div>}
       {snap.phase === 'waiting' && <WaitingRoom ctx={ctx} id={id} game={snap.game} snap={snap} />}
+      {snap.phase === 'waiting' && !model && <TalkBox talk={[]} lines={chat} table={id} me={user.id} lang={lang} send={say} />}
       {snap.phase === 'finished' && me < 0 && <TableOver ctx={ctx} id={id} />}
       {model && (
         <>
@@ -543,6 +549,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
           {me < 0 && <p class="muted center">{tr(lang, 'spectator')}</p>}
           <details class="score">
             <summary>{tr(lang, 'sheet')}</summary>
+            <TableTermsBox game={snap.game} rules={snap.rules} settings={snap.settings} lang={lang} />
             {model.score.map((l, i) => (
               <div key={i}>{l}</div>
             ))}
@@ -551,21 +558,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               <div key={`s${i}`}>{l}</div>
             ))}
           </details>
-          <div class="talk" aria-label={tr(lang, 'chat')}>
-            <Talk talk={model.talk} lines={chat} table={id} me={user.id} lang={lang} />
-            <form
-              class="chat"
-              onSubmit={(e) => {
-                e.preventDefault();
-                const input = (e.currentTarget as HTMLFormElement).elements.namedItem('say') as HTMLInputElement;
-                if (input.value.trim()) conn.send({ type: 'chat', table: id, text: input.value.trim().slice(0, 300) });
-                input.value = '';
-              }}
-            >
-              <input name="say" maxLength={300} placeholder={tr(lang, 'chat')} aria-label={tr(lang, 'chat')} autoComplete="off" />
-              <button type="submit">{tr(lang, 'send')}</button>
-            </form>
-          </div>
+          <TalkBox talk={model.talk} lines={chat} table={id} me={user.id} lang={lang} send={say} />
         </>
       )}
       {topEnded && (

@@ -7,6 +7,8 @@ import { say } from './setupWords.js';
 import { replayGame } from '../../games/replays.js';
 import type { Lang } from '../../games/present.js';
 import { mayChangeBots } from '../../shared/botRight.js';
+import type { PublicSettings } from '../../server/protocol.js';
+import { TableTermsBox } from './tableTerms.js';
 
 const AUTOSIT = 'stich.autosit';
 
@@ -33,7 +35,9 @@ export interface WaitingSnap {
   /** The receiver's seat (-1: watching). */
   readonly seat: number;
   readonly seats: readonly { kind: 'open' | 'human' | 'bot'; name?: string; bot?: string; userId?: string }[];
-  readonly settings?: { public?: boolean; creator?: string; rated?: boolean };
+  readonly settings?: { public?: boolean; creator?: string; rated?: boolean } & Partial<Pick<PublicSettings, 'length' | 'clockMs'>>;
+  /** The table's rules (its preset and house rules), shown with the setup before the first deal. */
+  readonly rules?: unknown;
 }
 
 /** Whether this person may sit at the table: a rated table seats registered players only (the server refuses a guest). */
@@ -71,6 +75,9 @@ export function WaitingRoom({ ctx, id, game, snap }: { ctx: Ctx; id: string; gam
   return (
     <div class="waiting">
       <p>{tr(lang, 'waiting')}</p>
+      {snap.settings?.length && snap.settings.clockMs !== undefined && (
+        <TableTermsBox game={game} rules={snap.rules} settings={{ public: true, rated: false, ...snap.settings } as PublicSettings} lang={lang} />
+      )}
       <div class="invite-row">
         <label>
           {tr(lang, 'invite')}
@@ -261,6 +268,9 @@ export interface Invite {
   readonly phase: 'waiting' | 'playing' | 'finished';
   readonly seats: readonly { kind: 'open' | 'human' | 'bot'; name?: string; guest?: boolean }[];
   readonly rated: boolean;
+  /** The table's rules and setup, shown in the note before a name is chosen (tableTerms.tsx). */
+  readonly rules?: unknown;
+  readonly settings?: PublicSettings;
 }
 
 /** The table a page at /table/:id shows, for one who has not chosen a name yet; null when there is none to show. */
@@ -271,8 +281,8 @@ export function useInvite(path: string): Invite | null {
     setInvite(null);
     if (!id) return;
     let live = true;
-    void api<Omit<Invite, 'rated'> & { settings?: { rated?: boolean } }>('GET', `/api/tables/${id}`).then(
-      (r) => live && r.ok && r.body.phase !== 'finished' && setInvite({ id, game: r.body.game, phase: r.body.phase, seats: r.body.seats, rated: r.body.settings?.rated === true }),
+    void api<Omit<Invite, 'rated'>>('GET', `/api/tables/${id}`).then(
+      (r) => live && r.ok && r.body.phase !== 'finished' && setInvite({ id, game: r.body.game, phase: r.body.phase, seats: r.body.seats, rated: r.body.settings?.rated === true, rules: r.body.rules, settings: r.body.settings }),
       () => undefined,
     );
     return () => {
@@ -313,6 +323,7 @@ export function InviteNote({ invite, lang }: { invite: Invite; lang: Lang }) {
   const free = invite.seats.filter((s) => s.kind === 'open').length;
   const de = lang === 'de';
   return (
+    <>
     <div class="invite-note" role="note">
       <strong>{de ? `Einladung an einen ${title}-Tisch` : `An invitation to a ${title} table`}</strong>
       <p>
@@ -333,5 +344,12 @@ export function InviteNote({ invite, lang }: { invite: Invite; lang: Lang }) {
             : 'The game has begun: choose a name to watch it.'}
       </p>
     </div>
+    {/* What one is invited to play, before choosing a name: the house rules and the length, as in the waiting room. */}
+    {invite.settings?.length && (
+      <div class="invite-terms">
+        <TableTermsBox game={invite.game} rules={invite.rules} settings={invite.settings} lang={lang} />
+      </div>
+    )}
+    </>
   );
 }
