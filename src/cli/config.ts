@@ -114,6 +114,8 @@ export function parseHeartbeatMs(setting: Setting | undefined): number | undefin
  */
 export const LIMIT_ENVIRONMENT = {
   waitingTablesPerUser: { name: 'STICH_WAITING_TABLES', scale: 1, zero: true },
+  botTablesPerUser: { name: 'STICH_BOT_TABLES', scale: 1, zero: true },
+  botTables: { name: 'STICH_BOT_TABLES_PER_PROCESS', scale: 1, zero: true },
   tablesPerMinute: { name: 'STICH_TABLES_PER_MINUTE', scale: 1, zero: true },
   tablesPerMinutePerAddress: { name: 'STICH_TABLES_PER_MINUTE_PER_ADDRESS', scale: 1, zero: true },
   guestsPerHour: { name: 'STICH_GUESTS_PER_HOUR', scale: 1, zero: true },

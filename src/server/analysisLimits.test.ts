@@ -14,7 +14,7 @@ let server: RunningServer;
 let watcher: Client;
 let started = 0;
 beforeAll(async () => {
-  server = await testServer({ botWorkers: 1, limits: { analysesAtOnce: 2, analysesPerAddress: 1, analysisMaxDeals: 4, analysisVerdictsKept: 1, waitingTablesPerUser: 0 }, trustProxy: ['loopback'] });
+  server = await testServer({ botWorkers: 1, limits: { analysesAtOnce: 2, analysesPerAddress: 1, analysisMaxDeals: 4, analysisVerdictsKept: 1, waitingTablesPerUser: 0, botTablesPerUser: 0 }, trustProxy: ['loopback'] });
   watcher = await Client.guest(server.url, 'Zuschauer');
   const pool = server.hall.bots;
   const original = pool.analyze.bind(pool);

@@ -50,6 +50,43 @@ describe('what one user and one address may open (issue 20)', () => {
     await bert.close();
   });
 
+  it('tables of bots alone: at most 2 playing per user (also when asked at once) and 3 here in the process; one that ends frees its place', async () => {
+    // Each plays by itself at once, its deals kept in memory while it plays: ten a minute side by side held memory
+    // without bound (docs/security.md). A slow pace keeps these playing while the test looks.
+    server = await testServer({ limits: { botTables: 3 }, tableDefaults: { botDelayMs: 400, clockMs: 0 } });
+    const bots = (token: string, deals = 50) =>
+      fetch(`${server!.url}/api/tables`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ game: 'schafkopf', seats: ['bot', 'bot', 'bot', 'bot'], length: { deals } }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { id: string; error?: { code: string; message: string; params: Record<string, number> } } }));
+    const anna = await Client.guest(server.url, 'Anna');
+    const all = await Promise.all(Array.from({ length: 4 }, () => bots(anna.token)));
+    expect(all.map((r) => r.status).sort()).toEqual([200, 200, 409, 409]);
+    const refused = all.find((r) => r.status === 409)!.body.error!;
+    expect(refused.code).toBe('tooManyBotTables');
+    expect(refused.params.max).toBe(2);
+    expect(refusal('de', refused).text).toMatch(/An 2 Tischen, die du nur mit Bots aufgemacht hast/);
+    expect(refusal('en', refused).text).toMatch(/2 tables of bots alone that you opened are playing/);
+    // Her waiting tables are another matter: she may still open a table to play at herself.
+    expect((await open(server.url, anna.token)).status).toBe(200);
+    // Bert may open one; then the process holds its 3 and Cara is told so.
+    const bert = await Client.guest(server.url, 'Bert');
+    expect((await bots(bert.token)).status).toBe(200);
+    const cara = await Client.guest(server.url, 'Cara');
+    const full = await bots(cara.token);
+    expect(full.status).toBe(409);
+    expect(full.body.error!.params).toEqual({ max: 3, server: 1 });
+    expect(refusal('en', full.body.error!).text).toMatch(/^The server plays 3 tables of bots alone already/);
+    // One of Anna's ended (here by a moderator's close): its place is free again, and Cara takes it; then the
+    // process holds its 3 again, and Anna is refused once more.
+    const done = all.find((r) => r.status === 200)!.body.id;
+    await server.hall.tables.get(done)!.end('closed');
+    expect((await bots(cara.token)).status).toBe(200);
+    expect((await bots(anna.token)).status).toBe(409);
+    for (const c of [anna, bert, cara]) await c.close();
+  });
+
   it('tables per minute per user: the burst, then 429 with Retry-After', async () => {
     server = await testServer({ limits: { tablesPerMinute: 4, waitingTablesPerUser: 0 } });
     const anna = await Client.guest(server.url, 'Anna');

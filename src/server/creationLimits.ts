@@ -16,28 +16,44 @@ const perMinute = (n: number) => (n > 0 ? new AddressAllowance(n / 60, n) : unde
 
 /**
  * What one user and one address may open (docs/security.md): at most `waitingTablesPerUser` waiting tables at
- * once, `tablesPerMinute` new tables a minute per user and `tablesPerMinutePerAddress` per address. A creation is
- * counted when it is let through, before the table exists, so that requests sent at once cannot slip past together.
+ * once, `botTablesPerUser` tables of bots alone playing at once (`botTables` in the process), `tablesPerMinute` new
+ * tables a minute per user and `tablesPerMinutePerAddress` per address. A creation is counted when it is let
+ * through, before the table exists, so that requests sent at once cannot slip past together.
  */
 export class CreationLimits {
   private readonly users: AddressAllowance | undefined;
   private readonly addresses: AddressAllowance | undefined;
-  /** Creations let through and not yet done, per user (they count as waiting tables until they are). */
+  /** Creations let through and not yet done, per user (they count as waiting tables, or tables of bots alone, until they are). */
   private readonly pending = new Map<string, number>();
+  private readonly pendingBots = new Map<string, number>();
 
   constructor(
     private readonly limits: Limits,
     /** How many waiting tables the user opened that are still waiting. */
     private readonly waitingOf: (userId: string) => number,
+    /** How many tables of bots alone are playing: all of them in the process, or those the user opened. */
+    private readonly botTablesOf: (userId?: string) => number = () => 0,
   ) {
     this.users = perMinute(limits.tablesPerMinute);
     this.addresses = perMinute(limits.tablesPerMinutePerAddress);
   }
 
   /** Lets a creation through (call `done` when it is over, made or not) or says why not. */
-  take(userId: string, address: string): { ok: true; done: () => void } | { ok: false; refusal: CreationRefusal } {
+  take(userId: string, address: string, botsOnly = false): { ok: true; done: () => void } | { ok: false; refusal: CreationRefusal } {
     const max = this.limits.waitingTablesPerUser;
-    if (max > 0 && this.waitingOf(userId) + (this.pending.get(userId) ?? 0) >= max) {
+    // A table of bots alone does not wait: it plays at once, by itself, for as long as its sitting lasts (up to 1,000
+    // deals, every one kept in memory while it plays). Ten a minute played side by side held memory without bound.
+    if (botsOnly) {
+      const mine = this.limits.botTablesPerUser;
+      const all = this.limits.botTables;
+      const pendingAll = [...this.pendingBots.values()].reduce((a, b) => a + b, 0);
+      if (mine > 0 && this.botTablesOf(userId) + (this.pendingBots.get(userId) ?? 0) >= mine) {
+        return { ok: false, refusal: { status: 409, code: 'tooManyBotTables', message: `${mine} tables of bots alone that you opened are playing already: wait until one is over, or sit at one yourself`, params: { max: mine } } };
+      }
+      if (all > 0 && this.botTablesOf() + pendingAll >= all) {
+        return { ok: false, refusal: { status: 409, code: 'tooManyBotTables', message: `the server plays ${all} tables of bots alone already: try again later, or sit at one yourself`, params: { max: all, server: 1 } } };
+      }
+    } else if (max > 0 && this.waitingOf(userId) + (this.pending.get(userId) ?? 0) >= max) {
       return {
         ok: false,
         refusal: { status: 409, code: 'tooManyWaiting', message: `you have ${max} tables waiting for players already: start one or leave one before you open another`, params: { max } },
@@ -52,16 +68,17 @@ export class CreationLimits {
     }
     this.users?.spend(userId);
     this.addresses?.spend(address);
-    this.pending.set(userId, (this.pending.get(userId) ?? 0) + 1);
+    const counting = botsOnly ? this.pendingBots : this.pending;
+    counting.set(userId, (counting.get(userId) ?? 0) + 1);
     let once = false;
     return {
       ok: true,
       done: () => {
         if (once) return;
         once = true;
-        const n = (this.pending.get(userId) ?? 1) - 1;
-        if (n > 0) this.pending.set(userId, n);
-        else this.pending.delete(userId);
+        const n = (counting.get(userId) ?? 1) - 1;
+        if (n > 0) counting.set(userId, n);
+        else counting.delete(userId);
       },
     };
   }

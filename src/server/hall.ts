@@ -106,6 +106,16 @@ export class Hall {
     return n;
   }
 
+  /** Tables of bots alone (every seat a bot) still playing in this process: all of them, or those `userId` opened. */
+  botTablesOf(userId?: string): number {
+    let n = 0;
+    for (const t of this.tables.values()) {
+      const running = t.phase === 'playing' && t.state.sitting.ended === null && !t.state.live.closed;
+      if (running && (userId === undefined || t.settings.creator === userId) && t.state.sitting.seats.every((o) => o.kind === 'bot')) n++;
+    }
+    return n;
+  }
+
   /** A page of this process's open public tables, newest first (the order they came into memory: created, or rebuilt oldest first). */
   lobbyPage(filter: LobbyFilter): LobbyPage {
     const all = [...this.tables.values()];

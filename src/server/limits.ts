@@ -53,6 +53,12 @@ export interface Limits {
   readonly recordCacheBytes: number;
   /** Waiting tables one user may have opened at once (docs/security.md); 0: no limit. */
   readonly waitingTablesPerUser: number;
+  /**
+   * Tables of bots alone (no person seated) one user may have opened playing at once, and such tables in the
+   * process: each plays by itself, up to 1,000 deals kept in memory (about 19 KB each) while it plays; 0: no limit.
+   */
+  readonly botTablesPerUser: number;
+  readonly botTables: number;
   /** Tables one user, and one address, may open per minute (the burst is the same number); 0: no limit. */
   readonly tablesPerMinute: number;
   readonly tablesPerMinutePerAddress: number;
@@ -139,6 +145,8 @@ export const DEFAULT_LIMITS: Limits = {
   recordCacheBytes: 32 * 1024 * 1024,
   chatLookupsPerMinute: 6,
   waitingTablesPerUser: 3,
+  botTablesPerUser: 2,
+  botTables: 20,
   tablesPerMinute: 10,
   tablesPerMinutePerAddress: 30,
   guestsPerHour: 30,

@@ -208,7 +208,7 @@ export const CHAT_IN_SNAPSHOT = 30;
 export type Snapshot = z.infer<typeof Snapshot>;
 
 /** The server's own error codes, beside the rules' (src/core/result.ts). */
-export const SERVER_ERRORS = ['badMessage', 'tooLarge', 'rateLimited', 'tooManyConnections', 'unauthorized', 'unknownTable', 'notSeated', 'seatTaken', 'alreadySeated', 'notJoined', 'badSequence', 'duplicateSequence', 'notPlaying', 'chatTooLong', 'badChat', 'notCollecting', 'duplicateContribution', 'notCreator', 'notWaiting', 'tableClosed', 'notChat', 'muted', 'banned', 'forbidden', 'noHints', 'noDecision', 'tooManyBots', 'tooManyWaiting', 'tooManyTables', 'tooManyGuests', 'tooManyAccounts', 'tableExpired', 'notRegistered', 'internal'] as const;
+export const SERVER_ERRORS = ['badMessage', 'tooLarge', 'rateLimited', 'tooManyConnections', 'unauthorized', 'unknownTable', 'notSeated', 'seatTaken', 'alreadySeated', 'notJoined', 'badSequence', 'duplicateSequence', 'notPlaying', 'chatTooLong', 'badChat', 'notCollecting', 'duplicateContribution', 'notCreator', 'notWaiting', 'tableClosed', 'notChat', 'muted', 'banned', 'forbidden', 'noHints', 'noDecision', 'tooManyBots', 'tooManyWaiting', 'tooManyBotTables', 'tooManyTables', 'tooManyGuests', 'tooManyAccounts', 'tableExpired', 'notRegistered', 'internal'] as const;
 export const ServerErrorCode = z.union([z.enum(SERVER_ERRORS), z.custom<ErrorCode>((v) => typeof v === 'string')]);
 export type ServerErrorCode = z.infer<typeof ServerErrorCode>;
 

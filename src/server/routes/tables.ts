@@ -17,7 +17,7 @@ const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** The games on offer, making a table, one table's description, the process's figures. */
 export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const { hall, cluster, store } = ctx;
-  const creations = new CreationLimits(ctx.limits, (userId) => hall.waitingOf(userId));
+  const creations = new CreationLimits(ctx.limits, (userId) => hall.waitingOf(userId), (userId) => hall.botTablesOf(userId));
   const gone = new GoneTables(store, ctx.limits);
   app.get('/api/games', async () => ({
     games: GAMES.map((m) => ({
@@ -50,7 +50,9 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
     if (!body.success) return badRequest(reply, body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
     // Ratings and the leaderboard are for names that last: a guest plays unrated (a guest name is anybody's tomorrow).
     if (body.data.rated && user.guest) return failure(reply, 403, 'notRegistered', RATED_NEEDS_ACCOUNT);
-    const allowed = creations.take(user.id, req.ip);
+    // Every seat a bot: the table plays by itself at once (its own limit, not the waiting tables').
+    const botsOnly = body.data.seats !== undefined && body.data.seats.length > 0 && body.data.seats.every((w) => w !== 'open');
+    const allowed = creations.take(user.id, req.ip, botsOnly);
     if (!allowed.ok) return refused(reply, allowed.refusal);
     const made = await hall.create(body.data, ctx.tableDefaults, user.id).finally(allowed.done);
     if (!made.ok) return badRequest(reply, made.message, made.code);

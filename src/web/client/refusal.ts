@@ -83,6 +83,10 @@ const SAY: Partial<Record<string, readonly [Say, Say]>> = {
     (p) => `Du hast schon ${p.max ?? 3} Tische, die auf Mitspieler warten: fang an einem an oder verlass einen, bevor du den nächsten aufmachst.`,
     (p) => `You have ${p.max ?? 3} tables waiting for players already: start one or leave one before you open another.`,
   ],
+  tooManyBotTables: [
+    (p) => (p.server ? `Der Server spielt schon ${p.max ?? ''} Tische nur mit Bots – später wieder, oder setz dich selbst dazu.` : `An ${p.max ?? 2} Tischen, die du nur mit Bots aufgemacht hast, wird schon gespielt: warte, bis einer fertig ist, oder setz dich selbst an einen Platz.`),
+    (p) => (p.server ? `The server plays ${p.max ?? ''} tables of bots alone already: try again later, or take a seat yourself.` : `${p.max ?? 2} tables of bots alone that you opened are playing already: wait until one is over, or take a seat yourself.`),
+  ],
   tooManyTables: [
     (p) => `Höchstens ${p.max ?? ''} neue Tische pro Minute – in ${p.wait ?? 60} s wieder.`,
     (p) => `At most ${p.max ?? ''} new tables a minute: try again in ${p.wait ?? 60} s.`,
