@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoplay, Client } from './client.js';
 import type { ServerMessage } from './protocol.js';
 import type { RunningServer } from './server.js';
-import { seatedTable, testServer } from './testing.js';
+import { seatedTable, testServer, twoAtTable as twoAtKarnoeffel } from './testing.js';
 
 /**
  * A bot's turn cannot be put off by others (docs/security.md, "A player who holds up the table"), over real
@@ -47,14 +47,7 @@ describe('bot turns', () => {
     await Promise.all([anna, ...talkers].map((c) => c.close()));
   }, 20_000);
 
-  /** Two people at a two-player Karnöffel table; `victim` is the one the deal waits for. */
-  async function twoAtTable(settings: Record<string, unknown>) {
-    const [a, b] = await Promise.all(['Anni', 'Beni'].map((n) => Client.guest(server.url, n)));
-    const id = await seatedTable(server.url, a, [a, b], { game: 'karnoeffel', rules: { players: 2, twoPlayers: true }, length: { deals: 3 }, ...settings });
-    const snap = await a.join(id, a.table(id).last);
-    const [victim, other] = snap.toAct.includes(a.table(id).seat) ? [a, b] : [b, a];
-    return { id, victim, other, seat: victim.table(id).seat };
-  }
+  const twoAtTable = (settings: Record<string, unknown>) => twoAtKarnoeffel(server.url, settings);
   const awayIn = (id: string, seat: number) => (m: ServerMessage): m is Status => m.type === 'status' && m.table === id && m.away.includes(seat);
   const moved = (c: Client, id: string, from: number, ms: number) => c.next((m) => m.type === 'events' && m.table === id && m.events.some((e) => e.e > from && e.event.type === 'game'), ms);
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from './client.js';
 import type { ServerMessage } from './protocol.js';
 import type { RunningServer } from './server.js';
-import { seatedTable, testServer } from './testing.js';
+import { testServer, twoAtTable as twoAtKarnoeffel } from './testing.js';
 
 /** The reconnect grace over real WebSockets: a lost connection is not handed to a bot at once. */
 let server: RunningServer;
@@ -18,14 +17,7 @@ type Status = Extract<ServerMessage, { type: 'status' }>;
 const isStatus = (id: string, test: (m: Status) => boolean) => (m: ServerMessage): m is Status => m.type === 'status' && m.table === id && test(m);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Two people at a two-player Karnöffel table; `victim` is the one the deal waits for. */
-async function twoAtTable(settings: Record<string, unknown>) {
-  const [a, b] = await Promise.all(['Anni', 'Beni'].map((n) => Client.guest(server.url, n)));
-  const id = await seatedTable(server.url, a, [a, b], { game: 'karnoeffel', rules: { players: 2, twoPlayers: true }, length: { deals: 3 }, ...settings });
-  const snap = await a.join(id, a.table(id).last);
-  const [victim, other] = snap.toAct.includes(a.table(id).seat) ? [a, b] : [b, a];
-  return { id, victim, other, seat: victim.table(id).seat };
-}
+const twoAtTable = (settings: Record<string, unknown>) => twoAtKarnoeffel(server.url, settings);
 
 describe('reconnect grace', () => {
   it('shows the seat as disconnected, keeps it for its holder within the grace period, then lets a bot play', async () => {
@@ -103,11 +95,7 @@ describe('reconnect grace', () => {
     // A bot delay long enough for a client to join again between the clock's end and the bot's move.
     const slow = await testServer({ tableDefaults: { botDelayMs: 1500, contributionMs: 0 } });
     try {
-      const [a, b] = await Promise.all(['Anni', 'Beni'].map((n) => Client.guest(slow.url, n)));
-      const id = await seatedTable(slow.url, a, [a, b], { game: 'karnoeffel', rules: { players: 2, twoPlayers: true }, length: { deals: 3 }, clockMs: 1000 });
-      const snap = await a.join(id, a.table(id).last);
-      const [victim, other] = snap.toAct.includes(a.table(id).seat) ? [a, b] : [b, a];
-      const seat = victim.table(id).seat;
+      const { id, victim, other, seat } = await twoAtKarnoeffel(slow.url, { clockMs: 1000 });
       const t0 = Date.now();
       const from = other.table(id).last;
       // The stalling player: each time a bot is to play for him, he joins again (before, that gave him a fresh clock each time).
@@ -124,7 +112,7 @@ describe('reconnect grace', () => {
       expect(rejoins).toBeGreaterThanOrEqual(1);
       // The clock (1 s) and the bot's delay (1.5 s), and some slack for a loaded machine: not a fresh clock after each join.
       expect(Date.now() - t0).toBeLessThan(1000 + 1500 + 1500);
-      await Promise.all([a.close(), b.close()]);
+      await Promise.all([victim.close(), other.close()]);
     } finally {
       await slow.close();
     }

@@ -81,6 +81,18 @@ export async function seatedTable(base: string, owner: Client, clients: readonly
   return id;
 }
 
+/**
+ * Two guests, Anni and Beni, seated at a two-player Karnöffel table with these settings; `victim` is the one the deal
+ * waits for, `seat` his seat (the grace and bot-turn tests leave him and watch what the table does).
+ */
+export async function twoAtTable(base: string, settings: Record<string, unknown>): Promise<{ id: string; victim: Client; other: Client; seat: number }> {
+  const [a, b] = await Promise.all(['Anni', 'Beni'].map((n) => Client.guest(base, n)));
+  const id = await seatedTable(base, a, [a, b], { game: 'karnoeffel', rules: { players: 2, twoPlayers: true }, length: { deals: 3 }, ...settings });
+  const snap = await a.join(id, a.table(id).last);
+  const [victim, other] = snap.toAct.includes(a.table(id).seat) ? [a, b] : [b, a];
+  return { id, victim, other, seat: victim.table(id).seat };
+}
+
 /** Resolves once the client knows the cards of a deal are out, at once if it has one already. */
 export async function dealt(client: Client, table: string, deal = 0): Promise<void> {
   const has = () => client.table(table).events.some((x) => (x.event.type === 'dealt' || x.event.type === 'game') && x.event.deal === deal);
