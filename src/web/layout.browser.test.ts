@@ -334,10 +334,9 @@ describe('a table that looks like a table', () => {
     const p = await guest(browser!, server!.url, 'Zettel');
     await createTable(p, 'schafkopf', { deals: 2 });
     const summaries: string[] = [];
-    await play(p.page, async () => {
-      const s = p.page.locator('.summary');
-      if ((await s.count()) && /Spiel vorbei/.test((await s.locator('h2').textContent()) ?? '')) summaries.push((await s.textContent()) ?? '');
-      return false;
+    // Each deal's summary as play() meets it, before it dismisses it (read in its stop, a summary that opened just after the stop looked was missed: seen once in CI).
+    await play(p.page, undefined, undefined, async (s) => {
+      if (/Spiel vorbei/.test((await s.locator('h2').textContent()) ?? '')) summaries.push((await s.textContent()) ?? '');
     });
     expect(summaries.length).toBeGreaterThan(0);
     for (const s of summaries) expect(s).toMatch(/je Spieler|Zusammengeworfen|Ramsch/);

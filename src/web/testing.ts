@@ -3,7 +3,7 @@
  * the viewports, and people who join, open tables and play by clicking.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { RunningServer, ServerOptions } from '../server/server.js';
 import { testServer } from '../server/testing.js';
@@ -102,15 +102,18 @@ export async function createTable(
 
 /**
  * Plays as a person would by clicking: a lifted card when there is one, else
- * the first action button; dismisses deal summaries; stops at the end of the
- * sitting or when `stop` says so.
+ * the first action button; dismisses deal summaries, each shown first to
+ * `onSummary` (a `stop` that looks for them can miss one that opens and is
+ * dismissed within one round of this loop); stops at the end of the sitting
+ * or when `stop` says so.
  */
-export async function play(page: Page, stop: () => Promise<boolean> = async () => false, limitMs = 60_000): Promise<void> {
+export async function play(page: Page, stop: () => Promise<boolean> = async () => false, limitMs = 60_000, onSummary?: (summary: Locator) => Promise<void>): Promise<void> {
   const end = Date.now() + limitMs;
   while (Date.now() < end) {
     if (await stop()) return;
     const summary = page.locator('.summary');
     if (await summary.count()) {
+      await onSummary?.(summary);
       if ((await summary.locator('h2').textContent())?.match(/Sitzung vorbei|Sitting over/)) return;
       await summary.locator('button.next').click({ timeout: 2000 }).catch(() => undefined);
       continue;

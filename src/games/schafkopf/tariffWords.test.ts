@@ -3,7 +3,9 @@ import type { Contract } from './contract.js';
 import { schafkopfPresentation } from './present.js';
 import { settlePointGame, type SchafkopfOutcome } from './scoring.js';
 import { tariffParts } from './tariffWords.js';
-import { rulesOf } from './testing.js';
+import { advance, randomDeal, rulesOf } from './testing.js';
+import { SeededRng } from '../../core/rng.js';
+import { schafkopf } from './game.js';
 import type { SchafkopfView } from './view.js';
 
 /**
@@ -74,5 +76,37 @@ describe('what doubled a deal, and what a Ramsch cost', () => {
     // Where the loser pays a Jungfrau double on her own, that is said after the tariff.
     const own = rulesOf('aumer-koller', { ramschJungfrau: 'doubleIndividuallyOnce' });
     expect(schafkopfPresentation.dealSummary(ramsch(1, [3]), 'de', NAMES, knocked(0), own)).toContain('Ramsch 0,10 € je Spieler, einer Jungfrau × 2');
+  });
+});
+
+describe('every deal gets its summary', () => {
+  it('over random deals of every preset and Jungfrau rule, from every seat: written without fail in both languages, with its tariff line', () => {
+    // The summary is made in the page when the deal ends: a throw there leaves the deal without one (the parts and the
+    // Ramsch's line are new, so every kind of ending goes through them here: games won and lost, Schneider, Schwarz,
+    // Tout, Sie, Klopfen, Stoß, Bock, a Ramsch with Jungfrau or Durchmarsch, thrown in).
+    const rng = new SeededRng('summaries');
+    let ramsch = 0;
+    let parts = 0;
+    for (const preset of [undefined, 'sauspiel']) {
+      for (const ramschJungfrau of ['off', 'doubleAll', 'doubleIndividuallyOnce', 'doubleIndividuallyMultiple']) {
+        const rules = rulesOf(preset, { allPass: 'ramsch', ramschJungfrau, klopfen: true });
+        for (let d = 0; d < 60; d++) {
+          let s = randomDeal(rules, rng);
+          while (s.phase !== 'done') s = advance(s, rng, 40);
+          const o = schafkopf.outcome(s)!;
+          for (let seat = 0; seat < 4; seat++) {
+            for (const lang of ['de', 'en'] as const) {
+              const lines = schafkopfPresentation.dealSummary(o, lang, NAMES, schafkopf.view(s, seat), rules);
+              if (o.thrownIn || !o.contract) continue;
+              expect(lines.join('\n')).toMatch(lang === 'de' ? /je Spieler/ : /a player/);
+            }
+          }
+          if (o.contract?.kind === 'ramsch') ramsch++;
+          if (o.contract && tariffParts(o, rules)) parts++;
+        }
+      }
+    }
+    expect(ramsch).toBeGreaterThan(10);
+    expect(parts).toBeGreaterThan(10);
   });
 });
