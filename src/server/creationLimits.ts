@@ -32,7 +32,7 @@ export class CreationLimits {
     /** How many waiting tables the user opened that are still waiting. */
     private readonly waitingOf: (userId: string) => number,
     /** How many tables of bots alone are playing: all of them in the process, or those the user opened. */
-    private readonly botTablesOf: (userId?: string) => number = () => 0,
+    private readonly botTablesOf: (userId?: string) => number,
   ) {
     this.users = perMinute(limits.tablesPerMinute);
     this.addresses = perMinute(limits.tablesPerMinutePerAddress);

@@ -46,6 +46,12 @@ export function authed(ctx: ServerContext, req: FastifyRequest): Promise<UserRow
   return ctx.identity.userOfToken(req.cookies?.[SESSION_COOKIE] || bearerToken(req));
 }
 
+/** A refusal with its parameters (the browser says it in its own words) and, where given, when to ask again (Retry-After, seconds). */
+export function refused(reply: FastifyReply, r: { status: number; code: string; message: string; params?: unknown; retryAfter?: number }): FastifyReply {
+  if (r.retryAfter !== undefined) reply.header('retry-after', String(r.retryAfter));
+  return reply.code(r.status).send({ error: { code: r.code, message: r.message, params: r.params } });
+}
+
 export function badRequest(reply: FastifyReply, message: string, code: ServerErrorCode = 'badMessage'): FastifyReply {
   return reply.code(400).send({ error: { code, message } });
 }

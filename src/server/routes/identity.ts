@@ -3,7 +3,7 @@ import { AddressAllowance } from '../addressLimits.js';
 import { SESSION_COOKIE, tokenHash, type IdentityResult } from '../identity.js';
 import { checkName, nameKey } from '../names.js';
 import { Credentials, GuestRequest, LoginRequest, PasswordChange } from '../protocol.js';
-import { authed, badRequest, bearerToken, failure, type ServerContext } from './context.js';
+import { authed, badRequest, bearerToken, failure, refused, type ServerContext } from './context.js';
 
 /** Sessions: a guest, a registered player, logging in and out, who am I, tickets for the WebSocket (docs/protocol.md). */
 export const identityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
@@ -113,12 +113,7 @@ export const identityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     const user = await identity.userOfToken(token);
     if (!user) return failure(reply, 401, 'unauthorized', 'the session has ended or never was: log in again');
     const wait = tickets.wait(user.id);
-    if (wait > 0) {
-      return reply
-        .code(429)
-        .header('retry-after', String(wait))
-        .send({ error: { code: 'rateLimited', message: `at most ${ctx.limits.ticketBurst} tickets at once, then ${ctx.limits.ticketRate} a second`, params: { max: ctx.limits.ticketBurst, wait } } });
-    }
+    if (wait > 0) return refused(reply, { status: 429, code: 'rateLimited', message: `at most ${ctx.limits.ticketBurst} tickets at once, then ${ctx.limits.ticketRate} a second`, params: { max: ctx.limits.ticketBurst, wait }, retryAfter: wait });
     tickets.spend(user.id);
     // The ticket names the session it was bought with: logging out of it ends the ticket too.
     return identity.ticket(user, tokenHash(token));

@@ -6,7 +6,7 @@ import { TokenBucket } from '../limits.js';
 import { chatLineOf, MODERATION_LIMITS } from '../moderation.js';
 import type { AdminContext } from './admin.js';
 import { tableReader } from './admin.js';
-import { authed, badRequest, failure } from './context.js';
+import { authed, badRequest, failure, refused } from './context.js';
 
 const ReportBody = z
   .object({
@@ -51,18 +51,10 @@ export const reportRoutes: FastifyPluginAsync<AdminContext> = async (app, ctx) =
       const local = ctx.hall.tables.get(b.table)?.state;
       if (!local) {
         const wait = lookupsPerUser.wait(user.id);
-        if (wait > 0) {
-          return reply
-            .code(429)
-            .header('retry-after', String(wait))
-            .send({ error: { code: 'rateLimited', message: `at most ${MODERATION_LIMITS.reportsPerHour} chat lines of tables that are over looked up an hour`, params: { max: MODERATION_LIMITS.reportsPerHour, wait } } });
-        }
+        if (wait > 0) return refused(reply, { status: 429, code: 'rateLimited', message: `at most ${MODERATION_LIMITS.reportsPerHour} chat lines of tables that are over looked up an hour`, params: { max: MODERATION_LIMITS.reportsPerHour, wait }, retryAfter: wait });
         if (lookups && !lookups.take()) {
           const again = Math.ceil(60 / perMinute);
-          return reply
-            .code(503)
-            .header('retry-after', String(again))
-            .send({ error: { code: 'busy', message: `the server looks up at most ${perMinute} chat lines of tables that are over a minute; try again shortly`, params: { max: perMinute, wait: again } } });
+          return refused(reply, { status: 503, code: 'busy', message: `the server looks up at most ${perMinute} chat lines of tables that are over a minute; try again shortly`, params: { max: perMinute, wait: again }, retryAfter: again });
         }
         lookupsPerUser.spend(user.id);
       }

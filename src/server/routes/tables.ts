@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify';
 import { CreationLimits } from '../creationLimits.js';
 import { RATED_NEEDS_ACCOUNT } from '../ratings.js';
 import { COMPARISON_LEVELS, playerBots, serverBots } from '../thinking.js';
-import { authed, badRequest, failure, redisOutOfReach, type ServerContext } from './context.js';
+import { authed, badRequest, failure, redisOutOfReach, refused, type ServerContext } from './context.js';
 
 const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -166,7 +166,4 @@ export const tableRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =
 };
 
 /** A creation refused by its limits, with Retry-After when it has one. */
-function refused(reply: FastifyReply, r: { status: number; code: string; message: string; params?: unknown; retryAfter?: number }): FastifyReply {
-  if (r.retryAfter !== undefined) reply.header('retry-after', String(r.retryAfter));
-  return reply.code(r.status).send({ error: { code: r.code, message: r.message, params: r.params } });
-}
+
