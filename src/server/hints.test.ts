@@ -177,14 +177,19 @@ describe('hints', () => {
 describe('hints computed at once', () => {
   let busy: RunningServer;
   let started = 0;
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => (letGo = resolve));
   beforeAll(async () => {
-    // One worker, one hint at a time in the whole process (limits.hintsPerWorker), hints that take 1.5 s.
+    // One worker, one hint at a time in the whole process (limits.hintsPerWorker); the first hint is held until the test lets it go
+    // (a hint of a Schnapsen bid takes a few hundred ms, which a loaded machine spends before the second player's message arrives).
     busy = await testServer({ botWorkers: 1, botThinkMs: 1500, limits: { hintsPerWorker: 1 } });
     const pool = busy.hall.bots;
     const original = pool.hint.bind(pool);
-    pool.hint = (request, key) => {
+    pool.hint = async (request, key) => {
       started++;
-      return original(request, key);
+      const answer = await original(request, key);
+      await held;
+      return answer;
     };
   });
   afterAll(async () => {
@@ -197,7 +202,10 @@ describe('hints computed at once', () => {
     await Promise.all([eva, fritz].map((c, i) => myTurn(c, tables[i])));
     const first = eva.next(isHint(tables[0]), 20_000);
     eva.send({ type: 'hint', table: tables[0] });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Fritz asks once Eva's hint is being computed (on a loaded machine her message may take longer than any fixed wait).
+    const deadline = Date.now() + 10_000;
+    while (started < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(started).toBe(1);
     const refused = fritz.next(isError(tables[1]));
     fritz.send({ type: 'hint', table: tables[1] });
     const r = await refused;
@@ -205,6 +213,7 @@ describe('hints computed at once', () => {
     expect(r.message).toBe('the server is computing 1 hints at once already; ask again in a few seconds');
     expect(r.params).toEqual({ max: 1 });
     expect(started).toBe(1);
+    letGo();
     await first;
     // The place is free again: Fritz's hint is computed now, and only it is noted in his table's log.
     const second = fritz.next(isHint(tables[1]), 20_000);
