@@ -3,7 +3,7 @@ import type { Agent } from '../games/agent.js';
 import type { GameTypes, Seat } from '../games/game.js';
 import { dealState } from './core/log.js';
 import { botControlled, toAct } from './core/read.js';
-import type { Command, Effect, TableContext, TableState } from './core/types.js';
+import type { Command, Effect, Reply, TableContext, TableState } from './core/types.js';
 import type { ThinkReply, ThinkRequest } from './thinking.js';
 
 type T = GameTypes;
@@ -13,7 +13,7 @@ export interface BotHost {
   readonly ctx: TableContext;
   readonly state: TableState;
   /** Runs a command now (inside the table's queue). */
-  run(command: Command): Promise<unknown>;
+  run(command: Command): Promise<Reply>;
   /** Runs work through the table's queue (from outside it). */
   enqueue(work: () => Promise<void>): Promise<void>;
   think?(request: ThinkRequest): Promise<ThinkReply>;
@@ -54,7 +54,7 @@ export class TableBots {
     const rules = ctx.settings.rules;
     const deal = dealState(state.sitting);
     const acting = toAct(ctx, state.sitting);
-    const act = (seat: Seat, action: unknown) => this.host.run({ type: 'botAction', seat, action: game.formatAction(rules, action), moves: e.moves });
+    const act = (seat: Seat, action: unknown) => this.play(seat, e.moves, game.formatAction(rules, action));
     // Unasked actions of bot-played seats first (table talk), as the CLI's loop offers them.
     for (const other of game.mayAct(deal)) {
       if (other === e.seat || !botControlled(state, other) || acting.includes(other)) continue;
@@ -93,13 +93,36 @@ export class TableBots {
     const { ctx, state } = this.host;
     if (state.sitting.moves !== moves || state.live.closed) return;
     const { game } = ctx.module;
-    if (reply.ok && game.parseAction(ctx.settings.rules, reply.action).ok) return void (await this.host.run({ type: 'botAction', seat, action: reply.action, moves }));
+    if (reply.ok && game.parseAction(ctx.settings.rules, reply.action).ok) return void (await this.play(seat, moves, reply.action));
     // Late (the pool was busy): expected under load, counted by the pool (stich_bot_late_total), not worth a warning each.
     if (reply.ok || !reply.late) this.host.warn({ seat, problem: reply.ok ? `unreadable action ${reply.action}` : reply.message }, 'a thinking bot could not decide: the easy bot decides');
     const deal = dealState(state.sitting);
     const legal = game.legal(deal, seat);
     if (legal.length === 0) return;
     const action = await this.agentFor(seat).choose(game.view(deal, seat), legal, seat);
-    await this.host.run({ type: 'botAction', seat, action: game.formatAction(ctx.settings.rules, action), moves });
+    await this.play(seat, moves, game.formatAction(ctx.settings.rules, action));
+  }
+
+  /**
+   * A bot's action, inside the table's queue. One the core refuses as illegal (a bug, logged by the core) must not leave the
+   * deal waiting for ever: the game's own bot decides instead, and if that is refused too, the seat's first legal action.
+   */
+  private async play(seat: Seat, moves: number, action: string): Promise<void> {
+    const r = await this.host.run({ type: 'botAction', seat, action, moves });
+    if (r.ok || r.code === 'notPlaying') return;
+    const { ctx, state } = this.host;
+    const { game } = ctx.module;
+    const rules = ctx.settings.rules;
+    const deal = dealState(state.sitting);
+    const legal = game.legal(deal, seat);
+    if (legal.length === 0) return;
+    const fallback = ctx.module.bots[ctx.module.defaultBot].create(rules, seat, new SeededRng(new CryptoRng().int(2 ** 32)));
+    const chosen = game.formatAction(rules, await fallback.choose(game.view(deal, seat), legal, seat));
+    const first = game.formatAction(rules, legal[0]);
+    this.host.warn({ seat, refused: r.code }, 'a bot\'s action was refused: another is played instead');
+    for (const instead of chosen === action ? [first] : [chosen, first]) {
+      const again = await this.host.run({ type: 'botAction', seat, action: instead, moves });
+      if (again.ok || again.code === 'notPlaying') return;
+    }
   }
 }
