@@ -30,12 +30,11 @@ export interface IdentityOptions {
   readonly sessionIdleMs: number;
   /** How long a WebSocket ticket (POST /api/ticket) is valid. */
   readonly ticketMs: number;
+  /** How often the sessions not used for `sessionIdleMs` and the expired tickets are deleted (an hour; less in tests). */
+  readonly sweepMs?: number;
 }
 
-export const DEFAULT_IDENTITY: IdentityOptions = { sessionIdleMs: 30 * 24 * 3600_000, ticketMs: 30_000 };
-
-/** How often the sessions not used for `sessionIdleMs` and the expired tickets are deleted. */
-const SWEEP_MS = 3600_000;
+export const DEFAULT_IDENTITY: IdentityOptions = { sessionIdleMs: 30 * 24 * 3600_000, ticketMs: 30_000, sweepMs: 3600_000 };
 
 export type IdentityResult = { ok: true; user: UserRow; token: string } | { ok: false; status: number; code: string; message: string };
 
@@ -59,11 +58,15 @@ export class Identity {
   private async session(user: UserRow): Promise<IdentityResult> {
     const token = randomId(32);
     await this.store.createSession(tokenHash(token), user.id);
-    if (Date.now() - this.lastSweep > SWEEP_MS) {
-      this.lastSweep = Date.now();
-      await this.store.endIdleSessions(this.options.sessionIdleMs);
-    }
+    await this.sweep();
     return { ok: true, user, token };
+  }
+
+  /** At most once every `sweepMs`, at a login or a ticket bought (a server whose players stay logged in buys tickets): the idle sessions and expired tickets go. */
+  private async sweep(): Promise<void> {
+    if (Date.now() - this.lastSweep <= (this.options.sweepMs ?? DEFAULT_IDENTITY.sweepMs!)) return;
+    this.lastSweep = Date.now();
+    await this.store.endIdleSessions(this.options.sessionIdleMs);
   }
 
   /** Refuses a name that is registered, or looks like a registered one (same key or UTS #39 skeleton). */
@@ -164,6 +167,7 @@ export class Identity {
     const ticket = randomId(32);
     const expires = Date.now() + this.options.ticketMs;
     await this.store.createTicket(tokenHash(ticket), user.id, expires, session);
+    await this.sweep();
     return { ticket, expires };
   }
 

@@ -1,10 +1,11 @@
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Client } from './client.js';
 import { DEFAULT_LIMITS } from './limits.js';
 import type { ServerMessage } from './protocol.js';
 import type { RunningServer } from './server.js';
-import { post, testServer } from './testing.js';
+import { post, tempDb, testServer } from './testing.js';
 
 /** Sessions, logout, WebSocket tickets and the Origin check (docs/security.md, "Sessions, tickets and origins"). */
 
@@ -64,6 +65,26 @@ describe('sessions', () => {
     await new Promise((r) => setTimeout(r, 1100));
     expect((await upgrade(server.url, `?ticket=${await ticket(server.url, hans.body.token)}`)).status).toBe(101);
     expect((await upgrade(server.url, `?ticket=${theirs}`)).status).toBe(101);
+  });
+
+  it('expired tickets leave the store at the sweep, which a ticket bought starts as a login does', async () => {
+    const db = tempDb();
+    server = await testServer({ db, identity: { sessionIdleMs: 3600_000, ticketMs: 200, sweepMs: 2000 } });
+    const tickets = () => {
+      const read = new Database(db, { readonly: true });
+      try {
+        return (read.prepare('SELECT count(*) AS n FROM tickets').get() as { n: number }).n;
+      } finally {
+        read.close();
+      }
+    };
+    const hans = await post<{ token: string }>(server.url, '/api/guest', { name: 'Hans' });
+    for (let i = 0; i < 5; i++) await ticket(server.url, hans.body.token);
+    expect(tickets()).toBe(5);
+    // Past their 200 ms and the sweep's 2 s: the next ticket bought sweeps the five away (before, only a login did).
+    await new Promise((r) => setTimeout(r, 2200));
+    await ticket(server.url, hans.body.token);
+    expect(tickets()).toBe(1);
   });
 
   it('a new token at every login; logout ends this session only and clears the cookie; ?everywhere=1 ends them all', async () => {
