@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bauernschnapsen, talonschnapsen } from './game.js';
 import { schnapsenPresentation } from './present.js';
-import { newDeal, passToPlay, run } from './testing.js';
+import { newDeal, passToPlay, randomDeal, rulesFor, run, SCHNAPSEN_CONFIGS } from './testing.js';
+import { SeededRng } from '../../core/rng.js';
 import type { SchnapsenOutcome } from './state.js';
 import type { SchnapsenView } from './view.js';
 
@@ -104,8 +105,8 @@ describe('the deal summary counts the 20/40 with the Augen (003 "Normales Spiel"
   it('a side without a trick: its 20/40 do not count, and the summary says so', () => {
     const outcome = { score: [0, 2, 0, 2], teamScore: [0, 2], game: 'normal', declarer: 0, won: false, base: 2, spritz: 1, herzrunde: false, cardPoints: [0, 50, 0, 30], tricks: [0, 3, 0, 2], endsBummerl: false, bummerlTrump: null, reason: '' } as unknown as SchnapsenOutcome;
     const view = { melds: [{ seat: 0, suit: 1, points: 20 }] } as unknown as SchnapsenView;
-    expect(schnapsenPresentation.dealSummary(outcome, 'de', names, view)[0]).toBe('Normales Spiel · Anna: verloren (0 Augen, 0 Stiche; der Zwanziger zählt ohne Stich nicht)');
-    expect(schnapsenPresentation.dealSummary(outcome, 'en', names, view)[0]).toBe('Normales Spiel · Anna: lost (0 card points, 0 tricks; the 20 counts only with a trick)');
+    expect(schnapsenPresentation.dealSummary(outcome, 'de', names, view)[0]).toBe('Normales Spiel · Anna: verloren (0 Augen, 0 Stiche; der Zwanziger zählt ohne Stich nicht) – die Gegner hatten zuerst 66 Augen');
+    expect(schnapsenPresentation.dealSummary(outcome, 'en', names, view)[0]).toBe('Normales Spiel · Anna: lost (0 card points, 0 tricks; the 20 counts only with a trick) – the others reached 66 first');
   });
 
   it('names the game as announced: "Bauernschnapser ohne Talon" (003 "Talonschnapsen": a game without the talon)', () => {
@@ -194,5 +195,71 @@ describe('the deal summary says why a normal game wrote 1, 2 or 3 (003 table, "N
     expect(schnapsenPresentation.dealSummary(normal(1), 'en', names)[1]).toBe('Normales Spiel 1 (the losers with 33 card points or more)');
     expect(schnapsenPresentation.dealSummary(normal(3), 'de', names)[1]).toBe('Normales Spiel 3 (Verlierer ohne Stich)');
     expect(schnapsenPresentation.dealSummary(normal(1, true), 'de', names)[1]).toBe('Normales Spiel 1 (Verlierer mit 33 Augen oder mehr) × 2 Herzrunde = 2');
+  });
+});
+
+describe('the deal summary says why a game was lost, in the game\'s words (003 "Normales Spiel", "Talonschnapsen")', () => {
+  // Play-test: "Normales Spiel · Sepp: verloren (65 Augen, 3 Stiche)" and not a word why.
+  const lost = () => {
+    // The first normal game of these random deals that its Rufer's side lost with 64 Augen or more.
+    const rng = new SeededRng(7);
+    for (let i = 0; i < 500; i++) {
+      const { states } = randomDeal('bauern', rulesFor('bauern'), rng, 3, undefined, true);
+      const s = states[states.length - 1];
+      const o = s.outcome!;
+      if (o.game === 'normal' && !o.won && o.declarer === 0 && o.cardPoints[0] + o.cardPoints[2] >= 64) return s;
+    }
+    throw new Error('no normal game lost with 64 or more found');
+  };
+  it('Bauernschnapsen: with 64 Augen or more, lost because the others took the last trick', () => {
+    const s = lost();
+    expect(s.phase).toBe('done');
+    expect(s.outcome!.won).toBe(false);
+    const view = bauernschnapsen.view(s, 0);
+    const de = schnapsenPresentation.dealSummary(s.outcome, 'de', names, view)[0];
+    const taker = names[s.tricks[4].winner];
+    expect(de).toMatch(new RegExp(`^Normales Spiel · Anna: verloren \\(6[45] Augen, \\d Stiche\\) – die Gegner machten den letzten Stich \\(${taker}\\)$`));
+    expect(schnapsenPresentation.dealSummary(s.outcome, 'en', names, view)[0]).toMatch(new RegExp(` – the others took the last trick \\(${taker}\\)$`));
+    // At the table the deal's end arrives before the view that has its last trick: the outcome says the same.
+    expect(schnapsenPresentation.dealSummary(s.outcome, 'de', names, { melds: [], events: [] })[0]).toMatch(/ – die Gegner machten den letzten Stich$/);
+  });
+
+  it('Talonschnapsen: the Rufer needs 66, the talon does not count (003 "Talonschnapsen")', () => {
+    const rng = new SeededRng(11);
+    const rules = rulesFor('talon');
+    for (let i = 0; i < 500; i++) {
+      const { states } = randomDeal('talon', rules, rng, 2, undefined, true);
+      const o = states[states.length - 1].outcome!;
+      if (o.game !== 'normal' || o.won || o.cardPoints[o.declarer!] < 60) continue;
+      const de = schnapsenPresentation.dealSummary(o, 'de', names.slice(0, 3))[0];
+      expect(de).toMatch(/ – (der Rufer braucht 66 Augen|66 Augen nicht mehr erreichbar), der Talon zählt nicht mit$/);
+      expect(schnapsenPresentation.dealSummary(o, 'en', names.slice(0, 3))[0]).toMatch(/ – (the Rufer needs 66|66 out of reach), the talon does not count$/);
+      return;
+    }
+    throw new Error('no normal game lost with 60 or more found');
+  });
+
+  it('the reason read from the outcome is the one of the deal\'s end event, in every game and rule set', () => {
+    const rng = new SeededRng(5);
+    let compared = 0;
+    for (const [variant, preset, overrides] of SCHNAPSEN_CONFIGS) {
+      const rules = rulesFor(variant, overrides, preset);
+      const game = variant === 'bauern' ? bauernschnapsen : talonschnapsen;
+      for (let i = 0; i < 150; i++) {
+        const { states } = randomDeal(variant, rules, rng, i % game.seatCount(rules));
+        const end = states[states.length - 1];
+        const o = end.outcome!;
+        if (o.game === 'redeal') continue;
+        const view = game.view(end, 0);
+        for (const lang of ['de', 'en'] as const) {
+          const full = schnapsenPresentation.dealSummary(o, lang, names, view)[0];
+          const bare = schnapsenPresentation.dealSummary(o, lang, names, { melds: view.melds, contract: view.contract, events: [] })[0];
+          // Only who took the last trick is not in the outcome.
+          expect(bare, `${o.reason}`).toBe(full.replace(/ \([A-Za-z]+\)$/, ''));
+        }
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(800);
   });
 });

@@ -2,6 +2,7 @@ import { cardModel, count, handModel, joined, pickKey, running, say, signedPoint
 import { CARD_SUIT, PACK } from './cards.js';
 import { gameDef, type GameId } from './contracts.js';
 import { gameTitle, sortedHand, suitName } from './names.js';
+import { endReason } from './endWords.js';
 import { parseSchnapsenAction } from './notation.js';
 import { cardLabel, type Faces } from '../../cards/labels.js';
 import { bookDeal, emptySheet, type BummerlLoss, type BummerlSheet } from './bummerl.js';
@@ -291,7 +292,7 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[], viewRaw
   const team = o.declarer === null ? [] : o.cardPoints.length === 4 ? [o.declarer, (o.declarer + 2) % 4] : [o.declarer];
   const pts = team.reduce((a, s) => a + o.cardPoints[s], 0);
   const tricks = team.reduce((a, s) => a + o.tricks[s], 0);
-  const view = viewRaw as Pick<SchnapsenView, 'melds' | 'contract'> | undefined;
+  const view = viewRaw as Pick<SchnapsenView, 'melds' | 'contract' | 'events'> | undefined;
   // The game as announced ("Bauernschnapser ohne Talon"): the outcome keeps the game, the view the way it was played.
   const title = gameTitle(o.game, view?.contract?.ohne);
   const melds = (view?.melds ?? []).filter((m) => team.includes(m.seat)).map((m) => m.points);
@@ -303,8 +304,10 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[], viewRaw
   if (o.spritz > 1) steps.push(`× ${o.spritz} ${say(lang, ...(SPRITZ[o.spritz] ?? ['', '']))}`);
   const total = Math.max(...o.teamScore);
   const writes = o.teamScore.flatMap((x, i) => (x > 0 ? [`${sides(o.teamScore.length, names)[i]} +${x}`] : []));
+  // Why it ended so (play-test: lost with 65 Augen, and not a word that the others took the last trick).
+  const why = endReason(o, view?.events, lang, names, view?.melds);
   return [
-    `${title}${who ? ` · ${who}` : ''}: ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} (${a.count}, ${count(lang, tricks, ['Stich', 'Stiche'], ['trick', 'tricks'])}${a.note})`,
+    `${title}${who ? ` · ${who}` : ''}: ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} (${a.count}, ${count(lang, tricks, ['Stich', 'Stiche'], ['trick', 'tricks'])}${a.note})${why ? ` – ${why}` : ''}`,
     steps.length > 1 ? `${steps.join(' ')} = ${total}` : o.game === 'normal' ? steps[0] : '',
     writes.join(' · '),
   ].filter(Boolean);
