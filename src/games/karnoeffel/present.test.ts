@@ -211,3 +211,19 @@ describe('a round given up by refusing a raise', () => {
     expect(karnoeffelPresentation.dealSummary({ ...o, winner: 0, score: [7, 0, 7, 0] }, 'en', names)[0]).toBe('Blue wins the round (Anna, Resi): 7 points');
   });
 });
+
+describe('the trumps in the hand stand in the order of their power (001 "Die Stichkraft der Trumpfkarten"; 000: "Karnöffel (Unter), Papst (Sechs), Kaiser (Daus), König, 3, Ober, 4, 5, Banner (10), 9, 8")', () => {
+  it('the Karnöffel first, then Teufel, Papst, Kaiser, König, 3, Ober …, in the hand and in the partner\'s cards shown; other suits König down to Daus', () => {
+    // Play-test: "Gras-König, Gras-Ober, Karnöffel, Gras 3": sorted by rank, the strongest trump third.
+    // Dealer 3, Vorhand seat 0. Face up GK, S9, HK, G2 … the lowest, G2 (seat 3), makes Gras trump.
+    const s = passToPlay(start(rulesOf({ players: 4 }), 3, { 0: 'GK E9 GO G3 GU', 1: 'S9 G8 G4 S6 G7', 2: 'HK EK H8 H7 H6', 3: 'G2 S4 S3 H5 H4' }));
+    expect(s.trump).toBe(1);
+    const hand = (seat: number) => karnoeffelPresentation.table(view(s, seat), [], 'de', names).hand.map((c) => c.code);
+    expect(hand(0)).toEqual(['GU', 'GK', 'G3', 'GO', 'E9']);
+    expect(hand(1)).toEqual(['G7', 'G4', 'G8', 'S9', 'S6']);
+    expect(hand(3)).toEqual(['G2', 'H5', 'H4', 'S4', 'S3']);
+    // With four, partners see each other's cards (000): seat 2 sees seat 0's in the same order.
+    const shown = karnoeffelPresentation.table(view(s, 2), [], 'de', names).shown;
+    expect(shown.map((h) => h.cards.map((c) => c.code))).toContainEqual(['GU', 'GK', 'G3', 'GO', 'E9']);
+  });
+});

@@ -1,8 +1,8 @@
 import { parseCard } from '../../cards/notation.js';
 import { suitOf } from '../../cards/pack.js';
-import { bySuit, cardModel, count, handModel, quoted, say, signedPoints, type ActionButton, type Lang, type PlayedCard, type Presentation, type SheetTable, type TableModel } from '../present.js';
+import { cardModel, count, handModel, quoted, say, signedPoints, type ActionButton, type Lang, type PlayedCard, type Presentation, type SheetTable, type TableModel } from '../present.js';
 import { cardLabel } from '../../cards/labels.js';
-import { PACK, rankPos, SPECIAL_NAMES, SUIT_NAMES } from './cards.js';
+import { PACK, rankPos, sortedHand, SPECIAL_NAMES, SUIT_NAMES } from './cards.js';
 import { parseAction } from './notation.js';
 import type { KarnoeffelSheet } from './sitting.js';
 import type { KarnoeffelEvent, KarnoeffelOutcome, KarnoeffelView } from './state.js';
@@ -69,7 +69,7 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   // The trumps with a name and a power of their own (000 "Spieldurchführung": the Unter is the Karnöffel, the 6 the
   // Papst, the Daus the Kaiser, the 7 the Teufel) are marked with it in the hand and where they lie in the trick
   // (play-test: the terminal named them, the browser said only "Trumpf: Gras", and a newcomer could not tell them).
-  const held = bySuit(PACK, view.hand, trump);
+  const held = sortedHand(view.hand, trump);
   const named = (c: number) => (trump >= 0 && suitOf(PACK, c) === trump ? SPECIAL_NAMES.get(rankPos(c)) : undefined);
   const hand = handModel(PACK, held, legal, (c) => trump >= 0 && suitOf(PACK, c) === trump, (code) => `play ${code}`).map((c, i) => {
     const tag = named(held[i]);
@@ -131,7 +131,7 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   // The first round's face-up cards lie before their holders for all to see until they are played.
   const seatCards = view.faceUp.map((c, s) => (c >= 0 && s !== view.seat && view.phase === 'deal' && !view.seen.some((h) => h.seat === s) ? [cardModel(PACK, c)] : []));
   // A partner's hand the seat may see, once it holds a card (before the deal reaches it, a title over nothing).
-  const shown = view.seen.filter((h) => h.seat !== view.seat && h.cards.length > 0).map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, cards: bySuit(PACK, h.cards, trump).map((c) => cardModel(PACK, c)) }));
+  const shown = view.seen.filter((h) => h.seat !== view.seat && h.cards.length > 0).map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, cards: sortedHand(h.cards, trump).map((c) => cardModel(PACK, c)) }));
   const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: ${quoted(lang, talkText(lang, e.message, names, (code) => cardWords(code, lang)))}${e.card !== undefined ? ` (${cardWords(e.card, lang)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${quoted(lang, say(lang, 'Mit dieser Runde gewinnen wir die Partie!', 'With this round we win the match!'))}`] : []));
   const me = view.seat;
   const myTurn = me >= 0 && view.toAct.includes(me);
