@@ -71,8 +71,11 @@ export interface TableModel {
   readonly taken: readonly string[];
   /** Per seat: cards lying face up in front of it for all to see (Karnöffel's first round), shown beside the player. */
   readonly seatCards?: readonly (readonly CardModel[])[];
-  /** Cards of other seats this seat may see (partner's hand, open hands, face-up cards). */
-  readonly shown: readonly { readonly title: string; readonly cards: readonly CardModel[] }[];
+  /**
+   * Cards of other seats this seat may see (partner's hand, open hands, face-up cards). `ribbon`: a short mark of whose
+   * they are ("Partner"), `why`: why this seat sees them, where that is not plain (a Karnöffel partner's hand).
+   */
+  readonly shown: readonly { readonly title: string; readonly cards: readonly CardModel[]; readonly ribbon?: string; readonly why?: string }[];
   /** Table talk or other public remarks of this deal (Karnöffel). */
   readonly talk: readonly string[];
   /** Points and standing of this deal and the sitting. */

@@ -174,6 +174,22 @@ describe('the partner\'s cards at the table (house rule showHands; 000 "Kartenge
     expect(empty).toBeGreaterThan(0);
     expect(titled).toBeGreaterThan(0);
   });
+
+  it('carry a ribbon saying whose they are and a line why this player sees them, in German and English (play-test: a grey title read like any part of the table)', () => {
+    const four = passToPlay(start(rulesOf({ players: 4 }), 3, { 0: 'GK E9 GO G3 GU', 1: 'S9 G8 G4 S6 G7', 2: 'HK EK H8 H7 H6', 3: 'G2 S4 S3 H5 H4' }));
+    const shown = (st: KarnoeffelState, seat: number, lang: 'de' | 'en', who = names) => karnoeffelPresentation.table(view(st, seat), [], lang, who).shown;
+    expect(shown(four, 0, 'de')).toEqual([expect.objectContaining({ ribbon: 'Partner', title: 'Karten von Resi', why: 'Partner zeigen einander die Karten' })]);
+    expect(shown(four, 0, 'en')).toEqual([expect.objectContaining({ ribbon: 'Partner', title: 'Cards of Resi', why: 'Partners show each other their cards' })]);
+    // With six, the team's leader (seat 0 of Blau, seat 1 of Rot) sees his teammates' cards, and only he.
+    const six = passToPlay(start(rulesOf({ players: 6 }), 5, {}));
+    const sixNames = ['Anna', 'Sepp', 'Resi', 'Schorsch', 'Vroni', 'Hias'];
+    expect(shown(six, 0, 'de', sixNames).map((h) => [h.ribbon, h.why])).toEqual([
+      ['Team', 'Als Teamführer siehst du die Karten deines Teams'],
+      ['Team', 'Als Teamführer siehst du die Karten deines Teams'],
+    ]);
+    expect(shown(six, 1, 'en', sixNames)[0].why).toBe('As team leader you see your team’s cards');
+    expect(shown(six, 2, 'de', sixNames)).toEqual([]);
+  });
 });
 
 describe('the end of a sitting shows the Partie played, never the next that did not begin, and who won', () => {

@@ -130,8 +130,14 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   const taken = tookBy.map((k) => (k > 0 ? count(lang, k, ['Stich', 'Stiche'], ['trick', 'tricks']) : ''));
   // The first round's face-up cards lie before their holders for all to see until they are played.
   const seatCards = view.faceUp.map((c, s) => (c >= 0 && s !== view.seat && view.phase === 'deal' && !view.seen.some((h) => h.seat === s) ? [cardModel(PACK, c)] : []));
-  // A partner's hand the seat may see, once it holds a card (before the deal reaches it, a title over nothing).
-  const shown = view.seen.filter((h) => h.seat !== view.seat && h.cards.length > 0).map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, cards: sortedHand(h.cards, trump).map((c) => cardModel(PACK, c)) }));
+  // A partner's hand the seat may see, once it holds a card (before the deal reaches it, a title over nothing), with a
+  // ribbon saying whose it is and why this seat sees it (play-test: a grey "Karten von Resi" read like any other part of
+  // the table): with four, partners show each other their cards; with six or eight the team's leader sees his team's
+  // (000 "Kartengeben und Steigern"; 001 "Beim Reizen könnet Ihr Euch auch die Karten untereinander zeigen").
+  const why = view.players === 4 ? say(lang, 'Partner zeigen einander die Karten', 'Partners show each other their cards') : say(lang, 'Als Teamführer siehst du die Karten deines Teams', 'As team leader you see your team’s cards');
+  const shown = view.seen
+    .filter((h) => h.seat !== view.seat && h.cards.length > 0)
+    .map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, ribbon: view.players === 4 ? 'Partner' : 'Team', why, cards: sortedHand(h.cards, trump).map((c) => cardModel(PACK, c)) }));
   const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: ${quoted(lang, talkText(lang, e.message, names, (code) => cardWords(code, lang)))}${e.card !== undefined ? ` (${cardWords(e.card, lang)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${quoted(lang, say(lang, 'Mit dieser Runde gewinnen wir die Partie!', 'With this round we win the match!'))}`] : []));
   const me = view.seat;
   const myTurn = me >= 0 && view.toAct.includes(me);

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { handIntoView } from './inView.js';
 import { Contributions } from './contributions.js';
 import { Card } from './cardFace.js';
+import { ShownRow } from './shown.js';
 import { botName, namesOf } from './seatNames.js';
 import { applyChat, chatOfSnapshot, type ChatLine } from './chat.js';
 import { TalkBox } from './talkBox.js';
@@ -473,20 +474,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               <TrickCards trick={model.lastTrick} m={model} names={names} lang={lang} />
             </div>
           )}
-          {model.shown.length > 0 && (
-            <div class="shown-row">
-              {model.shown.map((h) => (
-                <div class="shown" key={h.title}>
-                  <span class="muted small">{h.title}</span>
-                  <div class="cards">
-                    {h.cards.map((c) => (
-                      <Card key={c.code} c={c} m={model} small />
-                    ))}
-                  </div>
-                </div>
-              ))}
-            </div>
-          )}
+          <ShownRow m={model} />
           {closed !== null && (
             <p class="notice closed" role="alert">
               {modSay(lang, 'tableClosed')}: {closed}
