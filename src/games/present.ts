@@ -97,8 +97,8 @@ export interface Presentation<View = unknown> {
   readonly games: readonly string[];
   /** The table as `view`'s seat sees it; `legal` is the seat's legal actions now; `names[seat]` the players. */
   table(view: View, legal: readonly string[], lang: Lang, names: readonly string[]): TableModel;
-  /** The sitting's score sheet (from snapshots and dealEnd / sittingEnd events) as lines. */
-  sheet(sheet: unknown, lang: Lang, names: readonly string[]): readonly string[];
+  /** The sitting's score sheet (from snapshots and dealEnd / sittingEnd events) as lines; `rules` as for `dealSummary`. */
+  sheet(sheet: unknown, lang: Lang, names: readonly string[], rules?: unknown): readonly string[];
   /**
    * The end of a sitting from its last sheet (the sittingEnd event's): who won the sitting and by how much first, then
    * the final standing of each finished unit (a Bummerl and who got it, a Partie and its stake, each player's money

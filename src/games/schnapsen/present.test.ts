@@ -187,6 +187,36 @@ describe('the Spielzettel writes the Bummerl to whom the sitting gives it (003 "
   });
 });
 
+describe('the Spielzettel counts each Bummerl as the rules do (003: "das Spiel endet, sobald ein Team 24 Punkte erreicht hat"; "Es können jedoch nur 24 Punkte pro Bummel erreicht werden")', () => {
+  const deal = (game: SchnapsenOutcome['game'], declarer: number, won: boolean, teamScore: number[]) =>
+    ({ game, declarer, won, teamScore, score: teamScore, base: 0, spritz: 1, herzrunde: false, cardPoints: [0, 0, 0, 0], tricks: [0, 0, 0, 0], endsBummerl: false, bummerlTrump: null, reason: '' }) as SchnapsenOutcome;
+  const four = ['Anna', 'Sepp', 'Resi', 'Schorsch'];
+  // 12, then 9 for the others, then 12 more: the Bummerl is won 24 : 9, not 24 + … ; the next Bummerl starts at 0.
+  const sitting = [deal('bauernschnapser', 0, true, [12, 0]), deal('gang', 1, true, [0, 9]), deal('kontraschnapser', 2, true, [12, 0]), deal('schnapser', 1, true, [0, 6])];
+
+  it('the running total stops at 24 where the Bummerl is won, as its line says (play-test: "30" above "Bummerl für Sepp & Schorsch (24:9)")', () => {
+    const rows = schnapsenPresentation.scoreSheet([deal('bauernschnapser', 0, true, [12, 0]), deal('gang', 1, true, [0, 9]), deal('gang', 0, true, [18, 0]), ...sitting.slice(3)], 'de', four).rows;
+    expect(rows.map((r) => r.totals)).toEqual([['12', '0'], ['12', '9'], ['24', '9'], ['0', '6']]);
+    expect(rows[2].cells).toEqual(['+18', '0']);
+    expect(rows[2].note).toBe('Bummerl für Sepp & Schorsch (24:9)');
+  });
+
+  it('counted down from 24 (house rule countDown, 003 "von 24 auf null Punkten heruntergezählt"), the totals and the line count down too', () => {
+    const rows = schnapsenPresentation.scoreSheet(sitting, 'de', four, { countDown: true }).rows;
+    expect(rows.map((r) => r.totals)).toEqual([['12', '24'], ['12', '15'], ['0', '15'], ['24', '18']]);
+    expect(rows[0].cells).toEqual(['+12', '0']);
+    expect(rows[2].note).toBe('Bummerl für Sepp & Schorsch (0:15)');
+  });
+
+  it('counted down, the lines under the Spielzettel and the standing at the table count down too', () => {
+    const sheet = { points: [12, 9], trump: null, led23: [false, false], tally: [0, 0], finished: [], deals: 2, games: {} };
+    expect(schnapsenPresentation.sheet(sheet, 'de', four, { countDown: true })[0]).toBe('Dieses Bummerl (von 24 abwärts): Anna & Resi 12 : Sepp & Schorsch 15');
+    expect(schnapsenPresentation.sheet(sheet, 'en', four, { countDown: false })[0]).toBe('This Bummerl (to 24): Anna & Resi 12 : Sepp & Schorsch 9');
+    const s = newDeal('bauern', ['EA EZ HK EO GU', 'GA GZ GK HA HZ', 'EK HO HU SA SZ', 'SK SO SU EU GO'], { rules: rulesFor('bauern', { countDown: true }), carry: { points: [12, 9], trump: null } });
+    expect(schnapsenPresentation.table(bauernschnapsen.view(s, 0), [], 'de', four).score).toEqual(['Stand vor diesem Spiel: Anna & Resi 12 : Sepp & Schorsch 15']);
+  });
+});
+
 describe('the deal summary says why a normal game wrote 1, 2 or 3 (003 table, "Normales Spiel")', () => {
   const normal = (base: number, herzrunde = false) =>
     ({ score: [0, base, 0, base], teamScore: [0, base * (herzrunde ? 2 : 1)], game: 'normal', declarer: 1, won: true, base, spritz: 1, herzrunde, cardPoints: [10, 50, 10, 24], tricks: [1, 2, 0, 1], endsBummerl: false, bummerlTrump: null, reason: '' }) as unknown as SchnapsenOutcome;

@@ -1,11 +1,11 @@
-import { cardModel, count, handModel, joined, pickKey, running, say, signedPoints, type SheetTable, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
+import { cardModel, count, handModel, joined, pickKey, say, signedPoints, type SheetTable, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
 import { CARD_SUIT, PACK } from './cards.js';
 import { gameDef, type GameId } from './contracts.js';
 import { gameTitle, sortedHand, suitName } from './names.js';
 import { endReason } from './endWords.js';
 import { parseSchnapsenAction } from './notation.js';
 import { cardLabel, type Faces } from '../../cards/labels.js';
-import { bookDeal, emptySheet, type BummerlLoss, type BummerlSheet } from './bummerl.js';
+import { BUMMERL_TARGET, bookDeal, emptySheet, type BummerlLoss, type BummerlSheet } from './bummerl.js';
 import type { SchnapsenOutcome } from './state.js';
 import type { SchnapsenView } from './view.js';
 
@@ -197,7 +197,7 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
     shown,
     talk: [],
     ...(pick ? { pick } : {}),
-    score: view.bummerl.length > 0 ? [`${say(lang, 'Stand vor diesem Spiel', 'Standing before this deal')}: ${view.bummerl.map((x, i) => `${sides(view.bummerl.length, names)[i]} ${x}`).join(' : ')}`] : [],
+    score: view.bummerl.length > 0 ? [`${say(lang, 'Stand vor diesem Spiel', 'Standing before this deal')}: ${view.bummerl.map((x, i) => `${sides(view.bummerl.length, names)[i]} ${view.rules?.countDown ? BUMMERL_TARGET - x : x}`).join(' : ')}`] : [],
   };
 }
 
@@ -206,13 +206,15 @@ function sides(count: number, names: readonly string[]): string[] {
   return count === 2 ? [`${names[0]} & ${names[2]}`, `${names[1]} & ${names[3]}`] : names.slice(0, count);
 }
 
-function sheet(raw: unknown, lang: Lang, names: readonly string[]): string[] {
+function sheet(raw: unknown, lang: Lang, names: readonly string[], rules?: unknown): string[] {
   const s = raw as BummerlSheet | null;
   if (!s || !Array.isArray(s.points)) return [];
   const who = sides(s.points.length, names);
-  const pair = (xs: readonly number[]) => xs.map((x, i) => `${who[i]} ${x}`).join(' : ');
+  // Counted down from 24 under the house rule, as the Spielzettel above it counts (003 "Allgemeine Regeln").
+  const down = (rules as { countDown?: unknown } | undefined)?.countDown === true;
+  const pair = (xs: readonly number[]) => xs.map((x, i) => `${who[i]} ${down ? BUMMERL_TARGET - x : x}`).join(' : ');
   return [
-    `${say(lang, 'Dieses Bummerl (bis 24)', 'This Bummerl (to 24)')}: ${pair(s.points)}`,
+    `${down ? say(lang, 'Dieses Bummerl (von 24 abwärts)', 'This Bummerl (down from 24)') : say(lang, 'Dieses Bummerl (bis 24)', 'This Bummerl (to 24)')}: ${pair(s.points)}`,
     `${say(lang, 'Bummerl bekommen', 'Bummerl received')}: ${s.tally.map((x, i) => `${who[i]} ${x}`).join(' · ')}`,
     count(lang, s.deals, ['Spiel', 'Spiele'], ['deal', 'deals']),
   ];
@@ -321,29 +323,34 @@ function scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly st
   // fewest points, both on a tie, unless the regional rule gives one to everyone short of 24 (003 "Talonschnapsen");
   // a Schneider or Retourschneider is named. (Play-test: the note gave a Bummerl to both players behind the winner.)
   const variant = width === 2 ? 'bauern' : 'talon';
-  const book = { talonBummerlAll: (rules as { talonBummerlAll?: unknown } | undefined)?.talonBummerlAll === true };
+  const r = rules as { talonBummerlAll?: unknown; countDown?: unknown } | undefined;
+  const book = { talonBummerlAll: r?.talonBummerlAll === true };
+  // The totals are the Bummerl's as the sitting books it (bummerl.ts): a side stops at 24 ("Es können jedoch nur 24
+  // Punkte pro Bummel erreicht werden"), and the next Bummerl starts from 0 (play-test: "30" stood above "Bummerl für
+  // Sepp & Schorsch (24:9)"); counted down from 24 under the house rule (003 "von 24 auf null Punkten heruntergezählt").
+  const down = r?.countDown === true;
+  const shown = (p: number) => String(down ? BUMMERL_TARGET - p : p);
+  // What the deal was worth stays "+6" either way (a "−6" would stand in red, as a loss).
+  const cell = (x: number) => (x > 0 ? `+${x}` : String(x));
   let sheet = emptySheet(width);
-  const ended = list.map((o) => {
+  const rows = list.map((o) => {
     const before = sheet.finished.length;
     sheet = bookDeal(variant, book, sheet, o);
-    const f = sheet.finished[sheet.finished.length - 1];
-    if (sheet.finished.length === before || !f) return undefined;
-    const who = f.losers.map((l) => (l.kind === 'Bummerl' ? columns[l.who] : `${columns[l.who]} (${l.kind}, ×${l.count})`));
-    return `${say(lang, 'Bummerl für', 'Bummerl to')} ${who.join(', ')} (${f.points.join(':')})`;
+    const f = sheet.finished.length > before ? sheet.finished[sheet.finished.length - 1] : undefined;
+    const who = f?.losers.map((l) => (l.kind === 'Bummerl' ? columns[l.who] : `${columns[l.who]} (${l.kind}, ×${l.count})`));
+    return {
+      cells: o.teamScore.map(cell),
+      totals: (f ? f.points : sheet.points).map(shown),
+      ...(f && who ? { note: `${say(lang, 'Bummerl für', 'Bummerl to')} ${who.join(', ')} (${f.points.map(shown).join(':')})` } : {}),
+    };
   });
-  const sums = running(
-    list.map((o) => o.teamScore),
-    (n) => (n > 0 ? `+${n}` : String(n)),
-    (_totals, i) => ended[i] !== undefined,
-  );
   return {
     columns,
     rows: list.map((o, i) => ({
       deal: i + 1,
       game: o.game === 'redeal' ? say(lang, 'Drei Unter', 'Three Unter') : `${gameTitle(o.game)}${o.declarer !== null ? ` · ${names[o.declarer]}` : ''}`,
       result: o.game === 'redeal' ? say(lang, 'neu gegeben', 'dealt anew') : o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost'),
-      ...sums[i],
-      ...(ended[i] ? { note: ended[i] } : {}),
+      ...rows[i],
     })),
   };
 }

@@ -542,7 +542,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               <div key={i}>{l}</div>
             ))}
             {presenter && <ScoreSheet table={presenter.scoreSheet(snap.outcomes ?? [], lang, names, snap.rules)} lang={lang} />}
-            {(presenter ? presenter.sheet(snap.sheet, lang, names) : []).map((l, i) => (
+            {(presenter ? presenter.sheet(snap.sheet, lang, names, snap.rules) : []).map((l, i) => (
               <div key={`s${i}`}>{l}</div>
             ))}
           </details>
