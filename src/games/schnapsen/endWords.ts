@@ -31,10 +31,12 @@ export function endReason(o: SchnapsenOutcome, events: readonly SchnapsenEvent[]
     case 'cannotReach': {
       // 003 "Talonschnapsen": "Bei einem normalen Spiel muss der Rufer auf mindestens 66 Punkte kommen; dabei werden
       // die im Talon liegenden Karten zu den von ihm erzielten Stichen nicht dazugezählt" (no last-trick rule).
+      // The talon is named where its two cards (22 Augen at most: two Ass) could have made up the difference.
       const all = o.tricks.reduce((a, x) => a + x, 0) >= 6;
-      return all
-        ? say(lang, 'der Rufer braucht 66 Augen, der Talon zählt nicht mit', 'the Rufer needs 66, the talon does not count')
-        : say(lang, '66 Augen nicht mehr erreichbar, der Talon zählt nicht mit', '66 out of reach, the talon does not count');
+      const meld = melds.filter((m) => m.seat === declarer).reduce((a, m) => a + m.points, 0);
+      const points = o.cardPoints[declarer] + (o.tricks[declarer] > 0 ? meld : 0);
+      const talon = points + 22 >= 66 ? say(lang, ', der Talon zählt nicht mit', ', the talon does not count') : '';
+      return (all ? say(lang, 'der Rufer braucht 66 Augen', 'the Rufer needs 66') : say(lang, '66 Augen nicht mehr erreichbar', '66 out of reach')) + talon;
     }
     case 'tookTrick': {
       const by = end.by ?? declarer;

@@ -264,6 +264,9 @@ describe('the deal summary says why a game was lost, in the game\'s words (003 "
       const de = schnapsenPresentation.dealSummary(o, 'de', names.slice(0, 3))[0];
       expect(de).toMatch(/ – (der Rufer braucht 66 Augen|66 Augen nicht mehr erreichbar), der Talon zählt nicht mit$/);
       expect(schnapsenPresentation.dealSummary(o, 'en', names.slice(0, 3))[0]).toMatch(/ – (the Rufer needs 66|66 out of reach), the talon does not count$/);
+      // Far from 66 the talon, whose two cards hold 22 Augen at most, is not named.
+      const far = { ...o, cardPoints: o.cardPoints.map((x, s) => (s === o.declarer ? 30 : x)) };
+      expect(schnapsenPresentation.dealSummary(far, 'de', names.slice(0, 3))[0]).toMatch(/ – (der Rufer braucht 66 Augen|66 Augen nicht mehr erreichbar)$/);
       return;
     }
     throw new Error('no normal game lost with 60 or more found');
