@@ -1,6 +1,6 @@
 import { parseCard } from '../../cards/notation.js';
 import { suitOf } from '../../cards/pack.js';
-import { cardModel, count, handModel, quoted, say, signedPoints, type ActionButton, type Lang, type PlayedCard, type Presentation, type SheetTable, type TableModel } from '../present.js';
+import { cardModel, count, joined, handModel, quoted, say, signedPoints, type ActionButton, type Lang, type PlayedCard, type Presentation, type SheetTable, type TableModel } from '../present.js';
 import { cardLabel } from '../../cards/labels.js';
 import { PACK, rankPos, sortedHand, SPECIAL_NAMES, SUIT_NAMES } from './cards.js';
 import { parseAction } from './notation.js';
@@ -212,7 +212,9 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string
   const o = raw as KarnoeffelOutcome;
   const winners = o.score.flatMap((x, s) => (x > 0 ? [names[s]] : []));
   return [
-    `${sides(lang)[o.winner]} ${say(lang, 'gewinnt die Runde', 'wins the round')}${winners.length ? ` (${winners.join(', ')})` : ''}: ${o.value} ${say(lang, 'Punkte', 'points')}`,
+    // The winners after the points, not in brackets: their names carry their own "(du)", "(bot)" (play-test: "Blau
+    // gewinnt die Runde (Anna (du), Resi (bot)): 16 Punkte").
+    `${sides(lang)[o.winner]} ${say(lang, 'gewinnt die Runde', 'wins the round')}: ${o.value} ${say(lang, 'Punkte', 'points')}${winners.length ? ` ${say(lang, 'für', 'to')} ${joined(lang, winners)}` : ''}`,
     o.by === 'tricks' ? `${say(lang, 'Stiche', 'Tricks')}: ${sides(lang)[0]} ${o.tricks[0]} : ${o.tricks[1]} ${sides(lang)[1]}` : `${sides(lang)[1 - o.winner]} ${say(lang, 'hat das Steigern abgelehnt', 'refused the raise')}`,
     `${say(lang, 'Partie', 'Match')}: ${sides(lang)[0]} ${o.points[0]} : ${o.points[1]} ${sides(lang)[1]}${o.matchOver ? ` · ${say(lang, 'Partie aus!', 'match over!')}` : ''}`,
   ];
