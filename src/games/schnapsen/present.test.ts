@@ -23,7 +23,10 @@ describe('the trump call at the browser table (003 "Beginn und Ende": the Rufer 
     // Play-test: "Bettler (4)" and beneath it "Trumpf: Gras", the Gras cards sorted first as trumps.
     const called = run(newDeal('bauern', ['EA EZ HK EO GU', 'GA GZ GK HA HZ', 'EK HO HU SA SZ', 'SK SO SU EU GO']), '2 abheben; 0 trumpf H');
     const before = schnapsenPresentation.table(bauernschnapsen.view(called, 0), [], 'de', names);
-    expect(before.headline).toContain('Trumpf: Herz');
+    // Herz called: a Herzrunde, every game counts double (003 "Herzrunde"), said beside the trump.
+    expect(before.headline).toContain('Trumpf: Herz · Herzrunde (×2)');
+    const plain = run(newDeal('bauern', ['EA EZ HK EO GU', 'GA GZ GK HA HZ', 'EK HO HU SA SZ', 'SK SO SU EU GO'], { rules: rulesFor('bauern', { herzrunde: false }) }), '2 abheben; 0 trumpf H');
+    expect(schnapsenPresentation.table(bauernschnapsen.view(plain, 0), [], 'en', names).headline).toContain('Trump: Herz');
     expect(before.hand.map((c) => c.code)[0]).toBe('HK');
     // Announcing, the question names the trump called (on a phone the headline that does has scrolled away).
     const legal = bauernschnapsen.legal(called, 0).map((a) => bauernschnapsen.formatAction(called.rules, a));
@@ -33,7 +36,7 @@ describe('the trump call at the browser table (003 "Beginn und Ende": the Rufer 
     const de = schnapsenPresentation.table(bauernschnapsen.view(s, 0), [], 'de', names);
     const en = schnapsenPresentation.table(bauernschnapsen.view(s, 0), [], 'en', names);
     expect(de.headline.join(' | ')).toMatch(/^Bettler \(4\) · Anna \| Kein Trumpf \(gerufen war Herz\)/);
-    expect(en.headline).toContain('No trump (Herz was called)');
+    expect(en.headline).toContain('No trump (Herz was called) · Herzrunde (×2)');
     expect(de.headline.join(' ')).not.toMatch(/Trumpf:/);
     expect(de.hand.map((c) => c.code).indexOf('HK')).toBeGreaterThan(0);
   });

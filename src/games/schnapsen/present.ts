@@ -119,6 +119,9 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   if (trump !== null) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${suitName(rules, trump)}${view.turned !== null ? ` (${cardWords(faces, view.turned, lang)})` : ''}`);
   else if (called !== null) headline.push(say(lang, `Kein Trumpf (gerufen war ${suitName(rules, called)})`, `No trump (${suitName(rules, called)} was called)`));
   else if (view.trumpBlind) headline.push(say(lang, 'Trumpf blind gerufen', 'Trump called blind'));
+  // 003 Herzrunde: Herz called, every game counts double, whether trump counts in it or not; said where the trump is
+  // (play-test: the table said only "Trumpf: Herz", and the summary's "× 2 Herzrunde" came as a surprise).
+  if (called === 2 && view.rules?.herzrunde) headline[headline.length - 1] += ` · ${say(lang, 'Herzrunde (×2)', 'Herzrunde (×2)')}`;
   if (view.spritzLevel > 0) headline.push((lang === 'de' ? ['', 'Gespritzt (×2)', 'Retour (×4)', 'Re (×8)'] : ['', 'Spritzen (×2)', 'Retour (×4)', 'Re (×8)'])[view.spritzLevel] ?? '');
   // 003: after a knock the Rufer gets three cards first, names trump, and only then everyone gets all his cards at once;
   // until then the others hold none, which the table says instead of showing empty seats without a word.
