@@ -40,7 +40,8 @@ export function endReason(o: SchnapsenOutcome, events: readonly SchnapsenEvent[]
     }
     case 'tookTrick': {
       const by = end.by ?? declarer;
-      if (goal === 'none') return say(lang, `${name(by)} machte einen Stich`, `${name(by)} took a trick`);
+      // The Bettler games: the announcer's own trick loses; the line names him already.
+      if (goal === 'none') return say(lang, 'einen Stich gemacht, keiner war erlaubt', 'took a trick, none was allowed');
       const partner = bauern && by === (declarer + 2) % 4;
       return partner ? say(lang, `der Partner ${name(by)} machte einen Stich`, `the partner ${name(by)} took a trick`) : say(lang, `${name(by)} machte einen Stich`, `${name(by)} took a trick`);
     }

@@ -275,6 +275,14 @@ describe('the deal summary says why a game was lost, in the game\'s words (003 "
     throw new Error('no normal game lost with 60 or more found');
   });
 
+  it('a Bettler lost: the announcer took a trick where none was allowed; a Gang lost: who took the trick', () => {
+    const lost = (game: string, tricks: number[]) => ({ score: [0, 4, 0, 4], teamScore: [0, 4], game, declarer: 0, won: false, base: 4, spritz: 1, herzrunde: false, cardPoints: [10, 20, 0, 0], tricks, endsBummerl: false, bummerlTrump: null, reason: '' }) as unknown as SchnapsenOutcome;
+    expect(schnapsenPresentation.dealSummary(lost('bettler', [1, 1, 0, 0]), 'de', names)[0]).toBe('Bettler · Anna: verloren (10 Augen, 1 Stich) – einen Stich gemacht, keiner war erlaubt');
+    expect(schnapsenPresentation.dealSummary(lost('bettler', [1, 1, 0, 0]), 'en', names)[0]).toMatch(/ – took a trick, none was allowed$/);
+    expect(schnapsenPresentation.dealSummary(lost('gang', [1, 1, 0, 0]), 'de', names)[0]).toMatch(/ – Sepp machte einen Stich$/);
+    expect(schnapsenPresentation.dealSummary(lost('schnapser', [1, 0, 1, 0]), 'en', names)[0]).toMatch(/ – the partner Resi took a trick$/);
+  });
+
   it('the reason read from the outcome is the one of the deal\'s end event, in every game and rule set', () => {
     const rng = new SeededRng(5);
     let compared = 0;
