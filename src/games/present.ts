@@ -104,7 +104,7 @@ export interface Presentation<View = unknown> {
    * the final standing of each finished unit (a Bummerl and who got it, a Partie and its stake, each player's money
    * ranked), never the next unit that did not begin.
    */
-  sittingEnd(sheet: unknown, lang: Lang, names: readonly string[]): readonly string[];
+  sittingEnd(sheet: unknown, lang: Lang, names: readonly string[], rules?: unknown): readonly string[];
   /** A calm summary of a finished deal from its outcome (the table's dealEnd event), a few lines: the result, its reason and every multiplier. */
   /** `rules`: the table's rules as the game resolved them (the snapshot's, the record's), where the words depend on them. */
   dealSummary(outcome: unknown, lang: Lang, names: readonly string[], view?: unknown, rules?: unknown): readonly string[];

@@ -129,6 +129,8 @@ describe('the end of a sitting shows the finished Bummerl, never the new empty o
     expect(de).toEqual(['Sepp (bot) & Schorsch (bot) gewinnen die Sitzung.', 'Bummerl: Sepp (bot) & Schorsch (bot) 24 : 20 Tester (du) & Resi (bot) – Tester (du) & Resi (bot) bekommen das Bummerl.', '7 Spiele']);
     expect(de.join(' ')).not.toMatch(/ 0 : | 0$/);
     expect(schnapsenPresentation.sittingEnd(sheet, 'en', table)[1]).toBe('Bummerl: Sepp (bot) & Schorsch (bot) 24 : 20 Tester (du) & Resi (bot) – Tester (du) & Resi (bot) get the Bummerl.');
+    // Counted down from 24 (house rule countDown), the winners stand at 0.
+    expect(schnapsenPresentation.sittingEnd(sheet, 'de', table, { countDown: true })[1]).toBe('Bummerl: Sepp (bot) & Schorsch (bot) 0 : 4 Tester (du) & Resi (bot) – Tester (du) & Resi (bot) bekommen das Bummerl.');
   });
 
   it('a Schneider and a Retourschneider by name, and the tally over several Bummerl (003 "Allgemeine Regeln")', () => {

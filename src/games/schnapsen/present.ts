@@ -235,9 +235,12 @@ const LOSS: Record<BummerlLoss['kind'], [string, string]> = {
  * unfinished), then each finished Bummerl, winner first, with who got the Bummerl, a Schneider or a Retourschneider
  * (the terminal's "Bummerl 1 is over: … won it 24 : 20", src/games/schnapsen/text.ts, in both languages).
  */
-function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[] {
+function sittingEnd(raw: unknown, lang: Lang, names: readonly string[], rules?: unknown): string[] {
   const s = raw as BummerlSheet | null;
   if (!s || !Array.isArray(s.points) || !s.finished) return [];
+  // Counted down from 24 under the house rule, as the Spielzettel (003 "von 24 auf null Punkten heruntergezählt").
+  const down = (rules as { countDown?: unknown } | undefined)?.countDown === true;
+  const pts = (p: number) => (down ? BUMMERL_TARGET - p : p);
   const n = s.points.length;
   const who = sides(n, names);
   // A team of Bauernschnapsen takes the plural ("Sepp & Resi bekommen"), a player of Talonschnapsen the singular.
@@ -255,11 +258,11 @@ function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[
   }
   s.finished.forEach((f, k) => {
     const top = f.points.map((_, i) => i).sort((a, b) => f.points[b] - f.points[a]);
-    const standing = n === 2 ? `${who[top[0]]} ${f.points[top[0]]} : ${f.points[top[1]]} ${who[top[1]]}` : top.map((i) => `${who[i]} ${f.points[i]}`).join(' · ');
+    const standing = n === 2 ? `${who[top[0]]} ${pts(f.points[top[0]])} : ${pts(f.points[top[1]])} ${who[top[1]]}` : top.map((i) => `${who[i]} ${pts(f.points[i])}`).join(' · ');
     const got = f.losers.map((l) => (lang === 'de' ? `${who[l.who]} ${teams ? 'bekommen' : 'bekommt'} ${LOSS[l.kind][0]}` : `${who[l.who]} ${teams ? 'get' : 'gets'} ${LOSS[l.kind][1]}`));
     lines.push(`Bummerl${s.finished.length > 1 ? ` ${k + 1}` : ''}: ${standing}${got.length ? ` – ${got.join('; ')}` : ''}.`);
   });
-  if (s.points.some((p) => p > 0)) lines.push(`${say(lang, 'Bummerl', 'Bummerl')} ${s.finished.length + 1} ${say(lang, '(nicht fertig)', '(unfinished)')}: ${s.points.map((p, i) => `${who[i]} ${p}`).join(' : ')}`);
+  if (s.points.some((p) => p > 0)) lines.push(`${say(lang, 'Bummerl', 'Bummerl')} ${s.finished.length + 1} ${say(lang, '(nicht fertig)', '(unfinished)')}: ${s.points.map((p, i) => `${who[i]} ${pts(p)}`).join(' : ')}`);
   if (s.finished.length > 1 || (s.finished.length > 0 && s.points.some((p) => p > 0))) lines.push(`${say(lang, 'Bummerl bekommen', 'Bummerl received')}: ${tally}`);
   lines.push(count(lang, s.deals, ['Spiel', 'Spiele'], ['deal', 'deals']));
   return lines;

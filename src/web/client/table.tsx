@@ -160,7 +160,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
                 if (!s) return s;
                 const p = presentationOf(s.game);
                 // A sitting's end: its winner and the final standing of its finished units, and its whole Spielzettel.
-                const lines = (l: 'de' | 'en') => (event.type === 'dealEnd' ? p.dealSummary(event.outcome, l, namesOf(s, l), s.view, s.rules) : p.sittingEnd(event.sheet, l, namesOf(s, l)));
+                const lines = (l: 'de' | 'en') => (event.type === 'dealEnd' ? p.dealSummary(event.outcome, l, namesOf(s, l), s.view, s.rules) : p.sittingEnd(event.sheet, l, namesOf(s, l), s.rules));
                 const outcomes = event.type === 'sittingEnd' ? (event.outcomes ?? s.outcomes) : undefined;
                 const sheet = outcomes ? (l: 'de' | 'en') => p.scoreSheet(outcomes, l, namesOf(s, l), s.rules) : undefined;
                 const reveal = event.type === 'dealEnd' ? (event.fair as Reveal | undefined) : undefined;
