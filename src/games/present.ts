@@ -71,8 +71,11 @@ export interface TableModel {
   readonly taken: readonly string[];
   /** Per seat: cards lying face up in front of it for all to see (Karnöffel's first round), shown beside the player. */
   readonly seatCards?: readonly (readonly CardModel[])[];
-  /** Cards of other seats this seat may see (partner's hand, open hands, face-up cards). */
-  readonly shown: readonly { readonly title: string; readonly cards: readonly CardModel[] }[];
+  /**
+   * Cards of other seats this seat may see (partner's hand, open hands, face-up cards). `ribbon`: a short mark of whose
+   * they are ("Partner"), `why`: why this seat sees them, where that is not plain (a Karnöffel partner's hand).
+   */
+  readonly shown: readonly { readonly title: string; readonly cards: readonly CardModel[]; readonly ribbon?: string; readonly why?: string }[];
   /** Table talk or other public remarks of this deal (Karnöffel). */
   readonly talk: readonly string[];
   /** Points and standing of this deal and the sitting. */
@@ -94,14 +97,14 @@ export interface Presentation<View = unknown> {
   readonly games: readonly string[];
   /** The table as `view`'s seat sees it; `legal` is the seat's legal actions now; `names[seat]` the players. */
   table(view: View, legal: readonly string[], lang: Lang, names: readonly string[]): TableModel;
-  /** The sitting's score sheet (from snapshots and dealEnd / sittingEnd events) as lines. */
-  sheet(sheet: unknown, lang: Lang, names: readonly string[]): readonly string[];
+  /** The sitting's score sheet (from snapshots and dealEnd / sittingEnd events) as lines; `rules` as for `dealSummary`. */
+  sheet(sheet: unknown, lang: Lang, names: readonly string[], rules?: unknown): readonly string[];
   /**
    * The end of a sitting from its last sheet (the sittingEnd event's): who won the sitting and by how much first, then
    * the final standing of each finished unit (a Bummerl and who got it, a Partie and its stake, each player's money
    * ranked), never the next unit that did not begin.
    */
-  sittingEnd(sheet: unknown, lang: Lang, names: readonly string[]): readonly string[];
+  sittingEnd(sheet: unknown, lang: Lang, names: readonly string[], rules?: unknown): readonly string[];
   /** A calm summary of a finished deal from its outcome (the table's dealEnd event), a few lines: the result, its reason and every multiplier. */
   /** `rules`: the table's rules as the game resolved them (the snapshot's, the record's), where the words depend on them. */
   dealSummary(outcome: unknown, lang: Lang, names: readonly string[], view?: unknown, rules?: unknown): readonly string[];

@@ -266,6 +266,7 @@ describe('a table that looks like a table', () => {
     const outside = new Set<string>();
     let besideTrick = 0;
     let shown = 0;
+    const ribbons = new Set<string>();
     await play(p.page, async () => {
       // Done after a deal with a trick seen beside the hand (and, in Karnöffel, a partner's cards).
       const done = async () => besideTrick > 0 && (game !== 'karnoeffel' || shown > 0) && (await p.page.locator('.summary').count()) > 0;
@@ -280,6 +281,8 @@ describe('a table that looks like a table', () => {
       }).map((e) => { const r = e.getBoundingClientRect(); return (e.getAttribute('data-card') || e.textContent) + ' at ' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(','); })`)) as string[])
         outside.add(what);
       shown = Math.max(shown, await p.page.locator('.shown-row .card').count());
+      // The partner's cards say whose they are and why they are seen (play-test: a grey title like any other).
+      if (game === 'karnoeffel' && (await p.page.locator('.shown-row .card').count()) > 0) ribbons.add(`${await p.page.locator('.shown .ribbon').first().textContent()}: ${await p.page.locator('.shown .why').first().textContent()}`);
       if ((await p.page.locator('.felt figure.played:not(.sweep)').count()) > 0) {
         const felt = (await p.page.locator('.felt').boundingBox())!;
         const hand = (await p.page.locator('.hand').boundingBox())!;
@@ -291,6 +294,7 @@ describe('a table that looks like a table', () => {
     expect([...outside]).toEqual([]);
     expect(besideTrick).toBeGreaterThan(0);
     if (game === 'karnoeffel') expect(shown).toBeGreaterThan(0);
+    if (game === 'karnoeffel') expect([...ribbons]).toEqual(['Partner: Partner zeigen einander die Karten']);
     await p.page.screenshot({ path: `${OUT}/ring-sideways-${game}-740.png` });
     expect(p.errors).toEqual([]);
     await p.ctx.close();

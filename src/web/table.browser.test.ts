@@ -85,6 +85,9 @@ describe('the browser table in Chromium', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await p.page.locator('.summary table.sheet tr[data-deal]').count()).toBeGreaterThan(1);
     expect(await p.page.locator('.summary table.sheet tr.note').textContent()).toMatch(/Bummerl für/);
+    // The totals above the Bummerl's line stop at 24, as it says (003: "Es können jedoch nur 24 Punkte pro Bummel erreicht werden").
+    const totals = await p.page.locator('.summary table.sheet tr.note').locator('xpath=preceding-sibling::tr[1]').locator('td .muted').allTextContents();
+    expect(Math.max(...totals.map(Number))).toBe(24);
     await p.page.screenshot({ path: `${OUT}/sitting-end-bauernschnapsen-1280.png` });
     await p.page.setViewportSize({ width: 360, height: 740 });
     expect((await p.page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number).toBeLessThanOrEqual(0);

@@ -107,6 +107,23 @@ export const SPECIAL_NAMES: ReadonlyMap<number, string> = new Map([
   [R_7, 'Teufel'],
 ]);
 
+/**
+ * The trumps as a player holds them, the strongest first: the order of 001's table of "Stichkraft" (Karnöffel, 7,
+ * Papst, Sau/Kaiser, König, 3, Ober, 4, 5, Banner, 9, 8), which is 000's order when trump is led ("Karnöffel (Unter),
+ * Papst (Sechs), Kaiser (Daus), König, 3, Ober, 4, 5, Banner (10), 9, 8") with the Teufel where it is strong: led, only
+ * the Karnöffel beats it. By rank position.
+ */
+export const TRUMP_HAND_ORDER: readonly number[] = [R_UNTER, R_7, R_6, R_2, R_KOENIG, R_3, R_OBER, R_4, R_5, R_BANNER, R_9, R_8];
+
+/**
+ * A hand as a player sorts it: the trumps first in their power (TRUMP_HAND_ORDER; play-test: they stood by rank,
+ * "König, Ober, Karnöffel, 3", the Karnöffel third), then each other suit from the König down to the Daus.
+ */
+export function sortedHand(cards: readonly Card[], trump: number): Card[] {
+  const key = (c: Card) => (suitOfCard(c) === trump ? TRUMP_HAND_ORDER.indexOf(rankPos(c)) : PER_SUIT * (1 + suitOfCard(c)) + rankPos(c));
+  return [...cards].sort((a, b) => key(a) - key(b));
+}
+
 /** A short German name of a card for the terminal, e.g. "Gras-Unter (Karnöffel)". */
 export function cardName(card: Card, trump: number): string {
   const rankNames = ['König', 'Ober', 'Unter', 'Banner', '9', '8', '7', '6', '5', '4', '3', 'Daus'];

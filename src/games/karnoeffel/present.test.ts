@@ -31,7 +31,7 @@ describe("Karnöffel's summary and score sheet say whose tricks are whose (000: 
       expect(row.result).toBe(`${winner} wins ${outcome.tricks[outcome.winner]}:${outcome.tricks[1 - outcome.winner]} tricks`);
       expect(outcome.tricks[outcome.winner]).toBeGreaterThan(outcome.tricks[1 - outcome.winner]);
       // Play-test: the English summary said "Blau win the round" beside the sheet's "Rot wins", and the sheet "Trumpf Herz · worth 4".
-      expect(karnoeffelPresentation.dealSummary(outcome, 'en', names)[0]).toMatch(new RegExp(`^${winner} wins the round `));
+      expect(karnoeffelPresentation.dealSummary(outcome, 'en', names)[0]).toMatch(new RegExp(`^${winner} wins the round: `));
       expect(row.game).toMatch(/^Trump (Eichel|Gras|Herz|Schellen) · worth \d+$/);
       expect(karnoeffelPresentation.scoreSheet([outcome], 'de', names).rows[0].game).toMatch(/^Trumpf \S+ · Wert \d+$/);
     }
@@ -174,6 +174,22 @@ describe('the partner\'s cards at the table (house rule showHands; 000 "Kartenge
     expect(empty).toBeGreaterThan(0);
     expect(titled).toBeGreaterThan(0);
   });
+
+  it('carry a ribbon saying whose they are and a line why this player sees them, in German and English (play-test: a grey title read like any part of the table)', () => {
+    const four = passToPlay(start(rulesOf({ players: 4 }), 3, { 0: 'GK E9 GO G3 GU', 1: 'S9 G8 G4 S6 G7', 2: 'HK EK H8 H7 H6', 3: 'G2 S4 S3 H5 H4' }));
+    const shown = (st: KarnoeffelState, seat: number, lang: 'de' | 'en', who = names) => karnoeffelPresentation.table(view(st, seat), [], lang, who).shown;
+    expect(shown(four, 0, 'de')).toEqual([expect.objectContaining({ ribbon: 'Partner', title: 'Karten von Resi', why: 'Partner zeigen einander die Karten' })]);
+    expect(shown(four, 0, 'en')).toEqual([expect.objectContaining({ ribbon: 'Partner', title: 'Cards of Resi', why: 'Partners show each other their cards' })]);
+    // With six, the team's leader (seat 0 of Blau, seat 1 of Rot) sees his teammates' cards, and only he.
+    const six = passToPlay(start(rulesOf({ players: 6 }), 5, {}));
+    const sixNames = ['Anna', 'Sepp', 'Resi', 'Schorsch', 'Vroni', 'Hias'];
+    expect(shown(six, 0, 'de', sixNames).map((h) => [h.ribbon, h.why])).toEqual([
+      ['Team', 'Als Teamführer siehst du die Karten deines Teams'],
+      ['Team', 'Als Teamführer siehst du die Karten deines Teams'],
+    ]);
+    expect(shown(six, 1, 'en', sixNames)[0].why).toBe('As team leader you see your team’s cards');
+    expect(shown(six, 2, 'de', sixNames)).toEqual([]);
+  });
 });
 
 describe('the end of a sitting shows the Partie played, never the next that did not begin, and who won', () => {
@@ -208,6 +224,24 @@ describe('a round given up by refusing a raise', () => {
     const names = ['Anna', 'Sepp', 'Resi', 'Schorsch'];
     expect(karnoeffelPresentation.dealSummary(o, 'de', names)[1]).toBe('Blau hat das Steigern abgelehnt');
     expect(karnoeffelPresentation.dealSummary(o, 'en', names)[1]).toBe('Blue refused the raise');
-    expect(karnoeffelPresentation.dealSummary({ ...o, winner: 0, score: [7, 0, 7, 0] }, 'en', names)[0]).toBe('Blue wins the round (Anna, Resi): 7 points');
+    expect(karnoeffelPresentation.dealSummary({ ...o, winner: 0, score: [7, 0, 7, 0] }, 'en', names)[0]).toBe('Blue wins the round: 7 points to Anna and Resi');
+    // The names as the table gives them, with their own brackets: none around them (play-test: "(Anna (du), Resi (bot))").
+    expect(karnoeffelPresentation.dealSummary({ ...o, winner: 0, score: [7, 0, 7, 0] }, 'de', ['Anna (du)', 'Sepp (bot)', 'Resi (bot)', 'Schorsch (bot)'])[0]).toBe('Blau gewinnt die Runde: 7 Punkte für Anna (du) und Resi (bot)');
+  });
+});
+
+describe('the trumps in the hand stand in the order of their power (001 "Die Stichkraft der Trumpfkarten"; 000: "Karnöffel (Unter), Papst (Sechs), Kaiser (Daus), König, 3, Ober, 4, 5, Banner (10), 9, 8")', () => {
+  it('the Karnöffel first, then Teufel, Papst, Kaiser, König, 3, Ober …, in the hand and in the partner\'s cards shown; other suits König down to Daus', () => {
+    // Play-test: "Gras-König, Gras-Ober, Karnöffel, Gras 3": sorted by rank, the strongest trump third.
+    // Dealer 3, Vorhand seat 0. Face up GK, S9, HK, G2 … the lowest, G2 (seat 3), makes Gras trump.
+    const s = passToPlay(start(rulesOf({ players: 4 }), 3, { 0: 'GK E9 GO G3 GU', 1: 'S9 G8 G4 S6 G7', 2: 'HK EK H8 H7 H6', 3: 'G2 S4 S3 H5 H4' }));
+    expect(s.trump).toBe(1);
+    const hand = (seat: number) => karnoeffelPresentation.table(view(s, seat), [], 'de', names).hand.map((c) => c.code);
+    expect(hand(0)).toEqual(['GU', 'GK', 'G3', 'GO', 'E9']);
+    expect(hand(1)).toEqual(['G7', 'G4', 'G8', 'S9', 'S6']);
+    expect(hand(3)).toEqual(['G2', 'H5', 'H4', 'S4', 'S3']);
+    // With four, partners see each other's cards (000): seat 2 sees seat 0's in the same order.
+    const shown = karnoeffelPresentation.table(view(s, 2), [], 'de', names).shown;
+    expect(shown.map((h) => h.cards.map((c) => c.code))).toContainEqual(['GU', 'GK', 'G3', 'GO', 'E9']);
   });
 });

@@ -1,8 +1,8 @@
 import { parseCard } from '../../cards/notation.js';
 import { suitOf } from '../../cards/pack.js';
-import { bySuit, cardModel, count, handModel, quoted, say, signedPoints, type ActionButton, type Lang, type PlayedCard, type Presentation, type SheetTable, type TableModel } from '../present.js';
+import { cardModel, count, joined, handModel, quoted, say, signedPoints, type ActionButton, type Lang, type PlayedCard, type Presentation, type SheetTable, type TableModel } from '../present.js';
 import { cardLabel } from '../../cards/labels.js';
-import { PACK, rankPos, SPECIAL_NAMES, SUIT_NAMES } from './cards.js';
+import { PACK, rankPos, sortedHand, SPECIAL_NAMES, SUIT_NAMES } from './cards.js';
 import { parseAction } from './notation.js';
 import type { KarnoeffelSheet } from './sitting.js';
 import type { KarnoeffelEvent, KarnoeffelOutcome, KarnoeffelView } from './state.js';
@@ -69,7 +69,7 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   // The trumps with a name and a power of their own (000 "Spieldurchführung": the Unter is the Karnöffel, the 6 the
   // Papst, the Daus the Kaiser, the 7 the Teufel) are marked with it in the hand and where they lie in the trick
   // (play-test: the terminal named them, the browser said only "Trumpf: Gras", and a newcomer could not tell them).
-  const held = bySuit(PACK, view.hand, trump);
+  const held = sortedHand(view.hand, trump);
   const named = (c: number) => (trump >= 0 && suitOf(PACK, c) === trump ? SPECIAL_NAMES.get(rankPos(c)) : undefined);
   const hand = handModel(PACK, held, legal, (c) => trump >= 0 && suitOf(PACK, c) === trump, (code) => `play ${code}`).map((c, i) => {
     const tag = named(held[i]);
@@ -130,8 +130,14 @@ function present(view: KarnoeffelView, legal: readonly string[], lang: Lang, nam
   const taken = tookBy.map((k) => (k > 0 ? count(lang, k, ['Stich', 'Stiche'], ['trick', 'tricks']) : ''));
   // The first round's face-up cards lie before their holders for all to see until they are played.
   const seatCards = view.faceUp.map((c, s) => (c >= 0 && s !== view.seat && view.phase === 'deal' && !view.seen.some((h) => h.seat === s) ? [cardModel(PACK, c)] : []));
-  // A partner's hand the seat may see, once it holds a card (before the deal reaches it, a title over nothing).
-  const shown = view.seen.filter((h) => h.seat !== view.seat && h.cards.length > 0).map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, cards: bySuit(PACK, h.cards, trump).map((c) => cardModel(PACK, c)) }));
+  // A partner's hand the seat may see, once it holds a card (before the deal reaches it, a title over nothing), with a
+  // ribbon saying whose it is and why this seat sees it (play-test: a grey "Karten von Resi" read like any other part of
+  // the table): with four, partners show each other their cards; with six or eight the team's leader sees his team's
+  // (000 "Kartengeben und Steigern"; 001 "Beim Reizen könnet Ihr Euch auch die Karten untereinander zeigen").
+  const why = view.players === 4 ? say(lang, 'Partner zeigen einander die Karten', 'Partners show each other their cards') : say(lang, 'Als Teamführer siehst du die Karten deines Teams', 'As team leader you see your team’s cards');
+  const shown = view.seen
+    .filter((h) => h.seat !== view.seat && h.cards.length > 0)
+    .map((h) => ({ title: `${say(lang, 'Karten von', 'Cards of')} ${names[h.seat]}`, ribbon: view.players === 4 ? 'Partner' : 'Team', why, cards: sortedHand(h.cards, trump).map((c) => cardModel(PACK, c)) }));
   const talk = events.flatMap((e) => (e.type === 'advise' ? [`${names[e.seat]}${e.to !== undefined ? ` → ${names[e.to]}` : ''}: ${quoted(lang, talkText(lang, e.message, names, (code) => cardWords(code, lang)))}${e.card !== undefined ? ` (${cardWords(e.card, lang)})` : ''}`] : e.type === 'announce' ? [`${names[e.seat]}: ${quoted(lang, say(lang, 'Mit dieser Runde gewinnen wir die Partie!', 'With this round we win the match!'))}`] : []));
   const me = view.seat;
   const myTurn = me >= 0 && view.toAct.includes(me);
@@ -206,7 +212,9 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string
   const o = raw as KarnoeffelOutcome;
   const winners = o.score.flatMap((x, s) => (x > 0 ? [names[s]] : []));
   return [
-    `${sides(lang)[o.winner]} ${say(lang, 'gewinnt die Runde', 'wins the round')}${winners.length ? ` (${winners.join(', ')})` : ''}: ${o.value} ${say(lang, 'Punkte', 'points')}`,
+    // The winners after the points, not in brackets: their names carry their own "(du)", "(bot)" (play-test: "Blau
+    // gewinnt die Runde (Anna (du), Resi (bot)): 16 Punkte").
+    `${sides(lang)[o.winner]} ${say(lang, 'gewinnt die Runde', 'wins the round')}: ${o.value} ${say(lang, 'Punkte', 'points')}${winners.length ? ` ${say(lang, 'für', 'to')} ${joined(lang, winners)}` : ''}`,
     o.by === 'tricks' ? `${say(lang, 'Stiche', 'Tricks')}: ${sides(lang)[0]} ${o.tricks[0]} : ${o.tricks[1]} ${sides(lang)[1]}` : `${sides(lang)[1 - o.winner]} ${say(lang, 'hat das Steigern abgelehnt', 'refused the raise')}`,
     `${say(lang, 'Partie', 'Match')}: ${sides(lang)[0]} ${o.points[0]} : ${o.points[1]} ${sides(lang)[1]}${o.matchOver ? ` · ${say(lang, 'Partie aus!', 'match over!')}` : ''}`,
   ];

@@ -1,5 +1,5 @@
 import { formatCard } from '../../cards/notation.js';
-import { cardName, PACK, R_2, R_3, R_4, R_5, R_6, R_7, R_UNTER, SUIT_NAMES } from './cards.js';
+import { cardName, PACK, R_2, R_3, R_4, R_5, R_6, R_7, R_UNTER, sortedHand, SUIT_NAMES } from './cards.js';
 import { RAISE_STEP } from './engine.js';
 import { mayAdvise, teamOf } from './talk.js';
 import { talkText } from './talkWords.js';
@@ -57,15 +57,6 @@ function sideText(players: number, team: number, names: readonly string[]): stri
 function sideWins(players: number, team: number, names: readonly string[]): string {
   if (players === 2) return says(nameOf(names, team), 'win');
   return `${sideText(players, team, names)} win`;
-}
-
-function sortedHand(cards: readonly number[], trump: number): number[] {
-  // Trumps first, then by suit; within a suit by card id (König first).
-  return [...cards].sort((x, y) => {
-    const tx = Math.floor(x / 12) === trump ? 0 : 1;
-    const ty = Math.floor(y / 12) === trump ? 0 : 1;
-    return tx - ty || x - y;
-  });
 }
 
 /** The teammates a seat may address: partner (four), team (six, eight). */

@@ -1,10 +1,11 @@
-import { cardModel, count, handModel, joined, pickKey, running, say, signedPoints, type SheetTable, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
+import { cardModel, count, handModel, joined, pickKey, say, signedPoints, type SheetTable, type ActionButton, type Lang, type PlayedCard, type Presentation, type TableModel } from '../present.js';
 import { CARD_SUIT, PACK } from './cards.js';
 import { gameDef, type GameId } from './contracts.js';
 import { gameTitle, sortedHand, suitName } from './names.js';
+import { endReason } from './endWords.js';
 import { parseSchnapsenAction } from './notation.js';
 import { cardLabel, type Faces } from '../../cards/labels.js';
-import { bookDeal, emptySheet, type BummerlLoss, type BummerlSheet } from './bummerl.js';
+import { BUMMERL_TARGET, bookDeal, emptySheet, type BummerlLoss, type BummerlSheet } from './bummerl.js';
 import type { SchnapsenOutcome } from './state.js';
 import type { SchnapsenView } from './view.js';
 
@@ -118,6 +119,9 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   if (trump !== null) headline.push(`${say(lang, 'Trumpf', 'Trump')}: ${suitName(rules, trump)}${view.turned !== null ? ` (${cardWords(faces, view.turned, lang)})` : ''}`);
   else if (called !== null) headline.push(say(lang, `Kein Trumpf (gerufen war ${suitName(rules, called)})`, `No trump (${suitName(rules, called)} was called)`));
   else if (view.trumpBlind) headline.push(say(lang, 'Trumpf blind gerufen', 'Trump called blind'));
+  // 003 Herzrunde: Herz called, every game counts double, whether trump counts in it or not; said where the trump is
+  // (play-test: the table said only "Trumpf: Herz", and the summary's "× 2 Herzrunde" came as a surprise).
+  if (called === 2 && view.rules?.herzrunde) headline[headline.length - 1] += ` · ${say(lang, 'Herzrunde (×2)', 'Herzrunde (×2)')}`;
   if (view.spritzLevel > 0) headline.push((lang === 'de' ? ['', 'Gespritzt (×2)', 'Retour (×4)', 'Re (×8)'] : ['', 'Spritzen (×2)', 'Retour (×4)', 'Re (×8)'])[view.spritzLevel] ?? '');
   // 003: after a knock the Rufer gets three cards first, names trump, and only then everyone gets all his cards at once;
   // until then the others hold none, which the table says instead of showing empty seats without a word.
@@ -196,7 +200,7 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
     shown,
     talk: [],
     ...(pick ? { pick } : {}),
-    score: view.bummerl.length > 0 ? [`${say(lang, 'Stand vor diesem Spiel', 'Standing before this deal')}: ${view.bummerl.map((x, i) => `${sides(view.bummerl.length, names)[i]} ${x}`).join(' : ')}`] : [],
+    score: view.bummerl.length > 0 ? [`${say(lang, 'Stand vor diesem Spiel', 'Standing before this deal')}: ${view.bummerl.map((x, i) => `${sides(view.bummerl.length, names)[i]} ${view.rules?.countDown ? BUMMERL_TARGET - x : x}`).join(' : ')}`] : [],
   };
 }
 
@@ -205,13 +209,15 @@ function sides(count: number, names: readonly string[]): string[] {
   return count === 2 ? [`${names[0]} & ${names[2]}`, `${names[1]} & ${names[3]}`] : names.slice(0, count);
 }
 
-function sheet(raw: unknown, lang: Lang, names: readonly string[]): string[] {
+function sheet(raw: unknown, lang: Lang, names: readonly string[], rules?: unknown): string[] {
   const s = raw as BummerlSheet | null;
   if (!s || !Array.isArray(s.points)) return [];
   const who = sides(s.points.length, names);
-  const pair = (xs: readonly number[]) => xs.map((x, i) => `${who[i]} ${x}`).join(' : ');
+  // Counted down from 24 under the house rule, as the Spielzettel above it counts (003 "Allgemeine Regeln").
+  const down = (rules as { countDown?: unknown } | undefined)?.countDown === true;
+  const pair = (xs: readonly number[]) => xs.map((x, i) => `${who[i]} ${down ? BUMMERL_TARGET - x : x}`).join(' : ');
   return [
-    `${say(lang, 'Dieses Bummerl (bis 24)', 'This Bummerl (to 24)')}: ${pair(s.points)}`,
+    `${down ? say(lang, 'Dieses Bummerl (von 24 abwärts)', 'This Bummerl (down from 24)') : say(lang, 'Dieses Bummerl (bis 24)', 'This Bummerl (to 24)')}: ${pair(s.points)}`,
     `${say(lang, 'Bummerl bekommen', 'Bummerl received')}: ${s.tally.map((x, i) => `${who[i]} ${x}`).join(' · ')}`,
     count(lang, s.deals, ['Spiel', 'Spiele'], ['deal', 'deals']),
   ];
@@ -229,9 +235,12 @@ const LOSS: Record<BummerlLoss['kind'], [string, string]> = {
  * unfinished), then each finished Bummerl, winner first, with who got the Bummerl, a Schneider or a Retourschneider
  * (the terminal's "Bummerl 1 is over: … won it 24 : 20", src/games/schnapsen/text.ts, in both languages).
  */
-function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[] {
+function sittingEnd(raw: unknown, lang: Lang, names: readonly string[], rules?: unknown): string[] {
   const s = raw as BummerlSheet | null;
   if (!s || !Array.isArray(s.points) || !s.finished) return [];
+  // Counted down from 24 under the house rule, as the Spielzettel (003 "von 24 auf null Punkten heruntergezählt").
+  const down = (rules as { countDown?: unknown } | undefined)?.countDown === true;
+  const pts = (p: number) => (down ? BUMMERL_TARGET - p : p);
   const n = s.points.length;
   const who = sides(n, names);
   // A team of Bauernschnapsen takes the plural ("Sepp & Resi bekommen"), a player of Talonschnapsen the singular.
@@ -249,11 +258,11 @@ function sittingEnd(raw: unknown, lang: Lang, names: readonly string[]): string[
   }
   s.finished.forEach((f, k) => {
     const top = f.points.map((_, i) => i).sort((a, b) => f.points[b] - f.points[a]);
-    const standing = n === 2 ? `${who[top[0]]} ${f.points[top[0]]} : ${f.points[top[1]]} ${who[top[1]]}` : top.map((i) => `${who[i]} ${f.points[i]}`).join(' · ');
+    const standing = n === 2 ? `${who[top[0]]} ${pts(f.points[top[0]])} : ${pts(f.points[top[1]])} ${who[top[1]]}` : top.map((i) => `${who[i]} ${pts(f.points[i])}`).join(' · ');
     const got = f.losers.map((l) => (lang === 'de' ? `${who[l.who]} ${teams ? 'bekommen' : 'bekommt'} ${LOSS[l.kind][0]}` : `${who[l.who]} ${teams ? 'get' : 'gets'} ${LOSS[l.kind][1]}`));
     lines.push(`Bummerl${s.finished.length > 1 ? ` ${k + 1}` : ''}: ${standing}${got.length ? ` – ${got.join('; ')}` : ''}.`);
   });
-  if (s.points.some((p) => p > 0)) lines.push(`${say(lang, 'Bummerl', 'Bummerl')} ${s.finished.length + 1} ${say(lang, '(nicht fertig)', '(unfinished)')}: ${s.points.map((p, i) => `${who[i]} ${p}`).join(' : ')}`);
+  if (s.points.some((p) => p > 0)) lines.push(`${say(lang, 'Bummerl', 'Bummerl')} ${s.finished.length + 1} ${say(lang, '(nicht fertig)', '(unfinished)')}: ${s.points.map((p, i) => `${who[i]} ${pts(p)}`).join(' : ')}`);
   if (s.finished.length > 1 || (s.finished.length > 0 && s.points.some((p) => p > 0))) lines.push(`${say(lang, 'Bummerl bekommen', 'Bummerl received')}: ${tally}`);
   lines.push(count(lang, s.deals, ['Spiel', 'Spiele'], ['deal', 'deals']));
   return lines;
@@ -291,7 +300,7 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[], viewRaw
   const team = o.declarer === null ? [] : o.cardPoints.length === 4 ? [o.declarer, (o.declarer + 2) % 4] : [o.declarer];
   const pts = team.reduce((a, s) => a + o.cardPoints[s], 0);
   const tricks = team.reduce((a, s) => a + o.tricks[s], 0);
-  const view = viewRaw as Pick<SchnapsenView, 'melds' | 'contract'> | undefined;
+  const view = viewRaw as Pick<SchnapsenView, 'melds' | 'contract' | 'events'> | undefined;
   // The game as announced ("Bauernschnapser ohne Talon"): the outcome keeps the game, the view the way it was played.
   const title = gameTitle(o.game, view?.contract?.ohne);
   const melds = (view?.melds ?? []).filter((m) => team.includes(m.seat)).map((m) => m.points);
@@ -303,8 +312,10 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[], viewRaw
   if (o.spritz > 1) steps.push(`× ${o.spritz} ${say(lang, ...(SPRITZ[o.spritz] ?? ['', '']))}`);
   const total = Math.max(...o.teamScore);
   const writes = o.teamScore.flatMap((x, i) => (x > 0 ? [`${sides(o.teamScore.length, names)[i]} +${x}`] : []));
+  // Why it ended so (play-test: lost with 65 Augen, and not a word that the others took the last trick).
+  const why = endReason(o, view?.events, lang, names, view?.melds);
   return [
-    `${title}${who ? ` · ${who}` : ''}: ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} (${a.count}, ${count(lang, tricks, ['Stich', 'Stiche'], ['trick', 'tricks'])}${a.note})`,
+    `${title}${who ? ` · ${who}` : ''}: ${o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost')} (${a.count}, ${count(lang, tricks, ['Stich', 'Stiche'], ['trick', 'tricks'])}${a.note})${why ? ` – ${why}` : ''}`,
     steps.length > 1 ? `${steps.join(' ')} = ${total}` : o.game === 'normal' ? steps[0] : '',
     writes.join(' · '),
   ].filter(Boolean);
@@ -318,29 +329,34 @@ function scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly st
   // fewest points, both on a tie, unless the regional rule gives one to everyone short of 24 (003 "Talonschnapsen");
   // a Schneider or Retourschneider is named. (Play-test: the note gave a Bummerl to both players behind the winner.)
   const variant = width === 2 ? 'bauern' : 'talon';
-  const book = { talonBummerlAll: (rules as { talonBummerlAll?: unknown } | undefined)?.talonBummerlAll === true };
+  const r = rules as { talonBummerlAll?: unknown; countDown?: unknown } | undefined;
+  const book = { talonBummerlAll: r?.talonBummerlAll === true };
+  // The totals are the Bummerl's as the sitting books it (bummerl.ts): a side stops at 24 ("Es können jedoch nur 24
+  // Punkte pro Bummel erreicht werden"), and the next Bummerl starts from 0 (play-test: "30" stood above "Bummerl für
+  // Sepp & Schorsch (24:9)"); counted down from 24 under the house rule (003 "von 24 auf null Punkten heruntergezählt").
+  const down = r?.countDown === true;
+  const shown = (p: number) => String(down ? BUMMERL_TARGET - p : p);
+  // What the deal was worth stays "+6" either way (a "−6" would stand in red, as a loss).
+  const cell = (x: number) => (x > 0 ? `+${x}` : String(x));
   let sheet = emptySheet(width);
-  const ended = list.map((o) => {
+  const rows = list.map((o) => {
     const before = sheet.finished.length;
     sheet = bookDeal(variant, book, sheet, o);
-    const f = sheet.finished[sheet.finished.length - 1];
-    if (sheet.finished.length === before || !f) return undefined;
-    const who = f.losers.map((l) => (l.kind === 'Bummerl' ? columns[l.who] : `${columns[l.who]} (${l.kind}, ×${l.count})`));
-    return `${say(lang, 'Bummerl für', 'Bummerl to')} ${who.join(', ')} (${f.points.join(':')})`;
+    const f = sheet.finished.length > before ? sheet.finished[sheet.finished.length - 1] : undefined;
+    const who = f?.losers.map((l) => (l.kind === 'Bummerl' ? columns[l.who] : `${columns[l.who]} (${l.kind}, ×${l.count})`));
+    return {
+      cells: o.teamScore.map(cell),
+      totals: (f ? f.points : sheet.points).map(shown),
+      ...(f && who ? { note: `${say(lang, 'Bummerl für', 'Bummerl to')} ${who.join(', ')} (${f.points.map(shown).join(':')})` } : {}),
+    };
   });
-  const sums = running(
-    list.map((o) => o.teamScore),
-    (n) => (n > 0 ? `+${n}` : String(n)),
-    (_totals, i) => ended[i] !== undefined,
-  );
   return {
     columns,
     rows: list.map((o, i) => ({
       deal: i + 1,
       game: o.game === 'redeal' ? say(lang, 'Drei Unter', 'Three Unter') : `${gameTitle(o.game)}${o.declarer !== null ? ` · ${names[o.declarer]}` : ''}`,
       result: o.game === 'redeal' ? say(lang, 'neu gegeben', 'dealt anew') : o.won ? say(lang, 'gewonnen', 'won') : say(lang, 'verloren', 'lost'),
-      ...sums[i],
-      ...(ended[i] ? { note: ended[i] } : {}),
+      ...rows[i],
     })),
   };
 }

@@ -9,6 +9,7 @@ import { LESSON_GAMES, loadLesson, say, type Lesson, type Words } from './lesson
 import { runLesson, type LessonRun } from './lessons/run.js';
 import { refusal } from './refusal.js';
 import { Card } from './cardFace.js';
+import { ShownRow } from './shown.js';
 
 type Go = (path: string) => void;
 
@@ -293,20 +294,7 @@ function LessonTable({ lesson, run, lang, go }: { lesson: Lesson; run: LessonRun
       <section class={`coach${over ? ' closing' : ''}`} aria-live="polite" aria-label={say(lesson.title, lang)}>
         {coach}
       </section>
-      {m.shown.length > 0 && (
-        <div class="shown-row">
-          {m.shown.map((h) => (
-            <div class="shown" key={h.title}>
-              <span class="muted small">{h.title}</span>
-              <div class="cards">
-                {h.cards.map((c) => (
-                  <Card key={c.code} c={c} m={m} small />
-                ))}
-              </div>
-            </div>
-          ))}
-        </div>
-      )}
+      <ShownRow m={m} />
       {mine && m.pick && (
         <div class="buttons">
           <button

@@ -36,7 +36,7 @@ export function endedOfSnapshot(s: Snapshot, id: string): Ended | null {
   if (!p || s.seat < 0 || s.closed !== undefined) return null;
   const names = (l: 'de' | 'en') => namesOf(s, l);
   if (s.phase === 'finished') {
-    return { kind: 'sitting', lines: (l) => p.sittingEnd(s.sheet, l, names(l)), sheet: (l) => p.scoreSheet(s.outcomes, l, names(l), s.rules), record: `${id}.${s.sitting}` };
+    return { kind: 'sitting', lines: (l) => p.sittingEnd(s.sheet, l, names(l), s.rules), sheet: (l) => p.scoreSheet(s.outcomes, l, names(l), s.rules), record: `${id}.${s.sitting}` };
   }
   const outcome = s.outcomes[s.outcomes.length - 1];
   if (s.phase !== 'playing' || !s.fair?.collecting || s.fair.contributed || outcome === undefined) return null;

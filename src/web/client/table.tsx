@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { handIntoView } from './inView.js';
 import { Contributions } from './contributions.js';
 import { Card } from './cardFace.js';
+import { ShownRow } from './shown.js';
 import { botName, namesOf } from './seatNames.js';
 import { applyChat, chatOfSnapshot, type ChatLine } from './chat.js';
 import { TalkBox } from './talkBox.js';
@@ -159,7 +160,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
                 if (!s) return s;
                 const p = presentationOf(s.game);
                 // A sitting's end: its winner and the final standing of its finished units, and its whole Spielzettel.
-                const lines = (l: 'de' | 'en') => (event.type === 'dealEnd' ? p.dealSummary(event.outcome, l, namesOf(s, l), s.view, s.rules) : p.sittingEnd(event.sheet, l, namesOf(s, l)));
+                const lines = (l: 'de' | 'en') => (event.type === 'dealEnd' ? p.dealSummary(event.outcome, l, namesOf(s, l), s.view, s.rules) : p.sittingEnd(event.sheet, l, namesOf(s, l), s.rules));
                 const outcomes = event.type === 'sittingEnd' ? (event.outcomes ?? s.outcomes) : undefined;
                 const sheet = outcomes ? (l: 'de' | 'en') => p.scoreSheet(outcomes, l, namesOf(s, l), s.rules) : undefined;
                 const reveal = event.type === 'dealEnd' ? (event.fair as Reveal | undefined) : undefined;
@@ -473,20 +474,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               <TrickCards trick={model.lastTrick} m={model} names={names} lang={lang} />
             </div>
           )}
-          {model.shown.length > 0 && (
-            <div class="shown-row">
-              {model.shown.map((h) => (
-                <div class="shown" key={h.title}>
-                  <span class="muted small">{h.title}</span>
-                  <div class="cards">
-                    {h.cards.map((c) => (
-                      <Card key={c.code} c={c} m={model} small />
-                    ))}
-                  </div>
-                </div>
-              ))}
-            </div>
-          )}
+          <ShownRow m={model} />
           {closed !== null && (
             <p class="notice closed" role="alert">
               {modSay(lang, 'tableClosed')}: {closed}
@@ -554,7 +542,7 @@ export function TableScreen({ ctx, id }: { ctx: Ctx; id: string }) {
               <div key={i}>{l}</div>
             ))}
             {presenter && <ScoreSheet table={presenter.scoreSheet(snap.outcomes ?? [], lang, names, snap.rules)} lang={lang} />}
-            {(presenter ? presenter.sheet(snap.sheet, lang, names) : []).map((l, i) => (
+            {(presenter ? presenter.sheet(snap.sheet, lang, names, snap.rules) : []).map((l, i) => (
               <div key={`s${i}`}>{l}</div>
             ))}
           </details>
