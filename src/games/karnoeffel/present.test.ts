@@ -31,7 +31,7 @@ describe("Karnöffel's summary and score sheet say whose tricks are whose (000: 
       expect(row.result).toBe(`${winner} wins ${outcome.tricks[outcome.winner]}:${outcome.tricks[1 - outcome.winner]} tricks`);
       expect(outcome.tricks[outcome.winner]).toBeGreaterThan(outcome.tricks[1 - outcome.winner]);
       // Play-test: the English summary said "Blau win the round" beside the sheet's "Rot wins", and the sheet "Trumpf Herz · worth 4".
-      expect(karnoeffelPresentation.dealSummary(outcome, 'en', names)[0]).toMatch(new RegExp(`^${winner} wins the round: `));
+      expect(karnoeffelPresentation.dealSummary(outcome, 'en', names)[0]).toMatch(new RegExp(`^${winner}( – .* –)? wins the round: `));
       expect(row.game).toMatch(/^Trump (Eichel|Gras|Herz|Schellen) · worth \d+$/);
       expect(karnoeffelPresentation.scoreSheet([outcome], 'de', names).rows[0].game).toMatch(/^Trumpf \S+ · Wert \d+$/);
     }
@@ -224,9 +224,11 @@ describe('a round given up by refusing a raise', () => {
     const names = ['Anna', 'Sepp', 'Resi', 'Schorsch'];
     expect(karnoeffelPresentation.dealSummary(o, 'de', names)[1]).toBe('Blau hat das Steigern abgelehnt');
     expect(karnoeffelPresentation.dealSummary(o, 'en', names)[1]).toBe('Blue refused the raise');
-    expect(karnoeffelPresentation.dealSummary({ ...o, winner: 0, score: [7, 0, 7, 0] }, 'en', names)[0]).toBe('Blue wins the round: 7 points to Anna and Resi');
-    // The names as the table gives them, with their own brackets: none around them (play-test: "(Anna (du), Resi (bot))").
-    expect(karnoeffelPresentation.dealSummary({ ...o, winner: 0, score: [7, 0, 7, 0] }, 'de', ['Anna (du)', 'Sepp (bot)', 'Resi (bot)', 'Schorsch (bot)'])[0]).toBe('Blau gewinnt die Runde: 7 Punkte für Anna (du) und Resi (bot)');
+    expect(karnoeffelPresentation.dealSummary({ ...o, winner: 0, score: [7, 0, 7, 0] }, 'en', names)[0]).toBe('Blue – Anna and Resi – wins the round: 7 points');
+    // The names as the table gives them, with their own brackets: none around them (play-test: "(Anna (du), Resi (bot))"),
+    // and as a lesson gives them ("für Du und Jörg" read wrong).
+    expect(karnoeffelPresentation.dealSummary({ ...o, winner: 0, score: [7, 0, 7, 0] }, 'de', ['Anna (du)', 'Sepp (bot)', 'Resi (bot)', 'Schorsch (bot)'])[0]).toBe('Blau – Anna (du) und Resi (bot) – gewinnt die Runde: 7 Punkte');
+    expect(karnoeffelPresentation.dealSummary({ ...o, winner: 0, score: [7, 0, 7, 0] }, 'de', ['Du', 'Hans', 'Jörg', 'Grete'])[0]).toBe('Blau – Du und Jörg – gewinnt die Runde: 7 Punkte');
   });
 });
 

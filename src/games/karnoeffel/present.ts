@@ -212,9 +212,9 @@ function dealSummary(raw: unknown, lang: Lang, names: readonly string[]): string
   const o = raw as KarnoeffelOutcome;
   const winners = o.score.flatMap((x, s) => (x > 0 ? [names[s]] : []));
   return [
-    // The winners after the points, not in brackets: their names carry their own "(du)", "(bot)" (play-test: "Blau
-    // gewinnt die Runde (Anna (du), Resi (bot)): 16 Punkte").
-    `${sides(lang)[o.winner]} ${say(lang, 'gewinnt die Runde', 'wins the round')}: ${o.value} ${say(lang, 'Punkte', 'points')}${winners.length ? ` ${say(lang, 'für', 'to')} ${joined(lang, winners)}` : ''}`,
+    // The winners between dashes, not in brackets: their names carry their own "(du)", "(bot)" (play-test: "Blau
+    // gewinnt die Runde (Anna (du), Resi (bot)): 16 Punkte"); and not after "für", which a lesson's "Du" cannot follow.
+    `${sides(lang)[o.winner]}${winners.length ? ` – ${joined(lang, winners)} –` : ''} ${say(lang, 'gewinnt die Runde', 'wins the round')}: ${o.value} ${say(lang, 'Punkte', 'points')}`,
     o.by === 'tricks' ? `${say(lang, 'Stiche', 'Tricks')}: ${sides(lang)[0]} ${o.tricks[0]} : ${o.tricks[1]} ${sides(lang)[1]}` : `${sides(lang)[1 - o.winner]} ${say(lang, 'hat das Steigern abgelehnt', 'refused the raise')}`,
     `${say(lang, 'Partie', 'Match')}: ${sides(lang)[0]} ${o.points[0]} : ${o.points[1]} ${sides(lang)[1]}${o.matchOver ? ` · ${say(lang, 'Partie aus!', 'match over!')}` : ''}`,
   ];
