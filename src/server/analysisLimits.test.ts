@@ -13,14 +13,20 @@ import { post, testServer } from './testing.js';
 let server: RunningServer;
 let watcher: Client;
 let started = 0;
+// The analyses are held until the test lets them go: the refusals below need the first two still computing, which a
+// fast machine (or a short record) would not promise.
+let letGo = () => {};
+const held = new Promise<void>((resolve) => (letGo = resolve));
 beforeAll(async () => {
   server = await testServer({ botWorkers: 1, limits: { analysesAtOnce: 2, analysesPerAddress: 1, analysisMaxDeals: 4, analysisVerdictsKept: 1, waitingTablesPerUser: 0, botTablesPerUser: 0 }, trustProxy: ['loopback'] });
   watcher = await Client.guest(server.url, 'Zuschauer');
   const pool = server.hall.bots;
   const original = pool.analyze.bind(pool);
-  pool.analyze = (record, seed) => {
+  pool.analyze = async (record, seed) => {
     started++;
-    return original(record, seed);
+    const answer = await original(record, seed);
+    await held;
+    return answer;
   };
 });
 afterAll(async () => {
@@ -77,6 +83,7 @@ describe('how many analyses are computed at once', () => {
     expect(started).toBe(2);
 
     // Once the first is done, its address and the process have room again.
+    letGo();
     for (;;) {
       const r = await ask(a, '203.0.113.1');
       if (r.status === 200) break;

@@ -31,16 +31,21 @@ describe('chat over all tables', () => {
     const off = talker.on((m) => void ((m.type === 'ok' || m.type === 'error') && m.table !== undefined && tables.includes(m.table) && answers.push(m)));
     // A line at each table at once: before, every table took its own 5 at once, 1 a second, so one person wrote 10 lines
     // a second into ten logs (and as many more as the tables he followed: 16 a connection, 8 connections).
+    const t0 = Date.now();
+    const all = talker.next(() => answers.length === tables.length);
     for (const t of tables) talker.send({ type: 'chat', table: t, text: 'Servus beinand' });
-    await talker.next(() => answers.length === tables.length);
+    await all;
     off();
-    expect(answers.filter((m) => m.type === 'ok')).toHaveLength(5);
+    // 5, and one more for each whole second the ten took (a loaded machine may take longer than one).
+    const said = answers.filter((m) => m.type === 'ok').length;
+    expect(said).toBeGreaterThanOrEqual(5);
+    expect(said).toBeLessThanOrEqual(5 + Math.floor((Date.now() - t0) / 1000));
     const refused = answers.filter((m): m is Extract<ServerMessage, { type: 'error' }> => m.type === 'error');
-    expect(refused.map((m) => m.code)).toEqual(Array(5).fill('rateLimited'));
+    expect(refused.map((m) => m.code)).toEqual(Array(10 - said).fill('rateLimited'));
     expect(refused[0].message).toBe('at most 5 chat lines at once, then 1 a second, over all tables');
     // Nothing of the refused lines reached their tables.
     const lines = tables.map((t) => server.hall.tables.get(t)!.state.sitting.slots.filter((s) => 'event' in s && s.event.type === 'chat').length);
-    expect(lines.reduce((a, b) => a + b, 0)).toBe(5);
+    expect(lines.reduce((a, b) => a + b, 0)).toBe(said);
     await Promise.all([...hosts, talker].map((c) => c.close()));
   });
 
@@ -54,17 +59,22 @@ describe('chat over all tables', () => {
     const off = fidget.on((m) => void ((m.type === 'ok' || m.type === 'error') && m.table === table && answers.push(m)));
     // Sitting down and standing up at another's waiting table as fast as the messages go (before: all 30 taken, 30
     // entries in its log, each sent to its followers and the lobby).
+    const t0 = Date.now();
+    const all = fidget.next(() => answers.length === 30);
     for (let i = 0; i < 15; i++) {
       fidget.send({ type: 'sit', table, seat: 1 });
       fidget.send({ type: 'stand', table });
     }
-    await fidget.next(() => answers.length === 30);
+    await all;
     off();
-    expect(answers.filter((m) => m.type === 'ok')).toHaveLength(20);
+    // 20, and two more for each whole second the 30 took (a loaded machine may take longer than half of one).
+    const ok = answers.filter((m) => m.type === 'ok').length;
+    expect(ok).toBeGreaterThanOrEqual(20);
+    expect(ok).toBeLessThanOrEqual(20 + 2 * Math.floor((Date.now() - t0) / 1000));
     const refused = answers.filter((m): m is Extract<ServerMessage, { type: 'error' }> => m.type === 'error');
-    expect(refused.map((m) => m.code)).toEqual(Array(10).fill('rateLimited'));
+    expect(refused.map((m) => m.code)).toEqual(Array(30 - ok).fill('rateLimited'));
     expect(refused[0].message).toBe('at most 20 seat changes at once, then 2 a second, over all tables');
-    expect(server.hall.tables.get(table)!.state.sitting.logLength).toBe(20);
+    expect(server.hall.tables.get(table)!.state.sitting.logLength).toBe(ok);
     // A second later he sits down again.
     await new Promise((r) => setTimeout(r, 600));
     expect((await fidget.request({ type: 'sit', table, seat: 1 })).type).toBe('ok');

@@ -255,7 +255,8 @@ describe('a cluster of three processes on PostgreSQL and Redis', () => {
 
     proxy.cut();
     await sleep(5000);
-    // The others took the process's tables: its leases ran out.
+    // The others took the process's tables: its leases ran out (waited for: on a loaded machine past the 5 s).
+    await until('the others to hold the cut process\'s tables', async () => [...(await leaseHolders(REDIS!, prefix, tables.map((t) => t.id))).values()].every((h) => h !== cutId), 20_000).catch(() => undefined);
     const during = await leaseHolders(REDIS!, prefix, tables.map((t) => t.id));
     for (const t of tables) expect(during.get(t.id)).not.toBe(cutId);
     proxy.restore();

@@ -4,7 +4,7 @@ import { withoutServeEnvironment } from '../cli/config.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { autoplay, Client } from './client.js';
 import { STORE_KINDS, testDatabase, type TestDatabase } from './store/testing.js';
-import { seatedTable } from './testing.js';
+import { seatedTable, until } from './testing.js';
 
 const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const children: ChildProcess[] = [];
@@ -53,7 +53,9 @@ describe.each(STORE_KINDS)('kill -9, stored in %s', (kind) => {
     const stops = tables.flatMap(({ id, clients }) =>
       clients.map((c) => autoplay(c, id, { pause: () => 1, onAck: (_ms) => acked.push({ table: id, user: c.user.id, cseq: c.table(id).cseq }) })),
     );
+    // Play for 1.5 s and until more than 50 actions are acknowledged (a loaded machine acknowledges fewer in 1.5 s).
     await new Promise((r) => setTimeout(r, 1500));
+    await until('more than 50 acknowledged actions', () => acked.length > 50, 60_000);
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
     stops.forEach((s) => s());
@@ -88,7 +90,9 @@ describe.each(STORE_KINDS)('kill -9, stored in %s', (kind) => {
       }
     }
     const restops = tables.flatMap(({ id, clients }) => clients.map((c) => autoplay(c, id, { pause: () => 1 })));
+    // Until every client has seen its table go on (not a fixed second: on a loaded machine a bot's table may take longer).
     await new Promise((r) => setTimeout(r, 1000));
+    await until('every table to go on after the restart', () => tables.every(({ id, clients }) => clients.every((c) => c.table(id).last > lastBefore.get(c)!)), 60_000);
     restops.forEach((s) => s());
     for (const { id, clients } of tables) {
       for (const c of clients) {

@@ -119,7 +119,8 @@ describe('draining a process of a cluster', () => {
 
     let out = '';
     nodes[victim].child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((r) => nodes[victim].child.once('exit', r));
+    // 'close', not 'exit': its last line may still be unread at 'exit'.
+    const exited = new Promise<number | null>((r) => nodes[victim].child.once('close', r));
     const t0 = performance.now();
     nodes[victim].child.kill('SIGTERM');
     // The others hold its tables soon, long before a lease (3 s) could have run out.

@@ -38,7 +38,8 @@ function freePort(): Promise<number> {
 function terminate(s: ServeChild): Promise<{ code: number | null; out: string }> {
   let out = '';
   s.child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; out: string }>((r) => s.child.once('exit', (code) => r({ code, out })));
+  // 'close', not 'exit': the last lines printed may still be unread at 'exit'.
+  const exited = new Promise<{ code: number | null; out: string }>((r) => s.child.once('close', (code) => r({ code, out })));
   s.child.kill('SIGTERM');
   return exited;
 }
@@ -153,7 +154,7 @@ describe('draining one process', () => {
     for (const t of tables) for (const c of t.clients) c.socket.once('close', (code) => closes.push(code));
     const stops = tables.flatMap((t) => t.clients.map((c) => autoplay(c, t.id, { pause: () => 2, onAck: () => acked.push(`${t.id}/${c.user.id}/${c.table(t.id).cseq}`) })));
     await sleep(1500);
-    expect(acked.length).toBeGreaterThan(20);
+    await until('more than 20 acknowledged actions', () => acked.length > 20, 60_000);
 
     const t0 = performance.now();
     const { code, out } = await terminate(first);
@@ -173,7 +174,7 @@ describe('draining one process', () => {
     const lastAt = new Map(tables.flatMap((t) => t.clients.map((c) => [c, c.table(t.id).last] as const)));
     const second = await serveChild(args);
     children.push(second);
-    await until('every client to see its table go on', () => tables.every((t) => t.clients.every((c) => !c.restarting && c.table(t.id).last > lastAt.get(c)!)), 30_000);
+    await until('every client to see its table go on', () => acked.length > atStop && tables.every((t) => t.clients.every((c) => !c.restarting && c.table(t.id).last > lastAt.get(c)!)), 60_000);
     await sleep(500);
     stops.forEach((s) => s());
     // Each reconnected with the ticket the drain sent it, without asking for one.
@@ -199,7 +200,8 @@ describe('draining one process', () => {
     let out = '';
     example.stdout.on('data', (d: Buffer) => (out += d.toString()));
     example.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((r) => example.once('exit', r));
+    // 'close', not 'exit': its last lines may still be unread at 'exit'.
+    const exited = new Promise<number | null>((r) => example.once('close', r));
     try {
       await until('the first deal to be played', () => out.includes('deal 1 over'), 60_000);
       expect((await terminate(first)).code).toBe(0);

@@ -107,7 +107,8 @@ describe.each(STORE_KINDS)('features, stored in %s', (kind) => {
       await ended;
       stops.forEach((s) => s());
       let board = await get<{ players: { name: string; sittings: number }[] }>(server.url, '/api/leaderboard/schafkopf');
-      for (let i = 0; i < 20 && board.body.players.length < 2; i++) {
+      // The ratings are written after the sitting's end: up to 20 s for them (was 20 rounds of 50 ms).
+      for (const end = Date.now() + 20_000; Date.now() < end && board.body.players.length < 2; ) {
         await new Promise((r) => setTimeout(r, 50));
         board = await get(server.url, '/api/leaderboard/schafkopf');
       }

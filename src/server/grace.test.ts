@@ -21,23 +21,25 @@ const twoAtTable = (settings: Record<string, unknown>) => twoAtKarnoeffel(server
 
 describe('reconnect grace', () => {
   it('shows the seat as disconnected, keeps it for its holder within the grace period, then lets a bot play', async () => {
-    const { id, victim, other, seat } = await twoAtTable({ graceMs: 1500, clockMs: 0 });
+    // 3 s of grace: the return (a ticket, a socket, a join) 400 ms after the loss comes within it on a loaded machine
+    // too (with 1.5 s it could come after the bot had played).
+    const { id, victim, other, seat } = await twoAtTable({ graceMs: 3000, clockMs: 0 });
     const before = other.table(id).last;
 
-    const shown = other.next(isStatus(id, (m) => m.disconnected.some((d) => d.seat === seat)), 3000);
+    const shown = other.next(isStatus(id, (m) => m.disconnected.some((d) => d.seat === seat)), 5000);
     const t0 = Date.now();
     victim.kill();
     const status = await shown;
     const until = status.disconnected.find((d) => d.seat === seat)!.until;
-    expect(until - t0).toBeGreaterThan(1000);
-    expect(until - t0).toBeLessThan(2500);
+    expect(until - t0).toBeGreaterThan(2500);
+    expect(until - t0).toBeLessThan(4000);
     expect(status.away).not.toContain(seat);
     // Within the grace period nobody plays for the seat.
     await sleep(400);
     expect(other.table(id).last).toBe(before);
 
     // Back in time: nothing changed, the seat is the holder's, the other side sees it connected again.
-    const cleared = other.next(isStatus(id, (m) => m.disconnected.length === 0 && !m.away.includes(seat)), 3000);
+    const cleared = other.next(isStatus(id, (m) => m.disconnected.length === 0 && !m.away.includes(seat)), 5000);
     await victim.connect();
     const snap = await victim.join(id, victim.table(id).last);
     await cleared;
@@ -46,16 +48,18 @@ describe('reconnect grace', () => {
     expect(snap.disconnected).toEqual([]);
     expect(snap.seats[seat]).toMatchObject({ kind: 'human', away: false });
     expect(snap.legal.length).toBeGreaterThan(0);
-    await sleep(1700);
+    // Past the first loss's grace period: nothing happened at its end.
+    await sleep(Math.max(0, until - Date.now()) + 500);
     expect(other.table(id).last).toBe(before);
 
     // Gone for longer than the grace period: then a bot plays for the seat.
-    const away = other.next(isStatus(id, (m) => m.away.includes(seat) && m.disconnected.length === 0), 5000);
+    const away = other.next(isStatus(id, (m) => m.away.includes(seat) && m.disconnected.length === 0), 10_000);
+    const played = other.next((m) => m.type === 'events' && m.table === id && m.events.length > 0, 15_000);
     const t1 = Date.now();
     victim.kill();
     await away;
-    expect(Date.now() - t1).toBeGreaterThanOrEqual(1400);
-    await other.next((m) => m.type === 'events' && m.table === id && m.events.length > 0, 5000);
+    expect(Date.now() - t1).toBeGreaterThanOrEqual(2900);
+    await played;
     expect(other.table(id).last).toBeGreaterThan(before);
     await other.close();
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from './client.js';
 import type { LobbyTable, ServerMessage } from './protocol.js';
 import type { RunningServer } from './server.js';
-import { get, post, testServer } from './testing.js';
+import { get, post, testServer, until } from './testing.js';
 
 type Lobby = Extract<ServerMessage, { type: 'lobby' }>;
 type Diff = Extract<ServerMessage, { type: 'lobbyDiff' }>;
@@ -39,13 +39,15 @@ describe('the lobby with thousands of tables: a bounded page, then only its chan
     const k = await Client.guest(server.url, 'Karnoeffler');
     k.send({ type: 'lobby', game: 'karnoeffel', limit: 100 });
     await k.next((m) => m.type === 'lobby');
+    const parts = () => k.inbox.filter((m): m is Lobby | Diff => m.type === 'lobby' || m.type === 'lobbyDiff');
+    const got = () => parts().flatMap((m) => (m.type === 'lobby' ? m.tables : m.added));
+    // The page's parts come one after another: waited for, then a moment for any part too many.
+    await until('the page of 100 Karnöffel tables', () => got().length >= 100);
     await pause(300);
-    const parts = k.inbox.filter((m): m is Lobby | Diff => m.type === 'lobby' || m.type === 'lobbyDiff');
-    const got = parts.flatMap((m) => (m.type === 'lobby' ? m.tables : m.added));
-    expect(got.length).toBe(100);
-    expect(got.every((t) => t.game === 'karnoeffel')).toBe(true);
-    expect((parts[0] as Lobby).total).toBe(1000);
-    for (const m of parts) expect(bytes(m)).toBeLessThan(64 * 1024);
+    expect(got().length).toBe(100);
+    expect(got().every((t) => t.game === 'karnoeffel')).toBe(true);
+    expect((parts()[0] as Lobby).total).toBe(1000);
+    for (const m of parts()) expect(bytes(m)).toBeLessThan(64 * 1024);
 
     // Someone sits at the oldest table (in nobody's page): no message for either follower.
     const p = await Client.guest(server.url, 'Sepp');
@@ -62,6 +64,8 @@ describe('the lobby with thousands of tables: a bounded page, then only its chan
     const newest = ids[ids.length - 1];
     await p.join(newest);
     expect((await p.request({ type: 'sit', table: newest, seat: 0 })).type).toBe('ok');
+    // The changes go out within the lobby's throttle (200 ms), later on a loaded machine: waited for, then a moment more.
+    await until('the change of the newest table', () => diffsSince(all, mark[0]).some((d) => d.changed.length > 0));
     await pause(500);
     const seen = diffsSince(all, mark[0]);
     expect(seen.flatMap((d) => d.changed.map((t) => t.id))).toEqual([newest]);
@@ -72,6 +76,7 @@ describe('the lobby with thousands of tables: a bounded page, then only its chan
     // A new table enters at the top: added, and the 50th drops out of the page.
     const mark2 = all.inbox.length;
     const made = await post<{ id: string }>(server.url, '/api/tables', { game: 'schafkopf' }, p.token);
+    await until('the new table in the page', () => diffsSince(all, mark2).some((x) => x.added.length > 0));
     await pause(500);
     const d = diffsSince(all, mark2);
     expect(d.flatMap((x) => x.added.map((t: LobbyTable) => t.id))).toEqual([made.body.id]);
@@ -83,12 +88,17 @@ describe('the lobby with thousands of tables: a bounded page, then only its chan
   it('lobby pages per player: a burst of 10 over all their sockets, then rateLimited', async () => {
     const one = await Client.guest(server.url, 'Eilig');
     const other = await Client.connectWith(server.url, one.token);
+    const t0 = Date.now();
     for (let i = 0; i < 8; i++) for (const c of [one, other]) c.send({ type: 'lobby', game: i % 2 ? 'schafkopf' : 'karnoeffel' });
-    await pause(500);
-    const pages = [...one.inbox, ...other.inbox].filter((m) => m.type === 'lobby').length;
-    const refused = [...one.inbox, ...other.inbox].filter((m) => m.type === 'error' && m.code === 'rateLimited').length;
-    expect(pages).toBe(10);
-    expect(refused).toBe(6);
+    const pages = () => [...one.inbox, ...other.inbox].filter((m) => m.type === 'lobby').length;
+    const refused = () => [...one.inbox, ...other.inbox].filter((m) => m.type === 'error' && m.code === 'rateLimited').length;
+    // Every one of the 16 answered (not a fixed 500 ms); 10, and one more for each whole second they took.
+    await until('an answer to each of the 16', () => pages() + refused() >= 16);
+    const refills = Math.floor((Date.now() - t0) / 1000);
+    await pause(300);
+    expect(pages()).toBeGreaterThanOrEqual(10);
+    expect(pages()).toBeLessThanOrEqual(10 + refills);
+    expect(pages() + refused()).toBe(16);
     await Promise.all([one.close(), other.close()]);
   });
 

@@ -55,10 +55,15 @@ describe('sessions', () => {
     server = await testServer();
     const [hans, grete] = await Promise.all(['Hans', 'Grete'].map((name) => post<{ token: string }>(server!.url, '/api/guest', { name })));
     // Before, every one of these was a new row in the store (one client bought 1,280 a second).
+    const t0 = Date.now();
     const bought = await Promise.all(Array.from({ length: 25 }, () => post<{ ticket?: string; error?: { code: string; params: unknown } }>(server!.url, '/api/ticket', {}, hans.body.token)));
-    expect(bought.filter((r) => r.status === 200)).toHaveLength(20);
+    // 20, and one more for each whole second the 25 took (on a loaded machine they may take longer than one).
+    const refills = Math.floor((Date.now() - t0) / 1000);
+    const sold = bought.filter((r) => r.status === 200).length;
+    expect(sold).toBeGreaterThanOrEqual(20);
+    expect(sold).toBeLessThanOrEqual(20 + refills);
     const refused = bought.filter((r) => r.status === 429);
-    expect(refused).toHaveLength(5);
+    expect(refused).toHaveLength(25 - sold);
     expect(refused[0].body.error).toMatchObject({ code: 'rateLimited', params: { max: 20, wait: 1 } });
     // Another user has his own allowance, and the one refused buys again a second later; a ticket bought still opens a socket.
     const theirs = await ticket(server.url, grete.body.token);
@@ -213,14 +218,16 @@ describe('sessions', () => {
   });
 
   it('a session ends after its idle time; every use starts that time again', async () => {
-    server = await testServer({ identity: { sessionIdleMs: 600 } });
+    // Used every 300 ms against an idle time of 1.2 s: a loaded machine's late answer still comes in time (with 250 ms
+    // against 600 ms, one answer 350 ms late ended the used session too).
+    server = await testServer({ identity: { sessionIdleMs: 1200 } });
     const kept = (await post<{ token: string }>(server.url, '/api/guest', { name: 'Kathi' })).body.token;
     const left = (await post<{ token: string }>(server.url, '/api/guest', { name: 'Wastl' })).body.token;
-    for (let i = 0; i < 5; i++) {
-      await new Promise((r) => setTimeout(r, 250));
+    for (let i = 0; i < 6; i++) {
+      await new Promise((r) => setTimeout(r, 300));
       expect(await me(server.url, { token: kept })).toMatchObject({ name: 'Kathi' });
     }
-    // 1.25 s after login: the used session lives on, the unused one has ended, also for the WebSocket.
+    // 1.8 s after login: the used session lives on, the unused one has ended, also for the WebSocket.
     expect(await me(server.url, { token: left })).toBeNull();
     expect((await post(server.url, '/api/ticket', {}, left)).status).toBe(401);
     expect((await upgrade(server.url, '', { authorization: `Bearer ${left}` })).status).toBe(401);

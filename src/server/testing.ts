@@ -9,6 +9,14 @@ export { post };
 import type { Snapshot } from './protocol.js';
 import { startServer, type RunningServer, type ServerOptions } from './server.js';
 
+/** Resolves once `ok` holds (asked every 20 ms); throws after `ms` (generous: a loaded machine is slow, never wrong). */
+export async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
+  for (const end = Date.now() + ms; ; await new Promise((r) => setTimeout(r, 20))) {
+    if (await ok()) return;
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+  }
+}
+
 /** A fresh database file in a temporary folder. */
 export function tempDb(): string {
   return join(mkdtempSync(join(tmpdir(), 'stich-server-')), 'test.db');

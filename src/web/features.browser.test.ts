@@ -307,7 +307,8 @@ describe('the browser table: player page, drag, grace', () => {
 
   it('a player away past the grace is shown "weg" while a bot plays for him, and no longer once he is back at his turn', async () => {
     const b = (await setup()).browser;
-    brief ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 3000, graceMs: 1000 } });
+    // A bot delay of 5 s: his page is loaded anew (and joined) within it on a loaded machine too (3 s could pass first).
+    brief ??= await testServer({ clientDir: `${process.cwd()}/${CLIENT}`, tableDefaults: { clockMs: 0, botDelayMs: 5000, graceMs: 1000 } });
     const base = brief.url;
     const p = await guest(b, base, 'Zruck');
     const id = await createTable(p, 'schafkopf', { deals: 2 });
@@ -321,24 +322,24 @@ describe('the browser table: player page, drag, grace', () => {
     await watcher.page.waitForSelector(`.seat.turn[data-seat="${seat}"]`);
     const plate = watcher.page.locator(`.seat[data-seat="${seat}"]`);
     const away = plate.locator('.tag', { hasText: /^weg$/ });
-    // His page goes away at his turn: after the grace of 1 s his seat is "weg", and after its 3 s a bot plays his card.
+    // His page goes away at his turn: after the grace of 1 s his seat is "weg", and after its 5 s a bot plays his card.
     await page.goto('about:blank');
     await away.waitFor({ timeout: 5000 });
     // And says who plays the seat now (play-test: "weg" alone left the others guessing).
     expect(await plate.locator('.stand-in').textContent()).toBe('Bot spielt');
-    await plate.filter({ hasText: `${cards - 1} Karten` }).waitFor({ timeout: 10_000 });
-    // The trick goes round to him again; he is back before the bot plays for him. It is his turn, so no event comes:
-    // only the status says he is back (the snapshot the watcher has is from while he was away).
-    await watcher.page.waitForSelector(`.seat.turn[data-seat="${seat}"]`, { timeout: 20_000 });
+    await plate.filter({ hasText: `${cards - 1} Karten` }).waitFor({ timeout: 20_000 });
+    // The trick goes round to him again (up to six bot moves of 5 s); he is back before the bot plays for him. It is
+    // his turn, so no event comes: only the status says he is back (the snapshot the watcher has is from while he was away).
+    await watcher.page.waitForSelector(`.seat.turn[data-seat="${seat}"]`, { timeout: 60_000 });
     await page.goto(`${base}/table/${id}`);
     await page.waitForSelector('main.table.my-turn');
     expect(await page.locator('.hand button.hc').count()).toBe(cards - 1);
-    await away.waitFor({ state: 'detached', timeout: 2000 });
+    await away.waitFor({ state: 'detached', timeout: 5000 });
     expect(await plate.locator('.stand-in').count()).toBe(0);
     expect(await watcher.page.locator(`.seat.turn[data-seat="${seat}"]`).count()).toBe(1);
     expect(p.errors).toEqual([]);
     expect(watcher.errors).toEqual([]);
     await watcher.ctx.close();
     await p.ctx.close();
-  });
+  }, 240_000);
 });

@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTable, guest, OUT, PHONE, play, sharedBrowserAndServer } from './testing.js';
 
-// The real contribution wait (2 s, and up to the server's 15 s for one still reading a summary).
-const setup = sharedBrowserAndServer({ tableDefaults: { clockMs: 0, botDelayMs: 0 } });
+// The real contribution wait (2 s); for one still reading a summary 60 s (the server's 15 s could pass during a
+// reload and the 3 s looked at on a loaded machine).
+const setup = sharedBrowserAndServer({ tableDefaults: { clockMs: 0, botDelayMs: 0 }, limits: { readingMs: 60_000 } });
 
 /** The summary's lines, without the shuffle's note (its reveal came with the event, which a reload does not bring back). */
 const summaryLines = `[...document.querySelectorAll('.summary > p')].map((p) => p.textContent)`;
