@@ -2,15 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { autoplay, Client } from './client.js';
 import { DEFAULT_LIMITS } from './limits.js';
 import type { RunningServer } from './server.js';
-import { finishedTogether, get, post, tempDb, testServer } from './testing.js';
-
-const until = async (what: string, ok: () => boolean | Promise<boolean>, ms = 10_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    if (await ok()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
+import { finishedTogether, get, post, tempDb, testServer, until } from './testing.js';
 
 type Next = { id: string; by: { id: string; name: string }; created: boolean };
 type Gone = { error: { code: string }; next?: { id: string; by: { id: string; name: string } } };

@@ -4,6 +4,7 @@ import { dropRedisPrefix, killHard, leaseHolders, serveChild, type ServeChild } 
 import { randomId } from './identity.js';
 import { PgStore } from './store/postgres.js';
 import { CLUSTER_HINT, freshPgDatabase, pgUrl, redisUrl, type FreshDatabase } from './store/testing.js';
+import { until } from './testing.js';
 
 /**
  * Draining a cluster process (clusterHandoff.ts) with the real services: three `stich serve` processes on
@@ -17,14 +18,6 @@ const PG = pgUrl();
 if (!REDIS || !PG) throw new Error(CLUSTER_HINT);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 describe('draining a process of a cluster', () => {
   const prefix = `stich-test-${randomId(6)}`;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { autoplay, Client, RESTART_CODE } from './client.js';
 import { serveChild, type ServeChild } from './clusterHarness.js';
-import { get, post, seatedTable, tempDb, testServer } from './testing.js';
+import { get, post, seatedTable, tempDb, testServer, until } from './testing.js';
 
 /**
  * Draining a single process (drain.ts): what SIGTERM does, against the real server: not ready and no new sockets or
@@ -15,14 +15,6 @@ import { get, post, seatedTable, tempDb, testServer } from './testing.js';
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(what: string, ok: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -3,7 +3,7 @@ import { Client, post } from './client.js';
 import { DEFAULT_LIMITS } from './limits.js';
 import { MODERATION_LIMITS } from './moderation.js';
 import type { RunningServer } from './server.js';
-import { finishedSitting, testServer } from './testing.js';
+import { finishedSitting, testServer, until } from './testing.js';
 
 /**
  * POST /api/reports naming a chat line of a table this process does not hold replays the table's whole log (a sitting
@@ -17,14 +17,6 @@ afterEach(async () => {
 });
 
 type Refusal = { error: { code: string; params?: { max: number; wait: number } } };
-
-async function until(what: string, test: () => boolean, ms = 10_000): Promise<void> {
-  const t0 = Date.now();
-  while (!test()) {
-    if (Date.now() - t0 > ms) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** A finished table that has left memory, and a count of the reads of its log from the store. */
 async function goneTable(s: RunningServer): Promise<{ table: string; reads: () => number }> {

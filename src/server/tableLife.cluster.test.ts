@@ -2,15 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from './client.js';
 import type { LobbyTable } from './protocol.js';
-import { finishedSitting, finishedTogether, get, post, TestCluster } from './testing.js';
-
-const until = async (what: string, ok: () => boolean | Promise<boolean>, ms = 15_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    if (await ok()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
+import { finishedSitting, finishedTogether, get, post, TestCluster, until } from './testing.js';
 
 /** Needs STICH_PG_URL and STICH_REDIS_URL (vitest.config.ts leaves this file out otherwise). */
 describe('in a cluster, expired and finished tables leave memory and Redis; their links answer from every process (issue 20)', () => {

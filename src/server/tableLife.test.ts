@@ -2,15 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from './client.js';
 import type { CreateTable, LobbyTable } from './protocol.js';
 import type { RunningServer } from './server.js';
-import { finishedSitting, get, post, tempDb, testServer } from './testing.js';
-
-const until = async (what: string, ok: () => boolean | Promise<boolean>, ms = 10_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    if (await ok()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
+import { finishedSitting, get, post, tempDb, testServer, until } from './testing.js';
 
 type Gone = { error: { code: string }; records: string[]; game: string; again?: CreateTable };
 
