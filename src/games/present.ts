@@ -211,12 +211,6 @@ export function handModel(pack: Pack, cards: readonly Card[], legal: readonly st
   });
 }
 
-/** Cards in suit order (the trump suit first when `trump` ≥ 0), each suit by the pack's rank order. */
-export function bySuit(pack: Pack, cards: readonly Card[], trump = -1): Card[] {
-  const key = (c: Card) => (suitOf(pack, c) === trump ? -1 : suitOf(pack, c)) * 100 + pack.ranks.indexOf(rankOf(pack, c));
-  return [...cards].sort((a, b) => key(a) - key(b));
-}
-
 /** Cards played in order from `leader` round a table of `seats` seats (`step` +1 clockwise, -1 the other way). */
 export function playedFrom(pack: Pack, leader: number, cards: readonly Card[], seats: number, step = 1): PlayedCard[] {
   return cards.map((c, i) => ({ ...cardModel(pack, c), seat: (((leader + step * i) % seats) + seats) % seats }));

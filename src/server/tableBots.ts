@@ -34,14 +34,15 @@ export class TableBots {
 
   constructor(private readonly host: BotHost) {}
 
-  private agentFor(seat: Seat): Agent<T> {
+  /** The seat's bot (its level, or the game's own bot), or the bot of `level`; one per seat and level for the sitting. */
+  private agentFor(seat: Seat, level?: string): Agent<T> {
     const { ctx, state } = this.host;
     if (state.sitting.sittingNo !== this.sitting) {
       this.agents.clear();
       this.sitting = state.sitting.sittingNo;
     }
     const o = state.sitting.seats[seat];
-    const kind = o.kind === 'bot' && ctx.module.bots[o.bot] ? o.bot : ctx.module.defaultBot;
+    const kind = level ?? (o.kind === 'bot' && ctx.module.bots[o.bot] ? o.bot : ctx.module.defaultBot);
     const key = `${seat}:${kind}`;
     let agent = this.agents.get(key);
     if (!agent) this.agents.set(key, (agent = ctx.module.bots[kind].create(ctx.settings.rules, seat, new SeededRng(new CryptoRng().int(2 ** 32)))));
@@ -116,8 +117,7 @@ export class TableBots {
     const deal = dealState(state.sitting);
     const legal = game.legal(deal, seat);
     if (legal.length === 0) return;
-    const fallback = ctx.module.bots[ctx.module.defaultBot].create(rules, seat, new SeededRng(new CryptoRng().int(2 ** 32)));
-    const chosen = game.formatAction(rules, await fallback.choose(game.view(deal, seat), legal, seat));
+    const chosen = game.formatAction(rules, await this.agentFor(seat, ctx.module.defaultBot).choose(game.view(deal, seat), legal, seat));
     const first = game.formatAction(rules, legal[0]);
     this.host.warn({ seat, refused: r.code }, 'a bot\'s action was refused: another is played instead');
     for (const instead of chosen === action ? [first] : [chosen, first]) {

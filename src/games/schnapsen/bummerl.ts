@@ -18,6 +18,15 @@ export interface BummerlLoss {
   readonly kind: 'Bummerl' | 'Schneider' | 'Retourschneider';
 }
 
+/**
+ * A Bummerl's points as the table writes them: counted up to 24, or down from 24 under the countDown house rule (003
+ * "Allgemeine Regeln": "von 24 auf null Punkten heruntergezählt"; the sheet keeps them counted up either way).
+ */
+export function bummerlShown(rules: unknown): (points: number) => number {
+  const down = (rules as { countDown?: unknown } | undefined)?.countDown === true;
+  return (points) => (down ? BUMMERL_TARGET - points : points);
+}
+
 export interface FinishedBummerl {
   readonly points: readonly number[];
   readonly losers: readonly BummerlLoss[];

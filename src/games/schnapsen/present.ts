@@ -5,7 +5,7 @@ import { gameTitle, sortedHand, suitName } from './names.js';
 import { endReason } from './endWords.js';
 import { parseSchnapsenAction } from './notation.js';
 import { cardLabel, type Faces } from '../../cards/labels.js';
-import { BUMMERL_TARGET, bookDeal, emptySheet, type BummerlLoss, type BummerlSheet } from './bummerl.js';
+import { bookDeal, bummerlShown, emptySheet, type BummerlLoss, type BummerlSheet } from './bummerl.js';
 import type { SchnapsenOutcome } from './state.js';
 import type { SchnapsenView } from './view.js';
 
@@ -121,7 +121,7 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
   else if (view.trumpBlind) headline.push(say(lang, 'Trumpf blind gerufen', 'Trump called blind'));
   // 003 Herzrunde: Herz called, every game counts double, whether trump counts in it or not; said where the trump is
   // (play-test: the table said only "Trumpf: Herz", and the summary's "× 2 Herzrunde" came as a surprise).
-  if (called === 2 && view.rules?.herzrunde) headline[headline.length - 1] += ` · ${say(lang, 'Herzrunde (×2)', 'Herzrunde (×2)')}`;
+  if (called === 2 && view.rules?.herzrunde) headline[headline.length - 1] += ` · ${'Herzrunde (×2)'}`;
   if (view.spritzLevel > 0) headline.push((lang === 'de' ? ['', 'Gespritzt (×2)', 'Retour (×4)', 'Re (×8)'] : ['', 'Spritzen (×2)', 'Retour (×4)', 'Re (×8)'])[view.spritzLevel] ?? '');
   // 003: after a knock the Rufer gets three cards first, names trump, and only then everyone gets all his cards at once;
   // until then the others hold none, which the table says instead of showing empty seats without a word.
@@ -200,7 +200,7 @@ function present(view: SchnapsenView, legal: readonly string[], lang: Lang, name
     shown,
     talk: [],
     ...(pick ? { pick } : {}),
-    score: view.bummerl.length > 0 ? [`${say(lang, 'Stand vor diesem Spiel', 'Standing before this deal')}: ${view.bummerl.map((x, i) => `${sides(view.bummerl.length, names)[i]} ${view.rules?.countDown ? BUMMERL_TARGET - x : x}`).join(' : ')}`] : [],
+    score: view.bummerl.length > 0 ? [`${say(lang, 'Stand vor diesem Spiel', 'Standing before this deal')}: ${view.bummerl.map((x, i) => `${sides(view.bummerl.length, names)[i]} ${bummerlShown(view.rules)(x)}`).join(' : ')}`] : [],
   };
 }
 
@@ -213,9 +213,10 @@ function sheet(raw: unknown, lang: Lang, names: readonly string[], rules?: unkno
   const s = raw as BummerlSheet | null;
   if (!s || !Array.isArray(s.points)) return [];
   const who = sides(s.points.length, names);
-  // Counted down from 24 under the house rule, as the Spielzettel above it counts (003 "Allgemeine Regeln").
+  // Counted down from 24 under the house rule, as the Spielzettel above it counts.
   const down = (rules as { countDown?: unknown } | undefined)?.countDown === true;
-  const pair = (xs: readonly number[]) => xs.map((x, i) => `${who[i]} ${down ? BUMMERL_TARGET - x : x}`).join(' : ');
+  const shown = bummerlShown(rules);
+  const pair = (xs: readonly number[]) => xs.map((x, i) => `${who[i]} ${shown(x)}`).join(' : ');
   return [
     `${down ? say(lang, 'Dieses Bummerl (von 24 abwärts)', 'This Bummerl (down from 24)') : say(lang, 'Dieses Bummerl (bis 24)', 'This Bummerl (to 24)')}: ${pair(s.points)}`,
     `${say(lang, 'Bummerl bekommen', 'Bummerl received')}: ${s.tally.map((x, i) => `${who[i]} ${x}`).join(' · ')}`,
@@ -238,9 +239,8 @@ const LOSS: Record<BummerlLoss['kind'], [string, string]> = {
 function sittingEnd(raw: unknown, lang: Lang, names: readonly string[], rules?: unknown): string[] {
   const s = raw as BummerlSheet | null;
   if (!s || !Array.isArray(s.points) || !s.finished) return [];
-  // Counted down from 24 under the house rule, as the Spielzettel (003 "von 24 auf null Punkten heruntergezählt").
-  const down = (rules as { countDown?: unknown } | undefined)?.countDown === true;
-  const pts = (p: number) => (down ? BUMMERL_TARGET - p : p);
+  // Counted down from 24 under the house rule, as the Spielzettel.
+  const pts = bummerlShown(rules);
   const n = s.points.length;
   const who = sides(n, names);
   // A team of Bauernschnapsen takes the plural ("Sepp & Resi bekommen"), a player of Talonschnapsen the singular.
@@ -329,13 +329,12 @@ function scoreSheet(outcomes: readonly unknown[], lang: Lang, names: readonly st
   // fewest points, both on a tie, unless the regional rule gives one to everyone short of 24 (003 "Talonschnapsen");
   // a Schneider or Retourschneider is named. (Play-test: the note gave a Bummerl to both players behind the winner.)
   const variant = width === 2 ? 'bauern' : 'talon';
-  const r = rules as { talonBummerlAll?: unknown; countDown?: unknown } | undefined;
-  const book = { talonBummerlAll: r?.talonBummerlAll === true };
+  const book = { talonBummerlAll: (rules as { talonBummerlAll?: unknown } | undefined)?.talonBummerlAll === true };
   // The totals are the Bummerl's as the sitting books it (bummerl.ts): a side stops at 24 ("Es können jedoch nur 24
   // Punkte pro Bummel erreicht werden"), and the next Bummerl starts from 0 (play-test: "30" stood above "Bummerl für
-  // Sepp & Schorsch (24:9)"); counted down from 24 under the house rule (003 "von 24 auf null Punkten heruntergezählt").
-  const down = r?.countDown === true;
-  const shown = (p: number) => String(down ? BUMMERL_TARGET - p : p);
+  // Sepp & Schorsch (24:9)"); counted down from 24 under the house rule.
+  const points = bummerlShown(rules);
+  const shown = (p: number) => String(points(p));
   // What the deal was worth stays "+6" either way (a "−6" would stand in red, as a loss).
   const cell = (x: number) => (x > 0 ? `+${x}` : String(x));
   let sheet = emptySheet(width);

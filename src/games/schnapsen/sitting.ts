@@ -4,7 +4,7 @@ import type { SchnapsenTypes } from './game.js';
 import { gameName } from './notation.js';
 import type { SchnapsenRules, Variant } from './rules.js';
 import type { SittingRules } from '../sitting.js';
-import { bookDeal, BUMMERL_TARGET, emptySheet, sides, type BummerlSheet } from './bummerl.js';
+import { bookDeal, bummerlShown, emptySheet, sides, type BummerlSheet } from './bummerl.js';
 
 export { bookDeal, BUMMERL_TARGET, sides, type BummerlLoss, type BummerlSheet, type FinishedBummerl } from './bummerl.js';
 
@@ -52,7 +52,7 @@ export function sideName(variant: Variant, i: number, players: readonly string[]
 export function describeBummerlSheet(variant: Variant, rules: SchnapsenRules, sheet: BummerlSheet, players: readonly string[]): string {
   const n = sides(variant);
   const lines: string[] = [];
-  const shown = (p: number) => (rules.countDown ? BUMMERL_TARGET - p : p);
+  const shown = bummerlShown(rules);
   const standing = Array.from({ length: n }, (_, i) => `${sideName(variant, i, players)} ${shown(sheet.points[i])}`).join(', ');
   lines.push(`Bummerl ${sheet.finished.length + 1} (${rules.countDown ? 'counting down from 24' : 'to 24'}): ${standing}`);
   const tally = Array.from({ length: n }, (_, i) => `${sideName(variant, i, players)} ${sheet.tally[i]}`).join(', ');

@@ -11,7 +11,8 @@ import type { SchnapsenRules, Variant } from './rules.js';
 import type { EndInfo, SchnapsenAction, SchnapsenEvent, SchnapsenOutcome, SchnapsenState } from './state.js';
 import type { SchnapsenView } from './view.js';
 import { cardCode, cardList, cardName, codeLegend, gameTitle, readCardCode, readSuitCode, sortedHand, suitCode, suitName } from './names.js';
-import { BUMMERL_TARGET, sideName as bummerlSide, type BummerlSheet } from './sitting.js';
+import { bummerlShown } from './bummerl.js';
+import { sideName as bummerlSide, type BummerlSheet } from './sitting.js';
 
 /**
  * The terminal text of Bauernschnapsen and Talonschnapsen. Every player is
@@ -103,7 +104,7 @@ function renderView(rules: R, view: V, names: readonly string[], legal?: readonl
       ? `── Bauernschnapsen · ${teamName(names, 4, 0)} against ${teamName(names, 4, 1)} · ${verb(nameOf(names, view.dealer), 'deal', 'deals')}, ${verb(nameOf(names, view.rufer), 'are', 'is')} Rufer ──`
       : `── Talonschnapsen · each for himself · ${verb(nameOf(names, view.dealer), 'deal', 'deals')}, ${verb(nameOf(names, view.rufer), 'are', 'is')} Rufer ──`;
   lines.push(head);
-  const standing = view.bummerl.map((p, i) => `${teamName(names, n, i)} ${rules.countDown ? 24 - p : p}`).join(' · ');
+  const standing = view.bummerl.map((p, i) => `${teamName(names, n, i)} ${bummerlShown(rules)(p)}`).join(' · ');
   lines.push(`Bummerl (${rules.countDown ? 'counting down' : 'to 24'}): ${standing}`);
   const herz = rules.herzrunde && view.trump === 2;
   if (view.trump !== null) {
@@ -534,7 +535,7 @@ function unitEnd(rules: R, before: BummerlSheet, after: BummerlSheet, names: rea
   if (!f || after.finished.length === before.finished.length) return '';
   const variant: Variant = f.points.length === 2 ? 'bauern' : 'talon';
   const side = (i: number) => bummerlSide(variant, i, names);
-  const shown = (p: number) => (rules.countDown ? BUMMERL_TARGET - p : p);
+  const shown = bummerlShown(rules);
   const top = Math.max(...f.points);
   const winners = f.points.flatMap((p, i) => (p === top ? [i] : []));
   const others = f.points.flatMap((_p, i) => (winners.includes(i) ? [] : [i]));
