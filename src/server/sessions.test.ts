@@ -158,7 +158,8 @@ describe('sessions', () => {
     const page = new WebSocket(wsUrl, { headers: { cookie: shared.cookie } });
     const sharedClient = new WebSocket(`${wsUrl}?ticket=${await ticket(server.url, shared.token)}`);
     const homeClient = new WebSocket(`${wsUrl}?ticket=${await ticket(server.url, home.token)}`);
-    const [pageCodes, sharedCodes, homeCodes] = [await opened(page), await opened(sharedClient), await opened(homeClient)];
+    // Each socket's first message listened for at once: one awaited after another missed a message that came meanwhile.
+    const [pageCodes, sharedCodes, homeCodes] = await Promise.all([opened(page), opened(sharedClient), opened(homeClient)]);
     const out = await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { cookie: shared.cookie } });
     expect(await out.json()).toEqual({ ended: 1 });
     // Before, both stayed open and went on acting in his name at the tables after he had logged out.
